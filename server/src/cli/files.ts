@@ -1,0 +1,105 @@
+// File discovery and reading for the CLI: folders, files and simple globs. All I/O of the CLI
+// lives here and in main.ts; core only ever sees text.
+import * as fs from 'fs';
+import * as path from 'path';
+
+export const SCENARIO_EXTENSIONS = ['.segoc'];
+
+export class UsageError extends Error {}
+
+/** Turns a glob (`**`, `*`, `?`) into a RegExp on forward-slash paths. */
+export function globToRegExp(glob: string): RegExp {
+  let re = '';
+  const g = glob.replace(/\\/g, '/');
+  for (let i = 0; i < g.length; i++) {
+    const c = g[i];
+    if (c === '*') {
+      if (g[i + 1] === '*') {
+        re += '(?:.*/)?';
+        i++;
+        if (g[i + 1] === '/') i++;
+        else re += '.*';
+      } else re += '[^/]*';
+    } else if (c === '?') re += '[^/]';
+    else if ('.+^${}()|[]'.includes(c)) re += `\\${c}`;
+    else re += c;
+  }
+  return new RegExp(`^${re}$`);
+}
+
+function walk(dir: string, out: string[], extensions: string[]): void {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walk(p, out, extensions);
+    else if (e.isFile() && extensions.some((x) => e.name.toLowerCase().endsWith(x))) out.push(p);
+  }
+}
+
+/** Expands the command-line arguments into a sorted, de-duplicated list of files. */
+export function findFiles(args: string[], cwd: string, extensions = SCENARIO_EXTENSIONS): string[] {
+  const out: string[] = [];
+  const patterns = args.length ? args : ['**/*.segoc'];
+  for (const arg of patterns) {
+    if (/[*?]/.test(arg)) {
+      const base = arg.split(/[\\/]/).findIndex((seg) => /[*?]/.test(seg));
+      const root = path.resolve(cwd, arg.split(/[\\/]/).slice(0, base).join('/') || '.');
+      const all: string[] = [];
+      walk(root, all, ['']);
+      const re = globToRegExp(path.resolve(cwd, arg).replace(/\\/g, '/'));
+      const matched = all.filter((f) => re.test(f.replace(/\\/g, '/')));
+      if (matched.length === 0 && args.length) throw new UsageError(`no file matches ${arg}`);
+      out.push(...matched);
+      continue;
+    }
+    const p = path.resolve(cwd, arg);
+    let st: fs.Stats;
+    try {
+      st = fs.statSync(p);
+    } catch {
+      throw new UsageError(`${arg}: no such file or folder`);
+    }
+    if (st.isDirectory()) {
+      const before = out.length;
+      walk(p, out, extensions);
+      if (out.length === before) throw new UsageError(`${arg}: no ${extensions.join('/')} file in this folder`);
+    } else out.push(p);
+  }
+  return [...new Set(out)].sort();
+}
+
+/** Reads a file as UTF-8 text; refuses binary and invalid UTF-8 with a clear message. */
+export function readText(file: string, maxBytes = 64 * 1024 * 1024): string {
+  let buf: Buffer;
+  try {
+    const st = fs.statSync(file);
+    if (st.size > maxBytes) throw new UsageError(`${file}: too large (${(st.size / 1048576).toFixed(1)} MB; the limit is ${maxBytes / 1048576} MB)`);
+    buf = fs.readFileSync(file);
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new UsageError(`${file}: cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : code ?? String(e)})`);
+  }
+  if (buf.includes(0)) throw new UsageError(`${file}: binary file (contains NUL bytes), not a scenario`);
+  const text = new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(buf));
+  if (text.includes('\ufffd') && !buf.toString('latin1').includes('\ufffd')) {
+    const valid = isValidUtf8(buf);
+    if (!valid) throw new UsageError(`${file}: not valid UTF-8 text`);
+  }
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
+function isValidUtf8(buf: Buffer): boolean {
+  try {
+    new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(buf));
+    return true;
+  } catch {
+    return false;
+  }
+}

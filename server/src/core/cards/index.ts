@@ -1,0 +1,118 @@
+// The card index: every card a document can name, by normalised name and alias. Layers, from
+// lowest to highest precedence: the shipped library, the workspace, `use` imports, the file.
+import { Diagnostic } from '../diagnostics';
+import { CardDef } from '../syntax/ast';
+import { parse } from '../syntax/parser';
+import { buildCard, CardInfo, CardOrigin, normalizeName } from './model';
+import { LIBRARY_FILES } from '../library/generated';
+
+export interface CardSource {
+  /** Where the definitions come from (a URI or a library path). */
+  uri: string;
+  kind: CardOrigin['kind'];
+  defs: CardDef[];
+}
+
+export class CardIndex {
+  private readonly byKey = new Map<string, CardInfo>();
+  private readonly layers: Array<Map<string, CardInfo>>;
+
+  constructor(layers: Array<Map<string, CardInfo>>) {
+    this.layers = layers;
+    for (const layer of layers) for (const [k, v] of layer) this.byKey.set(k, v);
+  }
+
+  get(name: string): CardInfo | undefined {
+    return this.byKey.get(normalizeName(name));
+  }
+
+  all(): CardInfo[] {
+    return [...new Set(this.byKey.values())];
+  }
+
+  /** Names close to `name`, best first, for "did you mean". */
+  suggest(name: string, max = 3): string[] {
+    const key = normalizeName(name);
+    const scored: Array<{ name: string; d: number }> = [];
+    for (const card of this.all()) {
+      const d = Math.min(distance(key, card.key), ...card.aliases.map((a) => distance(key, normalizeName(a))));
+      const contains = card.key.includes(key) || key.includes(card.key);
+      const limit = Math.max(2, Math.floor(Math.max(key.length, 4) / 3));
+      if (d <= limit || (contains && key.length >= 4)) scored.push({ name: card.name, d: contains ? Math.min(d, 1) : d });
+    }
+    scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name));
+    return scored.slice(0, max).map((s) => s.name);
+  }
+
+  /** A new index with one more layer on top. */
+  with(layer: Map<string, CardInfo>): CardIndex {
+    return new CardIndex([...this.layers, layer]);
+  }
+}
+
+/** Builds the card layer of one set of definitions. Later definitions win over earlier ones. */
+export function buildLayer(source: CardSource, diagnostics?: Diagnostic[]): Map<string, CardInfo> {
+  const layer = new Map<string, CardInfo>();
+  for (const def of source.defs) {
+    const { card, diagnostics: ds } = buildCard(def, { kind: source.kind, uri: source.uri, range: def.name.range });
+    if (diagnostics) diagnostics.push(...ds);
+    if (diagnostics && source.kind === 'file' && layer.has(card.key) && layer.get(card.key)!.name === card.name) {
+      diagnostics.push({
+        code: 'duplicate-card',
+        severity: 'warning',
+        message: `"${card.name}" is defined twice in this file; the later definition is used`,
+        range: def.name.range,
+      });
+    }
+    layer.set(card.key, card);
+    for (const alias of card.aliases) layer.set(normalizeName(alias), card);
+  }
+  return layer;
+}
+
+let libraryIndex: CardIndex | undefined;
+let libraryDiagnostics: Array<Diagnostic & { path: string }> = [];
+
+/** The shipped card library, parsed once per process and cached. */
+export function libraryCards(): CardIndex {
+  if (!libraryIndex) {
+    const layer = new Map<string, CardInfo>();
+    libraryDiagnostics = [];
+    for (const f of LIBRARY_FILES) {
+      const { file, diagnostics } = parse(f.text);
+      const ds: Diagnostic[] = [...diagnostics];
+      for (const [k, v] of buildLayer({ uri: f.path, kind: 'library', defs: file.cards }, ds)) layer.set(k, v);
+      libraryDiagnostics.push(...ds.map((d) => ({ ...d, path: f.path })));
+    }
+    libraryIndex = new CardIndex([layer]);
+  }
+  return libraryIndex;
+}
+
+/** Problems found in the shipped library itself (a test keeps this empty). */
+export function libraryProblems(): Array<Diagnostic & { path: string }> {
+  libraryCards();
+  return libraryDiagnostics;
+}
+
+/** The text of a library file, for read-only "go to definition". */
+export function libraryFileText(path: string): string | undefined {
+  return LIBRARY_FILES.find((f) => f.path === path)?.text;
+}
+
+function distance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) > 6) return 99;
+  const prev = new Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j];
+      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length];
+}

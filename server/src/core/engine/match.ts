@@ -1,0 +1,163 @@
+// Matching the events of the game against the event phrases of card definitions. Three answers:
+// yes, no, or "assumed" when the phrase or the card data leaves it open (then the engine accepts
+// the write-up's claim and says what it assumed).
+import { CardFilter, EventPattern } from '../cards/model';
+import { CardInstance, GameEvent, PlayerIndex } from './state';
+
+export type Tri = 'yes' | 'no' | 'assumed';
+
+export function and3(a: Tri, b: Tri): Tri {
+  if (a === 'no' || b === 'no') return 'no';
+  if (a === 'assumed' || b === 'assumed') return 'assumed';
+  return 'yes';
+}
+
+function fromBool(b: boolean): Tri {
+  return b ? 'yes' : 'no';
+}
+
+/** Does this card copy pass the filter? `you` is the effect's controller. */
+export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, controllerOverride?: PlayerIndex): Tri {
+  let r: Tri = 'yes';
+  const card = c.card;
+  if (f.category && f.category !== 'card') {
+    if (!card) r = and3(r, 'assumed');
+    else r = and3(r, fromBool(card.category === f.category));
+  }
+  if (f.races?.length) {
+    if (!card || card.races.length === 0) r = and3(r, 'assumed');
+    else r = and3(r, fromBool(f.races.some((x) => card.races.includes(x))));
+  }
+  if (f.attributes?.length) {
+    if (!card || card.attributes.length === 0) r = and3(r, 'assumed');
+    else r = and3(r, fromBool(f.attributes.some((x) => card.attributes.includes(x))));
+  }
+  if (f.levelMax !== undefined || f.levelMin !== undefined) {
+    if (!card || card.level === undefined) r = and3(r, 'assumed');
+    else {
+      if (f.levelMax !== undefined) r = and3(r, fromBool(card.level <= f.levelMax));
+      if (f.levelMin !== undefined) r = and3(r, fromBool(card.level >= f.levelMin));
+    }
+  }
+  if (f.atkMax !== undefined || f.atkMin !== undefined) {
+    if (!card || card.atk === undefined) r = and3(r, 'assumed');
+    else {
+      if (f.atkMax !== undefined) r = and3(r, fromBool(card.atk <= f.atkMax));
+      if (f.atkMin !== undefined) r = and3(r, fromBool(card.atk >= f.atkMin));
+    }
+  }
+  if (f.controller) {
+    const ctl = controllerOverride ?? (c.zone === 'field' ? c.controller : c.owner);
+    r = and3(r, fromBool(f.controller === 'you' ? ctl === you : ctl !== you));
+  }
+  if (f.unknown?.length) r = and3(r, 'assumed');
+  return r;
+}
+
+function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: PlayerIndex, you: PlayerIndex): Tri {
+  if (!actor || actor === 'any') return 'yes';
+  return fromBool(actor === 'you' ? player === you : player !== you);
+}
+
+/**
+ * Does `event` meet the condition `pattern` of an effect of `self`, controlled by `you`?
+ * Activation patterns are matched elsewhere (they answer links, not events).
+ */
+export function eventMatches(pattern: EventPattern, event: GameEvent, self: CardInstance, you: PlayerIndex): Tri {
+  const extra: Tri = pattern.unknown.length ? 'assumed' : 'yes';
+  switch (pattern.kind) {
+    case 'unknown':
+    case 'activation':
+      return 'no';
+    case 'damage': {
+      if (event.kind !== 'damage') return 'no';
+      let r = pattern.who === 'any' ? 'yes' : fromBool(pattern.who === 'you' ? event.player === you : event.player !== you);
+      if (pattern.battle) r = and3(r, fromBool(event.battle));
+      return and3(r, extra);
+    }
+    case 'attack': {
+      if (event.kind !== 'attack') return 'no';
+      let r = actorMatches(pattern.actor, event.player, you);
+      if (pattern.direct) r = and3(r, fromBool(!event.target));
+      // "second direct attack": earlier attacks of the turn may be off the page; assume it.
+      if (pattern.ordinal) r = and3(r, 'assumed');
+      return and3(r, extra);
+    }
+    case 'card': {
+      const subjectOk = (c: CardInstance, controllerBefore?: PlayerIndex): Tri =>
+        pattern.subject === 'self' ? fromBool(c === self) : filterMatches(pattern.subject, c, you, controllerBefore);
+      let r: Tri;
+      switch (pattern.verb) {
+        case 'summoned': {
+          if (event.kind !== 'summon') return 'no';
+          r = subjectOk(event.card, event.player);
+          if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
+          if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
+          if (pattern.actor) r = and3(r, actorMatches(pattern.actor, event.player, you));
+          break;
+        }
+        case 'flipped': {
+          if (event.kind === 'summon' && event.summonType === 'flip') r = subjectOk(event.card);
+          else if (event.kind === 'position' && event.flipped) r = subjectOk(event.card);
+          else return 'no';
+          break;
+        }
+        case 'attacked': {
+          if (event.kind !== 'attack' || !event.target) return 'no';
+          r = subjectOk(event.target);
+          break;
+        }
+        case 'declares-attack': {
+          if (event.kind !== 'attack') return 'no';
+          r = subjectOk(event.attacker);
+          break;
+        }
+        case 'battles': {
+          if (event.kind !== 'attack') return 'no';
+          r = event.target ? (subjectOk(event.attacker) === 'no' ? subjectOk(event.target) : subjectOk(event.attacker)) : subjectOk(event.attacker);
+          break;
+        }
+        default: {
+          if (event.kind !== 'move') return 'no';
+          r = subjectOk(event.card, event.controllerBefore);
+          if (pattern.subject !== 'self' && pattern.subject.faceUp) r = and3(r, fromBool(event.faceUpBefore));
+          switch (pattern.verb) {
+            case 'sent-to-gy':
+              r = and3(r, fromBool(event.to === 'gy'));
+              break;
+            case 'destroyed':
+              r = and3(r, fromBool(!!event.destroyed));
+              if (pattern.toGy) r = and3(r, fromBool(event.to === 'gy'));
+              break;
+            case 'discarded':
+              r = and3(r, fromBool(!!event.discarded));
+              break;
+            case 'tributed':
+              r = and3(r, fromBool(!!event.tributed));
+              break;
+            case 'banished':
+              r = and3(r, fromBool(event.to === 'banished'));
+              break;
+            case 'added-to-hand':
+              r = and3(r, fromBool(event.to === 'hand' && event.from !== 'field'));
+              break;
+            case 'returned-to-hand':
+              r = and3(r, fromBool(event.to === 'hand' && event.from === 'field'));
+              break;
+            case 'leaves-field':
+              r = and3(r, fromBool(event.from === 'field'));
+              break;
+            case 'material':
+              r = and3(r, fromBool(event.cause === 'material'));
+              break;
+          }
+          if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
+          if (pattern.by === 'battle') r = and3(r, fromBool(event.cause === 'battle'));
+          if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect' || event.cause === 'cost'));
+          if (pattern.actor && event.by !== undefined) r = and3(r, actorMatches(pattern.actor, event.by, you));
+        }
+      }
+      return and3(r, extra);
+    }
+  }
+}

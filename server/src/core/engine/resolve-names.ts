@@ -1,0 +1,237 @@
+// Name resolution for one scenario: players, labels and card references become card copies.
+// Copies the board never placed are created where the first action that uses them implies
+// (hand for a summon, deck for a search, GY for a revival target), so that the engine can tell
+// where every card was when triggers were collected.
+import { Diagnostic } from '../diagnostics';
+import { CardIndex } from '../cards';
+import { normalizeName } from '../cards/model';
+import { CardRef, Named, Scenario, Zone } from '../syntax/ast';
+import { Range } from '../text';
+import { CardInstance, PlayerIndex } from './state';
+
+export interface Reference {
+  kind: 'card' | 'player' | 'label';
+  range: Range;
+  /** Card name (library spelling) for card references. */
+  cardName?: string;
+  cardKey?: string;
+  instance?: CardInstance;
+  player?: string;
+  label?: string;
+  /** True where the reference defines the copy (a board line). */
+  definition?: boolean;
+}
+
+export interface ResolveContext {
+  /** The player whose card this must be (the activating player's own card). */
+  player?: PlayerIndex;
+  /** Prefer this player's copy when the name is shared. */
+  prefer?: PlayerIndex;
+  /** Where an unplaced copy is assumed to have been. */
+  implied: Zone;
+  /** Copies already named in the same list (so `"X", Kaiba's "X"` picks the other one). */
+  exclude?: Set<CardInstance>;
+  /** Copies that should win a tie (a link's targets, for its `->` actions). */
+  preferred?: CardInstance[];
+}
+
+export class NameResolver {
+  readonly instances: CardInstance[] = [];
+  readonly references: Reference[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly labels = new Map<string, CardInstance>();
+  private nextId = 1;
+
+  constructor(
+    readonly cards: CardIndex,
+    readonly players: [string, string],
+    readonly turnPlayer: PlayerIndex,
+  ) {}
+
+  /** The player index of a name, with an error and a suggestion when unknown. */
+  player(n: Named, report = true): PlayerIndex | undefined {
+    const i = this.players.findIndex((p) => p.toLowerCase() === n.text.toLowerCase());
+    if (i >= 0) {
+      this.references.push({ kind: 'player', range: n.range, player: this.players[i] });
+      return i as PlayerIndex;
+    }
+    if (report) {
+      this.diagnostics.push({
+        code: 'unknown-player',
+        severity: 'error',
+        message: `unknown player \`${n.text}\`: the players are ${this.players[0]} and ${this.players[1]}`,
+        range: n.range,
+        fix: this.players.map((p) => ({ title: `Change to ${p}`, edits: [{ range: n.range, newText: p }] })),
+      });
+    }
+    return undefined;
+  }
+
+  /** Places a copy from a board line. */
+  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range): CardInstance | undefined {
+    if (ref.kind === 'label') {
+      this.diagnostics.push({
+        code: 'syntax',
+        severity: 'error',
+        message: `a board line names cards in quotes; \`${ref.label}\` is not quoted`,
+        range: ref.range,
+      });
+      return undefined;
+    }
+    const info = this.lookupCard(ref.name, ref.nameRange);
+    const inst: CardInstance = {
+      id: this.nextId++,
+      name: info?.name ?? ref.name,
+      card: info,
+      owner,
+      controller: owner,
+      zone,
+      faceDown,
+      label: label?.text,
+      placedAt: range,
+      implied: false,
+    };
+    this.instances.push(inst);
+    this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true });
+    if (label) {
+      const key = label.text.toLowerCase();
+      if (this.labels.has(key)) {
+        this.diagnostics.push({
+          code: 'duplicate-label',
+          severity: 'error',
+          message: `the label \`${label.text}\` is already given to another copy`,
+          range: label.range,
+        });
+      } else {
+        this.labels.set(key, inst);
+      }
+      this.references.push({ kind: 'label', range: label.range, label: label.text, instance: inst, definition: true });
+    }
+    return inst;
+  }
+
+  private lookupCard(name: string, range: Range) {
+    const info = this.cards.get(name);
+    if (!info) {
+      const suggestions = this.cards.suggest(name);
+      this.diagnostics.push({
+        code: 'unknown-card',
+        severity: 'error',
+        message:
+          `unknown card "${name}": neither this file, the workspace nor the card library defines it` +
+          (suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '; add a `card` definition for it'),
+        range,
+        fix: suggestions.map((s, i) => ({ title: `Change to "${s}"`, edits: [{ range, newText: `"${s}"` }], preferred: i === 0 })),
+      });
+    }
+    return info;
+  }
+
+  /** Resolves a reference to a copy, creating an unplaced copy where the action implies. */
+  resolve(ref: CardRef, ctx: ResolveContext): CardInstance | undefined {
+    if (ref.kind === 'label') {
+      const inst = this.labels.get(ref.label.toLowerCase());
+      if (!inst) {
+        this.diagnostics.push({
+          code: 'unknown-label',
+          severity: 'error',
+          message: `unknown label \`${ref.label}\`: labels are given on board lines with \`as\` (card names go in quotes)`,
+          range: ref.range,
+        });
+        return undefined;
+      }
+      this.references.push({ kind: 'label', range: ref.range, label: ref.label, instance: inst });
+      return inst;
+    }
+    let owner: PlayerIndex | undefined = ctx.player;
+    if (ref.owner) {
+      const p = this.player(ref.owner);
+      if (p === undefined) return undefined;
+      owner = p;
+    }
+    const key = normalizeName(ref.name);
+    const info = this.cards.get(ref.name);
+    const sameName = (c: CardInstance) => (info ? c.card === info : normalizeName(c.name) === key);
+    let candidates = this.instances.filter((c) => sameName(c) && !ctx.exclude?.has(c));
+    if (owner !== undefined) candidates = candidates.filter((c) => c.owner === owner || c.controller === owner);
+    if (candidates.length > 1 && ctx.preferred) {
+      const p = candidates.filter((c) => ctx.preferred!.includes(c));
+      if (p.length === 1) candidates = p;
+    }
+    if (candidates.length > 1 && owner === undefined && ctx.prefer !== undefined) {
+      const p = candidates.filter((c) => c.owner === ctx.prefer);
+      if (p.length >= 1) candidates = p;
+    }
+    if (candidates.length > 1) {
+      // Same player, same name: a label or the copy's zone is needed.
+      const byPlayer = new Set(candidates.map((c) => c.owner));
+      if (byPlayer.size > 1 && owner === undefined) {
+        const tp = candidates.filter((c) => c.owner === this.turnPlayer);
+        if (tp.length === 1) candidates = tp;
+      }
+    }
+    if (candidates.length > 1) {
+      const list = candidates
+        .map((c) => `${this.players[c.owner]}'s copy in the ${c.zone}${c.label ? ` (label \`${c.label}\`)` : ''}`)
+        .join(', ');
+      this.diagnostics.push({
+        code: 'ambiguous-card',
+        severity: 'error',
+        message: `"${ref.name}" could be ${list}; give the copies labels on the board (\`as name\`) and use the label, or write ${this.players[candidates[0].owner]}'s "${ref.name}"`,
+        range: ref.range,
+        related: candidates.filter((c) => c.placedAt).map((c) => ({ range: c.placedAt!, message: 'a candidate copy' })),
+      });
+      const inst = candidates[0];
+      this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst });
+      return inst;
+    }
+    if (candidates.length === 1) {
+      const inst = candidates[0];
+      this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst });
+      return inst;
+    }
+    // Never placed: create it where the action implies.
+    const found = info ?? this.lookupCard(ref.name, ref.nameRange);
+    const o: PlayerIndex = owner ?? ctx.prefer ?? this.turnPlayer;
+    const inst: CardInstance = {
+      id: this.nextId++,
+      name: found?.name ?? ref.name,
+      card: found,
+      owner: o,
+      controller: o,
+      zone: ctx.implied,
+      faceDown: false,
+      implied: true,
+    };
+    this.instances.push(inst);
+    this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst });
+    return inst;
+  }
+
+  /** Resolves a list in which explicit owners claim their copies first. */
+  resolveList(refs: CardRef[], ctx: ResolveContext): Array<CardInstance | undefined> {
+    const exclude = new Set<CardInstance>(ctx.exclude ?? []);
+    const out: Array<CardInstance | undefined> = new Array(refs.length);
+    const order = refs.map((r, i) => ({ r, i })).sort((a, b) => Number(!hasOwner(a.r)) - Number(!hasOwner(b.r)));
+    for (const { r, i } of order) {
+      const inst = this.resolve(r, { ...ctx, exclude });
+      if (inst) exclude.add(inst);
+      out[i] = inst;
+    }
+    return out;
+  }
+}
+
+function hasOwner(r: CardRef): boolean {
+  return r.kind === 'label' || !!r.owner;
+}
+
+export function scenarioPlayers(sc: Scenario): { players?: Named[]; turn?: Named } {
+  let players: Named[] | undefined;
+  let turn: Named | undefined;
+  for (const item of sc.items) {
+    if (item.kind === 'players') players = item.players;
+    if (item.kind === 'turn') turn = item.turn;
+  }
+  return { players, turn };
+}

@@ -1,0 +1,80 @@
+// Which rules are in force for a ruleset and date (rules.md, "Rulesets"). One place decides it,
+// so hovers, diagnostics and the docs all say the same thing.
+
+export type Region = 'tcg' | 'ocg';
+
+export interface Ruleset {
+  region: Region;
+  /** ISO date (YYYY-MM-DD) the scenario is judged at; undefined = current rules. */
+  asOf?: string;
+  /** As written, for messages: "TCG", "OCG as of 2016-06". */
+  label: string;
+}
+
+/** The dates the engine uses. The TCG date of the location rule is unverified (documented in docs/rules.md). */
+export const RULE_DATES = {
+  /** R13 legacy trigger order: TCG before New Master Rule (Rulebook 10). */
+  tcgNewMasterRule: '2017-04-01',
+  /** R23: OCG revision of 2020-04-01. */
+  ocgLocationRule: '2020-04-01',
+  /** R23: TCG adopted the OCG revision with the 2021 rules update; the exact day is unverified. */
+  tcgLocationRule: '2021-01-01',
+  /** R23 legacy: OCG "private area" rule from 2012. */
+  ocgPrivateAreaRule: '2012-01-01',
+  /** R27: the January 2010 rule change. */
+  handSummonLimit: '2010-01-01',
+};
+
+export function normalizeDate(text: string): string | undefined {
+  const m = /^(\d{4})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?$/.exec(text.trim());
+  if (!m) return undefined;
+  const y = m[1];
+  const mo = m[2] ? m[2].padStart(2, '0') : '01';
+  const d = m[3] ? m[3].padStart(2, '0') : '01';
+  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return undefined;
+  return `${y}-${mo}-${d}`;
+}
+
+function before(r: Ruleset, date: string): boolean {
+  return r.asOf !== undefined && r.asOf < date;
+}
+
+export interface RulesInForce {
+  legacyTriggerOrder: boolean; // R13
+  locationRule: 'any-move' | 'private-area'; // R23
+  handSummonLimit: boolean; // R27
+  handTriggersAfterPublic: boolean; // R28
+  trapTriggersSpeed2: boolean; // R5 OCG nuance
+}
+
+export function rulesInForce(r: Ruleset): RulesInForce {
+  const tcg = r.region === 'tcg';
+  return {
+    legacyTriggerOrder: tcg && before(r, RULE_DATES.tcgNewMasterRule),
+    locationRule: before(r, tcg ? RULE_DATES.tcgLocationRule : RULE_DATES.ocgLocationRule) ? 'private-area' : 'any-move',
+    handSummonLimit: !before(r, RULE_DATES.handSummonLimit),
+    handTriggersAfterPublic: !tcg,
+    trapTriggersSpeed2: !tcg,
+  };
+}
+
+/** A few lines on the rules in force, for the hover on `rules`. */
+export function describeRules(r: Ruleset): string[] {
+  const f = rulesInForce(r);
+  return [
+    `**${r.label}**`,
+    f.legacyTriggerOrder
+      ? 'R13 [version]: legacy TCG "trigger first": inside one player\'s category, effects go on the chain in the order their conditions were met.'
+      : 'R12: inside one category the controller chooses the order (R13 legacy order not in force).',
+    f.locationRule === 'any-move'
+      ? 'R23 [version]: a trigger whose card changed location before it could activate does not activate.'
+      : 'R23 [version]: legacy rule: only a move to the hand or Deck stops a pending trigger.',
+    f.handSummonLimit
+      ? 'R27: one trigger of a monster that Special Summons itself from the hand, per player per chain.'
+      : 'R27 not yet in force (before January 2010).',
+    f.handTriggersAfterPublic
+      ? 'R28 [version/disputed]: OCG: hand triggers go after all public triggers, at fast-effect priority.'
+      : 'R28 [version/disputed]: TCG: hand triggers are ordinary SEGOC batch members (sources disagree).',
+    f.trapTriggersSpeed2 ? 'R5: OCG: trigger effects of Trap cards are Spell Speed 2.' : 'R5: trigger effects are Spell Speed 1.',
+  ];
+}

@@ -1,0 +1,73 @@
+// The game state the engine simulates: card copies, where they are, and the events that moved
+// them. Events carry a `step`: things with the same step happened at the same time, which is what
+// "the last thing that happened" (R19) is measured in.
+import { Zone } from '../syntax/ast';
+import { CardInfo, SummonType } from '../cards/model';
+import { Range } from '../text';
+
+export type PlayerIndex = 0 | 1;
+
+export interface CardInstance {
+  id: number;
+  name: string;
+  card?: CardInfo;
+  owner: PlayerIndex;
+  controller: PlayerIndex;
+  zone: Zone;
+  faceDown: boolean;
+  label?: string;
+  /** Where the scenario placed it (board line), if it did. */
+  placedAt?: Range;
+  /** True when the starting zone was deduced from the first action that uses the card. */
+  implied: boolean;
+}
+
+export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'rule' | 'leftover' | 'activation';
+
+/** Where an event came from, so diagnostics can point at the link or action that caused it. */
+export type EventOrigin =
+  | { kind: 'action'; range: Range; point: number }
+  | { kind: 'cost' | 'activation' | 'resolution' | 'leftover'; chain: number; link: number; range: Range; point: number };
+
+export interface BaseEvent {
+  id: number;
+  step: number;
+  origin: EventOrigin;
+}
+
+export type GameEvent = BaseEvent &
+  (
+    | {
+        kind: 'move';
+        card: CardInstance;
+        from: Zone;
+        to: Zone;
+        cause: EventCause;
+        destroyed?: boolean;
+        discarded?: boolean;
+        tributed?: boolean;
+        /** Controller of the card before it moved (for "a monster you control is destroyed"). */
+        controllerBefore: PlayerIndex;
+        faceUpBefore: boolean;
+        by?: PlayerIndex;
+      }
+    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex }
+    | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }
+    | { kind: 'activation'; chain: number; link: number; player: PlayerIndex; card: CardInstance }
+    | { kind: 'damage'; player: PlayerIndex; amount: number; battle: boolean }
+    | { kind: 'phase'; phase: string }
+    | { kind: 'position'; card: CardInstance; position: 'attack' | 'defense'; flipped: boolean }
+  );
+
+export function zoneWord(z: Zone): string {
+  switch (z) {
+    case 'gy':
+      return 'GY';
+    case 'banished':
+      return 'banishment';
+    case 'extra':
+      return 'Extra Deck';
+    default:
+      return z;
+  }
+}

@@ -1,0 +1,202 @@
+// The syntax tree. Every node carries its source range; the tree keeps every statement in order
+// (with its tokens) so the formatter and the outline can be written from it alone.
+import { Range } from '../text';
+import { Comment, LogicalLine, Token } from './lexer';
+
+export type Zone = 'field' | 'hand' | 'gy' | 'banished' | 'deck' | 'extra';
+export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck', 'extra'];
+
+export type PhaseName = 'draw' | 'standby' | 'main1' | 'battle' | 'damage-step' | 'main2' | 'end' | 'end-of-battle';
+export const PHASES: readonly PhaseName[] = ['draw', 'standby', 'main1', 'battle', 'damage-step', 'main2', 'end'];
+
+export interface Named {
+  text: string;
+  range: Range;
+}
+
+export interface NumberNode {
+  value: number;
+  range: Range;
+}
+
+/** A reference to a card copy: `"Name"`, `Kaiba's "Name"`, or a label. */
+export type CardRef =
+  | { kind: 'name'; name: string; owner?: Named; range: Range; nameRange: Range }
+  | { kind: 'label'; label: string; range: Range };
+
+export type CardSet =
+  | { kind: 'refs'; refs: CardRef[]; range: Range }
+  | { kind: 'all'; what: 'monsters' | 'spells-and-traps' | 'cards'; owner?: Named; range: Range };
+
+export type Action =
+  | { kind: 'destroy'; cards: CardSet; range: Range }
+  | { kind: 'send-to-gy'; cards: CardSet; range: Range }
+  | { kind: 'discard'; cards: CardSet; range: Range }
+  | { kind: 'tribute'; cards: CardSet; range: Range }
+  | { kind: 'banish'; cards: CardSet; range: Range }
+  | { kind: 'return'; cards: CardSet; to: 'hand' | 'deck'; range: Range }
+  | { kind: 'special-summon'; cards: CardSet; from?: Zone; range: Range }
+  | { kind: 'add-to-hand'; cards: CardSet; from?: Zone; range: Range }
+  | { kind: 'draw'; count: number; range: Range }
+  | { kind: 'negate'; link: NumberNode; range: Range }
+  | { kind: 'damage'; player: Named; amount: number; range: Range }
+  | { kind: 'pay-lp'; amount: number; range: Range }
+  | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; range: Range }
+  | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
+  | { kind: 'nothing'; range: Range };
+
+/** Actions joined by `,`/`and` form one simultaneous group; `then` starts the next group. */
+export interface ActionSeq {
+  groups: Action[][];
+  range: Range;
+}
+
+export interface LinkStmt {
+  kind: 'link';
+  number: NumberNode;
+  player: Named;
+  card: CardRef;
+  effectIndex?: NumberNode;
+  from?: { zone: Zone; range: Range };
+  cost?: ActionSeq;
+  targets?: CardRef[];
+  actions?: ActionSeq;
+  range: Range;
+  line: LogicalLine;
+}
+
+export interface ChainBlock {
+  kind: 'chain';
+  keywordRange: Range;
+  links: LinkStmt[];
+  range: Range;
+  line: LogicalLine;
+}
+
+export type GameAction =
+  | { kind: 'summon'; player: Named; summonType: 'normal' | 'tribute' | 'special' | 'flip'; card: CardRef; tributes?: CardRef[] }
+  | { kind: 'set'; player: Named; card: CardRef }
+  | { kind: 'attack'; player: Named; attacker: CardRef; target?: CardRef }
+  | { kind: 'battle-destroys'; cards: CardRef[] }
+  | { kind: 'phase'; phase: PhaseName; phaseRange: Range }
+  | { kind: 'pass'; player: Named };
+
+export interface ActionStmt {
+  kind: 'action';
+  action: GameAction;
+  range: Range;
+  line: LogicalLine;
+}
+
+export interface BoardCard {
+  ref: CardRef;
+  faceDown: boolean;
+  label?: Named;
+  range: Range;
+}
+
+export interface BoardStmt {
+  kind: 'board';
+  player: Named;
+  zone: Zone;
+  zoneRange: Range;
+  cards: BoardCard[];
+  /** `none`: the zone is known to be empty. */
+  explicitEmpty: boolean;
+  range: Range;
+  line: LogicalLine;
+}
+
+export type ExpectStmt =
+  | { kind: 'expect'; legal: true; range: Range; line: LogicalLine }
+  | {
+      kind: 'expect';
+      legal: false;
+      code: Named;
+      link: NumberNode;
+      chain?: NumberNode;
+      range: Range;
+      line: LogicalLine;
+    };
+
+export interface HeaderStmt {
+  kind: 'source' | 'rules' | 'players' | 'turn' | 'start-phase';
+  range: Range;
+  line: LogicalLine;
+  source?: Named;
+  ruleset?: Named;
+  asOf?: Named;
+  players?: Named[];
+  turn?: Named;
+  phase?: { phase: PhaseName; range: Range };
+}
+
+export type ScenarioItem = HeaderStmt | BoardStmt | ActionStmt | ChainBlock | ExpectStmt;
+
+export interface Scenario {
+  kind: 'scenario';
+  title: Named;
+  items: ScenarioItem[];
+  /** From the `scenario` line to the last line that belongs to it. */
+  range: Range;
+  headerRange: Range;
+  line: LogicalLine;
+}
+
+export type EffectLineKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'responds';
+
+export interface EffectLine {
+  kind: 'effect';
+  effectKind: EffectLineKind;
+  mandatory?: boolean;
+  timing?: 'when' | 'if';
+  /** The event (or phase time) phrase, as tokens, before the first modifier comma. */
+  phrase: Token[];
+  /** For `responds to`: one phrase per alternative. */
+  alternatives?: Token[][];
+  /** Modifier clauses after commas, as token lists. */
+  modifiers: Token[][];
+  range: Range;
+  line: LogicalLine;
+}
+
+export interface AliasLine {
+  kind: 'alias';
+  name: Named;
+  range: Range;
+  line: LogicalLine;
+}
+
+export interface CardDef {
+  kind: 'card';
+  name: Named;
+  /** The type words, e.g. `effect monster`. */
+  cardType: Named;
+  tags: Named[];
+  effects: EffectLine[];
+  aliases: AliasLine[];
+  range: Range;
+  line: LogicalLine;
+}
+
+export interface UseStmt {
+  kind: 'use';
+  path: Named;
+  range: Range;
+  line: LogicalLine;
+}
+
+/** Every logical line of the file, classified, in order: the formatter's and the outline's input. */
+export interface LineInfo {
+  line: LogicalLine;
+  role: 'top' | 'scenario-item' | 'link' | 'card-effect' | 'error';
+}
+
+export interface SourceFile {
+  uses: UseStmt[];
+  cards: CardDef[];
+  scenarios: Scenario[];
+  lines: LineInfo[];
+  comments: Comment[];
+  lineCount: number;
+}

@@ -1,0 +1,949 @@
+// The parser: hand-written and line-oriented. Each logical line is one statement, so a mistake
+// costs exactly one located diagnostic and the next line parses as if nothing happened.
+// It never throws: a statement that does not parse is recorded as an error line.
+import { Diagnostic } from '../diagnostics';
+import { Range, spanRanges } from '../text';
+import {
+  Action,
+  ActionSeq,
+  AliasLine,
+  BoardCard,
+  BoardStmt,
+  CardDef,
+  CardRef,
+  CardSet,
+  ChainBlock,
+  EffectLine,
+  EffectLineKind,
+  ExpectStmt,
+  GameAction,
+  HeaderStmt,
+  LineInfo,
+  LinkStmt,
+  Named,
+  PHASES,
+  PhaseName,
+  Scenario,
+  SourceFile,
+  UseStmt,
+  Zone,
+  ZONES,
+} from './ast';
+import { lex, LogicalLine, Token } from './lexer';
+
+export interface ParseResult {
+  file: SourceFile;
+  diagnostics: Diagnostic[];
+}
+
+class ParseError {
+  constructor(
+    readonly message: string,
+    readonly range: Range,
+    readonly code = 'syntax',
+  ) {}
+}
+
+/** A cursor over the tokens of one logical line. */
+class Cursor {
+  i = 0;
+  constructor(
+    readonly tokens: Token[],
+    readonly line: LogicalLine,
+  ) {}
+  get done(): boolean {
+    return this.i >= this.tokens.length;
+  }
+  peek(k = 0): Token | undefined {
+    return this.tokens[this.i + k];
+  }
+  next(): Token | undefined {
+    return this.tokens[this.i++];
+  }
+  /** True when the next tokens are these lower-case words (or punctuation). */
+  at(...words: string[]): boolean {
+    for (let k = 0; k < words.length; k++) {
+      const t = this.tokens[this.i + k];
+      if (!t || (t.kind !== 'word' && t.kind !== 'punct' && t.kind !== 'number') || t.lower !== words[k]) return false;
+    }
+    return true;
+  }
+  eat(...words: string[]): boolean {
+    if (!this.at(...words)) return false;
+    this.i += words.length;
+    return true;
+  }
+  expect(word: string, what?: string): Token {
+    const t = this.peek();
+    if (t && (t.kind === 'word' || t.kind === 'punct') && t.lower === word) {
+      this.i++;
+      return t;
+    }
+    throw new ParseError(`expected ${what ?? `\`${word}\``}${t ? `, found \`${tokenText(t)}\`` : ' at the end of the line'}`, this.hereRange());
+  }
+  hereRange(): Range {
+    const t = this.peek();
+    if (t) return t.range;
+    const last = this.tokens[this.tokens.length - 1];
+    return last ? { start: last.range.end, end: last.range.end } : this.line.range;
+  }
+  prevEnd(): Range['end'] {
+    const t = this.tokens[this.i - 1] ?? this.tokens[0];
+    return t.range.end;
+  }
+  rangeFrom(start: Token): Range {
+    return { start: start.range.start, end: this.prevEnd() };
+  }
+  ensureEnd(): void {
+    const t = this.peek();
+    if (t) throw new ParseError(`unexpected \`${tokenText(t)}\` at the end of the statement`, t.range);
+  }
+}
+
+function tokenText(t: Token): string {
+  return t.kind === 'string' ? `"${t.text}"` : t.text;
+}
+
+function named(t: Token): Named {
+  return { text: t.text, range: t.range };
+}
+
+const ZONE_WORDS: Record<string, Zone> = {
+  field: 'field',
+  hand: 'hand',
+  gy: 'gy',
+  graveyard: 'gy',
+  grave: 'gy',
+  banished: 'banished',
+  deck: 'deck',
+  extra: 'extra',
+};
+
+const PHASE_WORDS: Record<string, PhaseName> = {
+  draw: 'draw',
+  standby: 'standby',
+  main1: 'main1',
+  'main-1': 'main1',
+  battle: 'battle',
+  'damage-step': 'damage-step',
+  damage: 'damage-step',
+  main2: 'main2',
+  'main-2': 'main2',
+  end: 'end',
+};
+
+const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
+
+/** Parses a whole document. Never throws. */
+export function parse(text: string): ParseResult {
+  const lexed = lex(text);
+  const diagnostics: Diagnostic[] = [];
+  const file: SourceFile = {
+    uses: [],
+    cards: [],
+    scenarios: [],
+    lines: [],
+    comments: lexed.comments,
+    lineCount: lexed.lineCount,
+  };
+  let scenario: Scenario | undefined;
+  let card: CardDef | undefined;
+  let chain: ChainBlock | undefined;
+
+  const report = (e: ParseError) => diagnostics.push({ code: e.code, severity: 'error', message: e.message, range: e.range });
+
+  for (const line of lexed.lines) {
+    for (const t of line.tokens) {
+      if (t.kind === 'string' && t.unterminated) {
+        diagnostics.push({
+          code: 'unterminated-name',
+          severity: 'error',
+          message: 'this card name has no closing quote',
+          range: t.range,
+        });
+      }
+    }
+    const c = new Cursor(line.tokens, line);
+    const first = c.peek()!;
+    const info: LineInfo = { line, role: 'error' };
+    file.lines.push(info);
+    try {
+      // Effect lines belong to the card definition above them.
+      if (first.kind === 'word' && (EFFECT_STARTS.has(first.lower) || (first.lower === 'phase' && c.at('phase', 'trigger')))) {
+        if (!card) throw new ParseError('this effect line follows no `card` line', first.range, 'outside-card');
+        if (first.lower === 'alias') {
+          const a = parseAlias(c);
+          card.aliases.push(a);
+        } else {
+          const e = parseEffect(c);
+          card.effects.push(e);
+        }
+        card.range = spanRanges(card.range, line.range);
+        info.role = 'card-effect';
+        continue;
+      }
+      card = undefined;
+      if (first.kind === 'number') {
+        if (!chain) throw new ParseError('a chain link must follow a `chain` line', first.range, 'outside-chain');
+        const link = parseLink(c);
+        chain.links.push(link);
+        chain.range = spanRanges(chain.range, line.range);
+        if (scenario) scenario.range = spanRanges(scenario.range, line.range);
+        info.role = 'link';
+        continue;
+      }
+      chain = undefined;
+      if (c.at('use')) {
+        file.uses.push(parseUse(c));
+        info.role = 'top';
+        continue;
+      }
+      if (c.at('card')) {
+        card = parseCardHeader(c);
+        file.cards.push(card);
+        info.role = 'top';
+        continue;
+      }
+      if (c.at('scenario')) {
+        c.next();
+        const title = c.peek();
+        if (!title || title.kind !== 'string') throw new ParseError('expected the scenario title in quotes', c.hereRange());
+        c.next();
+        c.ensureEnd();
+        scenario = { kind: 'scenario', title: named(title), items: [], range: line.range, headerRange: line.range, line };
+        file.scenarios.push(scenario);
+        info.role = 'top';
+        continue;
+      }
+      if (!scenario) {
+        throw new ParseError('this line must stand inside a scenario (after a `scenario "title"` line)', first.range, 'outside-scenario');
+      }
+      const item = parseScenarioItem(c);
+      scenario.items.push(item);
+      scenario.range = spanRanges(scenario.range, line.range);
+      if (item.kind === 'chain') chain = item;
+      info.role = 'scenario-item';
+    } catch (e) {
+      if (e instanceof ParseError) report(e);
+      else report(new ParseError(`internal parser problem: ${String(e)}`, line.range));
+    }
+  }
+  return { file, diagnostics };
+}
+
+function parseUse(c: Cursor): UseStmt {
+  const start = c.next()!;
+  const p = c.next();
+  if (!p || p.kind !== 'string') throw new ParseError('expected the path in quotes: use "cards.segoc"', p?.range ?? c.hereRange());
+  c.ensureEnd();
+  return { kind: 'use', path: named(p), range: c.rangeFrom(start), line: c.line };
+}
+
+function parseCardHeader(c: Cursor): CardDef {
+  const start = c.next()!;
+  const nameTok = c.next();
+  if (!nameTok || nameTok.kind !== 'string') throw new ParseError('expected the card name in quotes', nameTok?.range ?? c.hereRange());
+  c.expect(':', '`:` and the card type');
+  const typeWords: Token[] = [];
+  while (!c.done && !c.at('(')) typeWords.push(c.next()!);
+  if (typeWords.length === 0) throw new ParseError('expected the card type (e.g. `effect monster`, `normal spell`)', c.hereRange());
+  const tags: Named[] = [];
+  if (c.eat('(')) {
+    let words: Token[] = [];
+    const flush = () => {
+      if (words.length) {
+        tags.push({ text: words.map((w) => w.text).join(' '), range: spanRanges(words[0].range, words[words.length - 1].range) });
+      }
+      words = [];
+    };
+    while (!c.done && !c.at(')')) {
+      const t = c.next()!;
+      if (t.kind === 'punct' && t.text === ',') flush();
+      else words.push(t);
+    }
+    flush();
+    c.expect(')', '`)`');
+  }
+  c.ensureEnd();
+  const cardType: Named = {
+    text: typeWords.map((w) => w.lower).join(' '),
+    range: spanRanges(typeWords[0].range, typeWords[typeWords.length - 1].range),
+  };
+  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], range: c.rangeFrom(start), line: c.line };
+}
+
+function parseAlias(c: Cursor): AliasLine {
+  const start = c.next()!;
+  const n = c.next();
+  if (!n || n.kind !== 'string') throw new ParseError('expected the other name in quotes: alias 《クリッター》', n?.range ?? c.hereRange());
+  c.ensureEnd();
+  return { kind: 'alias', name: named(n), range: c.rangeFrom(start), line: c.line };
+}
+
+/** Splits the rest of the line at top-level commas. */
+function splitCommas(tokens: Token[]): Token[][] {
+  const parts: Token[][] = [[]];
+  for (const t of tokens) {
+    if (t.kind === 'punct' && t.text === ',') parts.push([]);
+    else parts[parts.length - 1].push(t);
+  }
+  return parts.filter((p) => p.length > 0);
+}
+
+function parseEffect(c: Cursor): EffectLine {
+  const start = c.peek()!;
+  let effectKind: EffectLineKind;
+  if (c.eat('phase', 'trigger')) effectKind = 'phase-trigger';
+  else if (c.eat('responds', 'to')) effectKind = 'responds';
+  else {
+    const w = c.next()!;
+    if (w.lower === 'responds') throw new ParseError('expected `responds to`', c.hereRange());
+    effectKind = w.lower as EffectLineKind;
+  }
+  let mandatory: boolean | undefined;
+  let timing: 'when' | 'if' | undefined;
+  if (effectKind !== 'responds' && effectKind !== 'ignition' && effectKind !== 'continuous') {
+    if (c.eat('mandatory')) mandatory = true;
+    else if (c.eat('optional')) mandatory = false;
+    else if (effectKind === 'trigger' || effectKind === 'phase-trigger') {
+      throw new ParseError('expected `mandatory` or `optional`', c.hereRange());
+    }
+  }
+  if (effectKind === 'trigger') {
+    if (c.eat('when')) timing = 'when';
+    else if (c.eat('if')) timing = 'if';
+    else throw new ParseError('expected `when` or `if` and the event', c.hereRange());
+  } else if (effectKind === 'quick') {
+    if (c.eat('when')) timing = 'when';
+    else if (c.eat('if')) timing = 'if';
+  }
+  const rest = c.tokens.slice(c.i);
+  c.i = c.tokens.length;
+  const parts = splitCommas(rest);
+  let phrase: Token[] = [];
+  let modifiers: Token[][] = [];
+  let alternatives: Token[][] | undefined;
+  if (effectKind === 'responds') {
+    alternatives = [];
+    for (const p of parts) {
+      if (isModifierStart(p)) modifiers.push(p);
+      else alternatives.push(p);
+    }
+    phrase = alternatives[0] ?? [];
+    if (alternatives.length === 0) throw new ParseError('expected what the card responds to, e.g. `responds to summon`', c.hereRange());
+  } else if (effectKind === 'trigger' || effectKind === 'phase-trigger' || (effectKind === 'quick' && timing)) {
+    if (parts.length === 0 || isModifierStart(parts[0])) {
+      throw new ParseError(effectKind === 'phase-trigger' ? 'expected the phase time, e.g. `during your standby phase`' : 'expected the event', c.hereRange());
+    }
+    phrase = parts[0];
+    modifiers = parts.slice(1);
+  } else {
+    modifiers = parts;
+  }
+  return {
+    kind: 'effect',
+    effectKind,
+    mandatory,
+    timing,
+    phrase,
+    alternatives,
+    modifiers,
+    range: c.rangeFrom(start),
+    line: c.line,
+  };
+}
+
+const MODIFIER_STARTS = new Set([
+  'from',
+  'summons',
+  'once',
+  'spell',
+  'targets',
+  'damage',
+  'negates',
+  'changes',
+  'includes',
+  'hopt',
+  'cost',
+  'activates',
+]);
+
+function isModifierStart(p: Token[]): boolean {
+  const w = p[0];
+  if (!w || w.kind !== 'word') return false;
+  if (w.lower === 'spell') return p[1]?.lower === 'speed';
+  if (w.lower === 'damage') return p[1]?.lower === 'step' && p.length === 2;
+  return MODIFIER_STARTS.has(w.lower);
+}
+
+function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | ExpectStmt | import('./ast').ActionStmt {
+  const first = c.peek()!;
+  const line = c.line;
+  if (first.kind === 'word') {
+    switch (first.lower) {
+      case 'source': {
+        c.next();
+        const s = c.next();
+        if (!s || s.kind !== 'string') throw new ParseError('expected the source in quotes', s?.range ?? c.hereRange());
+        c.ensureEnd();
+        return { kind: 'source', source: named(s), range: c.rangeFrom(first), line };
+      }
+      case 'rules': {
+        c.next();
+        const r = c.next();
+        if (!r || (r.lower !== 'tcg' && r.lower !== 'ocg')) throw new ParseError('expected `tcg` or `ocg`', r?.range ?? c.hereRange());
+        let asOf: Named | undefined;
+        if (c.eat('as', 'of')) {
+          const d = c.next();
+          if (!d) throw new ParseError('expected a date (YYYY, YYYY-MM or YYYY-MM-DD)', c.hereRange());
+          asOf = named(d);
+        }
+        c.ensureEnd();
+        return { kind: 'rules', ruleset: { text: r.lower, range: r.range }, asOf, range: c.rangeFrom(first), line };
+      }
+      case 'players': {
+        c.next();
+        const players: Named[] = [];
+        while (!c.done) {
+          const p = c.next()!;
+          if (p.kind === 'punct' && p.text === ',') continue;
+          if (p.kind === 'word' && p.lower === 'and') continue;
+          if (p.kind !== 'word' && p.kind !== 'string') throw new ParseError('expected a player name', p.range);
+          players.push(named(p));
+        }
+        if (players.length !== 2) throw new ParseError('a scenario has two players: `players Yugi, Kaiba`', c.rangeFrom(first));
+        return { kind: 'players', players, range: c.rangeFrom(first), line };
+      }
+      case 'turn': {
+        c.next();
+        const p = c.next();
+        if (!p || (p.kind !== 'word' && p.kind !== 'string')) throw new ParseError('expected the turn player', p?.range ?? c.hereRange());
+        c.ensureEnd();
+        return { kind: 'turn', turn: named(p), range: c.rangeFrom(first), line };
+      }
+      case 'phase': {
+        c.next();
+        const phase = parsePhaseName(c);
+        c.ensureEnd();
+        return {
+          kind: 'action',
+          action: { kind: 'phase', phase: phase.phase, phaseRange: phase.range },
+          range: c.rangeFrom(first),
+          line,
+        };
+      }
+      case 'end': {
+        if (c.eat('end', 'of', 'battle', 'phase') || c.eat('end', 'of', 'the', 'battle', 'phase')) {
+          c.ensureEnd();
+          return {
+            kind: 'action',
+            action: { kind: 'phase', phase: 'end-of-battle', phaseRange: c.rangeFrom(first) },
+            range: c.rangeFrom(first),
+            line,
+          };
+        }
+        break;
+      }
+      case 'chain': {
+        c.next();
+        c.ensureEnd();
+        return { kind: 'chain', keywordRange: first.range, links: [], range: first.range, line };
+      }
+      case 'expect':
+        return parseExpect(c);
+      case 'battle': {
+        if (c.eat('battle', 'destroys')) {
+          const cards = parseCardRefList(c);
+          c.ensureEnd();
+          return { kind: 'action', action: { kind: 'battle-destroys', cards }, range: c.rangeFrom(first), line };
+        }
+        break;
+      }
+    }
+  }
+  // `<player> <zone>:` or `<player> <verb> ...`
+  if (first.kind === 'word' || first.kind === 'string') {
+    const second = c.peek(1);
+    const third = c.peek(2);
+    if (second && second.kind === 'word' && ZONE_WORDS[second.lower] && third && third.kind === 'punct' && third.text === ':') {
+      return parseBoard(c);
+    }
+    if (second && second.kind === 'word') {
+      const a = parsePlayerAction(c);
+      if (a) return a;
+    }
+  }
+  throw new ParseError(
+    `\`${tokenText(first)}\` does not start a known statement (expected a header line, a board line, a game action, \`chain\`, a link or \`expect\`)`,
+    first.range,
+    'unknown-statement',
+  );
+}
+
+function parsePhaseName(c: Cursor): { phase: PhaseName; range: Range } {
+  const start = c.peek();
+  if (!start) throw new ParseError(`expected a phase: ${PHASES.join(', ')}`, c.hereRange());
+  if (c.eat('end', 'of', 'battle', 'phase') || c.eat('end', 'of', 'the', 'battle', 'phase')) {
+    return { phase: 'end-of-battle', range: c.rangeFrom(start) };
+  }
+  if (c.eat('main', '1')) return { phase: 'main1', range: c.rangeFrom(start) };
+  if (c.eat('main', '2')) return { phase: 'main2', range: c.rangeFrom(start) };
+  if (c.eat('damage', 'step')) return { phase: 'damage-step', range: c.rangeFrom(start) };
+  c.next();
+  const p = PHASE_WORDS[start.lower];
+  if (!p) throw new ParseError(`unknown phase \`${start.text}\`: expected ${PHASES.join(', ')} or \`end of battle phase\``, start.range);
+  c.eat('phase');
+  return { phase: p, range: c.rangeFrom(start) };
+}
+
+function parseBoard(c: Cursor): BoardStmt {
+  const playerTok = c.next()!;
+  const zoneTok = c.next()!;
+  c.next(); // ':'
+  const cards: BoardCard[] = [];
+  let explicitEmpty = false;
+  if (c.eat('none') || c.eat('nothing') || c.eat('empty')) {
+    explicitEmpty = true;
+  } else {
+    while (!c.done) {
+      const start = c.peek()!;
+      let faceDown = false;
+      if (c.eat('set') || c.eat('face-down')) faceDown = true;
+      else c.eat('face-up');
+      const ref = parseCardRef(c);
+      let label: Named | undefined;
+      if (c.eat('as')) {
+        const l = c.next();
+        if (!l || l.kind !== 'word' || !/^\p{L}/u.test(l.text)) throw new ParseError('expected a label (letters, digits, - and _, starting with a letter)', l?.range ?? c.hereRange());
+        label = named(l);
+      }
+      cards.push({ ref, faceDown, label, range: c.rangeFrom(start) });
+      if (c.done) break;
+      if (!c.eat(',') && !c.eat('and')) throw new ParseError('expected `,` between cards', c.hereRange());
+    }
+  }
+  return {
+    kind: 'board',
+    player: named(playerTok),
+    zone: ZONE_WORDS[zoneTok.lower],
+    zoneRange: zoneTok.range,
+    cards,
+    explicitEmpty,
+    range: c.rangeFrom(playerTok),
+    line: c.line,
+  };
+}
+
+function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
+  const playerTok = c.peek()!;
+  const verb = c.peek(1)!;
+  const player = named(playerTok);
+  let action: GameAction | undefined;
+  const summonTypes: Record<string, 'normal' | 'tribute' | 'special' | 'flip'> = {
+    normal: 'normal',
+    tribute: 'tribute',
+    special: 'special',
+    flip: 'flip',
+  };
+  if (summonTypes[verb.lower] && c.peek(2)?.lower === 'summons') {
+    c.i += 3;
+    const card = parseCardRef(c);
+    let tributes: CardRef[] | undefined;
+    if (c.eat('tributing')) tributes = parseCardRefList(c);
+    action = { kind: 'summon', player, summonType: summonTypes[verb.lower], card, tributes };
+  } else if (verb.lower === 'summons') {
+    c.i += 2;
+    action = { kind: 'summon', player, summonType: 'normal', card: parseCardRef(c) };
+  } else if (verb.lower === 'sets') {
+    c.i += 2;
+    action = { kind: 'set', player, card: parseCardRef(c) };
+  } else if (verb.lower === 'attacks') {
+    c.i += 2;
+    if (c.eat('directly')) {
+      c.expect('with', '`with` and the attacking monster');
+      action = { kind: 'attack', player, attacker: parseCardRef(c) };
+    } else {
+      const target = parseCardRef(c);
+      c.expect('with', '`with` and the attacking monster');
+      action = { kind: 'attack', player, attacker: parseCardRef(c), target };
+    }
+  } else if (verb.lower === 'passes') {
+    c.i += 2;
+    action = { kind: 'pass', player };
+  } else {
+    return undefined;
+  }
+  c.ensureEnd();
+  return { kind: 'action', action, range: c.rangeFrom(playerTok), line: c.line };
+}
+
+function parseCardRef(c: Cursor): CardRef {
+  const t = c.peek();
+  if (!t) throw new ParseError('expected a card ("Name", a label, or Kaiba\'s "Name")', c.hereRange());
+  if (t.kind === 'string') {
+    c.next();
+    return { kind: 'name', name: t.text, range: t.range, nameRange: t.range };
+  }
+  if (t.kind === 'word' && c.peek(1)?.kind === 'possessive') {
+    const n = c.peek(2);
+    if (n && n.kind === 'string') {
+      c.i += 3;
+      return { kind: 'name', name: n.text, owner: named(t), range: spanRanges(t.range, n.range), nameRange: n.range };
+    }
+    throw new ParseError(`expected a quoted card name after \`${t.text}'s\``, n?.range ?? c.hereRange());
+  }
+  if (t.kind === 'word' && /^\p{L}/u.test(t.text)) {
+    c.next();
+    return { kind: 'label', label: t.text, range: t.range };
+  }
+  throw new ParseError(`expected a card ("Name", a label, or Kaiba's "Name"), found \`${tokenText(t)}\``, t.range);
+}
+
+function parseCardRefList(c: Cursor): CardRef[] {
+  const refs = [parseCardRef(c)];
+  while (c.at(',') || c.at('and')) {
+    const save = c.i;
+    c.next();
+    const t = c.peek();
+    if (t && (t.kind === 'string' || (t.kind === 'word' && c.peek(1)?.kind === 'possessive') || (t.kind === 'word' && !RESERVED_AFTER_LIST.has(t.lower) && !ACTION_VERBS.has(t.lower)))) {
+      refs.push(parseCardRef(c));
+    } else {
+      c.i = save;
+      break;
+    }
+  }
+  return refs;
+}
+
+const RESERVED_AFTER_LIST = new Set(['target', 'targets', 'then', 'from', 'to', 'into', 'cost', 'and', 'with', 'tributing']);
+
+function parseLink(c: Cursor): LinkStmt {
+  const numTok = c.next()!;
+  const playerTok = c.next();
+  if (!playerTok || (playerTok.kind !== 'word' && playerTok.kind !== 'string')) {
+    throw new ParseError('expected the player who activates this link', playerTok?.range ?? c.hereRange());
+  }
+  const card = parseCardRef(c);
+  const link: LinkStmt = {
+    kind: 'link',
+    number: { value: Number(numTok.text), range: numTok.range },
+    player: named(playerTok),
+    card,
+    range: c.line.range,
+    line: c.line,
+  };
+  for (;;) {
+    if (c.done) break;
+    if (c.eat(',')) continue;
+    if (c.at('effect')) {
+      c.next();
+      const n = c.next();
+      if (!n || n.kind !== 'number') throw new ParseError('expected the effect number: effect 2', n?.range ?? c.hereRange());
+      link.effectIndex = { value: Number(n.text), range: n.range };
+      continue;
+    }
+    if (c.at('from')) {
+      const f = c.next()!;
+      const z = c.next();
+      if (!z || !ZONE_WORDS[z.lower]) throw new ParseError(`expected a zone (${ZONES.join(', ')})`, z?.range ?? c.hereRange());
+      link.from = { zone: ZONE_WORDS[z.lower], range: spanRanges(f.range, z.range) };
+      continue;
+    }
+    if (c.at('cost', ':') || c.at('cost')) {
+      c.next();
+      c.eat(':');
+      link.cost = parseActionSeq(c, true);
+      continue;
+    }
+    if (c.at('target') || c.at('targets') || c.at('targeting')) {
+      c.next();
+      link.targets = parseCardRefList(c);
+      continue;
+    }
+    if (c.at('->')) {
+      c.next();
+      link.actions = parseActionSeq(c, false);
+      continue;
+    }
+    const t = c.peek()!;
+    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, cost:, target or ->)`, t.range);
+  }
+  return link;
+}
+
+const ACTION_VERBS = new Set([
+  'destroy',
+  'destroys',
+  'send',
+  'sends',
+  'discard',
+  'discards',
+  'tribute',
+  'tributes',
+  'banish',
+  'banishes',
+  'return',
+  'returns',
+  'shuffle',
+  'special',
+  'add',
+  'adds',
+  'draw',
+  'draws',
+  'negate',
+  'negates',
+  'pay',
+  'pays',
+  'change',
+  'changes',
+  'equip',
+  'nothing',
+]);
+
+/** Parses actions joined by `,`/`and` (simultaneous) and `then` (sequential). In a cost, stops before `target`/`->`. */
+function parseActionSeq(c: Cursor, inCost: boolean): ActionSeq {
+  const start = c.peek();
+  if (!start) throw new ParseError('expected an action (destroy, send ... to gy, special summon, negate, nothing, ...)', c.hereRange());
+  const groups: Action[][] = [[]];
+  for (;;) {
+    groups[groups.length - 1].push(parseAction(c));
+    if (c.done) break;
+    if (inCost && (c.at(',', 'target') || c.at(',', '->') || c.at('target') || c.at('->') || c.at(',', 'targets'))) break;
+    if (c.eat(',', 'then') || c.eat('then') || c.eat(',', 'and', 'then') || c.eat('and', 'then')) {
+      groups.push([]);
+      continue;
+    }
+    if (c.eat(',') || c.eat('and') || c.eat(',', 'and')) {
+      continue;
+    }
+    break;
+  }
+  return { groups, range: c.rangeFrom(start) };
+}
+
+function parseAction(c: Cursor): Action {
+  const start = c.peek()!;
+  const w = start.lower;
+  const r = () => c.rangeFrom(start);
+  // `<player> takes <n> damage`
+  if ((start.kind === 'word' || start.kind === 'string') && (c.peek(1)?.lower === 'takes' || c.peek(1)?.lower === 'take')) {
+    c.i += 2;
+    const n = c.next();
+    if (!n || n.kind !== 'number') throw new ParseError('expected the amount: Kaiba takes 1000 damage', n?.range ?? c.hereRange());
+    c.eat('battle');
+    c.eat('effect');
+    c.expect('damage');
+    return { kind: 'damage', player: named(start), amount: Number(n.text), range: r() };
+  }
+  switch (w) {
+    case 'destroy':
+    case 'destroys': {
+      c.next();
+      return { kind: 'destroy', cards: parseCardSet(c), range: r() };
+    }
+    case 'send':
+    case 'sends': {
+      c.next();
+      const cards = parseCardSet(c);
+      c.expect('to', '`to gy`');
+      c.eat('the');
+      const z = c.next();
+      if (!z || ZONE_WORDS[z.lower] !== 'gy') throw new ParseError('expected `to gy`', z?.range ?? c.hereRange());
+      return { kind: 'send-to-gy', cards, range: r() };
+    }
+    case 'discard':
+    case 'discards': {
+      c.next();
+      return { kind: 'discard', cards: parseCardSet(c), range: r() };
+    }
+    case 'tribute':
+    case 'tributes': {
+      c.next();
+      return { kind: 'tribute', cards: parseCardSet(c), range: r() };
+    }
+    case 'banish':
+    case 'banishes': {
+      c.next();
+      return { kind: 'banish', cards: parseCardSet(c), range: r() };
+    }
+    case 'return':
+    case 'returns': {
+      c.next();
+      const cards = parseCardSet(c);
+      c.expect('to', '`to hand` or `to deck`');
+      c.eat('the');
+      const z = c.next();
+      const zone = z ? ZONE_WORDS[z.lower] : undefined;
+      if (zone !== 'hand' && zone !== 'deck') throw new ParseError('expected `to hand` or `to deck`', z?.range ?? c.hereRange());
+      return { kind: 'return', cards, to: zone, range: r() };
+    }
+    case 'shuffle': {
+      c.next();
+      const cards = parseCardSet(c);
+      c.expect('into', '`into deck`');
+      c.eat('the');
+      const z = c.next();
+      if (!z || ZONE_WORDS[z.lower] !== 'deck') throw new ParseError('expected `into deck`', z?.range ?? c.hereRange());
+      return { kind: 'return', cards, to: 'deck', range: r() };
+    }
+    case 'special': {
+      c.next();
+      if (!c.eat('summon') && !c.eat('summons')) throw new ParseError('expected `special summon`', c.hereRange());
+      const cards = parseCardSet(c);
+      let from: Zone | undefined;
+      if (c.eat('from')) {
+        c.eat('the');
+        const z = c.next();
+        if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone', z?.range ?? c.hereRange());
+        from = ZONE_WORDS[z.lower];
+      }
+      return { kind: 'special-summon', cards, from, range: r() };
+    }
+    case 'add':
+    case 'adds': {
+      c.next();
+      const cards = parseCardSet(c);
+      let from: Zone | undefined;
+      if (c.eat('from')) {
+        c.eat('the');
+        const z = c.next();
+        if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone', z?.range ?? c.hereRange());
+        from = ZONE_WORDS[z.lower];
+      }
+      c.expect('to', '`to hand`');
+      c.eat('the');
+      const z = c.next();
+      if (!z || ZONE_WORDS[z.lower] !== 'hand') throw new ParseError('expected `to hand`', z?.range ?? c.hereRange());
+      if (!from && c.eat('from')) {
+        c.eat('the');
+        const z2 = c.next();
+        if (!z2 || !ZONE_WORDS[z2.lower]) throw new ParseError('expected a zone', z2?.range ?? c.hereRange());
+        from = ZONE_WORDS[z2.lower];
+      }
+      return { kind: 'add-to-hand', cards, from, range: r() };
+    }
+    case 'draw':
+    case 'draws': {
+      c.next();
+      const n = c.peek();
+      let count = 1;
+      if (n && n.kind === 'number') {
+        count = Number(n.text);
+        c.next();
+      }
+      c.eat('card') || c.eat('cards');
+      return { kind: 'draw', count, range: r() };
+    }
+    case 'negate':
+    case 'negates': {
+      c.next();
+      c.eat('the');
+      c.eat('activation');
+      c.eat('of');
+      c.eat('chain');
+      c.eat('link');
+      const n = c.next();
+      let value: number | undefined;
+      if (n && n.kind === 'number') value = Number(n.text);
+      else if (n && /^cl\d+$/i.test(n.text)) value = Number(n.text.slice(2));
+      if (value === undefined || !n) throw new ParseError('expected the link to negate: negate 2', n?.range ?? c.hereRange());
+      return { kind: 'negate', link: { value, range: n.range }, range: r() };
+    }
+    case 'pay':
+    case 'pays': {
+      c.next();
+      const n = c.next();
+      if (!n || n.kind !== 'number') throw new ParseError('expected the amount: pay 1000 lp', n?.range ?? c.hereRange());
+      c.eat('lp') || c.eat('life') && c.eat('points');
+      return { kind: 'pay-lp', amount: Number(n.text), range: r() };
+    }
+    case 'change':
+    case 'changes': {
+      c.next();
+      const cards = parseCardSet(c);
+      c.expect('to', '`to defense position` or `to attack position`');
+      const p = c.next();
+      if (!p || (p.lower !== 'defense' && p.lower !== 'attack' && p.lower !== 'defence')) {
+        throw new ParseError('expected `defense` or `attack`', p?.range ?? c.hereRange());
+      }
+      c.eat('position');
+      return { kind: 'change-position', cards, position: p.lower === 'attack' ? 'attack' : 'defense', range: r() };
+    }
+    case 'equip':
+    case 'equips': {
+      c.next();
+      const card = parseCardRef(c);
+      c.expect('to', '`to` and the monster');
+      const to = parseCardRef(c);
+      return { kind: 'equip', card, to, range: r() };
+    }
+    case 'nothing': {
+      c.next();
+      return { kind: 'nothing', range: r() };
+    }
+  }
+  throw new ParseError(
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, nothing)`,
+    start.range,
+  );
+}
+
+function parseCardSet(c: Cursor): CardSet {
+  const start = c.peek();
+  if (start && start.lower === 'all') {
+    c.next();
+    let owner: Named | undefined;
+    const t = c.peek();
+    if (t && t.kind === 'word' && c.peek(1)?.kind === 'possessive') {
+      owner = named(t);
+      c.i += 2;
+    }
+    c.eat('face-up');
+    const w = c.next();
+    if (!w) throw new ParseError('expected `monsters`, `spells and traps` or `cards`', c.hereRange());
+    if (w.lower === 'monsters') return { kind: 'all', what: 'monsters', owner, range: c.rangeFrom(start) };
+    if (w.lower === 'cards') return { kind: 'all', what: 'cards', owner, range: c.rangeFrom(start) };
+    if (w.lower === 'spells') {
+      c.eat('and', 'traps') || c.eat('traps');
+      return { kind: 'all', what: 'spells-and-traps', owner, range: c.rangeFrom(start) };
+    }
+    throw new ParseError('expected `monsters`, `spells and traps` or `cards` after `all`', w.range);
+  }
+  const refs = parseCardRefList(c);
+  return { kind: 'refs', refs, range: c.rangeFrom(start!) };
+}
+
+function parseExpect(c: Cursor): ExpectStmt {
+  const first = c.next()!;
+  if (c.eat('legal')) {
+    c.ensureEnd();
+    return { kind: 'expect', legal: true, range: c.rangeFrom(first), line: c.line };
+  }
+  if (!c.eat('illegal')) throw new ParseError('expected `expect legal` or `expect illegal CODE at N`', c.hereRange());
+  const code = c.next();
+  if (!code || code.kind !== 'word') throw new ParseError('expected a diagnostic code, e.g. segoc-order', code?.range ?? c.hereRange(), 'bad-expect');
+  c.expect('at', '`at` and the link number');
+  c.eat('link');
+  const n = c.next();
+  let linkValue: number | undefined;
+  if (n && n.kind === 'number') linkValue = Number(n.text);
+  else if (n && /^cl\d+$/i.test(n.text)) linkValue = Number(n.text.slice(2));
+  if (linkValue === undefined || !n) throw new ParseError('expected the link number', n?.range ?? c.hereRange(), 'bad-expect');
+  let chain: { value: number; range: Range } | undefined;
+  if (c.eat('in')) {
+    c.expect('chain', '`chain` and its number');
+    const k = c.next();
+    if (!k || k.kind !== 'number') throw new ParseError('expected the chain number', k?.range ?? c.hereRange(), 'bad-expect');
+    chain = { value: Number(k.text), range: k.range };
+  }
+  c.ensureEnd();
+  return {
+    kind: 'expect',
+    legal: false,
+    code: { text: code.lower, range: code.range },
+    link: { value: linkValue, range: n.range },
+    chain,
+    range: c.rangeFrom(first),
+    line: c.line,
+  };
+}

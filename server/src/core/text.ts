@@ -1,0 +1,38 @@
+// Positions and ranges in the LSP convention (0-based line, 0-based UTF-16 character)
+// so that the server can hand them over without conversion. Core knows nothing of LSP;
+// it simply uses the same numbers.
+
+export interface Position {
+  line: number;
+  character: number;
+}
+
+export interface Range {
+  start: Position;
+  end: Position;
+}
+
+export function pos(line: number, character: number): Position {
+  return { line, character };
+}
+
+export function range(startLine: number, startChar: number, endLine: number, endChar: number): Range {
+  return { start: { line: startLine, character: startChar }, end: { line: endLine, character: endChar } };
+}
+
+export function spanRanges(a: Range, b: Range): Range {
+  return { start: a.start, end: b.end };
+}
+
+export function comparePositions(a: Position, b: Position): number {
+  return a.line !== b.line ? a.line - b.line : a.character - b.character;
+}
+
+export function containsPosition(r: Range, p: Position): boolean {
+  return comparePositions(r.start, p) <= 0 && comparePositions(p, r.end) <= 0;
+}
+
+/** Splits text into lines, accepting \n, \r\n and lone \r; the result always has at least one line. */
+export function splitLines(text: string): string[] {
+  return text.split(/\r\n|\r|\n/);
+}

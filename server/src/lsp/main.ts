@@ -1,0 +1,2 @@
+// placeholder until the server is written
+export {};
