@@ -5,11 +5,15 @@
 # Idempotent: reruns only check what is there and return in about a second.
 # Set E2E_FORCE=1 to redo the code-server install even if the marker file exists.
 #
-# Why the explicit steps: code-server's own postinstall downloads nothing we can't get here, but it
-# expects VS Code's production dependencies (lib/vscode) to be installed and its native modules
-# built against this Node. npm 11 skips dependency install scripts unless allowed, so every native
-# module is rebuilt explicitly with `npm rebuild --foreground-scripts` and the resulting .node files
-# are checked afterwards.
+# Why the explicit steps: everything is installed with --ignore-scripts (code-server's postinstall and
+# some dependencies' install scripts would try to download prebuilt binaries, and there is no network
+# beyond the registries), then the native modules are compiled here with node-gyp against this Node's
+# headers (npm's nodedir=/usr). npm 11 prints "install scripts not yet covered by allowScripts" as a
+# warning only: `npm rebuild <names>` still runs them. --foreground-scripts keeps the compiler output
+# in the logs, JOBS=max compiles on every core, and argon2 (hoisted to .e2e/code-server/node_modules,
+# so it must be rebuilt from there) needs npm_config_build_from_source=true so node-pre-gyp does not
+# try to download first. @parcel/watcher needs no compile: it loads @parcel/watcher-linux-x64-glibc.
+# Every native module is then loaded once with node to prove it works.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -54,7 +58,8 @@ check_native() { # prints what is missing or fails to load; returns non-zero if 
     "$VSC/node_modules/node-pty/build/Release/pty.node" \
     "$VSC/node_modules/kerberos/build/Release/kerberos.node" \
     "$VSC/node_modules/@vscode/ripgrep/bin/rg" \
-    "$VSC/node_modules.asar"; do
+    "$VSC/node_modules.asar" \
+    "$VSC/extensions/node_modules/typescript/package.json"; do
     if [ ! -e "$f" ]; then echo "  missing: ${f#"$CS_DIR"/}"; missing=1; fi
   done
   # Load every native module once with this Node: a stale or wrong-ABI build fails here, not in a test.
@@ -91,19 +96,25 @@ EOF
   (cd "$VSC" && npm install --omit=dev --ignore-scripts --no-save --loglevel=error)
 
   step "npm rebuild native modules in lib/vscode"
-  (cd "$VSC" && npm_config_yes=true npm rebuild --foreground-scripts --ignore-scripts=false --loglevel=error \
+  (cd "$VSC" && JOBS=max npm_config_yes=true npm rebuild --foreground-scripts --ignore-scripts=false --loglevel=error \
       @parcel/watcher @vscode/deviceid @vscode/spdlog native-watchdog node-pty kerberos >"$CS_DIR/rebuild-vscode.log" 2>&1) \
     || { echo "npm rebuild failed; see $CS_DIR/rebuild-vscode.log"; tail -40 "$CS_DIR/rebuild-vscode.log"; exit 1; }
 
-  step "ripgrep from Debian, node_modules.asar link"
+  step "ripgrep from Debian, links that code-server's postinstall would make"
   mkdir -p "$VSC/node_modules/@vscode/ripgrep/bin"
   cp -f /usr/bin/rg "$VSC/node_modules/@vscode/ripgrep/bin/rg"
   [ -e "$VSC/node_modules.asar" ] || ln -s node_modules "$VSC/node_modules.asar"
+  ln -sfn code-linux.sh "$VSC/bin/remote-cli/code-server"   # `code-server` CLI in the integrated terminal
+  ln -sfn browser-linux.sh "$VSC/bin/helpers/browser.sh"
+
+  # The built-in extensions share one dependency (typescript, for the TS/JS language features).
+  step "npm install --omit=dev in lib/vscode/extensions"
+  (cd "$VSC/extensions" && npm install --omit=dev --ignore-scripts --no-save --loglevel=error && node ./postinstall.mjs >/dev/null)
 
   # argon2 is hoisted to .e2e/code-server/node_modules; its install script is node-pre-gyp, which
   # would try to download a prebuilt binary from GitHub first: build_from_source skips that.
   step "npm rebuild argon2 (from source) at the code-server top level"
-  (cd "$CS_DIR" && npm_config_build_from_source=true npm rebuild --foreground-scripts --ignore-scripts=false --loglevel=error argon2 >"$CS_DIR/rebuild-argon2.log" 2>&1) \
+  (cd "$CS_DIR" && JOBS=max npm_config_build_from_source=true npm rebuild --foreground-scripts --ignore-scripts=false --loglevel=error argon2 >"$CS_DIR/rebuild-argon2.log" 2>&1) \
     || { echo "argon2 rebuild failed; see $CS_DIR/rebuild-argon2.log"; tail -40 "$CS_DIR/rebuild-argon2.log"; exit 1; }
 
   step "checking native modules"

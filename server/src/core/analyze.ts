@@ -9,6 +9,7 @@ import { ScenarioResult } from './engine/results';
 import { runScenario } from './engine/scenario';
 import { ExpectStmt, SourceFile, UseStmt } from './syntax/ast';
 import { parse } from './syntax/parser';
+import { addFixes } from './fixes';
 
 export interface UseFile {
   uri: string;
@@ -68,6 +69,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     diagnostics.push(...run.result.diagnostics);
     for (const r of run.references) references.push({ ...r, scenario: i + 1 });
   });
+  addFixes(text, file, scenarios, diagnostics);
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports };
 }

@@ -25,6 +25,8 @@ export interface Diagnostic {
   related?: RelatedInfo[];
   /** Machine-readable hints for quick fixes (replacement text etc.). */
   fix?: QuickFix[];
+  /** Facts for quick fixes (e.g. where a missing trigger belongs). */
+  data?: { player?: string; card?: string; insertAt?: number };
   /** Set when an `expect` line turned this rule diagnostic into information. */
   expected?: boolean;
 }

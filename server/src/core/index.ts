@@ -15,3 +15,4 @@ export * from './engine/results';
 export { describeRules, rulesInForce, RULE_DATES } from './engine/rulesets';
 export type { Ruleset, RulesInForce } from './engine/rulesets';
 export type { Reference } from './engine/resolve-names';
+export { formatDocument } from './format';

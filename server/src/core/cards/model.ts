@@ -57,8 +57,14 @@ export type EventPattern =
       toGy?: boolean;
       by?: 'battle' | 'effect';
       summonTypes?: SummonType[];
+      /** Sent as a cost. */
+      asCost?: boolean;
+      /** Summoned by its own effect. */
+      byOwnEffect?: boolean;
       /** Who performed it (opponent summons a monster). */
       actor?: Actor;
+      /** `responds to summon`: the Summon being attempted (negation window), not its success. */
+      attempt?: boolean;
       raw: string;
       unknown: string[];
     }
@@ -201,12 +207,25 @@ const CARD_TYPES: Record<string, { category: CardCategory; kind?: SpellTrapKind;
 
 export const CARD_TYPE_NAMES = Object.keys(CARD_TYPES);
 
+/** Lower-cased words of a phrase; a possessive joins its word (`opponent's`). */
 function words(tokens: Token[]): string[] {
-  return tokens.map((t) => (t.kind === 'string' ? t.text : t.lower));
+  const out: string[] = [];
+  for (const t of tokens) {
+    if (t.kind === 'possessive' && out.length) out[out.length - 1] += "'s";
+    else out.push(t.kind === 'string' ? `"${t.text}"` : t.lower);
+  }
+  return out;
 }
 
+/** A phrase as text with natural spacing (no space before `,` `:` `)` or after `(`). */
 function phraseText(tokens: Token[]): string {
-  return tokens.map((t) => (t.kind === 'string' ? `"${t.text}"` : t.text)).join(' ');
+  let out = '';
+  for (const t of tokens) {
+    const text = t.kind === 'string' ? `"${t.text}"` : t.text;
+    const glue = out === '' || out.endsWith('(') || (t.kind === 'punct' && [',', ':', ')'].includes(t.text)) || t.kind === 'possessive';
+    out += glue ? text : ` ${text}`;
+  }
+  return out;
 }
 
 /** Reads a card filter from words like `a level 3 or lower water monster in your gy`. */
@@ -282,7 +301,7 @@ export function parseFilter(ws: string[]): CardFilter {
       f.controller = 'you';
       continue;
     }
-    if (take('your', 'opponent', 'controls') || take('opponent', 'controls') || take('your', "opponent's")) {
+    if (take('your', 'opponent', 'controls') || take('opponent', 'controls')) {
       f.controller = 'opponent';
       continue;
     }
@@ -424,7 +443,9 @@ export function parseEvent(tokens: Token[]): EventPattern {
       rest = ws.slice(1);
     }
     const filter = rest.length ? parseFilter(rest) : {};
-    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes, actor, raw, unknown: filter.unknown ?? [] };
+    // `summon` / `special summon` (the act) answers a Summon being attempted; `summons a monster` its success.
+    const attempt = ws[0] === 'summon' || ws[1] === 'summon';
+    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
   }
   void summonVerbs;
 
@@ -474,17 +495,27 @@ const VERB_START = new Set([
   'used',
 ]);
 
+interface VerbPattern {
+  verb: CardVerb;
+  from?: Zone;
+  toGy?: boolean;
+  by?: 'battle' | 'effect';
+  summonTypes?: SummonType[];
+  asCost?: boolean;
+  byOwnEffect?: boolean;
+}
+
 function parseVerb(
   ws: string[],
   unknown: string[],
-): { verb: CardVerb; from?: Zone; toGy?: boolean; by?: 'battle' | 'effect'; summonTypes?: SummonType[] } | undefined {
+): VerbPattern | undefined {
   let i = 0;
   const take = (...seq: string[]) => {
     for (let k = 0; k < seq.length; k++) if (ws[i + k] !== seq[k]) return false;
     i += seq.length;
     return true;
   };
-  let result: { verb: CardVerb; from?: Zone; toGy?: boolean; by?: 'battle' | 'effect'; summonTypes?: SummonType[] } | undefined;
+  let result: VerbPattern | undefined;
   if (take('sent', 'to', 'gy') || take('sent', 'to', 'graveyard') || take('sent', 'to', 'your', 'gy')) {
     result = { verb: 'sent-to-gy' };
   } else if (take('destroyed')) {
@@ -532,6 +563,19 @@ function parseVerb(
       result.by = 'effect';
       continue;
     }
+    if (take('by', 'its', 'own', 'effect') || take('by', 'this', "card's", 'effect')) {
+      result.byOwnEffect = true;
+      continue;
+    }
+    if (take('as', 'cost') || take('as', 'a', 'cost')) {
+      result.asCost = true;
+      // `for a water monster effect`: which effect's cost is not checked.
+      if (ws[i] === 'for') {
+        unknown.push(ws.slice(i).join(' '));
+        i = ws.length;
+      }
+      continue;
+    }
     if (take('and', 'sent', 'to', 'gy') || take('and', 'sent', 'to', 'graveyard')) {
       result.toGy = true;
       continue;
@@ -567,8 +611,8 @@ function parsePhaseTime(tokens: Token[]): { time?: PhaseTime; condition?: string
   const head = ifAt >= 0 ? ws.slice(0, ifAt) : ws;
   const condition = ifAt >= 0 ? ws.slice(ifAt + 1).join(' ') : undefined;
   let whose: PhaseTime['whose'] = 'each';
-  if (head.includes('your')) whose = 'your';
-  else if (head.includes("opponent's") || head.includes('opponent')) whose = 'opponent';
+  if (head.includes("opponent's") || head.includes('opponent')) whose = 'opponent';
+  else if (head.includes('your')) whose = 'your';
   const hs = head.join(' ');
   let phase: PhaseTime['phase'] | undefined;
   if (/end of battle phase|end of battle|battle phase end/.test(hs)) phase = 'end-of-battle';

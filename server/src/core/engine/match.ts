@@ -54,6 +54,11 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
   return r;
 }
 
+/** The card whose link caused an event (undefined for game actions). */
+function originCard(event: GameEvent): CardInstance | undefined {
+  return event.origin.kind === 'action' ? undefined : event.origin.card;
+}
+
 function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: PlayerIndex, you: PlayerIndex): Tri {
   if (!actor || actor === 'any') return 'yes';
   return fromBool(actor === 'you' ? player === you : player !== you);
@@ -94,6 +99,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
           if (pattern.actor) r = and3(r, actorMatches(pattern.actor, event.player, you));
+          if (pattern.byOwnEffect) r = and3(r, fromBool('link' in event.origin && originCard(event) === event.card));
           break;
         }
         case 'flipped': {
@@ -154,6 +160,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
           if (pattern.by === 'battle') r = and3(r, fromBool(event.cause === 'battle'));
           if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect' || event.cause === 'cost'));
+          if (pattern.asCost) r = and3(r, fromBool(event.cause === 'cost'));
           if (pattern.actor && event.by !== undefined) r = and3(r, actorMatches(pattern.actor, event.by, you));
         }
       }

@@ -50,6 +50,12 @@ export interface LinkResult {
   answers: string;
   legal: boolean;
   codes: string[];
+  /** A trigger collected at the start of this chain (a member of its SEGOC batch, wherever it was placed). */
+  pending: boolean;
+  /** For collected triggers: when their condition was met (same number = simultaneous). */
+  triggerStep?: number;
+  /** Activated from the hand (a non-public trigger, R28). */
+  fromHand: boolean;
   /** Things the engine assumed because the scenario or the library did not say. */
   assumptions: string[];
   resolution?: LinkResolution;

@@ -60,6 +60,7 @@ interface LinkState {
   placedAfterEvent: number;
   placementStep: number;
   negated: boolean;
+  fromHand?: boolean;
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; did: string[] };
 }
 
@@ -581,6 +582,8 @@ class ScenarioEngine {
       (e) => e.kind === 'phase-trigger' && this.phaseMatches(e, l.player),
       (e) => l.position > 1 && (isActivationResponder(e) || e.kind === 'activation'),
       (e) => e.kind === 'activation',
+      (e) => this.phase === 'damage-step' && (e.damageStep || e.changesAtk || e.negatesActivation),
+      (e) => l.position > 1 && e.kind === 'quick',
       (e) => e.kind === 'quick' || e.kind === 'ignition',
     ];
     for (const cls of classes) {
@@ -626,6 +629,7 @@ class ScenarioEngine {
       l.speed = spellSpeed(e, card, this.rules);
       const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
       const fromHand = (l.stmt.from?.zone ?? l.inst!.zone) === 'hand';
+      l.fromHand = fromHand;
       if (isTrigger) {
         if (fromHand && this.rules.handTriggersAfterPublic) {
           l.role = 'hand-trigger';
@@ -651,7 +655,7 @@ class ScenarioEngine {
     l.placementStep = this.step;
     const inst = l.inst;
     if (!inst || l.player === undefined) return;
-    const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point };
+    const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point, card: inst };
     if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
       this.move(inst, 'field', origin, 'activation');
       inst.controller = l.player;
@@ -692,7 +696,7 @@ class ScenarioEngine {
         status = 'no-effect';
         did.push(`does nothing: "${l.inst.name}" is no longer on the field (R18)`);
       } else if (l.stmt.actions) {
-        const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point };
+        const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point, card: l.inst };
         did.push(...this.perform(l.stmt.actions, l, origin, false, links));
         if (did.length === 0) did.push('resolves');
       } else {
@@ -877,7 +881,7 @@ class ScenarioEngine {
     ctx.diags.push({
       code,
       severity: info.severity,
-      message: `${message} [${info.rule}]`,
+      message: message.includes(`[${info.rule}`) ? message : `${message} [${info.rule}]`,
       range: l.stmt.range,
       rule: info.rule,
       link: l.position,
@@ -1123,6 +1127,7 @@ class ScenarioEngine {
         `${this.linkName(l)} is Spell Speed 1 (${kindWords(l.effect, l.inst!.card!)}); Spell Speed 1 effects can be chain link 2 or higher only as members of a simultaneous trigger batch, placed before any fast effect [R7]`,
         [{ link: prev, message: `CL${prev.position} is what it would be chained to` }],
       );
+      if (l.speed < prev.speed) this.reportSlower(ctx, l, prev);
       return;
     }
     if (prev.speed >= 3 && l.speed < 3) {
@@ -1136,18 +1141,22 @@ class ScenarioEngine {
           `${this.linkName(l)} is Spell Speed ${l.speed} and is chained to ${this.linkName(prev)}, a Counter Trap (Spell Speed 3): only Counter Traps can be chained to a Counter Trap [R8]`,
           [{ link: prev, message: 'Spell Speed 3' }],
         );
+        this.reportSlower(ctx, l, prev);
       }
       return;
     }
-    if (l.speed < prev.speed) {
-      this.report(
-        ctx,
-        'spell-speed',
-        l,
-        `${this.linkName(l)} is Spell Speed ${l.speed} but ${this.linkName(prev)} is Spell Speed ${prev.speed}: a link must be at least as fast as the link it is chained to [R6]`,
-        [{ link: prev, message: `Spell Speed ${prev.speed}` }],
-      );
-    }
+    if (l.speed < prev.speed) this.reportSlower(ctx, l, prev);
+  }
+
+  /** R6; also reported beside R7/R8, which are its special cases, so either code can be expected. */
+  private reportSlower(ctx: ChainCheck, l: LinkState, prev: LinkState): void {
+    this.report(
+      ctx,
+      'spell-speed',
+      l,
+      `${this.linkName(l)} is Spell Speed ${l.speed} but ${this.linkName(prev)} is Spell Speed ${prev.speed}: a link must be at least as fast as the link it is chained to [R6]`,
+      [{ link: prev, message: `Spell Speed ${prev.speed}` }],
+    );
   }
 
   /** R24 and R25. */
@@ -1199,6 +1208,18 @@ class ScenarioEngine {
         const ok = prev ? activationPatterns.map((p) => this.answers(p, prev, l)) : [];
         const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
         const eventOk = eventPatterns.length ? this.eventResponderOk(ctx, l, eventPatterns) : 'no';
+        const negated = l.stmt.actions?.groups.flat().find((a) => a.kind === 'negate');
+        if (prev && negated && negated.kind === 'negate' && negated.link.value !== prev.position && best !== 'no') {
+          const target = links.find((x) => x.position === negated.link.value);
+          this.report(
+            ctx,
+            'must-chain-directly',
+            l,
+            `"${l.inst.name}" answers an activation and can only answer the link directly below it (CL${prev.position}); it cannot negate CL${negated.link.value}, which is not directly below it [R31]`,
+            target ? [{ link: target, message: 'the activation it claims to answer' }] : [],
+          );
+          continue;
+        }
         if (best === 'no' && eventOk === 'no') {
           const what = activationPatterns.map((p) => p.raw).join(' / ');
           this.report(
@@ -1247,13 +1268,17 @@ class ScenarioEngine {
           }
           const nextIsMandatoryResponder = next.effect?.kind === 'quick' && next.effect.mandatory && next.effect.event?.kind === 'activation';
           if (nextIsMandatoryResponder) continue;
-          if (!links.some((x) => x.inst === inst && x.effect === e)) continue; // not claimed at all: not shown
+          const late = links.find((x) => x.inst === inst && x.effect === e);
+          if (!late) continue; // not claimed at all: not shown
           this.report(
             ctx,
             'must-chain-directly',
             next,
             `${this.linkName(next)} is placed between ${this.linkName(act)} and the mandatory "${inst.name}" ("${e.event.raw}"), which must be chained directly to that activation before anything else; mandatory "when ... is activated" effects are placed first [R29]`,
-            [{ link: act, message: 'the activation that the mandatory effect answers' }],
+            [
+              { link: act, message: 'the activation that the mandatory effect answers' },
+              { link: late, message: 'the mandatory responder, placed too late: it resolves without effect' },
+            ],
           );
           used.add(key);
         }
@@ -1289,6 +1314,8 @@ class ScenarioEngine {
     r = and3(r, kindOk ? 'yes' : 'no');
     if (p.includes?.length) {
       const does = linkIncludes(prev);
+      // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
+      if (does?.includes('draw')) does.push('search');
       if (does === undefined) r = and3(r, 'assumed');
       else r = and3(r, p.includes.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no');
     }
@@ -1300,6 +1327,10 @@ class ScenarioEngine {
     const window = this.events.slice(this.windowStartAt(ctx), ctx.chainStartEvent);
     const you = l.player ?? 0;
     let best: Tri = 'no';
+    // A Summon being attempted is answered before it succeeds: never above the triggers of that Summon.
+    const triggersBelow = ctx.links.slice(0, l.position - 1).some((x) => x.role === 'batch-trigger' || x.role === 'hand-trigger' || x.role === 'phase-trigger');
+    patterns = patterns.filter((p) => !(p.kind === 'card' && p.attempt && triggersBelow));
+    if (patterns.length === 0) return 'no';
     for (const p of patterns) {
       for (const ev of window) {
         const m = eventMatches(p, ev, l.inst!, you as PlayerIndex);
@@ -1400,6 +1431,11 @@ class ScenarioEngine {
         rule: 'R17',
         link: at?.position,
         related: c.inst.placedAt ? [{ range: c.inst.placedAt, message: 'the card whose mandatory trigger is missing' }] : undefined,
+        data: {
+          player: this.players[c.player],
+          card: c.inst.label ?? c.inst.name,
+          insertAt: at ? (at.category !== undefined && at.category > cat ? at.position : at.position + 1) : 1,
+        },
       };
       ctx.diags.push(d);
       at?.codes.push('mandatory-trigger-missing');
@@ -1436,6 +1472,9 @@ class ScenarioEngine {
       answers: l.answers,
       legal: !diags.some((d) => d.severity === 'error' && (d.link === l.position)),
       codes: [...new Set(l.codes)],
+      pending: !!l.candidate && !l.candidate.missed,
+      triggerStep: l.candidate?.event.step,
+      fromHand: !!l.fromHand,
       assumptions: l.assumptions,
       resolution: l.resolution,
     }));

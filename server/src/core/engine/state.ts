@@ -27,7 +27,7 @@ export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure'
 /** Where an event came from, so diagnostics can point at the link or action that caused it. */
 export type EventOrigin =
   | { kind: 'action'; range: Range; point: number }
-  | { kind: 'cost' | 'activation' | 'resolution' | 'leftover'; chain: number; link: number; range: Range; point: number };
+  | { kind: 'cost' | 'activation' | 'resolution' | 'leftover'; chain: number; link: number; range: Range; point: number; card?: CardInstance };
 
 export interface BaseEvent {
   id: number;

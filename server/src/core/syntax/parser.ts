@@ -605,7 +605,7 @@ function parseCardRefList(c: Cursor): CardRef[] {
     const save = c.i;
     c.next();
     const t = c.peek();
-    if (t && (t.kind === 'string' || (t.kind === 'word' && c.peek(1)?.kind === 'possessive') || (t.kind === 'word' && !RESERVED_AFTER_LIST.has(t.lower) && !ACTION_VERBS.has(t.lower)))) {
+    if (t && (t.kind === 'string' || (t.kind === 'word' && c.peek(1)?.kind === 'possessive') || (t.kind === 'word' && !RESERVED_AFTER_LIST.has(t.lower) && !ACTION_VERBS.has(t.lower) && isLabelEnd(c.peek(1))))) {
       refs.push(parseCardRef(c));
     } else {
       c.i = save;
@@ -614,6 +614,13 @@ function parseCardRefList(c: Cursor): CardRef[] {
   }
   return refs;
 }
+
+/** A bare word is a label only where a card reference can end (`Kaiba takes 300 damage` is no label). */
+function isLabelEnd(next: Token | undefined): boolean {
+  return !next || next.kind === 'punct' || LABEL_FOLLOWERS.has(next.lower);
+}
+
+const LABEL_FOLLOWERS = new Set(['and', 'then', 'target', 'targets', 'to', 'from', 'with', 'into', 'as', 'tributing', 'cost']);
 
 const RESERVED_AFTER_LIST = new Set(['target', 'targets', 'then', 'from', 'to', 'into', 'cost', 'and', 'with', 'tributing']);
 

@@ -1,0 +1,603 @@
+// The preview's view model: turns the result of the server's `segoc/preview` request into what the
+// resolved-chain view shows. Pure (no `vscode` import): the unit tests compile it on their own.
+//
+// The wire types below mirror server/src/core/engine/results.ts and server/src/core/diagnostics.ts
+// (the client may not import server code). They only list what the client reads; the tests check
+// that core's types are assignable to them, so a change on the server side breaks the build there.
+
+// ---------------------------------------------------------------------------------------------
+// Wire types (the JSON of `segoc/preview`)
+
+export interface WirePosition {
+  line: number;
+  character: number;
+}
+
+export interface WireRange {
+  start: WirePosition;
+  end: WirePosition;
+}
+
+export type WireSeverity = 'error' | 'warning' | 'information' | 'hint';
+
+export interface WireDiagnostic {
+  code: string;
+  severity: WireSeverity;
+  message: string;
+  range: WireRange;
+  rule?: string;
+  chain?: number;
+  link?: number;
+  scenario?: number;
+  expected?: boolean;
+}
+
+export interface WireLinkResolution {
+  order: number;
+  status: 'resolved' | 'negated' | 'no-effect';
+  did: string[];
+}
+
+export type WireLinkRole = 'batch-trigger' | 'hand-trigger' | 'phase-trigger' | 'responder' | 'fast' | 'slow';
+
+export interface WireLink {
+  number: number;
+  position: number;
+  range: WireRange;
+  player: string;
+  card: string;
+  cardKnown: boolean;
+  effectIndex?: number;
+  effectText?: string;
+  effectKind?: string;
+  role: WireLinkRole;
+  spellSpeed: number;
+  category?: 1 | 2 | 3 | 4;
+  categoryLabel?: string;
+  mandatory?: boolean;
+  answers: string;
+  legal: boolean;
+  codes: string[];
+  assumptions: string[];
+  resolution?: WireLinkResolution;
+}
+
+export interface WireOrderGroup {
+  from: number;
+  to: number;
+  category: 1 | 2 | 3 | 4;
+  player: string;
+  links: number[];
+  description: string;
+}
+
+export interface WireChain {
+  index: number;
+  range: WireRange;
+  keywordRange: WireRange;
+  links: WireLink[];
+  legalOrder: WireOrderGroup[];
+  collected: string[];
+  resolution: string[];
+  legal: boolean;
+  phase: string;
+}
+
+export interface WireScenario {
+  index: number;
+  title: string;
+  range: WireRange;
+  titleRange: WireRange;
+  source?: string;
+  ruleset: { region: string; label?: string; asOf?: string };
+  players: [string, string] | string[];
+  turnPlayer: string;
+  chains: WireChain[];
+  verdict: 'legal' | 'illegal' | 'invalid';
+  expectationsMet?: boolean;
+  diagnostics: WireDiagnostic[];
+}
+
+/** The result of `segoc/preview` (params `{ uri }`). */
+export interface PreviewResult {
+  uri: string;
+  version: number | null;
+  scenarios: WireScenario[];
+  diagnostics: WireDiagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// View model
+
+export type CategoryClass = 'cat-1' | 'cat-2' | 'cat-3' | 'cat-4' | 'fast' | 'responder' | 'phase' | 'slow' | 'hand';
+
+export interface DiagnosticView {
+  code: string;
+  severity: WireSeverity;
+  message: string;
+  rule?: string;
+  /** 0-based source line of the diagnostic. */
+  line: number;
+  /** An `expect illegal` confirmed this diagnostic (shown as information, not as an error). */
+  expected: boolean;
+}
+
+export interface LinkView {
+  /** The number written in the file (CLn). */
+  number: number;
+  /** Position in the chain (1-based). */
+  position: number;
+  /** 0-based source lines of the link statement. */
+  line: number;
+  endLine: number;
+  controller: string;
+  card: string;
+  cardKnown: boolean;
+  /** The effect the engine picked ("trigger mandatory if sent to gy ..."), when known. */
+  effect?: string;
+  effectIndex?: number;
+  role: WireLinkRole;
+  /** Short label of the kind of link ("Trigger", "Quick effect", ...). */
+  roleLabel: string;
+  categoryClass: CategoryClass;
+  /** Short text of the chip ("TP mandatory", "Fast", "Responder"). */
+  categoryShort: string;
+  /** Long text of the category ("turn player's mandatory"). */
+  categoryLabel: string;
+  category?: 1 | 2 | 3 | 4;
+  mandatory?: boolean;
+  spellSpeed: number;
+  legal: boolean;
+  answers: string;
+  codes: string[];
+  assumptions: string[];
+  diagnostics: DiagnosticView[];
+  resolution?: WireLinkResolution;
+}
+
+export interface ResolutionStepView {
+  /** 1 = resolves first. */
+  order: number;
+  position: number;
+  line: number;
+  controller: string;
+  card: string;
+  status: WireLinkResolution['status'];
+  statusLabel: string;
+  did: string[];
+}
+
+export interface OrderGroupView {
+  from: number;
+  to: number;
+  category: 1 | 2 | 3 | 4;
+  categoryClass: CategoryClass;
+  categoryShort: string;
+  player: string;
+  links: number[];
+  description: string;
+}
+
+export interface ChainView {
+  index: number;
+  line: number;
+  endLine: number;
+  phase: string;
+  phaseLabel: string;
+  legal: boolean;
+  /** The links, highest first (the top of the stack resolves first). */
+  stack: LinkView[];
+  /** Step by step, in the order of resolution. */
+  resolution: ResolutionStepView[];
+  /** What happened after the last link resolved (leftover Spells/Traps to the GY, ...). */
+  leftovers: string[];
+  /** Legal positions of the trigger batch, in chain order. */
+  orderGroups: OrderGroupView[];
+  /** The triggers that were collected when the chain started. */
+  collected: string[];
+  /** Diagnostics on the chain as a whole (not on one link). */
+  diagnostics: DiagnosticView[];
+}
+
+export type ExpectationState = 'met' | 'unmet' | 'none';
+
+export interface ScenarioView {
+  index: number;
+  title: string;
+  line: number;
+  endLine: number;
+  source?: string;
+  ruleset: string;
+  players: string[];
+  turnPlayer: string;
+  verdict: WireScenario['verdict'];
+  verdictLabel: string;
+  expectations: {
+    state: ExpectationState;
+    label: string;
+    /** Why an expectation is not met (the `expect-unmet` / `bad-expect` messages). */
+    problems: DiagnosticView[];
+    /** Rule diagnostics that an `expect illegal` line confirmed. */
+    confirmed: DiagnosticView[];
+  };
+  /** Diagnostics of the scenario not shown on a chain or link (language errors, expectations). */
+  diagnostics: DiagnosticView[];
+  chains: ChainView[];
+  /** Whether this scenario is "as expected" (for the summary). */
+  ok: boolean;
+}
+
+export interface Summary {
+  scenarios: number;
+  legal: number;
+  /** Illegal scenarios that no `expect illegal` line predicted. */
+  illegal: number;
+  /** Illegal scenarios that the file expects to be illegal. */
+  illegalAsExpected: number;
+  invalid: number;
+  unmet: number;
+  /** Errors in the file outside any scenario. */
+  fileErrors: number;
+  ok: boolean;
+  /** "5 scenarios legal" / "1 illegal, 1 unmet expectation" (no icon). */
+  text: string;
+  /** Multi-line explanation for tooltips. */
+  details: string[];
+}
+
+export interface PreviewViewModel {
+  uri: string;
+  fileName: string;
+  version: number | null;
+  summary: Summary;
+  /** Diagnostics outside every scenario (errors and warnings only). */
+  fileDiagnostics: DiagnosticView[];
+  scenarios: ScenarioView[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels
+
+export const CATEGORY_SHORT: Record<1 | 2 | 3 | 4, string> = {
+  1: 'TP mandatory',
+  2: 'NTP mandatory',
+  3: 'TP optional',
+  4: 'NTP optional',
+};
+
+export const CATEGORY_LONG: Record<1 | 2 | 3 | 4, string> = {
+  1: "turn player's mandatory",
+  2: "non-turn player's mandatory",
+  3: "turn player's optional",
+  4: "non-turn player's optional",
+};
+
+const ROLE_LABELS: Record<WireLinkRole, string> = {
+  'batch-trigger': 'Trigger',
+  'hand-trigger': 'Hand trigger',
+  'phase-trigger': 'Phase trigger',
+  responder: 'Responds to an activation',
+  fast: 'Fast effect',
+  slow: 'Activation',
+};
+
+const STATUS_LABELS: Record<WireLinkResolution['status'], string> = {
+  resolved: 'resolved',
+  negated: 'negated',
+  'no-effect': 'no effect',
+};
+
+const PHASE_LABELS: Record<string, string> = {
+  draw: 'Draw Phase',
+  standby: 'Standby Phase',
+  main1: 'Main Phase 1',
+  battle: 'Battle Phase',
+  damage: 'Damage Step',
+  'damage-step': 'Damage Step',
+  main2: 'Main Phase 2',
+  end: 'End Phase',
+};
+
+export function phaseLabel(phase: string): string {
+  return PHASE_LABELS[phase] ?? (phase ? phase.charAt(0).toUpperCase() + phase.slice(1) : '');
+}
+
+/** The colour class of a link: its SEGOC category for triggers, else the kind of link. */
+export function categoryClassOf(link: Pick<WireLink, 'role' | 'category'>): CategoryClass {
+  if ((link.role === 'batch-trigger' || link.role === 'hand-trigger') && link.category) return `cat-${link.category}`;
+  switch (link.role) {
+    case 'phase-trigger':
+      return 'phase';
+    case 'responder':
+      return 'responder';
+    case 'fast':
+      return 'fast';
+    case 'hand-trigger':
+      return 'hand';
+    default:
+      return 'slow';
+  }
+}
+
+function categoryShortOf(link: WireLink, cls: CategoryClass): string {
+  if (link.category && cls.startsWith('cat-')) return CATEGORY_SHORT[link.category];
+  switch (cls) {
+    case 'phase':
+      return link.mandatory === false ? 'Phase, optional' : link.mandatory ? 'Phase, mandatory' : 'Phase';
+    case 'responder':
+      return 'Responder';
+    case 'fast':
+      return 'Fast';
+    case 'hand':
+      return 'Hand';
+    default:
+      return 'Spell Speed 1';
+  }
+}
+
+function categoryLongOf(link: WireLink, cls: CategoryClass): string {
+  if (link.category && cls.startsWith('cat-')) return link.categoryLabel ?? CATEGORY_LONG[link.category];
+  switch (cls) {
+    case 'phase':
+      return 'a trigger at the start of a phase or step';
+    case 'responder':
+      return 'a "when ... is activated" effect: it must chain directly to what it answers';
+    case 'fast':
+      return 'a fast effect (Quick Effect, Quick-Play Spell or Trap)';
+    case 'hand':
+      return 'a trigger activated from the hand';
+    default:
+      return 'a Spell Speed 1 activation that starts the chain';
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Building
+
+function toDiagnosticView(d: WireDiagnostic): DiagnosticView {
+  return {
+    code: String(d.code),
+    severity: d.severity,
+    message: String(d.message),
+    rule: d.rule,
+    line: d.range?.start?.line ?? 0,
+    expected: d.expected === true,
+  };
+}
+
+function diagnosticKey(d: WireDiagnostic): string {
+  const r = d.range;
+  return `${d.code}|${r?.start?.line}:${r?.start?.character}-${r?.end?.line}:${r?.end?.character}|${d.message}`;
+}
+
+function inRange(line: number, r: WireRange): boolean {
+  return line >= r.start.line && line <= r.end.line;
+}
+
+/** The last segment of a URI's path, decoded ("s2-chain-pt.segoc"). */
+export function fileNameOf(uri: string): string {
+  const path = uri.replace(/[?#].*$/, '');
+  const last = path.split('/').filter((s) => s.length > 0).pop() ?? uri;
+  try {
+    return decodeURIComponent(last);
+  } catch {
+    return last;
+  }
+}
+
+function plural(n: number, one: string, many: string = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+const EXPECT_CODES = new Set(['expect-unmet', 'bad-expect']);
+
+function buildLink(link: WireLink, diagnostics: DiagnosticView[]): LinkView {
+  const cls = categoryClassOf(link);
+  return {
+    number: link.number,
+    position: link.position,
+    line: link.range.start.line,
+    endLine: link.range.end.line,
+    controller: link.player,
+    card: link.card,
+    cardKnown: link.cardKnown,
+    effect: link.effectText,
+    effectIndex: link.effectIndex,
+    role: link.role,
+    roleLabel: ROLE_LABELS[link.role] ?? String(link.role),
+    categoryClass: cls,
+    categoryShort: categoryShortOf(link, cls),
+    categoryLabel: categoryLongOf(link, cls),
+    category: link.category,
+    mandatory: link.mandatory,
+    spellSpeed: link.spellSpeed,
+    legal: link.legal,
+    answers: link.answers,
+    codes: [...link.codes],
+    assumptions: [...link.assumptions],
+    diagnostics,
+    resolution: link.resolution,
+  };
+}
+
+function buildChain(chain: WireChain, scenarioDiagnostics: WireDiagnostic[]): { view: ChainView; used: Set<WireDiagnostic> } {
+  const used = new Set<WireDiagnostic>();
+  const ofChain = scenarioDiagnostics.filter((d) => d.chain === chain.index);
+  const links = [...chain.links].sort((a, b) => a.position - b.position);
+  const linkViews = links.map((l) => {
+    const mine = ofChain.filter((d) => d.link !== undefined && d.link === l.position);
+    mine.forEach((d) => used.add(d));
+    return buildLink(l, mine.map(toDiagnosticView));
+  });
+  const chainDiags = ofChain.filter((d) => !used.has(d));
+  chainDiags.forEach((d) => used.add(d));
+
+  // Resolution: the links that resolved, in order of resolution (CLn first).
+  const resolved = linkViews.filter((l) => l.resolution).sort((a, b) => a.resolution!.order - b.resolution!.order);
+  const resolution: ResolutionStepView[] = resolved.map((l) => ({
+    order: l.resolution!.order,
+    position: l.position,
+    line: l.line,
+    controller: l.controller,
+    card: l.card,
+    status: l.resolution!.status,
+    statusLabel: STATUS_LABELS[l.resolution!.status] ?? String(l.resolution!.status),
+    did: [...l.resolution!.did],
+  }));
+  // chain.resolution has one line per resolved link (highest first), then the leftovers.
+  const leftovers =
+    resolved.length > 0 && resolved.length === links.length
+      ? chain.resolution.slice(resolved.length)
+      : chain.resolution.filter((s) => !/^CL\d+\b/.test(s));
+
+  const orderGroups: OrderGroupView[] = [...chain.legalOrder]
+    .sort((a, b) => a.from - b.from)
+    .map((g) => ({
+      from: g.from,
+      to: g.to,
+      category: g.category,
+      categoryClass: `cat-${g.category}` as CategoryClass,
+      categoryShort: CATEGORY_SHORT[g.category] ?? String(g.category),
+      player: g.player,
+      links: [...g.links],
+      description: g.description,
+    }));
+
+  return {
+    view: {
+      index: chain.index,
+      line: chain.keywordRange.start.line,
+      endLine: chain.range.end.line,
+      phase: chain.phase,
+      phaseLabel: phaseLabel(chain.phase),
+      legal: chain.legal,
+      stack: [...linkViews].reverse(),
+      resolution,
+      leftovers,
+      orderGroups,
+      collected: [...chain.collected],
+      diagnostics: chainDiags.map(toDiagnosticView),
+    },
+    used,
+  };
+}
+
+function buildScenario(sc: WireScenario, extra: WireDiagnostic[]): ScenarioView {
+  const used = new Set<WireDiagnostic>();
+  const chains = [...sc.chains]
+    .sort((a, b) => a.index - b.index)
+    .map((c) => {
+      const built = buildChain(c, sc.diagnostics);
+      built.used.forEach((d) => used.add(d));
+      return built.view;
+    });
+  const rest = [...sc.diagnostics.filter((d) => !used.has(d)), ...extra];
+  const problems = rest.filter((d) => EXPECT_CODES.has(d.code)).map(toDiagnosticView);
+  const confirmed = sc.diagnostics.filter((d) => d.expected === true).map(toDiagnosticView);
+  const state: ExpectationState = sc.expectationsMet === true ? 'met' : sc.expectationsMet === false ? 'unmet' : 'none';
+  const label =
+    state === 'met'
+      ? 'expectations met'
+      : state === 'unmet'
+        ? problems.length > 1
+          ? `${problems.length} unmet expectations`
+          : 'unmet expectation'
+        : 'no expectation';
+  const verdictLabel = sc.verdict === 'legal' ? 'Legal' : sc.verdict === 'illegal' ? 'Illegal' : 'Invalid';
+  return {
+    index: sc.index,
+    title: sc.title,
+    line: sc.titleRange.start.line,
+    endLine: sc.range.end.line,
+    source: sc.source,
+    ruleset: sc.ruleset.label ?? sc.ruleset.region.toUpperCase(),
+    players: [...sc.players],
+    turnPlayer: sc.turnPlayer,
+    verdict: sc.verdict,
+    verdictLabel,
+    expectations: { state, label, problems, confirmed },
+    diagnostics: rest.filter((d) => !EXPECT_CODES.has(d.code)).map(toDiagnosticView),
+    chains,
+    ok: sc.verdict !== 'invalid' && sc.expectationsMet !== false && (sc.verdict === 'legal' || sc.expectationsMet === true),
+  };
+}
+
+/** Counts and the one-line verdict of a file (the status bar text, without its icon). */
+export function summarize(result: Pick<PreviewResult, 'scenarios' | 'diagnostics'>): Summary {
+  const scenarios = result.scenarios;
+  let legal = 0;
+  let illegal = 0;
+  let illegalAsExpected = 0;
+  let invalid = 0;
+  let unmet = 0;
+  for (const sc of scenarios) {
+    if (sc.verdict === 'legal') legal++;
+    else if (sc.verdict === 'invalid') invalid++;
+    else if (sc.expectationsMet === true) illegalAsExpected++;
+    else illegal++;
+    if (sc.expectationsMet === false) unmet++;
+  }
+  const fileErrors = result.diagnostics.filter(
+    (d) => d.severity === 'error' && !scenarios.some((sc) => inRange(d.range.start.line, sc.range)),
+  ).length;
+  const ok = illegal === 0 && invalid === 0 && unmet === 0 && fileErrors === 0;
+  let text: string;
+  if (ok) {
+    if (scenarios.length === 0) text = 'no scenarios';
+    else if (illegalAsExpected === 0) text = `${plural(scenarios.length, 'scenario')} legal`;
+    else text = `${plural(scenarios.length, 'scenario')} as expected`;
+  } else {
+    const parts: string[] = [];
+    if (illegal) parts.push(`${illegal} illegal`);
+    if (invalid) parts.push(`${invalid} invalid`);
+    if (unmet) parts.push(plural(unmet, 'unmet expectation'));
+    if (fileErrors) parts.push(plural(fileErrors, 'error'));
+    text = parts.join(', ');
+  }
+  const details: string[] = [];
+  details.push(`${plural(scenarios.length, 'scenario')}`);
+  if (legal) details.push(`${legal} legal`);
+  if (illegalAsExpected) details.push(`${illegalAsExpected} illegal, as expected`);
+  if (illegal) details.push(`${illegal} illegal, not expected`);
+  if (invalid) details.push(`${invalid} invalid (a language error stops the check)`);
+  if (unmet) details.push(plural(unmet, 'unmet expectation'));
+  if (fileErrors) details.push(`${plural(fileErrors, 'error')} outside the scenarios`);
+  return { scenarios: scenarios.length, legal, illegal, illegalAsExpected, invalid, unmet, fileErrors, ok, text, details };
+}
+
+/** Turns a `segoc/preview` result into the view model of the resolved-chain preview. */
+export function buildViewModel(result: PreviewResult): PreviewViewModel {
+  const scenarios = [...result.scenarios].sort((a, b) => a.index - b.index);
+  // Diagnostics the scenarios do not carry themselves (syntax and name errors): place them in the
+  // scenario whose lines hold them, or at file level.
+  const known = new Set<string>();
+  for (const sc of scenarios) for (const d of sc.diagnostics) known.add(diagnosticKey(d));
+  const extra = new Map<number, WireDiagnostic[]>();
+  const fileLevel: WireDiagnostic[] = [];
+  for (const d of result.diagnostics) {
+    if (known.has(diagnosticKey(d))) continue;
+    const owner = scenarios.find((sc) => inRange(d.range.start.line, sc.range));
+    if (owner) {
+      const list = extra.get(owner.index) ?? [];
+      list.push(d);
+      extra.set(owner.index, list);
+    } else if (d.severity === 'error' || d.severity === 'warning') {
+      fileLevel.push(d);
+    }
+  }
+  return {
+    uri: result.uri,
+    fileName: fileNameOf(result.uri),
+    version: result.version,
+    summary: summarize(result),
+    fileDiagnostics: fileLevel.map(toDiagnosticView),
+    scenarios: scenarios.map((sc) => buildScenario(sc, extra.get(sc.index) ?? [])),
+  };
+}
+
+/** Whether a value looks like a `segoc/preview` result (the server is another process). */
+export function isPreviewResult(value: unknown): value is PreviewResult {
+  if (!value || typeof value !== 'object') return false;
+  const v = value as Partial<PreviewResult>;
+  return typeof v.uri === 'string' && Array.isArray(v.scenarios) && Array.isArray(v.diagnostics);
+}

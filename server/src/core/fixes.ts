@@ -1,0 +1,125 @@
+// Quick fixes that need the document text: reorder a trigger batch into the nearest legal order,
+// remove a link that cannot be activated, add a left-out mandatory trigger. Each is a list of
+// text edits attached to its diagnostic; the server turns them into code actions. A removal or
+// an insertion edits only its own line (a `chain-numbering` fix then renumbers the links).
+import { Diagnostic, QuickFix, TextEdit } from './diagnostics';
+import { ChainResult, LinkResult, ScenarioResult } from './engine/results';
+import { ChainBlock, LinkStmt, SourceFile } from './syntax/ast';
+import { Range } from './text';
+
+const REMOVABLE = new Set([
+  'missed-timing',
+  'hand-summon-limit',
+  'once-per-chain',
+  'location-changed',
+  'no-target-at-collection',
+  'trigger-must-wait',
+  'phase-trigger-lost',
+  'phase-trigger-chained',
+  'event-window-passed',
+  'spell-speed-1-chained',
+]);
+
+const REORDERABLE = new Set(['segoc-order', 'legacy-trigger-order', 'hand-trigger-order', 'fast-effect-in-batch']);
+
+export function addFixes(text: string, file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[]): void {
+  const lines = text.split(/\r\n|\r|\n/);
+  for (const d of diagnostics) {
+    if (!d.scenario || !d.chain) continue;
+    const sc = file.scenarios[d.scenario - 1];
+    const result = scenarios[d.scenario - 1];
+    const block = sc?.items.filter((x): x is ChainBlock => x.kind === 'chain')[d.chain - 1];
+    const chain = result?.chains[d.chain - 1];
+    if (!block || !chain) continue;
+    const fixes: QuickFix[] = d.fix ? [...d.fix] : [];
+    if (REORDERABLE.has(d.code)) {
+      const f = reorderFix(lines, block, chain);
+      if (f) fixes.unshift(f);
+    }
+    if (REMOVABLE.has(d.code) && d.link) {
+      const link = block.links[d.link - 1];
+      if (link) fixes.push(removeFix(lines, link, chain.links[d.link - 1]));
+    }
+    if (d.code === 'mandatory-trigger-missing') {
+      const f = insertMissingFix(lines, block, d);
+      if (f) fixes.unshift(f);
+    }
+    if (fixes.length) d.fix = fixes;
+  }
+}
+
+function slice(lines: string[], r: Range): string {
+  if (r.start.line === r.end.line) return lines[r.start.line]?.slice(r.start.character, r.end.character) ?? '';
+  const parts = [lines[r.start.line]?.slice(r.start.character) ?? ''];
+  for (let i = r.start.line + 1; i < r.end.line; i++) parts.push(lines[i] ?? '');
+  parts.push(lines[r.end.line]?.slice(0, r.end.character) ?? '');
+  return parts.join('\n');
+}
+
+/** The link's statement text with its number replaced. */
+function renumbered(lines: string[], link: LinkStmt, n: number): string {
+  const t = slice(lines, link.range);
+  const numLen = link.number.range.end.character - link.number.range.start.character;
+  return `${n}${t.slice(numLen)}`;
+}
+
+/** The legal order nearest to the claim: stable sort of the batch by group and category. */
+function desiredOrder(chain: ChainResult): LinkResult[] {
+  const key = (l: LinkResult): [number, number, number] => {
+    const isTrigger = l.role === 'batch-trigger' || l.role === 'hand-trigger' || (l.pending && l.role === 'slow');
+    if (!isTrigger || !l.category) return [2, 0, 0];
+    return [l.role === 'hand-trigger' ? 1 : 0, l.category, l.triggerStep ?? 0];
+  };
+  const legacy = chain.links.some((l) => l.codes.includes('legacy-trigger-order'));
+  return [...chain.links].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    return ka[0] - kb[0] || ka[1] - kb[1] || (legacy ? ka[2] - kb[2] : 0) || a.position - b.position;
+  });
+}
+
+function reorderFix(lines: string[], block: ChainBlock, chain: ChainResult): QuickFix | undefined {
+  const order = desiredOrder(chain);
+  if (order.every((l, i) => l.position === i + 1)) return undefined;
+  const edits: TextEdit[] = [];
+  order.forEach((l, i) => {
+    const at = block.links[i];
+    const from = block.links[l.position - 1];
+    if (!at || !from) return;
+    const newText = renumbered(lines, from, i + 1);
+    if (newText !== slice(lines, at.range)) edits.push({ range: at.range, newText });
+  });
+  if (!edits.length) return undefined;
+  return {
+    title: `Reorder the chain into a legal order: ${order.map((l) => `"${l.card}"`).join(', ')}`,
+    edits,
+    preferred: true,
+  };
+}
+
+function removeFix(lines: string[], link: LinkStmt, result: LinkResult | undefined): QuickFix {
+  const first = link.line.firstLine;
+  const last = link.line.lastLine;
+  const range: Range =
+    last + 1 < lines.length
+      ? { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } }
+      : { start: { line: Math.max(0, first - 1), character: (lines[first - 1] ?? '').length }, end: { line: last, character: lines[last].length } };
+  return { title: `Remove CL${link.number.value}${result ? ` "${result.card}"` : ''}: it cannot be activated here`, edits: [{ range, newText: '' }] };
+}
+
+function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): QuickFix | undefined {
+  const data = d.data;
+  if (!data?.player || !data.card || !data.insertAt) return undefined;
+  const n = data.insertAt;
+  const before = block.links[n - 1];
+  const prev = block.links[n - 2];
+  const sample = before ?? prev;
+  const indent = sample ? (lines[sample.line.firstLine].match(/^\s*/)?.[0] ?? '    ') : '    ';
+  const line = before ? before.line.firstLine : prev ? prev.line.lastLine + 1 : block.line.lastLine + 1;
+  const ref = /^[A-Za-z][\w-]*$/.test(data.card) && !data.card.includes(' ') && data.card !== data.card.toLowerCase() ? `"${data.card}"` : `"${data.card}"`;
+  return {
+    title: `Add ${data.player}'s mandatory ${ref} to the chain as CL${n}`,
+    edits: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${indent}${n} ${data.player} ${ref}\n` }],
+    preferred: true,
+  };
+}

@@ -1,0 +1,214 @@
+// The workspace index: the card definitions of every .segoc file of the workspace folders, so that a
+// scenario can name a card defined in another file. Scanned with fs when the client is initialized,
+// kept current from the editor (open/change/close) and from watched-file events. Every change that
+// alters a card definition bumps `generation`, which invalidates the cached analyses.
+import * as fs from 'fs';
+import * as path from 'path';
+import { CardDef, CardSource, parse, UseFile } from '../core';
+import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
+
+const MAX_FILES = 20000;
+const MAX_BYTES = 8 * 1024 * 1024;
+
+interface Entry {
+  /** Canonical URI. */
+  uri: string;
+  defs: CardDef[];
+  signature: string;
+  fromEditor: boolean;
+}
+
+export class WorkspaceIndex {
+  private folders: string[] = [];
+  private readonly entries = new Map<string, Entry>();
+  /** Bumped whenever a card definition of the workspace changes. */
+  generation = 0;
+
+  constructor(private readonly log: (message: string) => void = () => undefined) {}
+
+  setFolders(uris: string[]): void {
+    this.folders = uris.map((u) => uriToPath(u)).filter((p): p is string => !!p).map((p) => path.resolve(p));
+  }
+
+  folderPaths(): string[] {
+    return [...this.folders];
+  }
+
+  /** Whether a file URI lies inside one of the workspace folders. */
+  contains(uri: string): boolean {
+    const p = uriToPath(uri);
+    if (!p) return false;
+    const abs = path.resolve(p);
+    return this.folders.some((f) => abs === f || abs.startsWith(f.endsWith(path.sep) ? f : f + path.sep));
+  }
+
+  /** Reads every .segoc file of the folders. Returns true when card definitions were added or changed. */
+  async scan(): Promise<boolean> {
+    const files: string[] = [];
+    for (const f of this.folders) await walk(f, files);
+    let changed = false;
+    const seen = new Set<string>();
+    for (const file of files) {
+      const uri = canonicalUri(pathToUri(file));
+      seen.add(uri);
+      if (this.entries.get(uri)?.fromEditor) continue;
+      const text = await readFileText(file);
+      if (text === undefined) continue;
+      if (this.set(uri, text, false)) changed = true;
+    }
+    // Files that disappeared since the last scan.
+    for (const [uri, e] of [...this.entries]) {
+      if (!e.fromEditor && !seen.has(uri)) {
+        this.entries.delete(uri);
+        if (e.defs.length) changed = true;
+      }
+    }
+    if (changed) this.generation++;
+    return changed;
+  }
+
+  /** The editor's text of a workspace file (open or changed). Returns true when its cards changed. */
+  updateFromEditor(uri: string, text: string): boolean {
+    if (!this.isIndexed(uri)) return false;
+    const changed = this.set(canonicalUri(uri), text, true);
+    if (changed) this.generation++;
+    return changed;
+  }
+
+  /** The editor closed the file: the disk content counts again. */
+  closedInEditor(uri: string): boolean {
+    if (!this.isIndexed(uri)) return false;
+    return this.reloadFromDisk(uri);
+  }
+
+  /** A watched-file event (created, changed or deleted). Open files are left to the editor. */
+  fileEvent(uri: string, deleted: boolean): boolean {
+    if (!/\.segoc$/i.test(uri) || !this.isIndexed(uri)) return false;
+    const key = canonicalUri(uri);
+    if (this.entries.get(key)?.fromEditor) return false;
+    if (deleted) {
+      const e = this.entries.get(key);
+      this.entries.delete(key);
+      if (e && e.defs.length) {
+        this.generation++;
+        return true;
+      }
+      return false;
+    }
+    return this.reloadFromDisk(uri);
+  }
+
+  /** Card sources for `analyze` (the analysed file itself is skipped by core, by URI). */
+  cardSources(): CardSource[] {
+    const out: CardSource[] = [];
+    for (const e of this.entries.values()) if (e.defs.length) out.push({ uri: e.uri, kind: 'workspace', defs: e.defs });
+    return out;
+  }
+
+  /** The current definition of a card in a workspace file (ranges move as the file is edited). */
+  definitionIn(uri: string, matches: (def: CardDef) => boolean): CardDef | undefined {
+    const e = this.entries.get(canonicalUri(uri));
+    return e?.defs.find(matches);
+  }
+
+  fileCount(): number {
+    return this.entries.size;
+  }
+
+  /**
+   * The `readUse` callback for `analyze`: reads a relative .segoc path, preferring the editor's text of
+   * an open file.
+   */
+  readUse(openText: (canonical: string) => string | undefined): (fromUri: string, p: string) => UseFile | { error: string } {
+    return (fromUri, p) => {
+      if (!isFileUri(fromUri)) return { error: 'only files saved on disk can import other files' };
+      const abs = resolveRelative(fromUri, p);
+      if (!abs) return { error: 'the path cannot be resolved' };
+      const uri = canonicalUri(pathToUri(abs));
+      const open = openText(uri);
+      if (open !== undefined) return { uri, text: open };
+      try {
+        const st = fs.statSync(abs);
+        if (!st.isFile()) return { error: 'not a file' };
+        if (st.size > MAX_BYTES) return { error: 'the file is too large' };
+        return { uri, text: fs.readFileSync(abs, 'utf8') };
+      } catch (e) {
+        const code = (e as NodeJS.ErrnoException).code;
+        return { error: code === 'ENOENT' ? 'no such file' : String((e as Error).message ?? e) };
+      }
+    };
+  }
+
+  private isIndexed(uri: string): boolean {
+    return isFileUri(uri) && /\.segoc$/i.test(uri) && this.contains(uri);
+  }
+
+  private reloadFromDisk(uri: string): boolean {
+    const key = canonicalUri(uri);
+    const p = uriToPath(uri);
+    let text: string | undefined;
+    try {
+      if (p && fs.statSync(p).size <= MAX_BYTES) text = fs.readFileSync(p, 'utf8');
+    } catch {
+      text = undefined;
+    }
+    let changed: boolean;
+    if (text === undefined) {
+      const e = this.entries.get(key);
+      this.entries.delete(key);
+      changed = !!e && e.defs.length > 0;
+    } else {
+      changed = this.set(key, text, false);
+    }
+    if (changed) this.generation++;
+    return changed;
+  }
+
+  /** Stores a file's cards; true when its card definitions differ from before. */
+  private set(uri: string, text: string, fromEditor: boolean): boolean {
+    let defs: CardDef[] = [];
+    try {
+      defs = parse(text).file.cards;
+    } catch (e) {
+      this.log(`segoc: cannot parse ${uri}: ${String(e)}`);
+    }
+    const signature = cardSignature(defs);
+    const old = this.entries.get(uri);
+    this.entries.set(uri, { uri, defs, signature, fromEditor });
+    return old ? old.signature !== signature : defs.length > 0;
+  }
+}
+
+/** What the cards of a file mean, independent of where they stand (lines may move without a change). */
+export function cardSignature(defs: CardDef[]): string {
+  return defs
+    .map((d) => [d.line, ...d.aliases.map((a) => a.line), ...d.effects.map((e) => e.line)].map((l) => l.tokens.map((t) => `${t.kind}:${t.text}`).join(' ')).join('\n'))
+    .join('\n\n');
+}
+
+async function walk(dir: string, out: string[]): Promise<void> {
+  if (out.length >= MAX_FILES) return;
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch {
+    return;
+  }
+  for (const e of entries) {
+    if (out.length >= MAX_FILES) return;
+    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) await walk(p, out);
+    else if (e.isFile() && e.name.toLowerCase().endsWith('.segoc')) out.push(p);
+  }
+}
+
+async function readFileText(file: string): Promise<string | undefined> {
+  try {
+    const st = await fs.promises.stat(file);
+    if (st.size > MAX_BYTES) return undefined;
+    return await fs.promises.readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,91 @@
+// The architecture invariants of ARCHITECTURE.md, enforced: core imports neither vscode nor any LSP
+// package and does no I/O; server/ and the CLI do not import the client; the client imports only
+// the VS Code API, the language client and its own files.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { repoRoot } from './helpers';
+
+const root = repoRoot();
+
+function sources(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.ts$/.test(e.name)) out.push(p);
+    }
+  };
+  walk(path.join(root, dir));
+  return out;
+}
+
+/** Module specifiers imported or required by a TypeScript file. */
+function imports(file: string): string[] {
+  const text = fs.readFileSync(file, 'utf8');
+  const out: string[] = [];
+  const re = /(?:import|export)\s[^'";]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^import\s*['"]([^'"]+)['"]/gm;
+  for (const m of text.matchAll(re)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4]);
+  return out;
+}
+
+function resolvesInto(file: string, spec: string, dir: string): boolean {
+  if (!spec.startsWith('.')) return false;
+  const target = path.resolve(path.dirname(file), spec);
+  return target.startsWith(path.join(root, dir) + path.sep) || target === path.join(root, dir);
+}
+
+test('core imports no vscode, no LSP package, no Node I/O module, nothing outside core', () => {
+  const banned = /^(vscode|vscode-languageserver.*|vscode-languageclient.*|fs|fs\/promises|node:fs.*|child_process|node:child_process|net|node:net|http|https|path|node:path|os|node:os)$/;
+  const problems: string[] = [];
+  for (const f of sources('server/src/core')) {
+    for (const spec of imports(f)) {
+      if (banned.test(spec)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+      if (spec.startsWith('.') && !resolvesInto(f, spec, 'server/src/core')) problems.push(`${path.relative(root, f)} imports ${spec} (outside core)`);
+    }
+    const text = fs.readFileSync(f, 'utf8');
+    if (/\bprocess\.(argv|env|exit|stdout|stderr|cwd)\b/.test(text)) problems.push(`${path.relative(root, f)} touches process`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('server (LSP) and CLI reach core only through its public surface and never import the client', () => {
+  const problems: string[] = [];
+  for (const dir of ['server/src/lsp', 'server/src/cli']) {
+    for (const f of sources(dir)) {
+      for (const spec of imports(f)) {
+        if (spec === 'vscode' || spec.startsWith('vscode-languageclient')) problems.push(`${path.relative(root, f)} imports ${spec}`);
+        if (resolvesInto(f, spec, 'client')) problems.push(`${path.relative(root, f)} imports the client (${spec})`);
+        if (resolvesInto(f, spec, 'server/src/core')) {
+          const target = path.resolve(path.dirname(f), spec);
+          if (target !== path.join(root, 'server/src/core') && target !== path.join(root, 'server/src/core/index')) {
+            problems.push(`${path.relative(root, f)} imports ${spec}: use server/src/core (index.ts)`);
+          }
+        }
+      }
+    }
+  }
+  for (const f of sources('server/src/cli')) {
+    for (const spec of imports(f)) if (/^vscode-languageserver/.test(spec)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the client imports only vscode, the language client and its own files', () => {
+  const problems: string[] = [];
+  for (const f of sources('client/src')) {
+    for (const spec of imports(f)) {
+      const ok = spec === 'vscode' || spec.startsWith('vscode-languageclient') || (spec.startsWith('.') && resolvesInto(f, spec, 'client/src'));
+      if (!ok) problems.push(`${path.relative(root, f)} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
+test('the check itself can fail: a core file importing fs would be caught', () => {
+  const fake = path.join(root, 'server/src/core/x.ts');
+  assert.equal(resolvesInto(fake, '../lsp/server', 'server/src/core'), false);
+  assert.ok(/^(fs)$/.test('fs'));
+});
