@@ -1,2 +1,136 @@
-export function activate(): void {}
-export function deactivate(): void {}
+// The VS Code side of segoc: starts the language server (dist/server.js), serves the read-only
+// `segoc-library:` documents, shows the file's verdict in the status bar and the resolved-chain
+// preview. Everything about the scenarios comes from the server; this file only wires things up.
+import * as vscode from 'vscode';
+import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
+import { LibraryDocumentProvider } from './library';
+import { LANGUAGE_ID, LIBRARY_SCHEME, PreviewRequest } from './protocol';
+import { PREVIEW_VIEW_TYPE, PreviewManager } from './preview/panel';
+import type { PreviewResult } from './preview/model';
+import { VerdictStatusBar } from './statusBar';
+
+let client: LanguageClient | undefined;
+
+function createClient(context: vscode.ExtensionContext, output: vscode.OutputChannel): LanguageClient {
+  const module = context.asAbsolutePath('dist/server.js');
+  const serverOptions: ServerOptions = {
+    run: { module, transport: TransportKind.ipc },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+  };
+  const settings = vscode.workspace.getConfiguration('segoc');
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [
+      { scheme: 'file', language: LANGUAGE_ID },
+      { scheme: 'untitled', language: LANGUAGE_ID },
+      { scheme: LIBRARY_SCHEME, language: LANGUAGE_ID },
+    ],
+    synchronize: {
+      // Card definitions of the other .segoc files of the workspace count (workspace cards).
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.segoc'),
+      configurationSection: 'segoc',
+    },
+    initializationOptions: {
+      validate: settings.get('validate'),
+      defaultRuleset: settings.get('defaultRuleset'),
+      inlayHints: { enabled: settings.get('inlayHints.enabled') },
+    },
+    outputChannel: output,
+    // `segoc.trace.server` is read by the client itself (the client id is "segoc").
+  };
+  return new LanguageClient('segoc', 'SEGOC', serverOptions, clientOptions);
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const output = vscode.window.createOutputChannel('SEGOC');
+  context.subscriptions.push(output);
+  const log = (message: string) => output.appendLine(`[${new Date().toLocaleTimeString()}] ${message}`);
+
+  const languageClient = createClient(context, output);
+  client = languageClient;
+  let starting: Promise<void> = languageClient.start();
+  starting.catch((err) => {
+    log(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`);
+    void vscode.window.showErrorMessage('SEGOC: the language server did not start. See the SEGOC output.', 'Show Output').then((pick) => {
+      if (pick) output.show(true);
+    });
+  });
+
+  /** Waits for the server, then asks it for the preview of a document. */
+  const fetchPreview = async (uri: vscode.Uri): Promise<PreviewResult | null> => {
+    await starting;
+    if (languageClient.state !== State.Running) throw new Error('the SEGOC language server is not running');
+    return languageClient.sendRequest(PreviewRequest, { uri: languageClient.code2ProtocolConverter.asUri(uri) });
+  };
+  const host = { fetchPreview, log };
+
+  // Read-only library documents (`segoc-library:/library/staples.segoc`), e.g. from Go to Definition.
+  const library = new LibraryDocumentProvider(async () => {
+    await starting;
+    return languageClient;
+  });
+  context.subscriptions.push(library, vscode.workspace.registerTextDocumentContentProvider(LIBRARY_SCHEME, library));
+
+  // Status bar and preview.
+  const status = new VerdictStatusBar(host);
+  const previews = new PreviewManager(context.extensionUri, host);
+  context.subscriptions.push(status, previews, vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews));
+  status.showBusy();
+  void starting.then(
+    () => status.update(),
+    () => status.update(),
+  );
+
+  const targetUri = (arg: unknown): vscode.Uri | undefined => {
+    if (arg instanceof vscode.Uri) return arg;
+    const editor = vscode.window.activeTextEditor;
+    if (editor && editor.document.languageId === LANGUAGE_ID) return editor.document.uri;
+    if (previews.activePreviewUri) return previews.activePreviewUri;
+    return vscode.window.visibleTextEditors.find((e) => e.document.languageId === LANGUAGE_ID)?.document.uri;
+  };
+  const showPreview = (arg: unknown, toSide: boolean) => {
+    const uri = targetUri(arg);
+    if (!uri) {
+      void vscode.window.showInformationMessage('SEGOC: open a .segoc file to show its resolved chains.');
+      return undefined;
+    }
+    const column = toSide ? vscode.ViewColumn.Beside : vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active;
+    previews.show(uri, column, toSide);
+    return undefined;
+  };
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('segoc.showPreview', (arg?: unknown) => showPreview(arg, false)),
+    vscode.commands.registerCommand('segoc.showPreviewToSide', (arg?: unknown) => showPreview(arg, true)),
+    vscode.commands.registerCommand('segoc.showOutput', () => output.show(true)),
+    vscode.commands.registerCommand('segoc.restartServer', async () => {
+      log('restarting the language server');
+      status.showBusy();
+      starting = (async () => {
+        if (languageClient.state === State.Stopped) await languageClient.start();
+        else await languageClient.restart();
+      })();
+      try {
+        await starting;
+        log('the language server restarted');
+      } catch (err) {
+        log(`the language server did not restart: ${err instanceof Error ? err.message : String(err)}`);
+        void vscode.window.showErrorMessage('SEGOC: the language server did not restart. See the SEGOC output.');
+      }
+      library.refreshAll();
+      status.update();
+      previews.refreshAll();
+    }),
+    vscode.workspace.onDidChangeConfiguration((e) => {
+      if (e.affectsConfiguration('segoc')) {
+        status.update();
+        previews.refreshAll();
+      }
+    }),
+  );
+}
+
+export async function deactivate(): Promise<void> {
+  const c = client;
+  client = undefined;
+  if (c) await c.stop().catch(() => undefined);
+}

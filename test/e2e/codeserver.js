@@ -33,8 +33,10 @@ const SELECTORS = {
   statusbar: '.monaco-workbench .part.statusbar',
   activeEditor: '.monaco-workbench .part.editor .editor-instance .monaco-editor',
   editorLines: '.monaco-workbench .part.editor .monaco-editor .view-lines',
-  // The tab of the active editor; its aria-label is the file name.
+  // The tab of the active editor; its aria-label / data-resource-name is the file name.
   activeTab: '.monaco-workbench .part.editor .tabs-container .tab.active',
+  // Breadcrumbs of the active editor: one item per path segment relative to the workspace, then symbols.
+  breadcrumbs: '.monaco-workbench .part.editor .title .breadcrumbs-control .monaco-breadcrumb-item',
   // Command palette / quick open: one widget for both.
   quickInput: '.quick-input-widget',
   quickInputBox: '.quick-input-widget .quick-input-box input',
@@ -133,18 +135,20 @@ function installExtension(vsixPath, extensionsDir, { timeoutMs = 120000 } = {}) 
  * Starts code-server. All options are optional:
  *   port          TCP port on 127.0.0.1 (default: a free one)
  *   workspace     folder to open by default
- *   userDataDir   (default: a new temp folder)
- *   extensionsDir (default: <userDataDir>/../extensions)
+ *   userDataDir   (default: a new temp folder, removed by stop() unless SEGOC_E2E_KEEP=1)
+ *   extensionsDir (default: <userDataDir>/extensions, as code-server does)
  *   settings      object merged into User/settings.json (workspace trust is always off)
  *   timeoutMs     how long to wait for the HTTP port (default 60 s)
- * Returns { url, port, userDataDir, extensionsDir, logPath, process, stop() }.
+ * Returns { url, port, userDataDir, extensionsDir, logPath, process, stop() }. stop() ends
+ * code-server and all its children (its process group): SIGTERM, then SIGKILL after 5 s.
  */
 async function startCodeServer(opts = {}) {
   ensureCodeServerInstalled();
   const port = opts.port || (await freePort());
-  const base = opts.userDataDir ? path.dirname(path.resolve(opts.userDataDir)) : fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-cs-'));
-  const userDataDir = path.resolve(opts.userDataDir || path.join(base, 'user-data'));
-  const extensionsDir = path.resolve(opts.extensionsDir || path.join(base, 'extensions'));
+  // A temp folder is made (and removed by stop()) only when no user-data dir is given.
+  const tempBase = opts.userDataDir ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-cs-'));
+  const userDataDir = path.resolve(opts.userDataDir || path.join(tempBase, 'user-data'));
+  const extensionsDir = path.resolve(opts.extensionsDir || path.join(userDataDir, 'extensions'));
   const stateDir = path.join(userDataDir, '.segoc-e2e');
   const timeoutMs = opts.timeoutMs || 60000;
   fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
@@ -203,21 +207,23 @@ async function startCodeServer(opts = {}) {
 
   const url = `http://127.0.0.1:${port}`;
   let stopped = false;
-  const stop = async () => {
+  const stop = async ({ keep = !!process.env.SEGOC_E2E_KEEP } = {}) => {
     if (stopped) return;
     stopped = true;
-    if (exited) return;
     const killGroup = (sig) => {
       try {
         process.kill(-child.pid, sig);
+        return true;
       } catch {
-        /* already gone */
+        return false; // the whole group is gone
       }
     };
-    killGroup('SIGTERM');
-    for (let i = 0; i < 50 && !exited; i++) await sleep(100);
-    killGroup('SIGKILL');
-    for (let i = 0; i < 20 && !exited; i++) await sleep(100);
+    if (killGroup('SIGTERM')) {
+      for (let i = 0; i < 50 && killGroup(0); i++) await sleep(100);
+      killGroup('SIGKILL');
+      for (let i = 0; i < 20 && !exited; i++) await sleep(100);
+    }
+    if (tempBase && !keep) fs.rmSync(tempBase, { recursive: true, force: true });
   };
 
   const deadline = Date.now() + timeoutMs;
@@ -344,36 +350,40 @@ async function closeQuickInput(page) {
 
 /**
  * Runs a command by its palette label as shown, "Category: Title" (e.g. 'Problems: Focus on Problems
- * View'). Clicks the row with exactly that label (case-insensitive); if none appears within 2.5 s of
- * the list filling, runs the focused (best fuzzy) match. Throws if the list stays empty.
+ * View'), matched case-insensitively. Throws (listing what the palette shows) if no row has exactly
+ * that label within the timeout. With { exact: false } the focused best fuzzy match is run instead
+ * once the list has settled (1.5 s).
  */
-async function runCommand(page, label, { timeout = 20000 } = {}) {
+async function runCommand(page, label, { timeout = 20000, exact = true } = {}) {
   await openQuickInput(page, 'F1', { timeout });
   // F1 opens the palette with '>' already typed; keep it.
   await page.fill(SELECTORS.quickInputBox, `>${label}`);
   const deadline = Date.now() + timeout;
   let firstRowsAt = 0;
+  let labels = [];
   for (;;) {
-    // Each row's .label-name is "Category: Title" (e.g. "Problems: Focus on Problems View"); its
-    // aria-label adds ", <keybinding>" when there is one.
-    const labels = await page.$$eval(SELECTORS.quickInputRows, (rows) =>
-      rows.map((r) => (r.querySelector('.label-name') || r).textContent.trim()),
+    // Each row's .label-name is "Category: Title"; its aria-label adds ", <keybinding>" when there is
+    // one. "No matching commands" is a row without .label-name.
+    labels = await page.$$eval(SELECTORS.quickInputRows, (rows) =>
+      rows.map((r) => {
+        const l = r.querySelector('.label-name');
+        return l ? l.textContent.trim() : null;
+      }),
     );
-    const exact = labels.findIndex((l) => l.toLowerCase() === label.toLowerCase());
-    if (exact >= 0) {
-      await page.locator(SELECTORS.quickInputRows).nth(exact).click();
+    const i = labels.findIndex((l) => l && l.toLowerCase() === label.toLowerCase());
+    if (i >= 0) {
+      await page.locator(SELECTORS.quickInputRows).nth(i).click();
       break;
     }
-    if (labels.length && !firstRowsAt) firstRowsAt = Date.now();
-    if (labels.length && Date.now() - firstRowsAt > 2500) {
-      // No exact match 2.5 s after the list filled: take the focused (best fuzzy) match.
+    const real = labels.filter(Boolean);
+    if (real.length && !firstRowsAt) firstRowsAt = Date.now();
+    if (!exact && real.length && Date.now() - firstRowsAt > 1500) {
       await page.keyboard.press('Enter');
       break;
     }
     if (Date.now() > deadline) {
-      const shown = await page.textContent(SELECTORS.quickInput).catch(() => '');
       await closeQuickInput(page);
-      throw new Error(`runCommand: no command matching "${label}" in the palette after ${timeout} ms (palette shows: ${shown.trim().slice(0, 300)})`);
+      throw new Error(`runCommand: no command labelled "${label}" in the palette within ${timeout} ms (palette shows: ${JSON.stringify(real.slice(0, 8))})`);
     }
     await sleep(150);
   }
@@ -382,18 +392,23 @@ async function runCommand(page, label, { timeout = 20000 } = {}) {
 
 /**
  * Opens a workspace file by its path relative to the workspace root with Quick Open (Ctrl+P) and
- * waits until its editor is the active one.
+ * waits until its editor is the active one (checked with the breadcrumbs, which show the relative
+ * path). The first search of a session takes a few seconds (ripgrep indexing).
  */
-async function openFile(page, relativePath, { timeout = 20000 } = {}) {
-  const rel = relativePath.split(path.sep).join('/');
+async function openFile(page, relativePath, { timeout = 30000 } = {}) {
+  const rel = relativePath.split(path.sep).join('/').replace(/^\.\//, '');
   const base = path.posix.basename(rel);
+  const dir = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
+  // Quick Open rows have aria-label "<name> <folder>" ("x.txt sub/deep"), "<name>" for root files,
+  // and the first row gets ", file results" (or ", recently opened") appended.
+  const wanted = dir ? `${base} ${dir}` : base;
   await openQuickInput(page, 'Control+P', { timeout });
   await page.fill(SELECTORS.quickInputBox, rel);
   const deadline = Date.now() + timeout;
+  let rows = [];
   for (;;) {
-    // Each file row has aria-label "<name>, <folder>" (or "<name>, file results"); pick the one for our path.
-    const rows = await page.$$eval(SELECTORS.quickInputRows, (els) => els.map((e) => e.getAttribute('aria-label') || e.textContent || ''));
-    const i = rows.findIndex((a) => a.startsWith(`${base},`) || a === base || a.startsWith(`${base} `));
+    rows = await page.$$eval(SELECTORS.quickInputRows, (els) => els.map((e) => e.getAttribute('aria-label') || ''));
+    const i = rows.findIndex((a) => a === wanted || a.startsWith(`${wanted},`));
     if (i >= 0) {
       await page.locator(SELECTORS.quickInputRows).nth(i).click();
       break;
@@ -404,16 +419,23 @@ async function openFile(page, relativePath, { timeout = 20000 } = {}) {
     }
     await sleep(200);
   }
-  await page.waitForFunction(
-    (b) => {
-      const tab = document.querySelector('.monaco-workbench .part.editor .tabs-container .tab.active');
-      return tab && (tab.getAttribute('aria-label') || '').startsWith(b) && document.querySelector('.monaco-workbench .part.editor .monaco-editor .view-lines');
-    },
-    base,
-    { timeout },
-  ).catch(() => {
-    throw new Error(`openFile: editor for "${rel}" did not become active within ${timeout} ms`);
-  });
+  const ok = await page
+    .waitForFunction(
+      ({ rel, base }) => {
+        if (!document.querySelector('.monaco-workbench .part.editor .monaco-editor .view-lines')) return false;
+        const crumbs = [...document.querySelectorAll('.monaco-workbench .part.editor .title .breadcrumbs-control .monaco-breadcrumb-item')].map((e) => e.textContent.trim());
+        if (crumbs.length) {
+          const joined = crumbs.join('/');
+          return joined === rel || joined.startsWith(`${rel}/`);
+        }
+        const tab = document.querySelector('.monaco-workbench .part.editor .tabs-container .tab.active');
+        return !!tab && tab.getAttribute('data-resource-name') === base;
+      },
+      { rel, base },
+      { timeout },
+    )
+    .then(() => true, () => false);
+  if (!ok) throw new Error(`openFile: editor for "${rel}" did not become active within ${timeout} ms`);
   await sleep(300);
 }
 

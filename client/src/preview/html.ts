@@ -43,7 +43,9 @@ export function escapeHtml(value: unknown): string {
 /** A nonce for the CSP: 128 random bits, hex (Web Crypto, global in Node 20 and the extension host). */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
-  globalThis.crypto.getRandomValues(bytes);
+  const webCrypto = (globalThis as unknown as { crypto?: { getRandomValues(array: Uint8Array): Uint8Array } }).crypto;
+  if (webCrypto) webCrypto.getRandomValues(bytes);
+  else for (let i = 0; i < bytes.length; i++) bytes[i] = Math.floor(Math.random() * 256);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
@@ -423,8 +425,8 @@ function renderLink(link: LinkView): string {
   const tags: string[] = [];
   tags.push(`<span class="chip cat" title="${escapeHtml(link.categoryLabel)}">${escapeHtml(link.categoryShort)}</span>`);
   tags.push(`<span class="chip" title="Spell Speed ${num(link.spellSpeed)}">SS${num(link.spellSpeed)}</span>`);
-  if (link.role !== 'slow') tags.push(`<span class="chip">${escapeHtml(link.roleLabel)}</span>`);
-  if (link.effectIndex !== undefined) tags.push(`<span class="chip">effect ${num(link.effectIndex)}</span>`);
+  if (link.role === 'batch-trigger' || link.role === 'hand-trigger') tags.push(`<span class="chip">${escapeHtml(link.roleLabel)}</span>`);
+  if (link.effectIndex !== undefined && link.effectIndex > 1) tags.push(`<span class="chip">effect ${num(link.effectIndex)}</span>`);
   if (!link.cardKnown) tags.push(`<span class="chip bad">unknown card</span>`);
   const effect = link.effect ? `<div class="effect" title="${escapeHtml(link.effect)}">${escapeHtml(link.effect)}</div>` : '';
   const answers = link.answers ? `<div class="answers">↳ answers ${escapeHtml(link.answers)}</div>` : '';
@@ -531,7 +533,7 @@ function renderScenario(sc: ScenarioView): string {
     `</div>`;
   const players = sc.players
     .map((p) => `${escapeHtml(p)}${p === sc.turnPlayer ? '<span class="turn" title="turn player">turn</span>' : ''}`)
-    .join(', ');
+    .join(' <span class="muted">vs</span> ');
   const meta =
     `<div class="meta">` +
     `<span><span class="k">Rules</span> <span class="v">${escapeHtml(sc.ruleset)}</span></span>` +

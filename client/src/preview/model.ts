@@ -331,7 +331,7 @@ function categoryShortOf(link: WireLink, cls: CategoryClass): string {
     case 'hand':
       return 'Hand';
     default:
-      return 'Spell Speed 1';
+      return 'Activation';
   }
 }
 
@@ -600,4 +600,37 @@ export function isPreviewResult(value: unknown): value is PreviewResult {
   if (!value || typeof value !== 'object') return false;
   const v = value as Partial<PreviewResult>;
   return typeof v.uri === 'string' && Array.isArray(v.scenarios) && Array.isArray(v.diagnostics);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Messages between the extension and the webview (typed both ways; the webview is untrusted)
+
+/** From the webview: reveal a source line, or the script has loaded. */
+export type WebviewMessage = { type: 'reveal'; line: number } | { type: 'ready' };
+
+/** To the webview: mark the link that holds the editor's cursor line. */
+export type HostMessage = { type: 'highlightLine'; line: number };
+
+/**
+ * Validates a message from the webview. Only `{ type: 'reveal', line }` with an integer line inside
+ * the document (0 <= line < lineCount) and `{ type: 'ready' }` pass; anything else is undefined.
+ */
+export function parseWebviewMessage(raw: unknown, lineCount: number): WebviewMessage | undefined {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return undefined;
+  const m = raw as Record<string, unknown>;
+  if (m.type === 'ready') return { type: 'ready' };
+  if (m.type === 'reveal') {
+    const line = m.line;
+    if (typeof line !== 'number' || !Number.isInteger(line) || line < 0 || line >= lineCount) return undefined;
+    return { type: 'reveal', line };
+  }
+  return undefined;
+}
+
+/** The document URI saved by the webview script (`vscode.setState({ uri, scrollY })`), if valid. */
+export function previewStateUri(state: unknown): string | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const uri = (state as Record<string, unknown>).uri;
+  if (typeof uri !== 'string' || uri.length === 0 || uri.length > 4096) return undefined;
+  return /^[a-z][a-z0-9+.-]*:/i.test(uri) ? uri : undefined;
 }

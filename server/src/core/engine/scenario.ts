@@ -254,36 +254,34 @@ class ScenarioEngine {
     const opp = player === undefined ? undefined : ((1 - player) as PlayerIndex);
     for (const group of seq.groups) {
       for (const a of group) {
-        const set = (cs: CardSet, implied: Zone, own: boolean) => {
+        // whose: 'mine' = only the link player's cards (costs); 'own'/'opp' = prefer that player's copy.
+        const set = (cs: CardSet, implied: Zone, whose: 'mine' | 'own' | 'opp') => {
           if (cs.kind === 'all') {
             if (cs.owner) this.names.player(cs.owner);
             return;
           }
-          this.resolveList(cs.refs, own ? { player, implied, preferred: targets } : { prefer: opp, implied, preferred: targets });
+          const ctx = whose === 'mine' ? { player, implied, preferred: targets } : { prefer: whose === 'own' ? player : opp, implied, preferred: targets };
+          this.resolveList(cs.refs, ctx);
         };
         switch (a.kind) {
           case 'destroy':
           case 'return':
           case 'change-position':
-            set(a.cards, 'field', false);
-            break;
           case 'banish':
-            set(a.cards, 'field', false);
+            set(a.cards, 'field', 'opp');
             break;
           case 'send-to-gy':
-            set(a.cards, 'field', false);
+            set(a.cards, 'field', 'own');
             break;
           case 'discard':
-            set(a.cards, 'hand', true);
-            break;
           case 'tribute':
-            set(a.cards, 'field', true);
+            set(a.cards, a.kind === 'discard' ? 'hand' : 'field', 'mine');
             break;
           case 'special-summon':
-            set(a.cards, a.from ?? (targets.length ? 'gy' : 'hand'), false);
+            set(a.cards, a.from ?? (targets.length ? 'gy' : 'hand'), 'own');
             break;
           case 'add-to-hand':
-            set(a.cards, a.from ?? 'deck', true);
+            set(a.cards, a.from ?? 'deck', 'own');
             break;
           case 'equip':
             this.resolveOne(a.card, { player, implied: 'gy' });
@@ -974,7 +972,7 @@ class ScenarioEngine {
           ctx,
           'missed-timing',
           l,
-          `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, this.players)}) was not the last thing to happen: ${this.afterwards(c.event)}, so it missed the timing and cannot be activated; an "if" effect or a mandatory one would not miss [R19/R20]`,
+          `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, this.players)}) was not the last thing to happen: ${this.afterwards(c.event)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
         );
       }
       if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
@@ -1044,6 +1042,20 @@ class ScenarioEngine {
     return `${describeEvent(later, this.players)} happened after it`;
   }
 
+  /** "a legal order is CL1 Yugi's "Sangan", CL2 ..." for the batch (same sort as the legal-order groups). */
+  private legalOrderText(ctx: ChainCheck): string {
+    const batch = ctx.links.filter((l) => (l.role === 'batch-trigger' || l.role === 'hand-trigger' || (l.role === 'slow' && l.candidate)) && l.category !== undefined && !l.codes.includes('location-changed') && !l.codes.includes('missed-timing'));
+    const sorted = [...batch].sort((a, b) => {
+      const ga = a.role === 'hand-trigger' ? 1 : 0;
+      const gb = b.role === 'hand-trigger' ? 1 : 0;
+      if (ga !== gb) return ga - gb;
+      if (a.category !== b.category) return a.category! - b.category!;
+      if (this.rules.legacyTriggerOrder && a.candidate && b.candidate && a.candidate.player === b.candidate.player) return a.candidate.event.step - b.candidate.event.step;
+      return a.position - b.position;
+    });
+    return `a legal order is ${sorted.map((l, i) => `CL${i + 1} ${this.who(l.player)}'s "${l.inst?.name ?? '?'}"`).join(', ')}${sorted.length < ctx.links.length ? ', then any fast effects' : ''}`;
+  }
+
   /** R11 and R13. */
   private checkSegocOrder(ctx: ChainCheck, members: LinkState[]): void {
     const ordered = members.filter((m) => m.category !== undefined && !m.codes.includes('location-changed'));
@@ -1055,7 +1067,7 @@ class ScenarioEngine {
           ctx,
           'segoc-order',
           lower,
-          `${this.linkName(lower)} is a ${CATEGORY_LABELS[lower.category!]} trigger (category ${lower.category} of 4) but stands below ${this.linkName(higher)}, a ${CATEGORY_LABELS[higher.category!]} trigger (category ${higher.category}); simultaneous triggers go on the chain turn player's mandatory, then non-turn player's mandatory, then turn player's optional, then non-turn player's optional — ${higher.category! < lower.category! ? `CL${higher.position} must come first` : ''} [R11]`,
+          `${this.linkName(lower)} is a ${CATEGORY_LABELS[lower.category!]} trigger (category ${lower.category} of 4) but stands below ${this.linkName(higher)}, a ${CATEGORY_LABELS[higher.category!]} trigger (category ${higher.category}); simultaneous triggers go on the chain turn player's mandatory, then non-turn player's mandatory, then turn player's optional, then non-turn player's optional; ${this.legalOrderText(ctx)} [R11]`,
           [{ link: higher, message: `category ${higher.category}: must be placed below CL${lower.position}` }],
         );
       }
@@ -1072,7 +1084,7 @@ class ScenarioEngine {
           ctx,
           'legacy-trigger-order',
           lower,
-          `under ${this.ruleset.label} (legacy TCG "trigger first" rule, before New Master Rule 2017) ${this.linkName(higher)} met its condition first (${describeEvent(higher.candidate!.event, this.players)}), so it must be placed below ${this.linkName(lower)}; under current rules any order inside a category is legal [R13 version]`,
+          `under ${this.ruleset.label} (legacy TCG "trigger first" rule, before New Master Rule 2017) ${this.linkName(higher)} met its condition first (${describeEvent(higher.candidate!.event, this.players)}), so it must be placed below ${this.linkName(lower)}; ${this.legalOrderText(ctx)} (under current rules any order inside a category is legal) [R13 version]`,
           [{ link: higher, message: 'triggered earlier: must be the lower link' }],
         );
       }
@@ -1091,7 +1103,7 @@ class ScenarioEngine {
           ctx,
           'hand-trigger-order',
           lower,
-          `under ${this.ruleset.label}, "${lower.inst?.name}" activates from the hand, so it is not part of the trigger batch: it can be activated only after all public triggers (such as ${this.linkName(higher)}) are placed, at fast-effect priority (R28 is version-dependent and disputed: the TCG treats hand triggers as ordinary batch members)`,
+          `under ${this.ruleset.label}, "${lower.inst?.name}" activates from the hand, so it is not part of the trigger batch: it can be activated only after all public triggers (such as ${this.linkName(higher)}) are placed, at fast-effect priority; ${this.legalOrderText(ctx)} (R28 is version-dependent and disputed: the TCG treats hand triggers as ordinary batch members)`,
           [{ link: higher, message: 'a public trigger of the same batch: it goes below the hand trigger' }],
         );
       }
@@ -1114,7 +1126,7 @@ class ScenarioEngine {
             ctx,
             'fast-effect-in-batch',
             fast,
-            `${this.linkName(fast)} is a fast effect placed in the middle of the trigger batch: ${this.linkName(l)} is a simultaneous trigger and had to be placed before anyone could activate fast effects; all batch triggers come first [R14]`,
+            `${this.linkName(fast)} is a fast effect placed in the middle of the trigger batch: ${this.linkName(l)} is a simultaneous trigger and had to be placed before anyone could activate fast effects; ${this.legalOrderText(ctx)}; all batch triggers come first [R14]`,
             [{ link: l, message: 'a batch trigger placed above the fast effect' }],
           );
           return;
@@ -1124,7 +1136,7 @@ class ScenarioEngine {
         ctx,
         'spell-speed-1-chained',
         l,
-        `${this.linkName(l)} is Spell Speed 1 (${kindWords(l.effect, l.inst!.card!)}); Spell Speed 1 effects can be chain link 2 or higher only as members of a simultaneous trigger batch, placed before any fast effect [R7]`,
+        `${this.linkName(l)} is Spell Speed 1 (${kindWords(l.effect, l.inst!.card!)}); Spell Speed 1 effects can be chain link 2 or higher only as members of a simultaneous trigger batch, placed before any fast effect; legal: activate it as chain link 1 once this chain has resolved [R7]`,
         [{ link: prev, message: `CL${prev.position} is what it would be chained to` }],
       );
       if (l.speed < prev.speed) this.reportSlower(ctx, l, prev);

@@ -1,0 +1,514 @@
+// Completion in context, from the text of the line before the cursor and the analysis of the
+// document: keywords at the start of a line, players, card names (in quotes), labels, zones, phases,
+// diagnostic codes after `expect illegal`, event phrases in card definitions, and two snippets.
+import {
+  CompletionItem,
+  CompletionItemKind,
+  InsertTextFormat,
+  MarkupKind,
+  Range as LspRange,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Analysis, CARD_TYPE_NAMES, lex, Position, PHASES, RULE_CODES, Token, ZONES } from '../core';
+import { lineAt } from './convert';
+import { describeCard } from './describe';
+import { playerNodes, scenarioIndexAtLine } from './query';
+
+export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
+
+const SCENARIO_KEYWORDS = ['source', 'rules', 'players', 'turn', 'phase', 'chain', 'expect', 'battle destroys', 'end of battle phase'];
+const TOP_KEYWORDS = ['scenario', 'card', 'use'];
+const EFFECT_STARTS = [
+  'trigger mandatory when',
+  'trigger mandatory if',
+  'trigger optional when',
+  'trigger optional if',
+  'phase trigger mandatory',
+  'phase trigger optional',
+  'quick optional',
+  'quick mandatory',
+  'ignition',
+  'continuous',
+  'flip optional',
+  'flip mandatory',
+  'responds to',
+  'alias',
+];
+const PLAYER_VERBS = ['normal summons', 'tribute summons', 'special summons', 'flip summons', 'sets', 'attacks', 'attacks directly with', 'passes', 'takes'];
+const ACTIONS = [
+  'destroy',
+  'destroy all monsters',
+  'destroy all spells and traps',
+  'destroy all cards',
+  'send',
+  'discard',
+  'tribute',
+  'banish',
+  'return',
+  'shuffle',
+  'special summon',
+  'add',
+  'draw 1',
+  'negate',
+  'pay',
+  'change',
+  'equip',
+  'nothing',
+];
+const LINK_CLAUSES = ['effect', 'from', 'cost:', 'target', '->'];
+/** Words after which a card (name or label) comes. */
+const CARD_AFTER = new Set([
+  'destroy',
+  'destroys',
+  'send',
+  'sends',
+  'discard',
+  'discards',
+  'tribute',
+  'tributes',
+  'banish',
+  'banishes',
+  'return',
+  'returns',
+  'shuffle',
+  'summon',
+  'summons',
+  'add',
+  'adds',
+  'equip',
+  'target',
+  'targets',
+  'targeting',
+  'tributing',
+  'with',
+  'attacks',
+  'sets',
+  'set',
+  'face-down',
+  'face-up',
+]);
+
+export const EVENT_PHRASES = [
+  'sent to gy',
+  'sent to gy from field',
+  'sent to gy from hand',
+  'sent to gy from deck',
+  'destroyed',
+  'destroyed by battle',
+  'destroyed by card effect',
+  'destroyed and sent to gy',
+  'destroyed by battle and sent to gy',
+  'summoned',
+  'normal summoned',
+  'tribute summoned',
+  'special summoned',
+  'special summoned from gy',
+  'flip summoned',
+  'flipped',
+  'discarded',
+  'tributed',
+  'banished',
+  'added to hand',
+  'returned to hand',
+  'leaves the field',
+  'attacked',
+  'battles',
+  'declares an attack',
+  'used as material',
+  'a monster is summoned',
+  'a monster is normal summoned',
+  'a monster is special summoned',
+  'a monster is special summoned from your gy',
+  'a monster with 1400 or less atk is summoned',
+  'a beast you control is destroyed',
+  'a monster you control is destroyed by battle',
+  'a water monster is sent to gy',
+  'opponent declares direct attack',
+  'opponent declares second direct attack',
+  'opponent declares an attack',
+  'an attack is declared',
+  'opponent summons a monster',
+  'you take damage',
+  'you take battle damage',
+  'opponent activates a card or effect',
+];
+const ACTIVATION_PHRASES = [
+  'card or effect activated',
+  'monster effect activated',
+  'spell activated',
+  'trap activated',
+  'spell or trap activated',
+  'spell effect activated',
+  'card or effect activated including search or deck summon or deck send',
+];
+const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster'];
+const PHASE_TIMES = [
+  'during your standby phase',
+  'during each standby phase',
+  'during the standby phase',
+  'during your end phase',
+  'during each end phase',
+  'during the end phase',
+  'during your draw phase',
+  'at end of battle phase',
+];
+const MODIFIERS = [
+  'from hand',
+  'from gy',
+  'from hand or gy',
+  'from field',
+  'from banished',
+  'summons itself',
+  'once per chain',
+  'once per turn',
+  'spell speed 2',
+  'targets ',
+  'damage step',
+  'negates activation',
+  'changes atk',
+  'includes search',
+  'includes deck summon',
+  'includes special summon',
+];
+const TAGS = ['level ', 'atk ', 'def ', 'dark', 'light', 'earth', 'water', 'fire', 'wind', 'divine', 'beast', 'beast-warrior', 'dragon', 'fiend', 'fish', 'spellcaster', 'warrior', 'zombie', 'machine'];
+
+export interface CompletionOptions {
+  snippets: boolean;
+}
+
+type Context = 'top' | 'scenario' | 'card';
+
+export function complete(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): CompletionItem[] {
+  const lineText = lineAt(doc, p.line);
+  const prefix = lineText.slice(0, p.character);
+  const after = lineText.slice(p.character);
+  const { before, quote, wordStart } = splitPrefix(prefix);
+  if (before === undefined) return []; // in a comment
+  const tokens = lex(before).lines.flatMap((l) => l.tokens);
+  const w = tokens.map((t) => (t.kind === 'string' ? `"${t.text}"` : t.lower));
+  const ctx = contextAt(analysis, p.line);
+  const sIndex = scenarioIndexAtLine(analysis, p.line);
+  const scenario = sIndex !== undefined ? analysis.file.scenarios[sIndex] : undefined;
+  const players = scenario ? playerNodes(scenario).players.map((x) => x.text) : [];
+  const playerSet = new Set(players.map((x) => x.toLowerCase()));
+  const replace: LspRange = { start: { line: p.line, character: wordStart }, end: p };
+  // A name typed in quotes: replace its closing quote too when the editor inserted it.
+  if (quote) {
+    const close = quote === '《' ? '》' : quote === '“' ? '”' : '"';
+    if (after.startsWith(close)) replace.end = { line: p.line, character: p.character + 1 };
+  }
+
+  const items: CompletionItem[] = [];
+  const keyword = (label: string, detail?: string, sort = '1') =>
+    items.push({ label, kind: CompletionItemKind.Keyword, detail, sortText: `${sort}${label}`, textEdit: quote ? undefined : { range: replace, newText: label } });
+  const plainItems = (labels: string[], kind: CompletionItemKind, detail?: string) => {
+    for (const l of labels) items.push({ label: l, kind, detail, textEdit: quote ? undefined : { range: replace, newText: l } });
+  };
+  const playerItems = () => {
+    for (const pl of players) items.push({ label: pl, kind: CompletionItemKind.Variable, detail: 'player', sortText: `0${pl}`, textEdit: { range: replace, newText: pl } });
+  };
+  const cards = () => cardItems(analysis, sIndex, replace, quote);
+  const labelItems = () => {
+    if (quote || !scenario) return;
+    for (const item of scenario.items) {
+      if (item.kind !== 'board') continue;
+      for (const c of item.cards) {
+        if (!c.label) continue;
+        const name = c.ref.kind === 'name' ? c.ref.name : '';
+        items.push({
+          label: c.label.text,
+          kind: CompletionItemKind.EnumMember,
+          detail: `label: ${item.player.text}'s "${name}" (${item.zone})`,
+          sortText: `0${c.label.text}`,
+          textEdit: { range: replace, newText: c.label.text },
+        });
+      }
+    }
+  };
+
+  // Line start.
+  if (tokens.length === 0) {
+    if (quote) return [];
+    if (ctx === 'card') {
+      for (const k of EFFECT_STARTS) keyword(k, 'effect line');
+      for (const k of TOP_KEYWORDS) keyword(k, undefined, '2');
+    } else if (ctx === 'scenario') {
+      for (const k of SCENARIO_KEYWORDS) keyword(k);
+      playerItems();
+      for (const k of TOP_KEYWORDS) keyword(k, undefined, '2');
+    } else {
+      for (const k of TOP_KEYWORDS) keyword(k);
+    }
+    if (options.snippets) items.push(...snippets(replace));
+    return items;
+  }
+
+  const first = w[0];
+  const last = w[w.length - 1];
+
+  // Card definitions.
+  if (first === 'card') {
+    if (last === ':') plainItems(CARD_TYPE_NAMES.filter((t) => t.includes(' ')), CompletionItemKind.TypeParameter, 'card type');
+    else if (last === '(' || (last === ',' && w.includes('('))) plainItems(TAGS, CompletionItemKind.Property, 'tag');
+    return items;
+  }
+  if (first === 'trigger' || (first === 'phase' && w[1] === 'trigger') || first === 'quick' || first === 'flip' || first === 'responds') {
+    if (w.includes(',')) {
+      plainItems(MODIFIERS, CompletionItemKind.Property, 'modifier');
+      return items;
+    }
+    if (first === 'responds') {
+      if (last === 'to') {
+        plainItems(ACTIVATION_PHRASES, CompletionItemKind.Event, 'activation');
+        plainItems(SUMMON_PHRASES, CompletionItemKind.Event, 'summon');
+        plainItems(EVENT_PHRASES.filter((e) => e.startsWith('opponent')), CompletionItemKind.Event, 'event');
+      } else if (w.length === 1) plainItems(['to'], CompletionItemKind.Keyword);
+      return items;
+    }
+    if (first === 'phase') {
+      if (w.length === 2) plainItems(['mandatory', 'optional'], CompletionItemKind.Keyword);
+      else if (last === 'mandatory' || last === 'optional') plainItems(PHASE_TIMES, CompletionItemKind.Event, 'phase time');
+      return items;
+    }
+    if (w.length === 1) plainItems(['mandatory', 'optional'], CompletionItemKind.Keyword);
+    else if (last === 'mandatory' || last === 'optional') plainItems(first === 'quick' ? ['when'] : ['when', 'if'], CompletionItemKind.Keyword);
+    else if (last === 'when' || last === 'if') {
+      if (first === 'quick') plainItems(ACTIVATION_PHRASES, CompletionItemKind.Event, 'activation');
+      else plainItems(EVENT_PHRASES, CompletionItemKind.Event, 'event');
+    }
+    return items;
+  }
+
+  // Header lines.
+  if (first === 'expect') {
+    if (w.length === 1) plainItems(['legal', 'illegal'], CompletionItemKind.Keyword);
+    else if (w.length === 2 && last === 'illegal') {
+      for (const c of RULE_CODES) {
+        items.push({
+          label: c.code,
+          kind: CompletionItemKind.EnumMember,
+          detail: `${c.rule} (${c.severity})`,
+          documentation: c.summary,
+          textEdit: quote ? undefined : { range: replace, newText: c.code },
+        });
+      }
+    } else if (w.length === 3 && w[1] === 'illegal') plainItems(['at'], CompletionItemKind.Keyword);
+    else if (w.length === 5 && w[3] === 'at') plainItems(['in chain'], CompletionItemKind.Keyword);
+    return items;
+  }
+  if (first === 'phase' && w.length === 1) {
+    plainItems([...PHASES, 'end of battle phase'], CompletionItemKind.EnumMember, 'phase');
+    return items;
+  }
+  if (first === 'rules') {
+    if (w.length === 1) plainItems(['tcg', 'ocg'], CompletionItemKind.EnumMember, 'ruleset');
+    else if (w.length === 2) plainItems(['as of'], CompletionItemKind.Keyword);
+    return items;
+  }
+  if (first === 'turn' && w.length === 1) {
+    playerItems();
+    return items;
+  }
+  if (first === 'players' || first === 'source' || first === 'scenario' || first === 'use') return items;
+  if (first === 'battle') {
+    if (w.length === 1) plainItems(['destroys'], CompletionItemKind.Function);
+    else {
+      items.push(...cards());
+      labelItems();
+    }
+    return dedupe(items);
+  }
+
+  // Chain links: `<n> <player> <card> [clauses]`.
+  if (tokens[0].kind === 'number') {
+    if (w.length === 1) {
+      playerItems();
+      return items;
+    }
+    if (w.length === 2) {
+      items.push(...cards());
+      labelItems();
+      return items;
+    }
+    return afterClause(tokens, w, items, { cards, labelItems, plainItems, playerItems, quote: !!quote, linkClauses: true });
+  }
+
+  // Board lines and game actions: `<player> ...`.
+  if (playerSet.has(first) || (ctx === 'scenario' && tokens[0].kind === 'word' && w.length === 1)) {
+    if (w.length === 1) {
+      if (quote) return [];
+      plainItems(ZONES.map((z) => `${z}:`), CompletionItemKind.EnumMember, 'zone');
+      plainItems(PLAYER_VERBS, CompletionItemKind.Function, 'game action');
+      return items;
+    }
+    if (w.length >= 3 && w[2] === ':' && (ZONES as readonly string[]).includes(w[1])) {
+      if (last === ':' || last === ',' || last === 'and' || last === 'set' || last === 'face-down' || last === 'face-up') {
+        items.push(...cards());
+        if (!quote && last !== 'set' && last !== 'face-down' && last !== 'face-up') plainItems(last === ':' ? ['set', 'none'] : ['set'], CompletionItemKind.Keyword);
+      }
+      return items;
+    }
+    return afterClause(tokens, w, items, { cards, labelItems, plainItems, playerItems, quote: !!quote, linkClauses: false });
+  }
+  return afterClause(tokens, w, items, { cards, labelItems, plainItems, playerItems, quote: !!quote, linkClauses: false });
+}
+
+interface ClauseHelpers {
+  cards: () => CompletionItem[];
+  labelItems: () => void;
+  plainItems: (labels: string[], kind: CompletionItemKind, detail?: string) => void;
+  playerItems: () => void;
+  quote: boolean;
+  linkClauses: boolean;
+}
+
+/** Inside a link or an action: what may follow the last word. */
+function afterClause(tokens: Token[], w: string[], items: CompletionItem[], h: ClauseHelpers): CompletionItem[] {
+  const last = w[w.length - 1];
+  const prev = w[w.length - 2];
+  if (last === '->' || (last === ':' && prev === 'cost') || last === 'then' || (last === 'and' && !h.quote && w.includes('->'))) {
+    if (!h.quote) h.plainItems(ACTIONS, CompletionItemKind.Function, 'action');
+    return items;
+  }
+  if (last === 'from' || last === 'to' && (prev === 'return' || w.includes('send') || w.includes('return'))) {
+    if (last === 'from') h.plainItems([...ZONES], CompletionItemKind.EnumMember, 'zone');
+    else if (w.includes('send')) h.plainItems(['gy'], CompletionItemKind.EnumMember, 'zone');
+    else h.plainItems(['hand', 'deck'], CompletionItemKind.EnumMember, 'zone');
+    return items;
+  }
+  if (CARD_AFTER.has(last) || last === ',' || (last === 'to' && w.includes('equip'))) {
+    items.push(...h.cards());
+    h.labelItems();
+    if (last === ',' && h.linkClauses && !h.quote) h.plainItems(LINK_CLAUSES, CompletionItemKind.Keyword, 'link clause');
+    return dedupe(items);
+  }
+  if (h.linkClauses && !h.quote && (tokens[tokens.length - 1].kind === 'string' || tokens[tokens.length - 1].kind === 'word' || tokens[tokens.length - 1].kind === 'number')) {
+    h.plainItems(LINK_CLAUSES, CompletionItemKind.Keyword, 'link clause');
+  }
+  return items;
+}
+
+function dedupe(items: CompletionItem[]): CompletionItem[] {
+  const seen = new Set<string>();
+  return items.filter((i) => {
+    const k = `${i.kind}:${i.label}`;
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** Card names, in quotes, with their type and effects. Cards of the current scenario first. */
+function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined): CompletionItem[] {
+  const inScenario = new Set<string>();
+  if (scenarioIndex !== undefined) {
+    for (const r of analysis.references) if (r.scenario === scenarioIndex + 1 && r.cardKey) inScenario.add(r.cardKey);
+  }
+  const open = quote ?? '"';
+  const close = open === '《' ? '》' : open === '“' ? '”' : '"';
+  const out: CompletionItem[] = [];
+  for (const card of analysis.cards.all()) {
+    const names = open === '《' ? [card.name, ...card.aliases] : [card.name];
+    for (const name of names) {
+      const text = `${open}${escapeName(name, open)}${close}`;
+      out.push({
+        label: `${open}${name}${close}`,
+        kind: CompletionItemKind.Class,
+        detail: card.cardType,
+        documentation: { kind: MarkupKind.Markdown, value: describeCard(card, analysis.uri) },
+        sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
+        filterText: `${open}${name}`,
+        textEdit: { range: replace, newText: text },
+      });
+    }
+  }
+  return out;
+}
+
+function escapeName(name: string, open: string): string {
+  return open === '《' ? name : name.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+}
+
+function snippets(replace: LspRange): CompletionItem[] {
+  return [
+    {
+      label: 'scenario',
+      kind: CompletionItemKind.Snippet,
+      detail: 'a new scenario',
+      insertTextFormat: InsertTextFormat.Snippet,
+      sortText: '9scenario',
+      textEdit: {
+        range: replace,
+        newText: [
+          'scenario "${1:title}"',
+          '  source "${2:where the example comes from}"',
+          '  rules ${3|tcg,ocg|}',
+          '  players ${4:Yugi}, ${5:Kaiba}',
+          '  turn ${4:Yugi}',
+          '',
+          '  ${4:Yugi} field: "${6:Sangan}"',
+          '',
+          '  chain',
+          '    1 ${4:Yugi} "${7:Dark Hole}" -> ${8:destroy all monsters}',
+          '',
+          '  expect ${9:legal}',
+          '$0',
+        ].join('\n'),
+      },
+    },
+    {
+      label: 'card',
+      kind: CompletionItemKind.Snippet,
+      detail: 'a new card definition',
+      insertTextFormat: InsertTextFormat.Snippet,
+      sortText: '9card',
+      textEdit: {
+        range: replace,
+        newText: [
+          'card "${1:Name}": ${2|effect monster,normal monster,normal spell,quick-play spell,continuous spell,normal trap,counter trap|}',
+          '  trigger ${3|optional,mandatory|} ${4|when,if|} ${5:sent to gy}',
+          '$0',
+        ].join('\n'),
+      },
+    },
+  ];
+}
+
+/**
+ * Splits the text before the cursor into what precedes the word being typed, that word, and the
+ * quote it opens with (a card name being typed). `before` is undefined inside a comment.
+ */
+export function splitPrefix(prefix: string): { before?: string; word: string; quote?: '"' | '“' | '《'; wordStart: number } {
+  let inQuote: { ch: '"' | '“' | '《'; at: number } | undefined;
+  for (let i = 0; i < prefix.length; i++) {
+    const ch = prefix[i];
+    if (inQuote) {
+      if (ch === '\\') {
+        i++;
+        continue;
+      }
+      const closes = inQuote.ch === '《' ? ch === '》' : inQuote.ch === '“' ? ch === '”' || ch === '"' : ch === '"';
+      if (closes) inQuote = undefined;
+      continue;
+    }
+    if (ch === '#') return { word: '', wordStart: prefix.length };
+    if (ch === '"' || ch === '“' || ch === '”' || ch === '《') inQuote = { ch: ch === '”' ? '“' : (ch as '"' | '“' | '《'), at: i };
+  }
+  if (inQuote) return { before: prefix.slice(0, inQuote.at), word: prefix.slice(inQuote.at), quote: inQuote.ch, wordStart: inQuote.at };
+  const m = /[\p{L}\p{N}_\-]*$/u.exec(prefix)!;
+  return { before: prefix.slice(0, m.index), word: m[0], wordStart: m.index };
+}
+
+/** Whether the line is inside a card definition, a scenario, or at the top level. */
+function contextAt(analysis: Analysis, line: number): Context {
+  let ctx: Context = 'top';
+  for (const l of analysis.file.lines) {
+    if (l.line.firstLine >= line) break;
+    if (l.role === 'top') {
+      const k = l.line.tokens[0]?.lower;
+      ctx = k === 'scenario' ? 'scenario' : k === 'card' ? 'card' : 'top';
+    } else if (l.role === 'card-effect') ctx = 'card';
+    else if (l.role === 'scenario-item' || l.role === 'link') ctx = 'scenario';
+  }
+  return ctx;
+}

@@ -1,0 +1,123 @@
+// Cards and effects in words (Markdown), for hovers and completion documentation.
+import { CardInfo, EffectInfo } from '../core';
+
+const ZONE_WORDS: Record<string, string> = {
+  field: 'the field',
+  hand: 'the hand',
+  gy: 'the GY',
+  banished: 'banishment',
+  deck: 'the Deck',
+  extra: 'the Extra Deck',
+};
+
+const KIND_WORDS: Record<EffectInfo['kind'], string> = {
+  trigger: 'Trigger Effect',
+  'phase-trigger': 'phase-timed Trigger Effect',
+  quick: 'Quick Effect',
+  ignition: 'Ignition Effect',
+  continuous: 'Continuous Effect (never activated)',
+  flip: 'Flip Effect',
+  activation: 'card activation',
+};
+
+/** The Spell Speed of an effect, as the engine decides it (R5); trap triggers depend on the ruleset. */
+export function spellSpeedText(e: EffectInfo, card: CardInfo): string {
+  if (e.spellSpeedOverride) return `Spell Speed ${e.spellSpeedOverride}`;
+  switch (e.kind) {
+    case 'activation':
+      if (card.category === 'trap') return `Spell Speed ${card.spellTrapKind === 'counter' ? 3 : 2}`;
+      return `Spell Speed ${card.spellTrapKind === 'quick-play' ? 2 : 1}`;
+    case 'quick':
+      return 'Spell Speed 2';
+    case 'trigger':
+    case 'flip':
+    case 'phase-trigger':
+      return card.category === 'trap' ? 'Spell Speed 1 (2 under OCG rules)' : 'Spell Speed 1';
+    case 'continuous':
+      return 'not activated';
+    default:
+      return 'Spell Speed 1';
+  }
+}
+
+export function cardTags(card: CardInfo): string[] {
+  const tags: string[] = [];
+  tags.push(...card.races, ...card.attributes.map((a) => a.toUpperCase()));
+  if (card.level !== undefined) tags.push(`level ${card.level}`);
+  if (card.atk !== undefined) tags.push(`ATK ${card.atk}`);
+  if (card.def !== undefined) tags.push(`DEF ${card.def}`);
+  return tags;
+}
+
+/** One effect in words. */
+export function describeEffect(e: EffectInfo, card: CardInfo): string {
+  const parts: string[] = [];
+  let head = KIND_WORDS[e.kind];
+  const hasMandatory = e.kind === 'trigger' || e.kind === 'phase-trigger' || e.kind === 'quick' || e.kind === 'flip';
+  if (hasMandatory) head = `${e.mandatory ? 'mandatory' : 'optional'} ${head}`;
+  parts.push(cap(head));
+  if (e.timing === 'when') {
+    parts.push(
+      e.mandatory || e.kind !== 'trigger'
+        ? '"when" wording'
+        : '"when" wording: an optional "when" effect can miss the timing (R19)',
+    );
+  } else if (e.timing === 'if') {
+    parts.push('"if" wording: cannot miss the timing');
+  }
+  if (e.event && e.event.raw) parts.push(`event: *${e.event.raw}*`);
+  if (e.phaseTime) parts.push(`time: *${e.phaseTime.raw}*`);
+  if (e.condition) parts.push(`condition: *${e.condition}*`);
+  if (e.responds.length) parts.push(`responds to: ${e.responds.map((r) => `*${r.raw}*`).join(', ')}`);
+  if (e.kind !== 'continuous' && e.activatesFrom.length) {
+    parts.push(`activates from ${e.activatesFrom.map((z) => ZONE_WORDS[z] ?? z).join(' or ')}`);
+  }
+  parts.push(spellSpeedText(e, card));
+  if (e.summonsItself) parts.push('Special Summons itself');
+  if (e.oncePerChain) parts.push('once per chain');
+  if (e.targets) parts.push(`targets ${e.targets.raw}`);
+  if (e.damageStep) parts.push('may be activated in the Damage Step');
+  if (e.negatesActivation) parts.push('negates an activation');
+  if (e.changesAtk) parts.push('changes ATK/DEF');
+  if (e.includes.length) parts.push(`includes ${e.includes.join(', ')}`);
+  return parts.join(' · ');
+}
+
+export function originText(card: CardInfo, thisUri: string): string {
+  const o = card.origin;
+  switch (o.kind) {
+    case 'library':
+      return `Defined in the card library: \`${o.uri ?? 'library'}\``;
+    case 'file':
+      return `Defined in this file, line ${o.range.start.line + 1}`;
+    default: {
+      if (o.uri && o.uri === thisUri) return `Defined in this file, line ${o.range.start.line + 1}`;
+      const name = o.uri ? decodeURIComponent(o.uri.replace(/^.*\//, '')) : 'another file';
+      return `Defined in the workspace: \`${name}\`, line ${o.range.start.line + 1}`;
+    }
+  }
+}
+
+/** The Markdown description of a card: type, tags, effects, aliases and where it is defined. */
+export function describeCard(card: CardInfo, thisUri: string): string {
+  const lines: string[] = [];
+  lines.push(`**"${escapeMd(card.name)}"** — ${card.cardType}`);
+  const tags = cardTags(card);
+  if (tags.length) lines.push('', tags.join(' · '));
+  const effects = card.effects;
+  if (effects.length) {
+    lines.push('');
+    for (const e of effects) lines.push(`${e.index}. ${describeEffect(e, card)}`);
+  }
+  if (card.aliases.length) lines.push('', `Also known as: ${card.aliases.map((a) => escapeMd(a)).join(', ')}`);
+  lines.push('', `*${originText(card, thisUri)}*`);
+  return lines.join('\n');
+}
+
+export function escapeMd(s: string): string {
+  return s.replace(/([\\`*_{}[\]<>|])/g, '\\$1');
+}
+
+function cap(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
+}

@@ -1,0 +1,73 @@
+// Open documents (incremental sync) and their analyses. Every feature asks the store for the analysis
+// of a document; it is computed at most once per document version (and again only when the workspace
+// cards or the settings change), so hover, completion, diagnostics and hints share one analysis.
+import { TextDocuments } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { analyze, Analysis } from '../core';
+import { Settings } from './settings';
+import { canonicalUri } from './uri';
+import { WorkspaceIndex } from './workspace';
+
+interface CacheEntry {
+  version: number;
+  stamp: string;
+  analysis: Analysis;
+}
+
+export class DocumentStore {
+  readonly documents = new TextDocuments(TextDocument);
+  private readonly cache = new Map<string, CacheEntry>();
+  /** How many analyses were computed (for tests and `segoc/stats`). */
+  analysisCount = 0;
+  private settingsGeneration = 0;
+
+  constructor(
+    private readonly workspace: WorkspaceIndex,
+    private readonly settings: () => Settings,
+  ) {}
+
+  get(uri: string): TextDocument | undefined {
+    return this.documents.get(uri) ?? this.byCanonical(canonicalUri(uri));
+  }
+
+  all(): TextDocument[] {
+    return this.documents.all();
+  }
+
+  /** The open document with this canonical URI (clients may spell URIs differently). */
+  byCanonical(canonical: string): TextDocument | undefined {
+    for (const d of this.documents.all()) if (canonicalUri(d.uri) === canonical) return d;
+    return undefined;
+  }
+
+  /** Settings that change analyses were changed: every cached analysis is stale. */
+  settingsChanged(): void {
+    this.settingsGeneration++;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+
+  /** The analysis of an open document, from the cache when its version was analysed already. */
+  analysis(doc: TextDocument): Analysis {
+    const stamp = `${this.workspace.generation}/${this.settingsGeneration}`;
+    const hit = this.cache.get(doc.uri);
+    if (hit && hit.version === doc.version && hit.stamp === stamp) return hit.analysis;
+    const analysis = this.analyzeText(doc.getText(), doc.uri);
+    this.cache.set(doc.uri, { version: doc.version, stamp, analysis });
+    return analysis;
+  }
+
+  /** Analyses text that is not (necessarily) open, e.g. a file the preview asks for. */
+  analyzeText(text: string, uri: string): Analysis {
+    this.analysisCount++;
+    const s = this.settings();
+    return analyze(text, {
+      uri: canonicalUri(uri),
+      defaultRuleset: { region: s.defaultRuleset },
+      workspaceCards: this.workspace.cardSources(),
+      readUse: this.workspace.readUse((c) => this.byCanonical(c)?.getText()),
+    });
+  }
+}

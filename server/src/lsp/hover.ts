@@ -1,0 +1,140 @@
+// Hovers: a card name (what the card does), a chain link (its verdict, category, Spell Speed,
+// resolution), a diagnostic code in an `expect` line (the rule), and the `rules` line (the rules in
+// force). Markdown.
+import { Hover, MarkupKind } from 'vscode-languageserver/node';
+import {
+  Analysis,
+  containsPosition,
+  describeRules,
+  LANGUAGE_CODES,
+  Position,
+  ruleCodeInfo,
+} from '../core';
+import { codeHref, toRange } from './convert';
+import { describeCard, escapeMd } from './describe';
+import { cardDefNameAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
+
+export function hover(analysis: Analysis, p: Position): Hover | null {
+  // 1. A card name: in a scenario, or a `card` definition of this file.
+  const ref = referenceAt(analysis, p);
+  if (ref && ref.kind === 'card') {
+    const card = ref.cardName ? analysis.cards.get(ref.cardName) : undefined;
+    if (card) return markdown(describeCard(card, analysis.uri), ref.range);
+    return markdown(`**"${escapeMd(ref.cardName ?? '?')}"** — unknown card: neither this file, the workspace nor the card library defines it.`, ref.range);
+  }
+  const def = cardDefNameAt(analysis, p);
+  if (def) {
+    const card = analysis.cards.get(def.name.text);
+    if (card) return markdown(describeCard(card, analysis.uri), def.name.range);
+  }
+  // 2. A diagnostic code on an `expect` line; the `rules` line.
+  for (const sc of analysis.file.scenarios) {
+    if (!containsPosition(sc.range, p)) continue;
+    for (const item of sc.items) {
+      if (item.kind === 'expect' && !item.legal && containsPosition(item.code.range, p)) {
+        return markdown(describeCode(item.code.text), item.code.range);
+      }
+      if (item.kind === 'rules' && containsPosition(item.range, p)) {
+        const result = analysis.scenarios[analysis.file.scenarios.indexOf(sc)];
+        if (result) return markdown(describeRules(result.ruleset).map((l, i) => (i === 0 ? l : `- ${l}`)).join('\n'), item.range);
+      }
+    }
+  }
+  // 3. A chain link.
+  const hit = linkAt(analysis, p);
+  if (hit) return markdown(describeLink(analysis, hit), hit.link.range);
+  // 4. Labels and players.
+  if (ref && ref.kind === 'label' && ref.instance) {
+    const inst = ref.instance;
+    const sc = analysis.scenarios[ref.scenario - 1];
+    const owner = sc?.players[inst.owner] ?? '?';
+    const card = inst.card;
+    const text = [`label \`${escapeMd(ref.label ?? '')}\` — ${owner}'s "${escapeMd(inst.name)}"`];
+    if (card) text.push('', describeCard(card, analysis.uri));
+    return markdown(text.join('\n'), ref.range);
+  }
+  if (ref && ref.kind === 'player') {
+    const sc = analysis.scenarios[ref.scenario - 1];
+    if (sc) {
+      const turn = sc.turnPlayer.toLowerCase() === (ref.player ?? '').toLowerCase();
+      return markdown(
+        `player **${escapeMd(ref.player ?? '')}** — ${turn ? 'the turn player (categories 1 and 3 of SEGOC)' : 'the non-turn player (categories 2 and 4 of SEGOC)'}`,
+        ref.range,
+      );
+    }
+  }
+  return null;
+}
+
+function markdown(value: string, range: { start: Position; end: Position }): Hover {
+  return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(range) };
+}
+
+export function describeCode(code: string): string {
+  const rule = ruleCodeInfo(code);
+  if (rule) {
+    return [
+      `**\`${rule.code}\`** — rule ${rule.rule} (${rule.severity})`,
+      '',
+      escapeMd(rule.summary),
+      '',
+      `[docs/rules.md#${rule.code}](${codeHref(rule.code)})`,
+    ].join('\n');
+  }
+  const lang = LANGUAGE_CODES.find((c) => c.code === code);
+  if (lang) return `**\`${lang.code}\`** — a language error: ${escapeMd(lang.summary)} (not a rule; \`expect illegal\` names rule codes)`;
+  return `\`${escapeMd(code)}\` is not a rule diagnostic code (see [docs/rules.md](${codeHref('segoc-order')?.replace(/#.*$/, '')}))`;
+}
+
+const ROLE_WORDS: Record<string, (mandatory?: boolean) => string> = {
+  'batch-trigger': (m) => `${m ? 'mandatory' : 'optional'} trigger`,
+  'hand-trigger': (m) => `${m ? 'mandatory' : 'optional'} hand trigger`,
+  'phase-trigger': (m) => `${m ? 'mandatory' : 'optional'} phase trigger`,
+  responder: () => 'responder ("when ... is activated")',
+  fast: () => 'fast effect',
+  slow: () => 'Spell Speed 1 activation',
+};
+
+export function linkTitle(hit: LinkHit): string {
+  const l = hit.link;
+  const role = (ROLE_WORDS[l.role] ?? (() => l.role))(l.mandatory);
+  let title = `**CL${l.number} — ${escapeMd(l.player)}'s ${role}**`;
+  if (l.category) title += `: category ${l.category} of 4 (${l.categoryLabel ?? ''})`;
+  return title;
+}
+
+export function describeLink(analysis: Analysis, hit: LinkHit): string {
+  const { scenario, chain, link } = hit;
+  const out: string[] = [linkTitle(hit), ''];
+  const effect = link.effectText ? ` — effect ${link.effectIndex ?? 1}: \`${link.effectText}\`` : '';
+  out.push(`"${escapeMd(link.card)}"${link.cardKnown ? '' : ' (unknown card)'}${effect}`);
+  out.push('');
+  out.push(`- Spell Speed ${link.spellSpeed}`);
+  out.push(`- Answers: ${escapeMd(link.answers)}`);
+  const diags = analysis.diagnostics.filter(
+    (d) => d.scenario === scenario.index && d.chain === chain.index && (d.link === link.number || d.link === link.position),
+  );
+  if (link.legal && !diags.some((d) => d.severity === 'error')) {
+    out.push('- ✓ Legal');
+  } else {
+    out.push(`- ✗ ${link.legal ? 'Problems' : 'Illegal'}:`);
+  }
+  for (const d of diags) out.push(`  - \`${d.code}\`${d.expected ? ' (expected)' : ''}: ${escapeMd(d.message)}`);
+  if (!link.legal && diags.length === 0 && link.codes.length) out.push(`  - ${link.codes.map((c) => `\`${c}\``).join(', ')}`);
+  const total = chain.links.length;
+  if (link.resolution) {
+    const r = link.resolution;
+    const status = r.status === 'negated' ? ' (negated)' : r.status === 'no-effect' ? ' (no effect)' : '';
+    out.push(`- Resolves ${ordinal(r.order)} of ${total}${status}`);
+    for (const d of r.did) out.push(`  - ${escapeMd(d)}`);
+  }
+  if (link.assumptions.length) {
+    out.push('- Assumed:');
+    for (const a of link.assumptions) out.push(`  - ${escapeMd(a)}`);
+  }
+  if (chain.legalOrder.length) {
+    out.push('', '**Legal order of the trigger batch**');
+    for (const g of chain.legalOrder) out.push(`- ${escapeMd(g.description)}`);
+  }
+  return out.join('\n');
+}

@@ -1,0 +1,108 @@
+// Finding things at a position in an analysis: references, links, scenarios, card definitions.
+import {
+  Analysis,
+  CardDef,
+  ChainResult,
+  comparePositions,
+  containsPosition,
+  LinkResult,
+  LinkStmt,
+  Position,
+  Range,
+  Reference,
+  Scenario,
+  ScenarioResult,
+} from '../core';
+
+export type AnalysisReference = Analysis['references'][number];
+
+function size(r: Range): number {
+  return (r.end.line - r.start.line) * 100000 + (r.end.character - r.start.character);
+}
+
+/** The innermost reference at a position (the end of a name counts, so a cursor right after it works). */
+export function referenceAt(analysis: Analysis, p: Position): AnalysisReference | undefined {
+  let best: AnalysisReference | undefined;
+  for (const r of analysis.references) {
+    if (!containsPosition(r.range, p)) continue;
+    if (!best || size(r.range) < size(best.range)) best = r;
+  }
+  return best;
+}
+
+export interface LinkHit {
+  scenario: ScenarioResult;
+  chain: ChainResult;
+  link: LinkResult;
+}
+
+export function linkAt(analysis: Analysis, p: Position): LinkHit | undefined {
+  for (const scenario of analysis.scenarios) {
+    if (!containsPosition(scenario.range, p)) continue;
+    for (const chain of scenario.chains) {
+      for (const link of chain.links) if (containsPosition(link.range, p)) return { scenario, chain, link };
+    }
+  }
+  return undefined;
+}
+
+/** The AST link statements of a scenario, by range, to pair them with results. */
+export function linkStatement(scenario: Scenario, range: Range): LinkStmt | undefined {
+  for (const item of scenario.items) {
+    if (item.kind !== 'chain') continue;
+    for (const l of item.links) if (sameRange(l.range, range)) return l;
+  }
+  return undefined;
+}
+
+export function sameRange(a: Range, b: Range): boolean {
+  return comparePositions(a.start, b.start) === 0 && comparePositions(a.end, b.end) === 0;
+}
+
+/** The scenario a line belongs to (its range, or the blank and comment lines after its last line). */
+export function scenarioIndexAtLine(analysis: Analysis, line: number): number | undefined {
+  const scs = analysis.file.scenarios;
+  for (let i = scs.length - 1; i >= 0; i--) {
+    if (scs[i].range.start.line > line) continue;
+    // A `card` or `use` line after the scenario ends it.
+    const ended = analysis.file.lines.some(
+      (l) => l.role === 'top' && l.line.firstLine > scs[i].range.start.line && l.line.firstLine <= line && l.line.tokens[0]?.lower !== 'scenario',
+    );
+    return ended ? undefined : i;
+  }
+  return undefined;
+}
+
+export function cardDefNameAt(analysis: Analysis, p: Position): CardDef | undefined {
+  return analysis.file.cards.find((c) => containsPosition(c.name.range, p) || c.aliases.some((a) => containsPosition(a.name.range, p)));
+}
+
+/** The players of a scenario as written on its `players` and `turn` lines. */
+export function playerNodes(scenario: Scenario): { players: Array<{ text: string; range: Range }>; turn?: { text: string; range: Range } } {
+  let players: Array<{ text: string; range: Range }> = [];
+  let turn: { text: string; range: Range } | undefined;
+  for (const item of scenario.items) {
+    if (item.kind === 'players' && item.players) players = item.players;
+    if (item.kind === 'turn' && item.turn) turn = item.turn;
+  }
+  return { players, turn };
+}
+
+export function sameInstance(a: Reference, b: Reference): boolean {
+  return !!a.instance && a.instance === b.instance;
+}
+
+export function ordinal(n: number): string {
+  const mod100 = n % 100;
+  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
+  switch (n % 10) {
+    case 1:
+      return `${n}st`;
+    case 2:
+      return `${n}nd`;
+    case 3:
+      return `${n}rd`;
+    default:
+      return `${n}th`;
+  }
+}
