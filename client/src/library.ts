@@ -20,7 +20,7 @@ export class LibraryDocumentProvider implements vscode.TextDocumentContentProvid
       if (result && typeof result.text === 'string') return result.text;
       return `# ${uri.path}: not a file of the SEGOC card library\n`;
     } catch (err) {
-      return `# ${uri.path}: the SEGOC language server could not read this library file (${err instanceof Error ? err.message : String(err)})\n`;
+      return `# ${uri.path}: the SEGOC language server could not read this library file (${(err instanceof Error ? err.message : String(err)).replace(/\s+/g, " ")})\n`;
     }
   }
 

@@ -148,6 +148,7 @@ async function main() {
     step('reading the Problems panel');
     const rows = await cs.problems(page, { minRows: 2 });
     const markers = rows.filter((r) => r.kind === 'marker');
+    console.log(`     marker aria-labels: ${JSON.stringify(markers.map((r) => r.ariaLabel))}`);
     check('Problems panel lists both diagnostics', markers.some((r) => r.text.includes('demo: found "bad"')) && markers.some((r) => r.text.includes('demo: found "broken"')), rows.map((r) => r.text));
     check('severities are read', markers.find((r) => r.text.includes('broken'))?.severity === 'error' && markers.find((r) => r.text.includes('"bad"'))?.severity === 'warning', markers.map((r) => r.severity));
     const ptext = await cs.problemsPanelText(page);

@@ -376,7 +376,7 @@ function inRange(line: number, r: WireRange): boolean {
 
 /** The last segment of a URI's path, decoded ("s2-chain-pt.segoc"). */
 export function fileNameOf(uri: string): string {
-  const path = uri.replace(/[?#].*$/, '');
+  const path = uri.replace(/[?#].*$/, '').replace(/^[a-z][a-z0-9+.-]*:/i, '');
   const last = path.split('/').filter((s) => s.length > 0).pop() ?? uri;
   try {
     return decodeURIComponent(last);

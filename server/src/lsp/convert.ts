@@ -95,12 +95,12 @@ export function lineAt(doc: TextDocument, line: number): string {
   return text.replace(/\r?\n$|\r$/, '');
 }
 
-/** JSON-safe copy: drops cycles and the keys given (object graphs of core that the client must not get). */
-export function plain<T>(value: T, dropKeys: ReadonlySet<string> = new Set()): T {
+/** JSON-safe copy: drops cycles and what `drop` says (object graphs of core that the client must not get). */
+export function plain<T>(value: T, drop: (key: string, value: unknown) => boolean = () => false): T {
   const seen: object[] = [];
   return JSON.parse(
     JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
-      if (dropKeys.has(key)) return undefined;
+      if (key !== '' && drop(key, v)) return undefined;
       if (v && typeof v === 'object') {
         // `this` is the holder: keep only the current ancestry in `seen`.
         while (seen.length > 0 && seen[seen.length - 1] !== this) seen.pop();

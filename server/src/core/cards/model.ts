@@ -41,6 +41,8 @@ export type CardVerb =
   | 'attacked'
   | 'battles'
   | 'declares-attack'
+  | 'destroys-by-battle'
+  | 'inflicts-damage'
   | 'material';
 
 export type SummonType = 'normal' | 'tribute' | 'special' | 'flip';
@@ -103,6 +105,8 @@ export interface EffectInfo {
   activatesFrom: Zone[];
   summonsItself: boolean;
   oncePerChain: boolean;
+  /** `once per turn` (hard once per turn, by card name): informs R17 only. */
+  oncePerTurn: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
   damageStep: boolean;
@@ -428,6 +432,9 @@ export function parseEvent(tokens: Token[]): EventPattern {
     if (subjectSelf) {
       return { kind: 'card', subject: 'self', verb: 'declares-attack', raw, unknown };
     }
+    // `an opponent's monster declares an attack`, `a monster you control declares an attack`.
+    if (actor === 'any' && (has("opponent's") || has('opponent'))) actor = 'opponent';
+    else if (actor === 'any' && (has('your') || (has('you') && has('control')))) actor = 'you';
     return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, raw, unknown };
   }
 
@@ -493,6 +500,8 @@ const VERB_START = new Set([
   'battles',
   'battled',
   'used',
+  'destroys',
+  'inflicts',
 ]);
 
 interface VerbPattern {
@@ -520,6 +529,18 @@ function parseVerb(
     result = { verb: 'sent-to-gy' };
   } else if (take('destroyed')) {
     result = { verb: 'destroyed' };
+  } else if (take('normal', 'or', 'special', 'summoned') || take('special', 'or', 'normal', 'summoned') || take('normal', 'summoned', 'or', 'special', 'summoned')) {
+    result = { verb: 'summoned', summonTypes: ['normal', 'tribute', 'special'] };
+  } else if (ws[i] === 'sent' && ws[i + 1] === 'from' && ZONE_OF[ws[i + 2] ?? ''] && ws[i + 3] === 'to' && (ws[i + 4] === 'gy' || ws[i + 4] === 'graveyard' || (ws[i + 4] === 'your' && ws[i + 5] === 'gy'))) {
+    result = { verb: 'sent-to-gy', from: ZONE_OF[ws[i + 2]] };
+    i += ws[i + 4] === 'your' ? 6 : 5;
+  } else if (take('destroys', 'a', 'monster', 'by', 'battle') || take('destroys', 'an', "opponent's", 'monster', 'by', 'battle') || take('destroys', 'a', 'monster', 'your', 'opponent', 'controls', 'by', 'battle') || take('destroys', 'an', 'opponent', 'monster', 'by', 'battle')) {
+    result = { verb: 'destroys-by-battle' };
+    if (take('and', 'sends', 'it', 'to', 'gy')) result.toGy = true;
+  } else if (take('inflicts', 'battle', 'damage') || take('inflicts', 'damage')) {
+    take('to', 'your', 'opponent');
+    take('to', 'opponent');
+    result = { verb: 'inflicts-damage' };
   } else if (take('tribute', 'summoned')) {
     result = { verb: 'summoned', summonTypes: ['tribute'] };
   } else if (take('normal', 'summoned')) {
@@ -727,6 +748,7 @@ function activationEffect(index: number, card: CardInfo, responds: EventPattern[
     activatesFrom: card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'],
     summonsItself: false,
     oncePerChain: false,
+    oncePerTurn: false,
     damageStep: card.spellTrapKind === 'counter',
     negatesActivation: false,
     changesAtk: false,
@@ -779,6 +801,7 @@ function buildEffect(index: number, card: CardInfo, line: EffectLine, diagnostic
     activatesFrom: defaultActivationZones(card.category, kind, event),
     summonsItself: false,
     oncePerChain: false,
+    oncePerTurn: false,
     damageStep: false,
     negatesActivation: false,
     changesAtk: false,
@@ -846,7 +869,9 @@ function applyModifiers(e: EffectInfo, modifiers: Token[][], unknown: string[]):
           .map((x) => x.trim())
           .filter(Boolean),
       );
-    } else if (s === 'hopt' || s === 'once per turn' || ws[0] === 'cost') {
+    } else if (s === 'hopt' || s === 'once per turn') {
+      e.oncePerTurn = true;
+    } else if (ws[0] === 'cost') {
       // Informational.
     } else {
       unknown.push(s);

@@ -118,6 +118,20 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           r = subjectOk(event.attacker);
           break;
         }
+        case 'destroys-by-battle': {
+          if (event.kind !== 'move' || event.cause !== 'battle' || !event.destroyed) return 'no';
+          if (pattern.subject !== 'self') return 'assumed';
+          r = event.battleWith ? fromBool(event.battleWith === self) : 'assumed';
+          if (event.card === self) return 'no';
+          break;
+        }
+        case 'inflicts-damage': {
+          // Battle damage is not simulated: a direct attack by this card is taken to have dealt it.
+          if (event.kind === 'damage' && event.battle) return 'assumed';
+          if (event.kind !== 'attack' || event.target) return 'no';
+          r = and3(subjectOk(event.attacker), 'assumed');
+          break;
+        }
         case 'battles': {
           if (event.kind !== 'attack') return 'no';
           r = event.target ? (subjectOk(event.attacker) === 'no' ? subjectOk(event.target) : subjectOk(event.attacker)) : subjectOk(event.attacker);

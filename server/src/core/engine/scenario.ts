@@ -89,6 +89,8 @@ class ScenarioEngine {
   private phaseClosed = false;
   private readonly chains: ChainResult[] = [];
   private readonly knownEmpty = new Set<string>();
+  /** Once-per-turn effects already activated (player:card:effect), so R17 does not ask for them again. */
+  private readonly usedThisTurn = new Set<string>();
   private source?: string;
 
   constructor(
@@ -308,7 +310,7 @@ class ScenarioEngine {
     to: Zone,
     origin: EventOrigin,
     cause: Extract<GameEvent, { kind: 'move' }>['cause'],
-    flags: { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex } = {},
+    flags: { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance } = {},
   ): GameEvent {
     const from = card.zone;
     const ev = this.emit({
@@ -405,9 +407,12 @@ class ScenarioEngine {
       case 'battle-destroys': {
         this.step++;
         this.phase = 'damage-step';
+        const attack = [...this.events].reverse().find((e): e is Extract<GameEvent, { kind: 'attack' }> => e.kind === 'attack');
         for (const r of a.cards) {
           const c = this.resolved.get(r);
-          if (c) this.move(c, 'gy', origin, 'battle', { destroyed: true });
+          if (!c) continue;
+          const battleWith = attack ? (attack.target === c ? attack.attacker : attack.attacker === c ? attack.target : undefined) : undefined;
+          this.move(c, 'gy', origin, 'battle', { destroyed: true, battleWith });
         }
         break;
       }
@@ -525,6 +530,7 @@ class ScenarioEngine {
     for (const d of diags) d.chain = chainIndex;
     this.diagnostics.push(...diags);
 
+    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) this.usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
     // What this chain produced is the next window.
     this.newWindow(chainStartEvent);
     this.passes.clear();
@@ -1429,6 +1435,7 @@ class ScenarioEngine {
   private checkMissingMandatory(ctx: ChainCheck, members: LinkState[]): void {
     for (const c of ctx.collected) {
       if (!c.mandatory || c.match !== 'yes' || !c.zoneOk || c.noTarget) continue;
+      if (c.effect.oncePerTurn && c.inst.card && this.usedThisTurn.has(`${c.player}:${c.inst.card.key}:${c.effect.index}`)) continue;
       if (c.movedBefore && c.movedBefore.id <= ctx.windowEventsEnd) {
         if (this.rules.locationRule === 'any-move' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
       }

@@ -50,6 +50,8 @@ export type GameEvent = BaseEvent &
         controllerBefore: PlayerIndex;
         faceUpBefore: boolean;
         by?: PlayerIndex;
+        /** For a battle destruction: the monster it battled (from the last attack declaration). */
+        battleWith?: CardInstance;
       }
     | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex }
     | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }

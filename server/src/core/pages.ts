@@ -1,0 +1,363 @@
+// Scenarios embedded in wiki pages: ```segoc fences in Markdown, <segoc> and
+// <syntaxhighlight lang="segoc"> in wikitext. Pure: text in, blocks and a page analysis out.
+//
+// Every block is analysed as a .segoc file of its own; the card definitions of earlier blocks are
+// passed to later ones as `pageCards`. Everything the analysis reports (diagnostics, related
+// locations, quick-fix edits, scenario/chain/link ranges) is mapped back to the page's own line
+// and column by one function, `mapRange`, so that a page reads exactly like a file to the caller.
+import { analyze, Analysis, AnalyzeOptions } from './analyze';
+import { CardSource } from './cards';
+import { Diagnostic } from './diagnostics';
+import { ScenarioResult } from './engine/results';
+import { Position, Range } from './text';
+
+export type PageKind = 'markdown' | 'wikitext';
+
+/** One segoc block of a page. All positions are 0-based (line, UTF-16 column), like `Range`. */
+export interface PageBlock {
+  /** 1-based number of the block in the page. */
+  index: number;
+  /** The block's text as a .segoc file sees it (fence indentation removed, `\n` line ends). */
+  text: string;
+  /** Page line and column of the block's first character. */
+  line: number;
+  column: number;
+  /** For each line of `text`: the page column where that line starts (what was stripped before it). */
+  columns: number[];
+  /** What a line inserted into the block must start with in the page (the fence's indentation). */
+  indent: string;
+  /** The whole block in the page, fences or tags included. */
+  range: Range;
+  /** The opening fence or tag. */
+  openRange: Range;
+  /** The fence's info string or the opening tag's attributes. */
+  info: string;
+  /** False when the page ends before the closing fence or tag. */
+  terminated: boolean;
+}
+
+/** Codes of page problems (in addition to the language's own codes). */
+export const PAGE_CODES: ReadonlyArray<{ code: string; summary: string }> = [
+  { code: 'unterminated-block', summary: 'a ```segoc fence or <segoc> tag that the page never closes' },
+];
+
+/** The page kind of a file name, by extension; undefined for .segoc and anything else. */
+export function pageKind(fileName: string): PageKind | undefined {
+  const m = /\.([A-Za-z]+)$/.exec(fileName);
+  const ext = m ? m[1].toLowerCase() : '';
+  if (ext === 'md' || ext === 'markdown') return 'markdown';
+  if (ext === 'wiki' || ext === 'wikitext' || ext === 'mediawiki') return 'wikitext';
+  return undefined;
+}
+
+/** The segoc blocks of a page, in page order. Never throws. */
+export function extractBlocks(text: string, kind: PageKind): PageBlock[] {
+  try {
+    return kind === 'wikitext' ? wikitextBlocks(text) : markdownBlocks(text);
+  } catch {
+    return [];
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Position mapping: the one place where block coordinates become page coordinates.
+
+/** A block position in page coordinates. Lines past the block's end keep counting down the page. */
+export function mapPosition(block: PageBlock, p: Position): Position {
+  const column = block.columns[p.line] ?? block.indent.length;
+  return { line: block.line + p.line, character: p.character + column };
+}
+
+/** A block range in page coordinates. Every range of a page analysis goes through here. */
+export function mapRange(block: PageBlock, r: Range): Range {
+  return { start: mapPosition(block, r.start), end: mapPosition(block, r.end) };
+}
+
+/** A text edit of the block as an edit of the page: new lines get the block's indentation. */
+export function mapEdit<E extends { range: Range; newText: string }>(block: PageBlock, e: E): E {
+  return { ...e, range: mapRange(block, e.range), newText: e.newText.replace(/\r\n|\r|\n/g, (nl) => nl + block.indent) };
+}
+
+function isRange(v: unknown): v is Range {
+  if (!v || typeof v !== 'object') return false;
+  const r = v as Partial<Range>;
+  return isPosition(r.start) && isPosition(r.end) && Object.keys(v).length === 2;
+}
+
+function isPosition(v: unknown): v is Position {
+  return !!v && typeof v === 'object' && typeof (v as Position).line === 'number' && typeof (v as Position).character === 'number';
+}
+
+/**
+ * A deep copy of `value` with every range (and every text edit: an object with `range` and
+ * `newText`) mapped to page coordinates. Objects shared in the input stay shared in the output
+ * (a scenario's diagnostics are the same objects as the analysis's).
+ */
+export function mapDeep<T>(block: PageBlock, value: T, seen = new Map<object, unknown>()): T {
+  if (!value || typeof value !== 'object') return value;
+  const obj = value as unknown as object;
+  if (seen.has(obj)) return seen.get(obj) as T;
+  if (isRange(obj)) {
+    const r = mapRange(block, obj);
+    seen.set(obj, r);
+    return r as unknown as T;
+  }
+  if (Array.isArray(obj)) {
+    const out: unknown[] = [];
+    seen.set(obj, out);
+    for (const x of obj) out.push(mapDeep(block, x, seen));
+    return out as unknown as T;
+  }
+  const proto = Object.getPrototypeOf(obj);
+  if (proto !== Object.prototype && proto !== null) return value; // class instances (card index...) are kept
+  const out: Record<string, unknown> = {};
+  seen.set(obj, out);
+  for (const [k, v] of Object.entries(obj)) out[k] = mapDeep(block, v, seen);
+  if (typeof out.newText === 'string' && isRange(out.range)) out.newText = (out.newText as string).replace(/\r\n|\r|\n/g, (nl) => nl + block.indent);
+  return out as unknown as T;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Page analysis
+
+export type PageDiagnostic = Diagnostic & {
+  /** The block (1-based) the diagnostic comes from; undefined for page problems. */
+  block?: number;
+};
+
+export type PageScenario = ScenarioResult & {
+  /** The block (1-based) the scenario stands in. */
+  block: number;
+  /** Its number inside that block. (`index` is its number in the page.) */
+  blockIndex: number;
+};
+
+export interface PageBlockAnalysis {
+  block: PageBlock;
+  /** The block analysed as a file of its own, in the block's coordinates. */
+  analysis: Analysis;
+  /** Its diagnostics and scenarios in page coordinates (the same objects as in PageAnalysis). */
+  diagnostics: PageDiagnostic[];
+  scenarios: PageScenario[];
+}
+
+export interface PageAnalysis {
+  uri: string;
+  kind: PageKind;
+  blocks: PageBlockAnalysis[];
+  /** Every diagnostic of the page, blocks and page problems, in page coordinates, sorted. */
+  diagnostics: PageDiagnostic[];
+  /** Every scenario of the page, numbered through the page (diagnostics' `scenario` follows). */
+  scenarios: PageScenario[];
+}
+
+/** Analyses every segoc block of a page; everything comes back in page coordinates. */
+export function analyzePage(text: string, kind: PageKind, options: AnalyzeOptions = {}): PageAnalysis {
+  const uri = options.uri ?? (kind === 'markdown' ? 'untitled:page.md' : 'untitled:page.wiki');
+  const blocks = extractBlocks(text, kind);
+  const page: PageAnalysis = { uri, kind, blocks: [], diagnostics: [], scenarios: [] };
+  const earlier: CardSource[] = [];
+  let scenarioBase = 0;
+  for (const block of blocks) {
+    const analysis = analyze(block.text, { ...options, uri, pageCards: [...(options.pageCards ?? []), ...earlier] });
+    // Map once, the whole result, so that shared diagnostic objects stay shared.
+    const seen = new Map<object, unknown>();
+    const diagnostics = mapDeep(block, analysis.diagnostics, seen) as PageDiagnostic[];
+    const scenarios = mapDeep(block, analysis.scenarios, seen) as PageScenario[];
+    for (const d of diagnostics) {
+      d.block = block.index;
+      if (d.scenario !== undefined) d.scenario += scenarioBase;
+    }
+    for (const sc of scenarios) {
+      sc.block = block.index;
+      sc.blockIndex = sc.index;
+      sc.index += scenarioBase;
+    }
+    scenarioBase += scenarios.length;
+    if (!block.terminated) {
+      diagnostics.push({
+        code: 'unterminated-block',
+        severity: 'error',
+        message:
+          kind === 'markdown'
+            ? `this segoc block is never closed: add a closing ${block.info.startsWith('~') ? '~~~' : '```'} line (until then it runs to the end of the page)`
+            : `this <${openTagName(block.info)}> is never closed: add </${openTagName(block.info)}> (until then it runs to the end of the page)`,
+        range: block.openRange,
+        block: block.index,
+      });
+    }
+    if (analysis.file.cards.length) earlier.push({ uri, kind: 'file', defs: mapDeep(block, analysis.file.cards) });
+    page.blocks.push({ block, analysis, diagnostics, scenarios });
+    page.diagnostics.push(...diagnostics);
+    page.scenarios.push(...scenarios);
+  }
+  page.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
+  return page;
+}
+
+function openTagName(info: string): string {
+  const m = /^<?([A-Za-z]+)/.exec(info);
+  return m ? m[1].toLowerCase() : 'segoc';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Markdown: fenced code blocks (CommonMark), also inside list items and block quotes.
+
+// Block-quote markers, then indentation and list markers, then the fence. Each repetition ends in a
+// character the next cannot start with, so a hostile line cannot make the match backtrack badly.
+const FENCE_OPEN = /^((?:[ \t]*>)*)([ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+)*)(`{3,}|~{3,})(.*)$/;
+
+function isSegocInfo(info: string): boolean {
+  const t = info.trim();
+  return /^segoc(?:$|[\s{,;:])/i.test(t) || /^\{[^}]*\.segoc(?:[\s}])/i.test(t);
+}
+
+function markdownBlocks(text: string): PageBlock[] {
+  const lines = text.split(/\r\n|\r|\n/);
+  const blocks: PageBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    // An HTML comment hides what it contains (a commented-out example is not checked).
+    const comment = /^[ \t]{0,3}<!--/.exec(line);
+    if (comment) {
+      let j = i;
+      while (j < lines.length && !lines[j].includes('-->', j === i ? comment[0].length : 0)) j++;
+      i = j + 1;
+      continue;
+    }
+    const m = FENCE_OPEN.exec(line);
+    if (!m || (m[3][0] === '`' && m[4].includes('`'))) {
+      i++;
+      continue;
+    }
+    const quotes = (m[1].match(/>/g) ?? []).length;
+    const width = m[2].length;
+    const fence = m[3];
+    const info = m[4];
+    const openCol = m[1].length + m[2].length;
+    const close = new RegExp(`^[ \\t]*${fence[0] === '`' ? '`' : '~'}{${fence.length},}[ \\t]*$`);
+    const content: string[] = [];
+    const columns: number[] = [];
+    let j = i + 1;
+    let terminated = false;
+    let closeLine = -1;
+    for (; j < lines.length; j++) {
+      let rest = lines[j];
+      let stripped = 0;
+      if (quotes > 0) {
+        const q = new RegExp(`^(?:[ \\t]*>){${quotes}}`).exec(rest);
+        if (!q) {
+          terminated = true; // the block quote ends, and the code block with it (CommonMark)
+          break;
+        }
+        stripped = q[0].length;
+        rest = rest.slice(stripped);
+      }
+      const ws = /^[ \t]*/.exec(rest)![0].length;
+      const cut = Math.min(ws, width);
+      stripped += cut;
+      rest = rest.slice(cut);
+      if (close.test(rest)) {
+        terminated = true;
+        closeLine = j;
+        break;
+      }
+      content.push(rest);
+      columns.push(stripped);
+    }
+    if (isSegocInfo(info)) {
+      const indent = m[1] + m[2].replace(/[^\t]/g, ' ');
+      const lastLine = closeLine >= 0 ? closeLine : Math.max(i, j - 1);
+      const first = content.length ? { line: i + 1, column: columns[0] } : { line: i + 1, column: indent.length };
+      blocks.push({
+        index: blocks.length + 1,
+        text: content.join('\n'),
+        line: first.line,
+        column: first.column,
+        columns: content.length ? columns : [indent.length],
+        indent,
+        range: { start: { line: i, character: openCol }, end: { line: lastLine, character: lines[lastLine]?.length ?? 0 } },
+        openRange: { start: { line: i, character: openCol }, end: { line: i, character: line.length } },
+        info: `${fence}${info}`.trim(),
+        terminated,
+      });
+    }
+    i = closeLine >= 0 ? closeLine + 1 : j;
+  }
+  return blocks;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Wikitext: <segoc>…</segoc>, <syntaxhighlight lang="segoc">…</syntaxhighlight> (and the older
+// <source lang="segoc">). Comments, <nowiki>, <pre> and code tags of other languages are skipped.
+
+const WIKI_TOKEN = /<!--|<(segoc|syntaxhighlight|source|nowiki|pre)(?=[\s>/])([^>]*)>/gi;
+
+function isSegocLang(attrs: string): boolean {
+  return /(?:^|\s)lang\s*=\s*(?:"\s*segoc\s*"|'\s*segoc\s*'|segoc(?=[\s/]|$))/i.test(attrs);
+}
+
+function wikitextBlocks(text: string): PageBlock[] {
+  const starts = [0];
+  for (let k = 0; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10 || (c === 13 && text.charCodeAt(k + 1) !== 10)) starts.push(k + 1);
+  }
+  const at = (offset: number): Position => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo, character: offset - starts[lo] };
+  };
+  const blocks: PageBlock[] = [];
+  WIKI_TOKEN.lastIndex = 0;
+  let m: RegExpExecArray | null;
+  while ((m = WIKI_TOKEN.exec(text))) {
+    if (m[0] === '<!--') {
+      const end = text.indexOf('-->', m.index + 4);
+      WIKI_TOKEN.lastIndex = end < 0 ? text.length : end + 3;
+      continue;
+    }
+    const name = m[1].toLowerCase();
+    const attrs = m[2];
+    if (/\/\s*$/.test(attrs)) continue; // <segoc/>: self-closing, empty
+    const openEnd = m.index + m[0].length;
+    const closeRe = new RegExp(`</${name}\\s*>`, 'gi');
+    closeRe.lastIndex = openEnd;
+    const close = closeRe.exec(text);
+    const segoc = name === 'segoc' || ((name === 'syntaxhighlight' || name === 'source') && isSegocLang(attrs));
+    if (!segoc) {
+      if (close) WIKI_TOKEN.lastIndex = close.index + close[0].length;
+      continue;
+    }
+    let s = openEnd;
+    let e = close ? close.index : text.length;
+    const afterOpen = /^[ \t]*(?:\r\n|\r|\n)/.exec(text.slice(s, e));
+    if (afterOpen) s += afterOpen[0].length;
+    const beforeClose = /(?:\r\n|\r|\n)[ \t]*$/.exec(text.slice(s, e));
+    if (beforeClose) e = s + beforeClose.index;
+    if (e < s) e = s;
+    const body = text.slice(s, e).split(/\r\n|\r|\n/);
+    const first = at(s);
+    const end = close ? at(close.index + close[0].length) : at(text.length);
+    blocks.push({
+      index: blocks.length + 1,
+      text: body.join('\n'),
+      line: first.line,
+      column: first.character,
+      columns: body.map((_, k) => (k === 0 ? first.character : 0)),
+      indent: '',
+      range: { start: at(m.index), end },
+      openRange: { start: at(m.index), end: at(openEnd) },
+      info: `<${name}${attrs}>`,
+      terminated: !!close,
+    });
+    WIKI_TOKEN.lastIndex = close ? close.index + close[0].length : text.length;
+  }
+  return blocks;
+}

@@ -1,0 +1,107 @@
+// Code actions: the quick fixes that core attaches to its diagnostics (translated as they are), and
+// "Insert `expect ...` for the current verdict" on a scenario that has no `expect` line.
+import { CodeAction, CodeActionKind, CodeActionParams, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { Analysis, Diagnostic, isRuleCode, QuickFix, Scenario, ScenarioResult } from '../core';
+import { DiagnosticData, lineAt, toDiagnostic, toRange } from './convert';
+import { sameRange } from './query';
+
+export const INSERT_EXPECT_KIND = CodeActionKind.Refactor + '.segoc.insertExpect';
+
+export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeActionParams): CodeAction[] {
+  const only = params.context.only;
+  const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
+  const out: CodeAction[] = [];
+  if (wants(CodeActionKind.QuickFix)) {
+    for (const d of params.context.diagnostics ?? []) {
+      for (const fix of fixesOf(d, analysis)) {
+        out.push({
+          title: fix.title,
+          kind: CodeActionKind.QuickFix,
+          diagnostics: [d],
+          isPreferred: fix.preferred === true,
+          edit: { changes: { [doc.uri]: fix.edits.map((e) => ({ range: toRange(e.range), newText: e.newText })) } },
+        });
+      }
+    }
+    // Diagnostics the client did not send (e.g. a request for the whole line): fixes on the range.
+    if (!params.context.diagnostics?.length) {
+      for (const d of analysis.diagnostics) {
+        if (!d.fix?.length || !overlaps(d, params.range)) continue;
+        const lsp = toDiagnostic(d, doc.uri);
+        for (const fix of d.fix) {
+          out.push({
+            title: fix.title,
+            kind: CodeActionKind.QuickFix,
+            diagnostics: [lsp],
+            isPreferred: fix.preferred === true,
+            edit: { changes: { [doc.uri]: fix.edits.map((e) => ({ range: toRange(e.range), newText: e.newText })) } },
+          });
+        }
+      }
+    }
+  }
+  if (wants(INSERT_EXPECT_KIND)) {
+    analysis.file.scenarios.forEach((sc, i) => {
+      const result = analysis.scenarios[i];
+      if (!result || sc.range.start.line > params.range.end.line || sc.range.end.line < params.range.start.line) return;
+      const action = insertExpect(sc, result, doc);
+      if (action) out.push(action);
+    });
+  }
+  return out;
+}
+
+/** The fixes of a diagnostic: from its `data`, else from the analysis diagnostic at the same range. */
+function fixesOf(d: LspDiagnostic, analysis: Analysis): QuickFix[] {
+  const data = d.data as DiagnosticData | undefined;
+  if (data && Array.isArray(data.fix)) return data.fix.filter(isQuickFix);
+  const same = analysis.diagnostics.find((x) => x.code === d.code && sameRange(x.range, d.range));
+  return same?.fix ?? [];
+}
+
+function isQuickFix(f: unknown): f is QuickFix {
+  const q = f as QuickFix;
+  return !!q && typeof q.title === 'string' && Array.isArray(q.edits) && q.edits.every((e) => e && e.range && typeof e.newText === 'string');
+}
+
+function overlaps(d: Diagnostic, r: { start: { line: number }; end: { line: number } }): boolean {
+  return d.range.start.line <= r.end.line && d.range.end.line >= r.start.line;
+}
+
+/** `expect legal` or one `expect illegal CODE at N [in chain K]` line per rule error of the scenario. */
+export function expectLinesFor(result: ScenarioResult): string[] | undefined {
+  if (result.verdict === 'invalid') return undefined;
+  const errors = result.diagnostics.filter((d) => isRuleCode(d.code) && d.severity === 'error' && d.link !== undefined);
+  if (errors.length === 0) return result.verdict === 'legal' ? ['expect legal'] : undefined;
+  const last = result.chains.length;
+  const lines: string[] = [];
+  for (const d of errors) {
+    const chain = d.chain ?? last;
+    const line = `expect illegal ${d.code} at ${d.link}${chain !== last ? ` in chain ${chain}` : ''}`;
+    if (!lines.includes(line)) lines.push(line);
+  }
+  return lines;
+}
+
+function insertExpect(sc: Scenario, result: ScenarioResult, doc: TextDocument): CodeAction | undefined {
+  if (sc.items.some((x) => x.kind === 'expect')) return undefined;
+  const lines = expectLinesFor(result);
+  if (!lines) return undefined;
+  const firstItem = sc.items[0];
+  const indent = firstItem ? /^[ \t]*/.exec(lineAt(doc, firstItem.range.start.line))![0] : '  ';
+  const lastLine = sc.range.end.line;
+  const body = lines.map((l) => indent + l);
+  let edit;
+  if (lastLine + 1 < doc.lineCount) {
+    edit = { range: { start: { line: lastLine + 1, character: 0 }, end: { line: lastLine + 1, character: 0 } }, newText: ['', ...body, ''].join('\n') };
+  } else {
+    const end = { line: lastLine, character: lineAt(doc, lastLine).length };
+    edit = { range: { start: end, end }, newText: ['', '', ...body].join('\n') };
+  }
+  return {
+    title: lines.length === 1 ? `Insert \`${lines[0]}\` for the current verdict` : `Insert ${lines.length} \`expect illegal\` lines for the current verdict`,
+    kind: INSERT_EXPECT_KIND,
+    edit: { changes: { [doc.uri]: [edit] } },
+  };
+}

@@ -1,0 +1,495 @@
+// Wiring: capabilities, settings, document events, diagnostics (pull when the client supports it,
+// push otherwise), and every feature handler. Features live in their own modules; this file only
+// connects them to the LSP connection.
+import {
+  CancellationToken,
+  ClientCapabilities,
+  CodeActionKind,
+  Connection,
+  Diagnostic as LspDiagnostic,
+  DidChangeConfigurationNotification,
+  DidChangeWatchedFilesNotification,
+  DocumentDiagnosticReport,
+  DocumentDiagnosticReportKind,
+  ErrorCodes,
+  FileChangeType,
+  InitializeParams,
+  InitializeResult,
+  LSPErrorCodes,
+  ResponseError,
+  TextDocumentSyncKind,
+  TextEdit,
+} from 'vscode-languageserver/node';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import * as fs from 'fs';
+import { formatDocument, libraryFileText } from '../core';
+import { codeActions, INSERT_EXPECT_KIND } from './code-actions';
+import { COMPLETION_TRIGGERS, complete } from './completion';
+import { clampPosition, clampRange, toDiagnostic } from './convert';
+import { DocumentStore } from './documents';
+import { hover } from './hover';
+import { inlayHints } from './inlay-hints';
+import {
+  definition,
+  documentSymbols,
+  flatSymbols,
+  foldingRanges,
+  NavContext,
+  prepareRename,
+  references,
+  rename,
+} from './navigation';
+import { LIBRARY_FILE_REQUEST, LibraryFileParams, LibraryFileResult, preview, PREVIEW_REQUEST, PreviewParams, STATS_REQUEST } from './preview';
+import { safeNotification, safeRequest } from './safe';
+import { LEGEND, semanticTokens } from './semantic-tokens';
+import { DEFAULT_SETTINGS, readSettings, Settings } from './settings';
+import { canonicalUri, libraryPathOf, uriToPath } from './uri';
+import { WorkspaceIndex } from './workspace';
+
+/** Delay between the last keystroke and pushed diagnostics (push model only). */
+const PUSH_DELAY_MS = 150;
+
+interface ClientFlags {
+  pullDiagnostics: boolean;
+  diagnosticRefresh: boolean;
+  configuration: boolean;
+  configurationDynamic: boolean;
+  watchedFilesDynamic: boolean;
+  workspaceFolders: boolean;
+  hierarchicalSymbols: boolean;
+  snippets: boolean;
+  inlayHintRefresh: boolean;
+  codeActionLiterals: boolean;
+}
+
+function readFlags(c: ClientCapabilities): ClientFlags {
+  return {
+    pullDiagnostics: !!c.textDocument?.diagnostic,
+    diagnosticRefresh: !!c.workspace?.diagnostics?.refreshSupport,
+    configuration: !!c.workspace?.configuration,
+    configurationDynamic: !!c.workspace?.didChangeConfiguration?.dynamicRegistration,
+    watchedFilesDynamic: !!c.workspace?.didChangeWatchedFiles?.dynamicRegistration,
+    workspaceFolders: !!c.workspace?.workspaceFolders,
+    hierarchicalSymbols: !!c.textDocument?.documentSymbol?.hierarchicalDocumentSymbolSupport,
+    snippets: !!c.textDocument?.completion?.completionItem?.snippetSupport,
+    inlayHintRefresh: !!c.workspace?.inlayHint?.refreshSupport,
+    codeActionLiterals: !!c.textDocument?.codeAction?.codeActionLiteralSupport,
+  };
+}
+
+export function startServer(connection: Connection): void {
+  let flags: ClientFlags = readFlags({});
+  let settings: Settings = DEFAULT_SETTINGS;
+  const log = (m: string) => connection.console.log(m);
+  const workspace = new WorkspaceIndex(log);
+  const store = new DocumentStore(workspace, () => settings);
+  const documents = store.documents;
+  /** onSave mode: the diagnostics of the last saved (or opened) text. */
+  const validated = new Map<string, LspDiagnostic[]>();
+  const timers = new Map<string, NodeJS.Timeout>();
+
+  const nav = (doc: TextDocument): NavContext => ({
+    docUri: doc.uri,
+    workspace,
+    openUri: (canonical) => store.byCanonical(canonical)?.uri,
+  });
+
+  const diagnosticsOf = (doc: TextDocument): LspDiagnostic[] => store.analysis(doc).diagnostics.map((d) => toDiagnostic(d, doc.uri));
+
+  // ---- diagnostics -------------------------------------------------------------------------
+
+  const publish = (uri: string) => {
+    timers.delete(uri);
+    const doc = store.get(uri);
+    if (!doc) return;
+    let items: LspDiagnostic[];
+    if (settings.validate === 'onSave') {
+      items = validated.get(doc.uri) ?? diagnosticsOf(doc);
+      validated.set(doc.uri, items);
+    } else {
+      items = diagnosticsOf(doc);
+    }
+    void connection.sendDiagnostics({ uri: doc.uri, version: doc.version, diagnostics: items });
+  };
+
+  const schedulePush = (uri: string, delay = PUSH_DELAY_MS) => {
+    if (flags.pullDiagnostics) return;
+    const t = timers.get(uri);
+    if (t) clearTimeout(t);
+    timers.set(
+      uri,
+      setTimeout(() => {
+        try {
+          publish(uri);
+        } catch (e) {
+          connection.console.error(`segoc: diagnostics for ${uri} failed: ${String(e)}`);
+        }
+      }, delay),
+    );
+  };
+
+  /** Something every open document depends on changed (workspace cards, settings). */
+  const revalidateAll = () => {
+    if (settings.validate === 'onSave') {
+      for (const doc of documents.all()) validated.set(doc.uri, diagnosticsOf(doc));
+    }
+    if (flags.pullDiagnostics) {
+      if (flags.diagnosticRefresh) connection.languages.diagnostics.refresh();
+    } else {
+      for (const doc of documents.all()) schedulePush(doc.uri, 0);
+    }
+    if (flags.inlayHintRefresh) void connection.languages.inlayHint.refresh().catch(() => undefined);
+  };
+
+  let revalidateTimer: NodeJS.Timeout | undefined;
+  const scheduleRevalidateAll = () => {
+    if (revalidateTimer) clearTimeout(revalidateTimer);
+    revalidateTimer = setTimeout(() => {
+      revalidateTimer = undefined;
+      try {
+        revalidateAll();
+      } catch (e) {
+        connection.console.error(`segoc: revalidation failed: ${String(e)}`);
+      }
+    }, PUSH_DELAY_MS);
+  };
+
+  // ---- settings ------------------------------------------------------------------------------
+
+  const applySettings = (next: Settings) => {
+    const prev = settings;
+    settings = next;
+    if (prev.defaultRuleset !== next.defaultRuleset) store.settingsChanged();
+    if (prev.validate !== next.validate) validated.clear();
+    if (prev.defaultRuleset !== next.defaultRuleset || prev.validate !== next.validate) revalidateAll();
+    else if (prev.inlayHints.enabled !== next.inlayHints.enabled && flags.inlayHintRefresh) {
+      void connection.languages.inlayHint.refresh().catch(() => undefined);
+    }
+  };
+
+  const loadSettings = async () => {
+    if (!flags.configuration) return;
+    try {
+      const raw = await connection.workspace.getConfiguration({ section: 'segoc' });
+      applySettings(readSettings(raw));
+    } catch (e) {
+      connection.console.error(`segoc: cannot read the settings: ${String(e)}`);
+    }
+  };
+
+  // ---- lifecycle -----------------------------------------------------------------------------
+
+  connection.onInitialize(
+    safeRequest(connection, 'initialize', (params: InitializeParams): InitializeResult => {
+      flags = readFlags(params.capabilities ?? {});
+      const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
+      workspace.setFolders(folders);
+      const init = params.initializationOptions as { settings?: unknown } | undefined;
+      if (init && typeof init === 'object') settings = readSettings(init.settings ?? init);
+      const result: InitializeResult = {
+        capabilities: {
+          textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
+          hoverProvider: true,
+          completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+          definitionProvider: true,
+          referencesProvider: true,
+          documentSymbolProvider: { label: 'segoc' },
+          foldingRangeProvider: true,
+          renameProvider: { prepareProvider: true },
+          documentFormattingProvider: true,
+          codeActionProvider: flags.codeActionLiterals ? { codeActionKinds: [CodeActionKind.QuickFix, INSERT_EXPECT_KIND] } : true,
+          semanticTokensProvider: { legend: LEGEND, full: true, range: true },
+          inlayHintProvider: true,
+          workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
+        },
+        serverInfo: { name: 'segoc' },
+      };
+      if (flags.pullDiagnostics) {
+        result.capabilities.diagnosticProvider = { identifier: 'segoc', interFileDependencies: true, workspaceDiagnostics: false };
+      }
+      return result;
+    }),
+  );
+
+  connection.onInitialized(
+    safeNotification(connection, 'initialized', async () => {
+      if (flags.configuration && flags.configurationDynamic) {
+        void connection.client.register(DidChangeConfigurationNotification.type, { section: 'segoc' }).catch(() => undefined);
+      }
+      if (flags.watchedFilesDynamic) {
+        void connection.client
+          .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.segoc' }] })
+          .catch(() => undefined);
+      }
+      if (flags.workspaceFolders) {
+        connection.workspace.onDidChangeWorkspaceFolders(
+          safeNotification(connection, 'workspace folders', async (e) => {
+            const current = new Set((await connection.workspace.getWorkspaceFolders())?.map((f) => f.uri) ?? []);
+            for (const r of e.removed) current.delete(r.uri);
+            for (const a of e.added) current.add(a.uri);
+            workspace.setFolders([...current]);
+            if (await workspace.scan()) scheduleRevalidateAll();
+          }),
+        );
+      }
+      await loadSettings();
+      const started = Date.now();
+      if (await workspace.scan()) {
+        log(`segoc: indexed ${workspace.fileCount()} .segoc file(s) in ${Date.now() - started} ms`);
+        revalidateAll();
+      }
+    }),
+  );
+
+  connection.onDidChangeConfiguration(
+    safeNotification(connection, 'didChangeConfiguration', async (change) => {
+      if (flags.configuration) await loadSettings();
+      else applySettings(readSettings((change?.settings as { segoc?: unknown } | undefined)?.segoc));
+    }),
+  );
+
+  connection.onDidChangeWatchedFiles(
+    safeNotification(connection, 'didChangeWatchedFiles', (params) => {
+      let changed = false;
+      for (const c of params.changes) {
+        if (store.byCanonical(canonicalUri(c.uri))) continue; // the editor's text wins
+        if (workspace.fileEvent(c.uri, c.type === FileChangeType.Deleted)) changed = true;
+      }
+      if (changed) scheduleRevalidateAll();
+    }),
+  );
+
+  // ---- documents -----------------------------------------------------------------------------
+
+  documents.onDidOpen(
+    safeNotification(connection, 'didOpen', (e) => {
+      if (settings.validate === 'onSave') validated.set(e.document.uri, diagnosticsOf(e.document));
+    }),
+  );
+  documents.onDidChangeContent(
+    safeNotification(connection, 'didChange', (e) => {
+      if (workspace.updateFromEditor(e.document.uri, e.document.getText())) scheduleRevalidateAll();
+      if (settings.validate === 'onType') schedulePush(e.document.uri);
+      else if (!validated.has(e.document.uri)) schedulePush(e.document.uri, 0);
+    }),
+  );
+  documents.onDidSave(
+    safeNotification(connection, 'didSave', (e) => {
+      if (settings.validate !== 'onSave') return;
+      validated.set(e.document.uri, diagnosticsOf(e.document));
+      if (flags.pullDiagnostics) {
+        if (flags.diagnosticRefresh) connection.languages.diagnostics.refresh();
+      } else schedulePush(e.document.uri, 0);
+    }),
+  );
+  documents.onDidClose(
+    safeNotification(connection, 'didClose', (e) => {
+      const uri = e.document.uri;
+      const t = timers.get(uri);
+      if (t) clearTimeout(t);
+      timers.delete(uri);
+      validated.delete(uri);
+      store.forget(uri);
+      if (!flags.pullDiagnostics) void connection.sendDiagnostics({ uri, diagnostics: [] });
+      if (workspace.closedInEditor(uri)) scheduleRevalidateAll();
+    }),
+  );
+
+  connection.languages.diagnostics.on(
+    safeRequest(connection, 'diagnostics', (params, token: CancellationToken): DocumentDiagnosticReport => {
+      const doc = store.get(params.textDocument.uri);
+      if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
+      cancelled(token, true);
+      if (settings.validate === 'onSave') {
+        let items = validated.get(doc.uri);
+        if (!items) {
+          items = diagnosticsOf(doc);
+          validated.set(doc.uri, items);
+        }
+        return { kind: DocumentDiagnosticReportKind.Full, items };
+      }
+      const items = diagnosticsOf(doc);
+      cancelled(token, true);
+      return { kind: DocumentDiagnosticReportKind.Full, items };
+    }),
+  );
+
+  // ---- features ------------------------------------------------------------------------------
+
+  const docOf = (uri: string): TextDocument | undefined => store.get(uri);
+
+  connection.onHover(
+    safeRequest(connection, 'hover', (params, token: CancellationToken) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc || cancelled(token)) return null;
+      const analysis = store.analysis(doc);
+      if (cancelled(token)) return null;
+      return hover(analysis, clampPosition(doc, params.position));
+    }),
+  );
+
+  connection.onCompletion(
+    safeRequest(connection, 'completion', (params, token: CancellationToken) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc || cancelled(token)) return [];
+      const analysis = store.analysis(doc);
+      if (cancelled(token)) return [];
+      return complete(analysis, doc, clampPosition(doc, params.position), { snippets: flags.snippets });
+    }),
+  );
+
+  connection.onDefinition(
+    safeRequest(connection, 'definition', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return [];
+      return definition(store.analysis(doc), clampPosition(doc, params.position), nav(doc));
+    }),
+  );
+
+  connection.onReferences(
+    safeRequest(connection, 'references', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return [];
+      return references(store.analysis(doc), clampPosition(doc, params.position), params.context?.includeDeclaration ?? true, nav(doc));
+    }),
+  );
+
+  connection.onDocumentSymbol(
+    safeRequest(connection, 'documentSymbol', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return [];
+      const symbols = documentSymbols(store.analysis(doc));
+      return flags.hierarchicalSymbols ? symbols : flatSymbols(symbols, doc.uri);
+    }),
+  );
+
+  connection.onFoldingRanges(
+    safeRequest(connection, 'foldingRange', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return [];
+      return foldingRanges(store.analysis(doc));
+    }),
+  );
+
+  connection.onPrepareRename(
+    safeRequest(connection, 'prepareRename', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return null;
+      return prepareRename(store.analysis(doc), clampPosition(doc, params.position));
+    }),
+  );
+
+  connection.onRenameRequest(
+    safeRequest(connection, 'rename', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return null;
+      const r = rename(store.analysis(doc), clampPosition(doc, params.position), params.newName, nav(doc));
+      if (r instanceof ResponseError) throw r;
+      return r;
+    }),
+  );
+
+  connection.onDocumentFormatting(
+    safeRequest(connection, 'formatting', (params): TextEdit[] => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return [];
+      const text = doc.getText();
+      const formatted = formatDocument(text);
+      if (formatted === text) return [];
+      return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: formatted }];
+    }),
+  );
+
+  connection.onCodeAction(
+    safeRequest(connection, 'codeAction', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return [];
+      return codeActions(store.analysis(doc), doc, { ...params, range: clampRange(doc, params.range) });
+    }),
+  );
+
+  connection.languages.semanticTokens.on(
+    safeRequest(connection, 'semanticTokens', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return { data: [] };
+      return semanticTokens(store.analysis(doc));
+    }),
+  );
+  connection.languages.semanticTokens.onRange(
+    safeRequest(connection, 'semanticTokens/range', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc) return { data: [] };
+      return semanticTokens(store.analysis(doc), clampRange(doc, params.range));
+    }),
+  );
+
+  connection.languages.inlayHint.on(
+    safeRequest(connection, 'inlayHint', (params) => {
+      const doc = docOf(params.textDocument.uri);
+      if (!doc || !settings.inlayHints.enabled) return [];
+      return inlayHints(store.analysis(doc), clampRange(doc, params.range));
+    }),
+  );
+
+  // ---- custom requests -----------------------------------------------------------------------
+
+  connection.onRequest(
+    PREVIEW_REQUEST,
+    safeRequest(connection, PREVIEW_REQUEST, (params: PreviewParams) => {
+      const uri = params?.uri;
+      if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'segoc/preview needs { uri }');
+      const doc = store.get(uri);
+      if (doc) return preview(store.analysis(doc), doc.uri, doc.version);
+      const libPath = libraryPathOf(uri);
+      const p = uriToPath(uri);
+      let text: string | undefined;
+      if (libPath) text = libraryFileText(libPath);
+      else if (p) {
+        try {
+          text = fs.readFileSync(p, 'utf8');
+        } catch {
+          text = undefined;
+        }
+      }
+      if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `segoc/preview: ${uri} is neither open nor readable`);
+      return preview(store.analyzeText(text, uri), uri, null);
+    }),
+  );
+
+  connection.onRequest(
+    LIBRARY_FILE_REQUEST,
+    safeRequest(connection, LIBRARY_FILE_REQUEST, (params: LibraryFileParams): LibraryFileResult => {
+      const path = typeof params?.uri === 'string' ? libraryPathOf(params.uri) : undefined;
+      const text = path ? libraryFileText(path) : undefined;
+      if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `no library file ${params?.uri}`);
+      return { text };
+    }),
+  );
+
+  connection.onRequest(
+    STATS_REQUEST,
+    safeRequest(connection, STATS_REQUEST, () => ({
+      analyses: store.analysisCount,
+      workspaceFiles: workspace.fileCount(),
+      pullDiagnostics: flags.pullDiagnostics,
+      settings,
+    })),
+  );
+
+  connection.onShutdown(
+    safeRequest(connection, 'shutdown', () => {
+      for (const t of timers.values()) clearTimeout(t);
+      timers.clear();
+      if (revalidateTimer) clearTimeout(revalidateTimer);
+    }),
+  );
+
+  documents.listen(connection);
+}
+
+/** True when the request was cancelled; with `throwForRetrigger`, answers with ServerCancelled. */
+function cancelled(token: CancellationToken | undefined, throwForRetrigger = false): boolean {
+  if (!token?.isCancellationRequested) return false;
+  if (throwForRetrigger) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
+  return true;
+}

@@ -1,0 +1,387 @@
+// Tests of name resolution through `analyze` (language.md, "Board lines" and "Card definitions";
+// docs/language.md, error codes): card references by name, label and possessive, forgiving name
+// matching, aliases, ambiguity, unknown names with suggestions, definition precedence
+// (library < workspace < file) and `use` imports.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { analyze, Analysis, AnalyzeOptions, CardSource, Diagnostic, parse, UseFile } from '../server/src/core';
+
+function fmt(ds: Diagnostic[]): string {
+  return ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code}: ${d.message}`).join('\n');
+}
+
+const HEAD = 'scenario "names"\n  players Yugi, Kaiba\n  turn Yugi\n';
+
+function check(body: string, options?: AnalyzeOptions): Analysis {
+  return analyze(HEAD + body, options);
+}
+
+/** Language errors only (rule diagnostics are not the point here). */
+function errors(a: Analysis): Diagnostic[] {
+  return a.diagnostics.filter((d) => d.severity === 'error');
+}
+
+function noErrors(a: Analysis): void {
+  assert.deepEqual(errors(a), [], `unexpected errors:\n${fmt(errors(a))}`);
+}
+
+/** The card reference that starts at (line, character). */
+function refAt(a: Analysis, line: number, character: number) {
+  const r = a.references.find((x) => x.kind === 'card' && x.range.start.line === line && x.range.start.character === character);
+  assert.ok(r, `no card reference at ${line}:${character}; have ${a.references.filter((x) => x.kind === 'card').map((x) => `${x.range.start.line}:${x.range.start.character}`).join(', ')}`);
+  return r;
+}
+
+function only(a: Analysis, code: string): Diagnostic {
+  const ds = a.diagnostics.filter((d) => d.code === code);
+  assert.equal(ds.length, 1, `expected one ${code}, got:\n${fmt(a.diagnostics)}`);
+  return ds[0];
+}
+
+// ---------------------------------------------------------------------------------------------
+// references
+// ---------------------------------------------------------------------------------------------
+
+test('names: a card name refers to the copy placed on the board', () => {
+  const a = check('  Yugi field: "Sangan"\n  chain\n    1 Yugi "Sangan"\n');
+  noErrors(a);
+  const placed = refAt(a, 3, 14);
+  const used = refAt(a, 5, 11);
+  assert.equal(placed.definition, true);
+  assert.equal(used.cardName, 'Sangan');
+  assert.ok(used.instance);
+  assert.equal(used.instance, placed.instance);
+  assert.equal(used.instance!.zone, 'field');
+  assert.equal(used.instance!.owner, 0);
+});
+
+test('names: a label refers to its copy', () => {
+  const a = check(
+    '  Yugi gy: "Green Baboon, Defender of the Forest" as baboon2\n  Yugi hand: "Green Baboon, Defender of the Forest" as baboon1\n  chain\n    1 Yugi baboon2\n',
+  );
+  const placed = a.references.find((r) => r.kind === 'label' && r.label === 'baboon2' && r.definition);
+  const used = a.references.find((r) => r.kind === 'label' && r.label === 'baboon2' && !r.definition);
+  assert.ok(placed && used);
+  assert.equal(used.instance, placed.instance);
+  assert.equal(used.instance!.zone, 'gy');
+  assert.ok(!a.diagnostics.some((d) => d.code === 'ambiguous-card' || d.code === 'unknown-label'), fmt(a.diagnostics));
+});
+
+test("names: `Kaiba's \"X\"` picks Kaiba's copy", () => {
+  const a = check('  Yugi field: "Sangan"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy Kaiba\'s "Sangan"\n');
+  noErrors(a);
+  const kaibas = refAt(a, 4, 15).instance!;
+  const ref = refAt(a, 6, 46);
+  assert.equal(ref.instance, kaibas);
+  assert.equal(ref.instance!.owner, 1);
+});
+
+test("names: `Kaiba’s` with a typographic apostrophe works the same", () => {
+  const a = check('  Yugi field: "Sangan"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy Kaiba’s "Sangan"\n');
+  noErrors(a);
+  assert.equal(refAt(a, 6, 46).instance!.owner, 1);
+});
+
+test('names: matching ignores case and punctuation (`"ash blossom and joyous spring"` = Ash Blossom & Joyous Spring)', () => {
+  const a = check(
+    '  Kaiba hand: "ash blossom and joyous spring"\n  Yugi field: "SANGAN", "peten, the dark clown!"\n  chain\n    1 Yugi "Dark Hole"\n    2 Kaiba "Ash Blossom & Joyous Spring"\n',
+  );
+  assert.ok(!a.diagnostics.some((d) => d.code === 'unknown-card'), fmt(a.diagnostics));
+  assert.equal(refAt(a, 3, 15).cardName, 'Ash Blossom & Joyous Spring');
+  assert.equal(refAt(a, 4, 14).cardName, 'Sangan');
+  assert.equal(refAt(a, 4, 24).cardName, 'Peten the Dark Clown');
+  // The link names the same copy the board placed, spelt differently.
+  assert.equal(refAt(a, 7, 12).instance, refAt(a, 3, 15).instance);
+});
+
+test('names: curly quotes and full-width letters match too', () => {
+  const a = check('  Yugi field: “Ｓａｎｇａｎ”\n');
+  assert.ok(!a.diagnostics.some((d) => d.code === 'unknown-card'), fmt(a.diagnostics));
+  assert.equal(refAt(a, 3, 14).cardName, 'Sangan');
+});
+
+test('names: the Japanese alias 《クリッター》 resolves to Sangan', () => {
+  const a = check('  Yugi field: 《クリッター》\n  chain\n    1 Yugi "Sangan"\n');
+  noErrors(a);
+  const placed = refAt(a, 3, 14);
+  assert.equal(placed.cardName, 'Sangan');
+  assert.equal(refAt(a, 5, 11).instance, placed.instance);
+  assert.equal(a.cards.get('クリッター')!.name, 'Sangan');
+});
+
+test('names: the Portuguese aliases "Ordem Imperial" and "Suborno Negro" resolve to Imperial Order and Dark Bribe', () => {
+  const a = check('  Yugi field: set "Ordem Imperial"\n  Kaiba field: set "Suborno Negro"\n');
+  noErrors(a);
+  assert.equal(refAt(a, 3, 18).cardName, 'Imperial Order');
+  assert.equal(refAt(a, 4, 19).cardName, 'Dark Bribe');
+});
+
+// ---------------------------------------------------------------------------------------------
+// errors
+// ---------------------------------------------------------------------------------------------
+
+test('names: two copies of one player without a label → ambiguous-card listing both candidates', () => {
+  const a = check(
+    '  Yugi field: "Sangan"\n  Yugi gy: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy "Sangan"\n',
+  );
+  const d = only(a, 'ambiguous-card');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.range, { start: { line: 6, character: 34 }, end: { line: 6, character: 42 } });
+  // Both candidates: by zone in the message, by board position in the related information.
+  assert.match(d.message, /field/);
+  assert.match(d.message, /gy/);
+  assert.equal(d.related?.length, 2);
+  assert.deepEqual(
+    d.related!.map((x) => x.range.start.line).sort(),
+    [3, 4],
+  );
+});
+
+test('names: two labelled copies named without their label → ambiguous-card naming both labels', () => {
+  const a = check('  Yugi field: "Sangan" as s1, "Sangan" as s2\n  chain\n    1 Yugi "Sangan"\n');
+  const d = only(a, 'ambiguous-card');
+  assert.match(d.message, /s1/);
+  assert.match(d.message, /s2/);
+  assert.equal(d.related?.length, 2);
+  assert.equal(d.range.start.line, 5);
+});
+
+test('names: the same name on both sides is not ambiguous for the activating player', () => {
+  const a = check('  Yugi field: "Sangan"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi "Sangan"\n    2 Kaiba "Sangan"\n');
+  assert.ok(!a.diagnostics.some((d) => d.code === 'ambiguous-card'), fmt(a.diagnostics));
+  assert.equal(refAt(a, 8, 11).instance!.owner, 0);
+  assert.equal(refAt(a, 9, 12).instance!.owner, 1);
+});
+
+test('names: a misspelt card → unknown-card with a "did you mean" suggestion and a fix', () => {
+  const a = check('  Yugi field: "Sangun"\n');
+  const d = only(a, 'unknown-card');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.range, { start: { line: 3, character: 14 }, end: { line: 3, character: 22 } });
+  assert.match(d.message, /"Sangun"/);
+  assert.match(d.message, /did you mean[^?]*"Sangan"/);
+  assert.ok(d.fix && d.fix.length >= 1);
+  assert.equal(d.fix[0].edits[0].newText, '"Sangan"');
+});
+
+test('names: an unknown card in a link is reported there', () => {
+  const a = check('  chain\n    1 Yugi "Dork Hole"\n');
+  const d = only(a, 'unknown-card');
+  assert.equal(d.range.start.line, 4);
+  assert.match(d.message, /"Dark Hole"/);
+});
+
+test('names: a player the `players` line does not name → unknown-player', () => {
+  const a = check('  chain\n    1 Joey "Dark Hole"\n');
+  const d = only(a, 'unknown-player');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.range, { start: { line: 4, character: 6 }, end: { line: 4, character: 10 } });
+  assert.match(d.message, /Joey/);
+  assert.match(d.message, /Yugi/);
+  assert.match(d.message, /Kaiba/);
+});
+
+test("names: an unknown possessive owner (`Joey's \"Sangan\"`) → unknown-player", () => {
+  const a = check('  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy Joey\'s "Sangan"\n');
+  const d = only(a, 'unknown-player');
+  assert.equal(d.range.start.line, 5);
+  assert.equal(d.range.start.character, 34);
+});
+
+test('names: an unknown player on a board line → unknown-player', () => {
+  const a = check('  Joey field: "Sangan"\n');
+  const d = only(a, 'unknown-player');
+  assert.equal(d.range.start.line, 3);
+});
+
+test('names: an unknown label → unknown-label', () => {
+  const a = check('  Yugi field: "Sangan" as s1\n  chain\n    1 Yugi s2\n');
+  const d = only(a, 'unknown-label');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.range, { start: { line: 5, character: 11 }, end: { line: 5, character: 13 } });
+  assert.match(d.message, /s2/);
+});
+
+test('names: labels match case-insensitively', () => {
+  const a = check('  Yugi field: "Sangan" as Sangan1\n  chain\n    1 Yugi sangan1\n');
+  assert.ok(!a.diagnostics.some((d) => d.code === 'unknown-label'), fmt(a.diagnostics));
+});
+
+test('names: a label given to two copies → duplicate-label on the second', () => {
+  const a = check('  Yugi field: "Sangan" as s1\n  Kaiba field: "Sangan" as s1\n');
+  const d = only(a, 'duplicate-label');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.range, { start: { line: 4, character: 27 }, end: { line: 4, character: 29 } });
+});
+
+test('names: a card used but never placed gets no error (assumed where the action implies)', () => {
+  const a = check('  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  Yugi normal summons "Mystic Tomato"\n');
+  assert.deepEqual(errors(a), [], fmt(a.diagnostics));
+  const tomato = refAt(a, 6, 22);
+  assert.equal(tomato.cardName, 'Mystic Tomato');
+  assert.equal(tomato.instance!.implied, true);
+  assert.equal(tomato.instance!.owner, 0);
+});
+
+test('names: a revival target never placed is assumed to come from the GY; a search from the Deck', () => {
+  const a = check('  chain\n    1 Yugi "Monster Reborn" target "Dark Magician" -> special summon "Dark Magician"\n');
+  assert.deepEqual(errors(a), [], fmt(a.diagnostics));
+  const target = refAt(a, 4, 35);
+  assert.equal(target.instance!.implied, true);
+  assert.equal(target.instance!.zone === 'gy' || target.instance!.zone === 'field', true, `zone ${target.instance!.zone}`);
+});
+
+// ---------------------------------------------------------------------------------------------
+// definitions: library < workspace < file
+// ---------------------------------------------------------------------------------------------
+
+function source(uri: string, text: string): CardSource {
+  return { uri, kind: 'workspace', defs: parse(text).file.cards };
+}
+
+test('names: a workspace definition overrides the library', () => {
+  const lib = analyze('');
+  assert.equal(lib.cards.get('Sangan')!.cardType, 'effect monster');
+  assert.equal(lib.cards.get('Sangan')!.origin.kind, 'library');
+  const a = analyze('', { uri: 'mem:/main.segoc', workspaceCards: [source('mem:/ws.segoc', 'card "Sangan": normal spell\n')] });
+  const card = a.cards.get('Sangan')!;
+  assert.equal(card.cardType, 'normal spell');
+  assert.equal(card.category, 'spell');
+  assert.equal(card.origin.kind, 'workspace');
+  assert.equal(card.origin.uri, 'mem:/ws.segoc');
+});
+
+test('names: a workspace card unknown to the library becomes known', () => {
+  const body = '  Yugi field: "Homebrew Dragon"\n';
+  assert.equal(check(body).diagnostics.filter((d) => d.code === 'unknown-card').length, 1);
+  const a = check(body, { workspaceCards: [source('mem:/ws.segoc', 'card "Homebrew Dragon": normal monster (dragon, level 4)\n')] });
+  assert.ok(!a.diagnostics.some((d) => d.code === 'unknown-card'), fmt(a.diagnostics));
+  assert.equal(refAt(a, 3, 14).cardName, 'Homebrew Dragon');
+});
+
+test('names: a file definition overrides both the workspace and the library', () => {
+  const a = analyze('card "Sangan": continuous trap\n', {
+    uri: 'mem:/main.segoc',
+    workspaceCards: [source('mem:/ws.segoc', 'card "Sangan": normal spell\n')],
+  });
+  const card = a.cards.get('Sangan')!;
+  assert.equal(card.cardType, 'continuous trap');
+  assert.equal(card.origin.kind, 'file');
+  assert.deepEqual(
+    a.fileCards.map((c) => c.name),
+    ['Sangan'],
+  );
+});
+
+test("names: the file's definition is the one a reference resolves to", () => {
+  const a = analyze('card "Sangan": normal spell\n' + HEAD + '  chain\n    1 Yugi "Sangan"\n');
+  const ref = a.references.find((r) => r.kind === 'card' && r.cardName === 'Sangan');
+  assert.ok(ref);
+  assert.equal(ref.instance!.card!.cardType, 'normal spell');
+  assert.equal(ref.instance!.card!.origin.kind, 'file');
+});
+
+test('names: a workspace source with the same URI as the file is ignored (the file itself wins)', () => {
+  const a = analyze('card "Sangan": continuous trap\n', {
+    uri: 'mem:/main.segoc',
+    workspaceCards: [source('mem:/main.segoc', 'card "Sangan": normal spell\ncard "Only In Old Copy": normal spell\n')],
+  });
+  assert.equal(a.cards.get('Sangan')!.cardType, 'continuous trap');
+  assert.equal(a.cards.get('Only In Old Copy'), undefined);
+});
+
+// ---------------------------------------------------------------------------------------------
+// use
+// ---------------------------------------------------------------------------------------------
+
+function memReader(files: Record<string, string>): NonNullable<AnalyzeOptions['readUse']> {
+  return (fromUri: string, p: string): UseFile | { error: string } => {
+    const dir = fromUri.slice(0, fromUri.lastIndexOf('/') + 1);
+    const uri = dir + p;
+    return uri in files ? { uri, text: files[uri] } : { error: 'no such file' };
+  };
+}
+
+test('names: `use` imports the card definitions of another file (found)', () => {
+  const files = {
+    'mem:/lib/extra.segoc': 'card "Imported Card": normal spell\nscenario "ignored"\n  players A, B\n  chain\n    1 A "Nope Nope"\n',
+  };
+  const text = 'use "extra.segoc"\n' + HEAD + '  chain\n    1 Yugi "Imported Card"\n';
+  const a = analyze(text, { uri: 'mem:/lib/main.segoc', readUse: memReader(files) });
+  assert.deepEqual(errors(a), [], fmt(a.diagnostics));
+  assert.deepEqual(a.imports, ['mem:/lib/extra.segoc']);
+  assert.equal(a.cards.get('Imported Card')!.cardType, 'normal spell');
+  // Only card definitions are imported: the imported file's scenarios are not run.
+  assert.equal(a.scenarios.length, 1);
+});
+
+test('names: `use` of a file that cannot be read → use-not-found on the path', () => {
+  const a = analyze('use "missing.segoc"\n', { uri: 'mem:/main.segoc', readUse: memReader({}) });
+  const d = only(a, 'use-not-found');
+  assert.equal(d.severity, 'error');
+  assert.deepEqual(d.range, { start: { line: 0, character: 4 }, end: { line: 0, character: 19 } });
+  assert.match(d.message, /missing\.segoc/);
+});
+
+test('names: `use` without file access → use-not-found', () => {
+  const a = analyze('use "other.segoc"\n');
+  only(a, 'use-not-found');
+});
+
+test('names: `use` of this file itself → use-cycle', () => {
+  const a = analyze('use "main.segoc"\n', { uri: 'mem:/main.segoc', readUse: memReader({ 'mem:/main.segoc': 'use "main.segoc"\n' }) });
+  const d = only(a, 'use-cycle');
+  assert.equal(d.range.start.line, 0);
+});
+
+test('names: an import cycle through another file (a → b → a) → use-cycle on the use line', () => {
+  const files = {
+    'mem:/a.segoc': 'use "b.segoc"\n',
+    'mem:/b.segoc': 'use "a.segoc"\ncard "B Card": normal spell\n',
+  };
+  const a = analyze(files['mem:/a.segoc'], { uri: 'mem:/a.segoc', readUse: memReader(files) });
+  // docs/language.md: "A missing file or an import cycle is reported on the `use` line."
+  const d = only(a, 'use-cycle');
+  assert.equal(d.range.start.line, 0);
+  // The card of b is still imported; the cycle itself is ignored.
+  assert.ok(a.cards.get('B Card'));
+});
+
+test('names: nested imports (a → b → c) bring in the cards of c', () => {
+  const files = {
+    'mem:/b.segoc': 'use "c.segoc"\ncard "B Card": normal spell\n',
+    'mem:/c.segoc': 'card "C Card": normal trap\n',
+  };
+  const a = analyze('use "b.segoc"\n', { uri: 'mem:/a.segoc', readUse: memReader(files) });
+  assert.deepEqual(errors(a), [], fmt(a.diagnostics));
+  assert.ok(a.cards.get('B Card'));
+  assert.equal(a.cards.get('C Card')!.cardType, 'normal trap');
+  assert.deepEqual([...a.imports].sort(), ['mem:/b.segoc', 'mem:/c.segoc']);
+});
+
+test('names: `use` of a file that is not .segoc → use-not-segoc (and the reader is not asked)', () => {
+  let asked = 0;
+  const a = analyze('use "cards.txt"\n', {
+    uri: 'mem:/main.segoc',
+    readUse: () => {
+      asked++;
+      return { uri: 'mem:/cards.txt', text: 'card "T": normal spell\n' };
+    },
+  });
+  const d = only(a, 'use-not-segoc');
+  assert.equal(d.severity, 'error');
+  assert.equal(d.range.start.line, 0);
+  assert.equal(asked, 0);
+  assert.equal(a.cards.get('T'), undefined);
+});
+
+test('names: an imported definition overrides the workspace; the file overrides the import', () => {
+  const files = { 'mem:/imp.segoc': 'card "Sangan": quick-play spell\ncard "Peten the Dark Clown": counter trap\n' };
+  const a = analyze('use "imp.segoc"\ncard "Peten the Dark Clown": field spell\n', {
+    uri: 'mem:/main.segoc',
+    readUse: memReader(files),
+    workspaceCards: [source('mem:/ws.segoc', 'card "Sangan": normal spell\n')],
+  });
+  assert.equal(a.cards.get('Sangan')!.cardType, 'quick-play spell');
+  assert.equal(a.cards.get('Peten the Dark Clown')!.cardType, 'field spell');
+});
