@@ -71,7 +71,7 @@ test("names: `Kaiba's \"X\"` picks Kaiba's copy", () => {
   const a = check('  Yugi field: "Sangan"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy Kaiba\'s "Sangan"\n');
   noErrors(a);
   const kaibas = refAt(a, 4, 15).instance!;
-  const ref = refAt(a, 6, 46);
+  const ref = refAt(a, 6, 42);
   assert.equal(ref.instance, kaibas);
   assert.equal(ref.instance!.owner, 1);
 });
@@ -79,7 +79,7 @@ test("names: `Kaiba's \"X\"` picks Kaiba's copy", () => {
 test("names: `Kaiba’s` with a typographic apostrophe works the same", () => {
   const a = check('  Yugi field: "Sangan"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy Kaiba’s "Sangan"\n');
   noErrors(a);
-  assert.equal(refAt(a, 6, 46).instance!.owner, 1);
+  assert.equal(refAt(a, 6, 42).instance!.owner, 1);
 });
 
 test('names: matching ignores case and punctuation (`"ash blossom and joyous spring"` = Ash Blossom & Joyous Spring)', () => {
@@ -87,11 +87,11 @@ test('names: matching ignores case and punctuation (`"ash blossom and joyous spr
     '  Kaiba hand: "ash blossom and joyous spring"\n  Yugi field: "SANGAN", "peten, the dark clown!"\n  chain\n    1 Yugi "Dark Hole"\n    2 Kaiba "Ash Blossom & Joyous Spring"\n',
   );
   assert.ok(!a.diagnostics.some((d) => d.code === 'unknown-card'), fmt(a.diagnostics));
-  assert.equal(refAt(a, 3, 15).cardName, 'Ash Blossom & Joyous Spring');
+  assert.equal(refAt(a, 3, 14).cardName, 'Ash Blossom & Joyous Spring');
   assert.equal(refAt(a, 4, 14).cardName, 'Sangan');
   assert.equal(refAt(a, 4, 24).cardName, 'Peten the Dark Clown');
   // The link names the same copy the board placed, spelt differently.
-  assert.equal(refAt(a, 7, 12).instance, refAt(a, 3, 15).instance);
+  assert.equal(refAt(a, 7, 12).instance, refAt(a, 3, 14).instance);
 });
 
 test('names: curly quotes and full-width letters match too', () => {
@@ -217,7 +217,7 @@ test('names: a label given to two copies → duplicate-label on the second', () 
 test('names: a card used but never placed gets no error (assumed where the action implies)', () => {
   const a = check('  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  Yugi normal summons "Mystic Tomato"\n');
   assert.deepEqual(errors(a), [], fmt(a.diagnostics));
-  const tomato = refAt(a, 6, 22);
+  const tomato = refAt(a, 5, 22);
   assert.equal(tomato.cardName, 'Mystic Tomato');
   assert.equal(tomato.instance!.implied, true);
   assert.equal(tomato.instance!.owner, 0);

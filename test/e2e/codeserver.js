@@ -334,7 +334,6 @@ async function dismissNotifications(page) {
 }
 
 async function openQuickInput(page, key, { timeout = 15000 } = {}) {
-  // Click the editor area first so that keyboard focus is inside the workbench, not the body.
   await closeQuickInput(page);
   for (let attempt = 0; attempt < 3; attempt++) {
     await page.keyboard.press(key);
@@ -342,7 +341,10 @@ async function openQuickInput(page, key, { timeout = 15000 } = {}) {
       await page.waitForSelector(SELECTORS.quickInputBox, { state: 'visible', timeout: timeout / 3 });
       return;
     } catch {
-      await page.locator(SELECTORS.workbench).click({ position: { x: 5, y: 5 }, force: true }).catch(() => {});
+      // Focus may be in a place that swallows the key (a webview, a menu): close it and put focus
+      // into the active editor's input area (without moving the cursor), then try again.
+      await page.keyboard.press('Escape');
+      await page.focus('.monaco-workbench .part.editor .monaco-editor textarea').catch(() => {});
     }
   }
   throw new Error(`Timed out after ${timeout} ms waiting for the quick input (${key}) to open (${SELECTORS.quickInputBox})`);
@@ -400,17 +402,25 @@ async function runCommand(page, label, { timeout = 20000, exact = true } = {}) {
 /**
  * Opens a workspace file by its path relative to the workspace root with Quick Open (Ctrl+P) and
  * waits until its editor is the active one (checked with the breadcrumbs, which show the relative
- * path). The first search of a session takes a few seconds (ripgrep indexing).
+ * path).
  */
-async function openFile(page, relativePath, { timeout = 30000 } = {}) {
+async function openFile(page, relativePath, { timeout = 45000 } = {}) {
   const rel = relativePath.split(path.sep).join('/').replace(/^\.\//, '');
   const base = path.posix.basename(rel);
   const dir = path.posix.dirname(rel) === '.' ? '' : path.posix.dirname(rel);
   // Quick Open rows have aria-label "<name> <folder>" ("x.txt sub/deep"), "<name>" for root files,
   // and the first row gets ", file results" (or ", recently opened") appended.
   const wanted = dir ? `${base} ${dir}` : base;
+  // With the absolute path (workspace folder taken from the ?folder= of the page URL) Quick Open
+  // resolves the file directly instead of waiting for the ripgrep file search (seconds on a cold start).
+  let folder = null;
+  try {
+    folder = new URL(page.url()).searchParams.get('folder');
+  } catch {
+    /* not a workbench URL */
+  }
   await openQuickInput(page, 'Control+P', { timeout });
-  await page.fill(SELECTORS.quickInputBox, rel);
+  await page.fill(SELECTORS.quickInputBox, folder ? path.posix.join(folder, rel) : rel);
   const deadline = Date.now() + timeout;
   let rows = [];
   for (;;) {

@@ -369,7 +369,7 @@ export const RULES: readonly RuleInfo[] = [
   },
   {
     id: 'R29',
-    title: '"When ... is activated" effects: mandatory ones first, chained directly',
+    title: '"When … is activated" effects: mandatory ones first, chained directly',
     tag: 'stable',
     tags: ['stable'],
     code: 'must-chain-directly',

@@ -7,17 +7,20 @@ export function describeError(e: unknown): string {
   return String(e);
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyResponseError = ResponseError<any>;
+
 /** Wraps a request handler. */
 export function safeRequest<P extends unknown[], R>(
   connection: Connection,
   name: string,
   handler: (...args: P) => R | Promise<R>,
-): (...args: P) => Promise<R | ResponseError<void>> {
+): (...args: P) => Promise<R | AnyResponseError> {
   return async (...args: P) => {
     try {
       return await handler(...args);
     } catch (e) {
-      if (e instanceof ResponseError) return e as ResponseError<void>;
+      if (e instanceof ResponseError) return e as AnyResponseError;
       connection.console.error(`segoc: ${name} failed: ${describeError(e)}`);
       return new ResponseError(ErrorCodes.InternalError, `segoc: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
     }

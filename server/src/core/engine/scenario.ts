@@ -1177,22 +1177,23 @@ class ScenarioEngine {
     );
   }
 
-  /** R24 and R25. */
+  /** R24 and R25 (and R26: a phase trigger with `spell speed 2` may be chained). */
   private checkPhaseTriggers(ctx: ChainCheck): void {
     const phaseLinks = ctx.links.filter((l) => l.role === 'phase-trigger');
-    const first = phaseLinks.find((l) => (l.effect?.spellSpeedOverride ?? 1) < 2);
     for (const l of phaseLinks) {
-      if (l !== first && first && (l.effect?.spellSpeedOverride ?? 1) < 2 && l.position > first.position) {
-        this.report(
-          ctx,
-          'phase-trigger-chained',
-          l,
-          `${this.linkName(l)} and ${this.linkName(first)} are both phase-timed triggers ("${l.effect?.phaseTime?.raw ?? 'phase'}"): such effects are not simultaneous and do not form a SEGOC chain; each is activated as chain link 1 of its own chain, one after another [R24]`,
-          [{ link: first, message: 'the first phase trigger: its own chain' }],
-        );
-      } else if (l.position > 1 && (l.effect?.spellSpeedOverride ?? 1) < 2 && !(first && l === first && l.position === 1)) {
-        const prev = ctx.links[l.position - 2];
-        if (prev && prev.role !== 'phase-trigger') {
+      const chainable = (l.effect?.spellSpeedOverride ?? 1) >= 2;
+      if (l.position > 1 && !chainable) {
+        const earlier = phaseLinks.find((x) => x.position < l.position);
+        if (earlier) {
+          this.report(
+            ctx,
+            'phase-trigger-chained',
+            l,
+            `${this.linkName(l)} and ${this.linkName(earlier)} are both phase-timed triggers ("${l.effect?.phaseTime?.raw ?? 'phase'}"): such effects are not simultaneous and do not form a SEGOC chain; each is activated as chain link 1 of its own chain, one after another [R24]`,
+            [{ link: earlier, message: 'an earlier phase trigger: it gets its own chain' }],
+          );
+        } else {
+          const prev = ctx.links[l.position - 2];
           this.report(
             ctx,
             'spell-speed-1-chained',

@@ -40,108 +40,97 @@ export interface LexResult {
   lineCount: number;
 }
 
-const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const NON_ASCII_WORD = /[\p{L}\p{N}_]/u;
 
-function isWordChar(ch: string): boolean {
-  return WORD_CHAR.test(ch);
+/** Letters, digits and `_` (any script). An ASCII fast path keeps the lexer at JSON.parse speeds. */
+function isWordCode(text: string, k: number): boolean {
+  const c = text.charCodeAt(k);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
+  if (c === 0x3000 || c === 0xa0 || c === 0xfeff) return false;
+  return NON_ASCII_WORD.test(text[k]) || (c >= 0xd800 && c <= 0xdbff && NON_ASCII_WORD.test(text.slice(k, k + 2)));
+}
+
+function isSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 0xa0 || c === 0x3000 || c === 0xfeff;
 }
 
 /** Lexes one physical line into tokens and an optional trailing comment. */
 function lexPhysicalLine(text: string, line: number): { tokens: Token[]; comment?: Comment } {
   const tokens: Token[] = [];
-  let i = 0;
   const n = text.length;
+  let i = 0;
   while (i < n) {
-    const ch = text[i];
-    if (ch === ' ' || ch === '\t' || ch === '\u00a0' || ch === '\u3000' || ch === '\ufeff') {
+    const c = text.charCodeAt(i);
+    if (isSpace(c)) {
       i++;
       continue;
     }
-    if (ch === '#') {
-      return { tokens, comment: { text: text.slice(i), range: range(line, i, line, n) } };
-    }
-    if (ch === '"' || ch === '“' || ch === '”' || ch === '《') {
-      const close = ch === '《' ? '》' : ch === '"' ? '"' : '”';
-      const quote: Token['quote'] = ch === '《' ? '《' : ch === '"' ? '"' : '“';
+    if (c === 35 /* # */) return { tokens, comment: { text: text.slice(i), range: range(line, i, line, n) } };
+    if (c === 34 /* " */ || c === 0x201c || c === 0x201d || c === 0x300a /* 《 */) {
+      const quote: Token['quote'] = c === 0x300a ? '《' : c === 34 ? '"' : '“';
       let j = i + 1;
-      let value = '';
       let closed = false;
-      while (j < n) {
-        const c = text[j];
-        if (c === '\\' && j + 1 < n && (text[j + 1] === '"' || text[j + 1] === '\\')) {
-          value += text[j + 1];
-          j += 2;
+      let escaped = false;
+      for (; j < n; j++) {
+        const d = text.charCodeAt(j);
+        if (quote === '"' && d === 92 /* \ */ && j + 1 < n && (text.charCodeAt(j + 1) === 34 || text.charCodeAt(j + 1) === 92)) {
+          escaped = true;
+          j++;
           continue;
         }
         // Curly quotes close on either curly or straight quote: pasted text mixes them.
-        if (c === close || (quote === '“' && c === '"')) {
+        if (quote === '《' ? d === 0x300b : quote === '"' ? d === 34 : d === 0x201d || d === 34) {
           closed = true;
-          j++;
           break;
         }
-        value += c;
-        j++;
       }
-      tokens.push({
-        kind: 'string',
-        text: value,
-        lower: value.toLowerCase(),
-        range: range(line, i, line, j),
-        quote,
-        unterminated: closed ? undefined : true,
-      });
-      i = j;
+      let value = text.slice(i + 1, j);
+      if (escaped) value = value.replace(/\\(["\\])/g, '$1');
+      const end = closed ? j + 1 : j;
+      tokens.push({ kind: 'string', text: value, lower: value.toLowerCase(), range: range(line, i, line, end), quote, unterminated: closed ? undefined : true });
+      i = end;
       continue;
     }
-    if (ch === '-' && text[i + 1] === '>') {
-      tokens.push({ kind: 'punct', text: '->', lower: '->', range: range(line, i, line, i + 2) });
-      i += 2;
+    if ((c === 45 /* - */ && text.charCodeAt(i + 1) === 62) || c === 0x2192 /* → */) {
+      const len = c === 45 ? 2 : 1;
+      tokens.push({ kind: 'punct', text: '->', lower: '->', range: range(line, i, line, i + len) });
+      i += len;
       continue;
     }
-    if (ch === '→') {
-      tokens.push({ kind: 'punct', text: '->', lower: '->', range: range(line, i, line, i + 1) });
-      i += 1;
-      continue;
-    }
-    if (ch === ':' || ch === ',' || ch === '(' || ch === ')' || ch === '：' || ch === '、') {
-      const sym = ch === '：' ? ':' : ch === '、' ? ',' : ch;
+    if (c === 58 || c === 44 || c === 40 || c === 41 || c === 0xff1a || c === 0x3001) {
+      const sym = c === 0xff1a ? ':' : c === 0x3001 ? ',' : text[i];
       tokens.push({ kind: 'punct', text: sym, lower: sym, range: range(line, i, line, i + 1) });
       i++;
       continue;
     }
-    if ((ch === "'" || ch === '’') && (text[i + 1] === 's' || text[i + 1] === 'S') && !isWordChar(text[i + 2] ?? ' ')) {
+    if ((c === 39 || c === 0x2019) && (text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 83) && !(i + 2 < n && isWordCode(text, i + 2))) {
       tokens.push({ kind: 'possessive', text: "'s", lower: "'s", range: range(line, i, line, i + 2) });
       i += 2;
       continue;
     }
-    if (isWordChar(ch)) {
-      let j = i + 1;
+    if (isWordCode(text, i)) {
+      let j = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
+      let digits = c >= 48 && c <= 57;
       // Words may hold inner hyphens (`damage-step`, `quick-play`, dates `2016-06`) but not a `->` arrow.
       while (j < n) {
-        const c = text[j];
-        if (isWordChar(c)) {
+        const d = text.charCodeAt(j);
+        if (isWordCode(text, j)) {
+          if (!(d >= 48 && d <= 57)) digits = false;
+          j += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
+        } else if ((d === 45 || d === 46) && j + 1 < n && isWordCode(text, j + 1)) {
+          digits = false;
           j++;
-        } else if ((c === '-' || c === '.') && j + 1 < n && isWordChar(text[j + 1]) && text[j + 1] !== '>') {
-          j++;
-        } else {
-          break;
-        }
+        } else break;
       }
       const word = text.slice(i, j);
-      const isNumber = /^\d+$/.test(word);
-      tokens.push({
-        kind: isNumber ? 'number' : 'word',
-        text: word,
-        lower: word.toLowerCase(),
-        range: range(line, i, line, j),
-      });
+      tokens.push({ kind: digits ? 'number' : 'word', text: word, lower: word.toLowerCase(), range: range(line, i, line, j) });
       i = j;
       continue;
     }
     // Anything else is kept as an unknown token so that the parser can point at it.
-    const cp = text.codePointAt(i) ?? 0;
-    const len = cp > 0xffff ? 2 : 1;
-    tokens.push({ kind: 'unknown', text: text.slice(i, i + len), lower: text.slice(i, i + len), range: range(line, i, line, i + len) });
+    const len = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
+    const ch = text.slice(i, i + len);
+    tokens.push({ kind: 'unknown', text: ch, lower: ch, range: range(line, i, line, i + len) });
     i += len;
   }
   return { tokens };

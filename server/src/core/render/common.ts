@@ -1,0 +1,153 @@
+// What every rendering of a resolved chain shows, computed once: labels, colours, the "what it did"
+// text. Pure string work; no format-specific escaping here (each format escapes its own output).
+import { ChainResult, LinkResult, ScenarioResult } from '../engine/results';
+
+/** A scenario to render; `block` is set for scenarios of a wiki page. */
+export type RenderScenario = ScenarioResult & { block?: number };
+
+export interface RenderInput {
+  /** What the output is about, shown as its title (normally the file name as given). */
+  title: string;
+  scenarios: RenderScenario[];
+}
+
+export type RenderFormat = 'markdown' | 'wikitext' | 'html' | 'svg' | 'json';
+export const RENDER_FORMATS: readonly RenderFormat[] = ['markdown', 'wikitext', 'html', 'svg', 'json'];
+
+/** The colour group of a link: its SEGOC category for triggers, else its kind. */
+export type ColourKey = 'cat-1' | 'cat-2' | 'cat-3' | 'cat-4' | 'fast' | 'responder' | 'phase' | 'hand' | 'slow';
+
+export const COLOURS: Record<ColourKey, string> = {
+  'cat-1': '#2563eb',
+  'cat-2': '#d97706',
+  'cat-3': '#16a34a',
+  'cat-4': '#9333ea',
+  fast: '#ca8a04',
+  responder: '#0891b2',
+  phase: '#db2777',
+  hand: '#475569',
+  slow: '#64748b',
+};
+
+export const COLOUR_LEGEND: Record<ColourKey, string> = {
+  'cat-1': "1 · turn player's mandatory trigger",
+  'cat-2': "2 · non-turn player's mandatory trigger",
+  'cat-3': "3 · turn player's optional trigger",
+  'cat-4': "4 · non-turn player's optional trigger",
+  fast: 'fast effect',
+  responder: 'responds to an activation',
+  phase: 'phase trigger',
+  hand: 'hand trigger',
+  slow: 'Spell Speed 1 activation',
+};
+
+export function colourKey(link: LinkResult): ColourKey {
+  if ((link.role === 'batch-trigger' || link.role === 'hand-trigger') && link.category) return `cat-${link.category}`;
+  switch (link.role) {
+    case 'phase-trigger':
+      return 'phase';
+    case 'responder':
+      return 'responder';
+    case 'fast':
+      return 'fast';
+    case 'hand-trigger':
+      return 'hand';
+    default:
+      return 'slow';
+  }
+}
+
+/** The category column: the SEGOC category of a trigger, else what kind of link it is. */
+export function categoryText(link: LinkResult): string {
+  const key = colourKey(link);
+  if (key.startsWith('cat-') && link.category) return `${link.category} · ${link.categoryLabel ?? COLOUR_LEGEND[key].slice(4)}${link.role === 'hand-trigger' ? ' (hand)' : ''}`;
+  if (key === 'phase') return link.mandatory === false ? 'phase trigger, optional' : link.mandatory ? 'phase trigger, mandatory' : 'phase trigger';
+  return COLOUR_LEGEND[key];
+}
+
+/** A short category label for tight spaces (the SVG boxes). */
+export function categoryShort(link: LinkResult): string {
+  const key = colourKey(link);
+  if (key.startsWith('cat-') && link.category) return ['', 'TP mandatory', 'NTP mandatory', 'TP optional', 'NTP optional'][link.category];
+  return { phase: 'phase trigger', responder: 'responder', fast: 'fast effect', hand: 'hand trigger', slow: 'activation' }[key as 'phase'] ?? key;
+}
+
+/** What the link did when it resolved, in words. */
+export function didText(link: LinkResult): string {
+  const r = link.resolution;
+  if (!r) return '—';
+  return r.did.length ? r.did.join('; ') : r.status === 'negated' ? 'negated' : 'resolves';
+}
+
+export function legalText(link: LinkResult): string {
+  return link.legal ? 'yes' : `no: ${link.codes.join(', ') || 'see the diagnostics'}`;
+}
+
+const PHASES: Record<string, string> = {
+  draw: 'Draw Phase',
+  standby: 'Standby Phase',
+  main1: 'Main Phase 1',
+  battle: 'Battle Phase',
+  'damage-step': 'Damage Step',
+  damage: 'Damage Step',
+  main2: 'Main Phase 2',
+  end: 'End Phase',
+  'end-of-battle': 'end of the Battle Phase',
+};
+
+export function phaseText(phase: string): string {
+  return PHASES[phase] ?? phase;
+}
+
+export function verdictText(sc: ScenarioResult): string {
+  const exp = sc.expectationsMet === undefined ? '' : sc.expectationsMet ? ' (as expected)' : ' (expectation NOT met)';
+  return `${sc.verdict}${exp}`;
+}
+
+export function chainHeading(chain: ChainResult): string {
+  return `Chain ${chain.index}`;
+}
+
+export function chainSummary(chain: ChainResult): string {
+  const n = chain.links.length;
+  return `${n} link${n === 1 ? '' : 's'} · ${phaseText(chain.phase)} · ${chain.legal ? 'legal' : 'illegal'}`;
+}
+
+export function playersText(sc: ScenarioResult): string {
+  return sc.players.map((p) => (p === sc.turnPlayer ? `${p} (turn player)` : p)).join(', ');
+}
+
+/** The scenario's problems worth showing next to its chains (met expectations are marked). */
+export function problems(sc: ScenarioResult): Array<{ text: string; severity: string; expected: boolean }> {
+  return sc.diagnostics
+    .filter((d) => d.severity === 'error' || d.severity === 'warning' || d.expected)
+    .map((d) => ({
+      text: `${d.code}${d.link ? ` at CL${d.link}` : ''}${d.chain ? ` of chain ${d.chain}` : ''}: ${d.message}`,
+      severity: d.expected ? 'expected' : d.severity,
+      expected: !!d.expected,
+    }));
+}
+
+/** Links in the order they resolve (highest link first). */
+export function resolutionOrder(chain: ChainResult): LinkResult[] {
+  return [...chain.links].sort((a, b) => (a.resolution?.order ?? 1e9) - (b.resolution?.order ?? 1e9) || b.position - a.position);
+}
+
+/** Removes characters that are not allowed in XML 1.0 (and would make an SVG invalid). */
+export function stripControl(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+}
+
+/** Escapes text for HTML and XML content and quoted attributes. */
+export function escapeXml(value: unknown): string {
+  return stripControl(value === undefined || value === null ? '' : String(value)).replace(/[&<>"']/g, (c) => XML_ESCAPES[c]);
+}
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/** Ordinal for resolution order: 1st, 2nd, 3rd, 4th... */
+export function ordinal(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : ['th', 'st', 'nd', 'rd'][n % 10] ?? 'th';
+  return `${n}${s}`;
+}
