@@ -52,7 +52,7 @@ function diagLines(out: string): RegExpMatchArray[] {
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-cli-test-'));
 after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 
-function tmpFile(name: string, content: Buffer | string): string {
+function tmpFile(name: string, content: Uint8Array | string): string {
   const p = path.join(TMP, name);
   fs.mkdirSync(path.dirname(p), { recursive: true });
   fs.writeFileSync(p, content);
@@ -149,12 +149,12 @@ test('cli: exit 2 on a glob that matches nothing', () => {
 });
 
 test('cli: exit 2 on a binary file (NUL bytes)', () => {
-  const f = tmpFile('binary.segoc', Buffer.from([0x73, 0x63, 0x65, 0x00, 0x01, 0x02, 0xff, 0x00, 0x0a]));
+  const f = tmpFile('binary.segoc', Uint8Array.from([0x73, 0x63, 0x65, 0x00, 0x01, 0x02, 0xff, 0x00, 0x0a]));
   assertUsageError(run(['check', f], TMP), /binary/);
 });
 
 test('cli: exit 2 on invalid UTF-8', () => {
-  const f = tmpFile('latin1.segoc', Buffer.concat([Buffer.from('scenario "caf'), Buffer.from([0xe9, 0x22, 0x0a]), Buffer.from([0xc3, 0x28, 0x0a])]));
+  const f = tmpFile('latin1.segoc', Uint8Array.from([...new TextEncoder().encode('scenario "caf'), 0xe9, 0x22, 0x0a, 0xc3, 0x28, 0x0a]));
   assertUsageError(run(['check', f], TMP), /UTF-8/);
 });
 
@@ -416,7 +416,7 @@ test('cli (process): dist/cli.js exits 2 with one `segoc:` line and no stack tra
   assert.equal(missing.code, 2);
   assert.equal(missing.err, 'segoc: does-not-exist.segoc: no such file or folder\n');
   assert.equal(missing.out, '');
-  const bin = tmpFile('proc/binary.segoc', Buffer.from([0, 1, 2, 3, 0xff, 0xfe, 0]));
+  const bin = tmpFile('proc/binary.segoc', Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0]));
   const b = spawnCli(['check', bin], TMP);
   assert.equal(b.code, 2);
   const lines = b.err.split('\n').filter(Boolean);

@@ -177,7 +177,7 @@ describe('language server (pull client)', () => {
     assert.equal(h.contents.kind, 'markdown');
     const v: string = h.contents.value;
     assert.match(v, /\*\*"Sangan"\*\* — effect monster/);
-    assert.match(v, /mandatory Trigger Effect/);
+    assert.match(v, /mandatory Trigger Effect/i);
     assert.match(v, /"if" wording: cannot miss the timing/);
     assert.match(v, /Spell Speed 1/);
     assert.match(v, /card library/);
@@ -187,7 +187,7 @@ describe('language server (pull client)', () => {
   test('hover on an optional "when" trigger says it can miss the timing', async () => {
     // `peten` label line 18 is a label; hover the Peten name on line 19 instead.
     const h = await client.request('textDocument/hover', { textDocument: { uri: uri('illegal.segoc') }, position: { line: 19, character: 15 } });
-    assert.match(h.contents.value, /optional Trigger Effect/);
+    assert.match(h.contents.value, /optional Trigger Effect/i);
     assert.match(h.contents.value, /can miss the timing/);
   });
 
@@ -236,7 +236,7 @@ describe('language server (pull client)', () => {
     assert.ok(sangan, `"Sangan" among ${items.length} items`);
     assert.equal(sangan.detail, 'effect monster');
     assert.equal(sangan.textEdit.newText, '"Sangan"');
-    assert.match(sangan.documentation.value, /mandatory Trigger Effect/);
+    assert.match(sangan.documentation.value, /mandatory Trigger Effect/i);
     assert.ok(items.some((i) => i.label === '"Test Monster"'), 'cards of this file too');
     assert.ok(items.some((i) => i.label === 'peten'), 'labels of the scenario');
     // The scenario's own cards sort first.
@@ -247,7 +247,7 @@ describe('language server (pull client)', () => {
   test('completion inside an opened quote replaces the auto-closed quote', async () => {
     const u = uri('complete2.segoc');
     client.open(u, ILLEGAL + '\n  chain\n    1 Yugi "San"');
-    const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 14 } });
+    const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 15 } });
     const sangan = items.find((i) => i.label === '"Sangan"');
     assert.ok(sangan);
     assert.deepEqual(sangan.textEdit.range, { start: { line: 22, character: 11 }, end: { line: 22, character: 16 } });
@@ -291,7 +291,7 @@ describe('language server (pull client)', () => {
 
   test('definition of a label and a player', async () => {
     const label: Any[] = await client.request('textDocument/definition', { textDocument: { uri: uri('illegal.segoc') }, position: { line: 18, character: 12 } });
-    assert.deepEqual(label[0].range, { start: { line: 8, character: 51 }, end: { line: 8, character: 56 } });
+    assert.deepEqual(label[0].range, { start: { line: 8, character: 50 }, end: { line: 8, character: 55 } });
     const player: Any[] = await client.request('textDocument/definition', { textDocument: { uri: uri('illegal.segoc') }, position: { line: 16, character: 8 } });
     assert.deepEqual(player[0].range, { start: { line: 5, character: 16 }, end: { line: 5, character: 21 } });
   });
@@ -306,7 +306,7 @@ describe('language server (pull client)', () => {
       locs.map((l) => [l.range.start.line, l.range.start.character]).sort(),
       [
         [18, 11],
-        [8, 51],
+        [8, 50],
       ].sort(),
     );
     const noDecl: Any[] = await client.request('textDocument/references', {

@@ -4,16 +4,29 @@ import * as fs from 'fs';
 import * as path from 'path';
 
 export const SCENARIO_EXTENSIONS = ['.segoc'];
+/** Wiki pages whose ```segoc / <segoc> blocks are checked (pages without a block are skipped silently). */
+export const PAGE_EXTENSIONS = ['.md', '.markdown', '.wiki', '.wikitext', '.mediawiki'];
+export const ALL_EXTENSIONS = [...SCENARIO_EXTENSIONS, ...PAGE_EXTENSIONS];
+/** What `check` and `format` read when no file is given. */
+export const DEFAULT_GLOB = '**/*.{segoc,md,markdown,wiki,wikitext,mediawiki}';
 
 export class UsageError extends Error {}
 
-/** Turns a glob (`**`, `*`, `?`) into a RegExp on forward-slash paths. */
+/** Turns a glob (`**`, `*`, `?`, `{a,b}`) into a RegExp on forward-slash paths. */
 export function globToRegExp(glob: string): RegExp {
   let re = '';
+  let braces = 0;
   const g = glob.replace(/\\/g, '/');
   for (let i = 0; i < g.length; i++) {
     const c = g[i];
-    if (c === '*') {
+    if (c === '{' && g.indexOf('}', i) > i) {
+      re += '(?:';
+      braces++;
+    } else if (c === '}' && braces > 0) {
+      re += ')';
+      braces--;
+    } else if (c === ',' && braces > 0) re += '|';
+    else if (c === '*') {
       if (g[i + 1] === '*') {
         re += '(?:.*/)?';
         i++;
@@ -42,13 +55,19 @@ function walk(dir: string, out: string[], extensions: string[]): void {
   }
 }
 
-/** Expands the command-line arguments into a sorted, de-duplicated list of files. */
-export function findFiles(args: string[], cwd: string, extensions = SCENARIO_EXTENSIONS): string[] {
+const GLOB_CHARS = /[*?{]/;
+
+/**
+ * Expands the command-line arguments into a sorted, de-duplicated list of files: files as given,
+ * folders walked for `extensions`, globs matched (`**`, `*`, `?`, `{a,b}`). No argument means
+ * DEFAULT_GLOB under `cwd`.
+ */
+export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIONS): string[] {
   const out: string[] = [];
-  const patterns = args.length ? args : ['**/*.segoc'];
+  const patterns = args.length ? args : [DEFAULT_GLOB];
   for (const arg of patterns) {
-    if (/[*?]/.test(arg)) {
-      const base = arg.split(/[\\/]/).findIndex((seg) => /[*?]/.test(seg));
+    if (GLOB_CHARS.test(arg)) {
+      const base = arg.split(/[\\/]/).findIndex((seg) => GLOB_CHARS.test(seg));
       const root = path.resolve(cwd, arg.split(/[\\/]/).slice(0, base).join('/') || '.');
       const all: string[] = [];
       walk(root, all, ['']);
@@ -68,7 +87,7 @@ export function findFiles(args: string[], cwd: string, extensions = SCENARIO_EXT
     if (st.isDirectory()) {
       const before = out.length;
       walk(p, out, extensions);
-      if (out.length === before) throw new UsageError(`${arg}: no ${extensions.join('/')} file in this folder`);
+      if (out.length === before) throw new UsageError(`${arg}: no ${extensions.join(', ')} file in this folder`);
     } else out.push(p);
   }
   return [...new Set(out)].sort();

@@ -118,9 +118,9 @@ function chainColumn(chain: ChainResult, x: number, y: number): Piece {
   const parts: string[] = [];
   const keys = new Set<ColourKey>();
   let illegal = false;
-  parts.push(text(x, y + 14, `Chain ${chain.index}`, `font-size="14" font-weight="bold" fill="${INK}"`));
   parts.push(
-    text(x + textWidth(`Chain ${chain.index}`, 14, true) + 10, y + 14, chainSummary(chain), `font-size="12" fill="${chain.legal ? MUTED : RED}"`),
+    `<text x="${n(x)}" y="${n(y + 14)}" font-size="14" font-weight="bold" fill="${INK}">Chain ${n(chain.index)}` +
+      `<tspan dx="8" font-size="12" font-weight="normal" fill="${chain.legal ? MUTED : RED}">${escapeXml(chainSummary(chain))}</tspan></text>`,
   );
   if (chain.links.length > 1) parts.push(text(x + ARROW_X, y + 14, 'resolves', `font-size="11" fill="${FAINT}" text-anchor="middle"`));
   let cy = y + 26;
@@ -199,9 +199,11 @@ function scenarioSection(sc: RenderScenario, x: number, y: number, width: number
   const verdict = verdictText(sc);
   const ok = sc.verdict === 'legal' || sc.expectationsMet === true;
   const vColour = sc.expectationsMet === false || (sc.expectationsMet === undefined && sc.verdict !== 'legal') ? RED : ok ? GREEN : MUTED;
-  const meta = `${sc.ruleset.label} · ${sc.players.join(' vs ')} (turn player: ${sc.turnPlayer}) · `;
-  parts.push(text(x, y + 38, fit(meta, width - 160, 12), `font-size="12" fill="${MUTED}"`));
-  parts.push(text(x + Math.min(textWidth(meta, 12), width - 160) + 2, y + 38, verdict, `font-size="12" font-weight="bold" fill="${vColour}"`));
+  const meta = fit(`${sc.ruleset.label} · ${sc.players.join(' vs ')} (turn player: ${sc.turnPlayer}) ·`, width - textWidth(verdict, 12, true) - 8, 12);
+  parts.push(
+    `<text x="${n(x)}" y="${n(y + 38)}" font-size="12" fill="${MUTED}">${escapeXml(meta)}` +
+      `<tspan dx="4" font-weight="bold" fill="${vColour}">${escapeXml(verdict)}</tspan></text>`,
+  );
   let h = 0;
   const top = y + 52;
   sc.chains.forEach((chain, i) => {
