@@ -124,6 +124,24 @@ test('cli: several files: exit 1 if any has an error; the summary counts all', (
   );
 });
 
+test('cli: `use` paths are read relative to the importing file; missing and non-.segoc imports are errors', () => {
+  tmpFile('use/x/lib/cards.segoc', 'card "Lib Card": normal spell\n');
+  const main = tmpFile(
+    'use/x/main.segoc',
+    'use "lib/cards.segoc"\nscenario "u"\n  players Yugi, Kaiba\n  turn Yugi\n  chain\n    1 Yugi "Lib Card"\n  expect legal\n',
+  );
+  // The working folder is elsewhere: the import must still be found next to main.segoc.
+  const ok = run(['check', main], FIX);
+  assert.equal(ok.code, 0, ok.out);
+  const bad = tmpFile('use/y/main.segoc', 'use "lib/nope.segoc"\nuse "lib/cards.txt"\n');
+  const r = run(['check', bad], path.join(TMP, 'use', 'y'));
+  assert.equal(r.code, 1, r.out);
+  assert.deepEqual(
+    diagLines(r.out).map((m) => `${m[1]}:${m[2]}:${m[3]} ${m[5]}`),
+    ['main.segoc:1:5 use-not-found', 'main.segoc:2:5 use-not-segoc'],
+  );
+});
+
 test('cli: exit 2 on a missing path', () => {
   assertUsageError(run(['check', 'no-such-file.segoc']), /no-such-file\.segoc/);
 });
@@ -171,6 +189,10 @@ test('cli: valid UTF-8 with a BOM and CRLF is accepted', () => {
 test('cli: `explain` with a missing file or two files is a usage error', () => {
   assertUsageError(run(['explain', 'no-such-file.segoc']), /no-such-file\.segoc/);
   assertUsageError(run(['explain', 'legal.segoc', 'rule-error.segoc']), /one file/);
+});
+
+test('cli: `explain` of a folder is an I/O error, not a crash', () => {
+  assertUsageError(run(['explain', 'tree']), /tree/);
 });
 
 test('cli: --help prints the usage and exits 0; --version prints a version', () => {

@@ -268,3 +268,14 @@ test('lexer: 5,000 continuation lines form one logical line quickly', () => {
   assert.equal(r.lines[0].lastLine, n - 1);
   assert.ok(ms < 2000, `lexing took ${ms} ms`);
 });
+
+test('lexer: a `,` inside a trailing comment or at the end of a quoted name does not continue the line', () => {
+  const r = lex('chain # links follow,\n1 Yugi "Sangan"');
+  assert.equal(r.lines.length, 2);
+  const q = lex('Yugi gy: "Green Baboon, Defender of the Forest"\nchain');
+  assert.equal(q.lines.length, 2);
+  assert.equal(q.lines[0].tokens[3].text, 'Green Baboon, Defender of the Forest');
+  const u = lex('Yugi gy: "Sangan,\nchain');
+  assert.equal(u.lines.length, 2);
+  assert.equal(u.lines[0].tokens[3].unterminated, true);
+});

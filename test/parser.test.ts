@@ -168,6 +168,17 @@ test('parser: every logical line is listed in order with its role', () => {
   );
 });
 
+test('parser: a card definition inside a scenario does not end the scenario', () => {
+  const f = parseOk('scenario "t"\n  players Yugi, Kaiba\ncard "Home Card": normal spell\n  turn Yugi\n  chain\n    1 Yugi "Home Card"\n');
+  assert.equal(f.cards.length, 1);
+  assert.equal(f.cards[0].effects.length, 0);
+  assert.deepEqual(
+    f.scenarios[0].items.map((i) => i.kind),
+    ['players', 'turn', 'chain'],
+  );
+  assert.equal((f.scenarios[0].items[2] as ChainBlock).links.length, 1);
+});
+
 // ---------------------------------------------------------------------------------------------
 // card definitions
 // ---------------------------------------------------------------------------------------------
@@ -1347,4 +1358,45 @@ test('parser: a 100,000-character line and 10,000 continuations parse in under 2
   const destroy = chainsOf(p.file.scenarios[0])[0].links[0].actions!.groups[0][0] as { cards: CardSet };
   assert.equal(refs(destroy.cards).length, 8000);
   assert.ok(ms < 2000, `parsing took ${ms} ms`);
+});
+
+test('parser: 1,500 random documents from the vocabulary never make parse or analyze throw; every range is inside the text', () => {
+  const frags = [
+    'scenario "s"', 'players Yugi, Kaiba', 'turn Yugi', 'turn Kaiba', 'chain', '1', '2', '3', 'Yugi', 'Kaiba', '"Sangan"',
+    '"Dark Hole"', '"Peten the Dark Clown"', '"Battle Fader"', '"Green Baboon, Defender of the Forest"', "Kaiba's", 'field:',
+    'hand:', 'gy:', '->', 'destroy', 'all', 'monsters', 'then', 'and', ',', 'cost:', 'target', 'effect', 'from', 'hand', 'gy',
+    'negate', 'special summon', 'add', 'to hand', 'draw', 'takes 1000 damage', 'expect illegal', 'expect legal', 'segoc-order',
+    'at', 'in chain', 'phase', 'standby', 'end of battle phase', 'attacks', 'directly', 'with', 'normal summons',
+    'tribute summons', 'tributing', 'battle destroys', 'passes', 'card "Z":', 'effect monster', 'trigger optional when',
+    'summoned', 'phase trigger mandatory', 'quick mandatory when card or effect activated', 'responds to', 'summon', 'alias',
+    'as', 'lbl', 'set', 'none', '#', '"', '《', '(', ')', 'use "x.segoc"', 'rules ocg as of 2009', 'rules tcg as of 2016-06',
+    '\t', '\u0000', '😀', '\ud800', 'Yugi sets', 'Kaiba flip summons', '"Mystic Tomato"', '"Solemn Strike"',
+    '"Ash Blossom & Joyous Spring"', '"Light and Darkness Dragon"', 'pay 1000 lp', 'equip', 'change', 'to defense position',
+    'discard', 'send', 'to gy', 'banish', 'return', 'nothing',
+  ];
+  let seed = 20240601;
+  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  for (let doc = 0; doc < 1500; doc++) {
+    const lines: string[] = [];
+    const n = 1 + Math.floor(rnd() * 20);
+    for (let i = 0; i < n; i++) {
+      const k = Math.floor(rnd() * 8);
+      const ws: string[] = [];
+      for (let j = 0; j < k; j++) ws.push(frags[Math.floor(rnd() * frags.length)]);
+      lines.push((rnd() < 0.5 ? '  ' : '') + ws.join(' '));
+    }
+    const text = (rnd() < 0.7 ? 'scenario "f"\n  players Yugi, Kaiba\n' : '') + lines.join(rnd() < 0.2 ? '\r\n' : '\n');
+    const lineCount = text.split(/\r\n|\r|\n/).length;
+    let a: ReturnType<typeof analyze> | undefined;
+    assert.doesNotThrow(() => {
+      a = analyze(text);
+    }, `analyze threw on ${JSON.stringify(text)}`);
+    for (const d of a!.diagnostics) {
+      assert.ok(
+        d.range.start.line >= 0 && d.range.start.line <= d.range.end.line && d.range.end.line < lineCount,
+        `${d.code} has a range outside the text: ${JSON.stringify(d.range)} in ${JSON.stringify(text)}`,
+      );
+      assert.doesNotMatch(d.message, /internal/, `${JSON.stringify(text)}`);
+    }
+  }
 });

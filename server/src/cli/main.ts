@@ -1,24 +1,56 @@
 // The `segoc` command. Exit codes: 0 no error, 1 an error in a scenario (an unmet `expect`
-// included), 2 usage or I/O problems. A user mistake prints one line, never a stack trace.
+// included; for `format --check`: a file would change), 2 usage or I/O problems. A user mistake
+// prints one line, never a stack trace. Only `format --write` ever writes a file.
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, Analysis, CardSource, parse } from '../core';
+import {
+  analyze,
+  analyzePage,
+  CardSource,
+  extractBlocks,
+  formatDocument,
+  formatPage,
+  pageKind,
+  PageKind,
+  parse,
+  render,
+  RENDER_FORMATS,
+  RenderFormat,
+} from '../core';
 import { findFiles, readText, UsageError } from './files';
-import { formatJson, formatText, formatExplain, Summary } from './report';
+import { Checked, formatExplain, formatJson, formatText, Summary } from './report';
+import { formatSarif } from './sarif';
 
-const HELP = `segoc — checks Yu-Gi-Oh! ruling scenarios (.segoc)
+const HELP = `segoc — checks Yu-Gi-Oh! ruling scenarios (.segoc files, and segoc blocks in wiki pages)
 
 Usage:
-  segoc check [files|folders|globs] [--format text|json] [--chains] [--rules tcg|ocg]
-      Checks every scenario (default: **/*.segoc under the current folder).
-      Prints file:line:col: severity code: message, then a summary.
-      --chains   also print each scenario's resolved chains
-  segoc explain FILE
+  segoc check [files|folders|globs] [--format text|json|sarif] [--chains] [--rules tcg|ocg]
+      Checks every scenario. Reads .segoc files and the segoc blocks of Markdown
+      (.md, .markdown: \`\`\`segoc fences) and wikitext pages (.wiki, .wikitext, .mediawiki:
+      <segoc> and <syntaxhighlight lang="segoc">); pages without a segoc block are skipped.
+      Default: **/*.{segoc,md,markdown,wiki,wikitext,mediawiki} under the current folder.
+      Prints file:line:col: severity code: message (page lines and columns), then a summary.
+      --format   text (default), json (docs/cli.md), sarif (SARIF 2.1.0, for code scanning)
+      --chains   also print each scenario's resolved chains (text format)
+      --rules    ruleset of scenarios without a \`rules\` line (default tcg)
+  segoc explain FILE [--rules tcg|ocg]
       Prints what the engine understood: players, rules, triggers collected,
       legal orders of each batch and how each chain resolves.
+  segoc render FILE [--format markdown|wikitext|html|svg|json] [--scenario N] [--rules tcg|ocg]
+      Prints each scenario's resolved chains: a table per chain (link, player, card,
+      category, Spell Speed, what it did) in Markdown (default), wikitext or a standalone
+      HTML page, the chain stack as an SVG picture, or JSON. FILE may be a page: all its
+      blocks are rendered. --scenario N renders only scenario N (numbered through the file).
+  segoc format [--check | --write] [files|folders|globs]
+      Formats .segoc files (and the segoc blocks of pages) with the built-in formatter.
+      format FILE      prints the formatted text to stdout
+      --check          lists the files that would change; exit 1 if any (default: all files)
+      --write          rewrites the files that change, and only those
   segoc --help | --version
 
-Exit codes: 0 no error, 1 a scenario has an error (an unmet expect included), 2 usage or I/O problem.`;
+Exit codes: 0 no error, 1 a scenario has an error (an unmet expect included) or, for
+format --check, a file is not formatted; 2 usage or I/O problem.
+Docs: docs/cli.md (commands, JSON and SARIF shapes), docs/ci.md (CI for a wiki).`;
 
 export interface CliIO {
   cwd: string;
@@ -31,10 +63,10 @@ export function runCli(argv: string[], io: CliIO): number {
     return dispatch(argv, io);
   } catch (e) {
     if (e instanceof UsageError) {
-      io.err(`segoc: ${e.message}`);
+      io.err(`segoc: ${e.message.split('\n')[0]}`);
       return 2;
     }
-    io.err(`segoc: internal error: ${(e as Error)?.message ?? String(e)} (please report it)`);
+    io.err(`segoc: internal error: ${String((e as Error)?.message ?? e).split('\n')[0]} (please report it)`);
     return 2;
   }
 }
@@ -49,42 +81,91 @@ function dispatch(argv: string[], io: CliIO): number {
     io.out(VERSION);
     return 0;
   }
-  const opts = parseOptions(rest);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.out(HELP);
+    return 0;
+  }
   switch (cmd) {
     case 'check':
-      return check(opts, io);
+      return check(parseOptions(cmd, rest), io);
     case 'explain':
-      return explain(opts, io);
+      return explain(parseOptions(cmd, rest), io);
+    case 'render':
+      return renderCommand(parseOptions(cmd, rest), io);
+    case 'format':
+      return formatCommand(parseOptions(cmd, rest), io);
     default:
-      throw new UsageError(`unknown command "${cmd}" (try: segoc check, segoc explain, segoc --help)`);
+      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, --help)`);
   }
 }
 
 declare const SEGOC_VERSION: string | undefined;
-const VERSION = typeof SEGOC_VERSION === 'string' ? SEGOC_VERSION : '0.1.0';
+export const VERSION = typeof SEGOC_VERSION === 'string' ? SEGOC_VERSION : '0.1.0';
+
+type Command = 'check' | 'explain' | 'render' | 'format';
 
 interface Options {
   files: string[];
-  format: 'text' | 'json';
+  format?: string;
   chains: boolean;
   rules?: 'tcg' | 'ocg';
+  scenario?: number;
+  check: boolean;
+  write: boolean;
 }
 
-function parseOptions(args: string[]): Options {
-  const o: Options = { files: [], format: 'text', chains: false };
+/** The options each command takes, and the values of --format. */
+const COMMAND_OPTIONS: Record<Command, { options: string[]; formats?: readonly string[] }> = {
+  check: { options: ['--format', '--chains', '--rules'], formats: ['text', 'json', 'sarif'] },
+  explain: { options: ['--rules'] },
+  render: { options: ['--format', '--scenario', '--rules'], formats: RENDER_FORMATS },
+  format: { options: ['--check', '--write'] },
+};
+
+function parseOptions(cmd: Command, args: string[]): Options {
+  const o: Options = { files: [], chains: false, check: false, write: false };
+  const spec = COMMAND_OPTIONS[cmd];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
-    if (a === '--format' || a.startsWith('--format=')) {
-      const v = a.includes('=') ? a.split('=')[1] : args[++i];
-      if (v !== 'text' && v !== 'json') throw new UsageError(`--format takes text or json, not ${v ?? 'nothing'}`);
-      o.format = v;
-    } else if (a === '--chains') o.chains = true;
-    else if (a === '--rules' || a.startsWith('--rules=')) {
-      const v = a.includes('=') ? a.split('=')[1] : args[++i];
-      if (v !== 'tcg' && v !== 'ocg') throw new UsageError(`--rules takes tcg or ocg, not ${v ?? 'nothing'}`);
-      o.rules = v;
-    } else if (a.startsWith('--')) throw new UsageError(`unknown option ${a}`);
-    else o.files.push(a);
+    if (!a.startsWith('--') || a === '--') {
+      if (a !== '--') o.files.push(a);
+      continue;
+    }
+    const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
+    if (!spec.options.includes(name)) {
+      const known = ['--format', '--chains', '--rules', '--scenario', '--check', '--write'].includes(name);
+      throw new UsageError(known ? `\`segoc ${cmd}\` does not take ${name}` : `unknown option ${a}`);
+    }
+    const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
+    switch (name) {
+      case '--format': {
+        const v = value();
+        if (!v || !spec.formats!.includes(v)) throw new UsageError(`--format takes ${spec.formats!.join(', ')}, not ${v || 'nothing'}`);
+        o.format = v;
+        break;
+      }
+      case '--rules': {
+        const v = value();
+        if (v !== 'tcg' && v !== 'ocg') throw new UsageError(`--rules takes tcg or ocg, not ${v || 'nothing'}`);
+        o.rules = v;
+        break;
+      }
+      case '--scenario': {
+        const v = value();
+        if (!v || !/^[1-9]\d{0,5}$/.test(v)) throw new UsageError(`--scenario takes a scenario number (1, 2, ...), not ${v || 'nothing'}`);
+        o.scenario = Number(v);
+        break;
+      }
+      case '--chains':
+        o.chains = true;
+        break;
+      case '--check':
+        o.check = true;
+        break;
+      case '--write':
+        o.write = true;
+        break;
+    }
   }
   return o;
 }
@@ -101,25 +182,61 @@ export function useReader(fromUri: string, p: string): { uri: string; text: stri
   }
 }
 
-function analyzeFiles(files: string[], opts: Options): Array<{ file: string; analysis: Analysis }> {
-  const texts = files.map((f) => ({ file: f, text: readText(f) }));
-  // Card definitions of every file checked act as the workspace.
-  const workspace: CardSource[] = texts.map((t) => ({ uri: t.file, kind: 'workspace' as const, defs: parse(t.text).file.cards })).filter((s) => s.defs.length);
-  return texts.map((t) => ({
-    file: t.file,
-    analysis: analyze(t.text, {
-      uri: t.file,
-      workspaceCards: workspace,
-      readUse: useReader,
-      defaultRuleset: opts.rules ? { region: opts.rules } : undefined,
-    }),
-  }));
+interface Input {
+  file: string;
+  text: string;
+  kind: 'segoc' | PageKind;
+}
+
+function kindOf(file: string): Input['kind'] {
+  return pageKind(file) ?? 'segoc';
+}
+
+/** Reads the files; pages without a segoc block are left out (they are not scenario files). */
+function readInputs(files: string[]): Input[] {
+  const out: Input[] = [];
+  for (const file of files) {
+    const text = readText(file);
+    const kind = kindOf(file);
+    if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) continue;
+    out.push({ file, text, kind });
+  }
+  return out;
+}
+
+function analyzeInputs(inputs: Input[], opts: Options): Checked[] {
+  // Card definitions of every .segoc file checked act as the workspace (for pages too). Cards
+  // defined in a page's blocks apply to that page's later blocks only.
+  const workspace: CardSource[] = inputs
+    .filter((t) => t.kind === 'segoc')
+    .map((t) => ({ uri: t.file, kind: 'workspace' as const, defs: parse(t.text).file.cards }))
+    .filter((s) => s.defs.length);
+  const common = {
+    workspaceCards: workspace,
+    readUse: useReader,
+    defaultRuleset: opts.rules ? { region: opts.rules } : undefined,
+  };
+  return inputs.map((t): Checked => {
+    if (t.kind === 'segoc') return { file: t.file, kind: 'segoc', analysis: analyze(t.text, { ...common, uri: t.file }) };
+    const page = analyzePage(t.text, t.kind, { ...common, uri: t.file });
+    return { file: t.file, kind: t.kind, analysis: page, blocks: page.blocks.map((b) => b.block) };
+  });
+}
+
+function nothingFound(args: string[]): UsageError {
+  return new UsageError(
+    args.length
+      ? `${args.join(' ')}: no .segoc file and no page with a segoc block`
+      : 'no .segoc file and no page with a segoc block found (give files, folders or globs)',
+  );
 }
 
 function check(opts: Options, io: CliIO): number {
   const files = findFiles(opts.files, io.cwd);
-  if (files.length === 0) throw new UsageError('no .segoc file found (give files, folders or globs)');
-  const results = analyzeFiles(files, opts);
+  if (files.length === 0) throw nothingFound(opts.files);
+  const inputs = readInputs(files);
+  if (inputs.length === 0) throw nothingFound(opts.files);
+  const results = analyzeInputs(inputs, opts);
   const summary: Summary = { files: results.length, scenarios: 0, errors: 0, warnings: 0, expectationsMet: 0, expectations: 0 };
   for (const r of results) {
     summary.scenarios += r.analysis.scenarios.length;
@@ -135,17 +252,99 @@ function check(opts: Options, io: CliIO): number {
     }
   }
   if (opts.format === 'json') io.out(formatJson(results, summary, io.cwd));
+  else if (opts.format === 'sarif') io.out(formatSarif(results, io.cwd, VERSION));
   else io.out(formatText(results, summary, io.cwd, opts.chains));
   return summary.errors > 0 ? 1 : 0;
 }
 
-function explain(opts: Options, io: CliIO): number {
-  if (opts.files.length !== 1) throw new UsageError('explain takes exactly one file');
+/** The one file that `explain` and `render` take, read and analysed. */
+function single(cmd: string, opts: Options, io: CliIO): { shown: string; checked: Checked } {
+  if (opts.files.length !== 1) throw new UsageError(`${cmd} takes exactly one file`);
   const file = path.resolve(io.cwd, opts.files[0]);
   if (!fs.existsSync(file)) throw new UsageError(`${opts.files[0]}: no such file`);
-  const [r] = analyzeFiles([file], opts);
-  io.out(formatExplain(r.analysis, path.relative(io.cwd, file) || file));
-  return r.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  if (fs.statSync(file).isDirectory()) throw new UsageError(`${opts.files[0]}: is a folder (${cmd} takes one file)`);
+  const kind = kindOf(file);
+  const text = readText(file);
+  if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) throw new UsageError(`${opts.files[0]}: no segoc block in this page`);
+  const [checked] = analyzeInputs([{ file, text, kind }], opts);
+  const rel = path.relative(io.cwd, file);
+  return { shown: rel && !rel.startsWith('..') ? rel.split(path.sep).join('/') : file, checked };
+}
+
+function explain(opts: Options, io: CliIO): number {
+  const { shown, checked } = single('explain', opts, io);
+  io.out(formatExplain(checked.analysis, shown));
+  return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+function renderCommand(opts: Options, io: CliIO): number {
+  const { shown, checked } = single('render', opts, io);
+  let scenarios = checked.analysis.scenarios;
+  if (opts.scenario !== undefined) {
+    scenarios = scenarios.filter((s) => s.index === opts.scenario);
+    if (scenarios.length === 0) {
+      const n = checked.analysis.scenarios.length;
+      throw new UsageError(`--scenario ${opts.scenario}: ${shown} has ${n} scenario${n === 1 ? '' : 's'}`);
+    }
+  }
+  io.out(render({ title: shown, scenarios }, (opts.format ?? 'markdown') as RenderFormat));
+  return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+/** The formatted text of a file: the whole file for .segoc, the segoc blocks for a page. */
+function formatted(file: string, text: string): string {
+  const kind = kindOf(file);
+  return kind === 'segoc' ? formatDocument(text) : formatPage(text, kind);
+}
+
+function formatCommand(opts: Options, io: CliIO): number {
+  if (opts.check && opts.write) throw new UsageError('format takes --check or --write, not both');
+  if (!opts.check && !opts.write) {
+    if (opts.files.length !== 1) throw new UsageError('format without --check or --write takes exactly one file (and prints it formatted)');
+    const file = path.resolve(io.cwd, opts.files[0]);
+    if (!fs.existsSync(file)) throw new UsageError(`${opts.files[0]}: no such file`);
+    if (fs.statSync(file).isDirectory()) throw new UsageError(`${opts.files[0]}: is a folder (use --check or --write for folders)`);
+    io.out(formatted(file, readText(file))); // io.out adds a final newline only where there is none
+    return 0;
+  }
+  const files = findFiles(opts.files, io.cwd);
+  const inputs = readInputs(files);
+  if (inputs.length === 0) throw nothingFound(opts.files);
+  const changed: string[] = [];
+  const rel = (f: string) => {
+    const r = path.relative(io.cwd, f);
+    return r && !r.startsWith('..') ? r : f;
+  };
+  for (const t of inputs) {
+    const next = formatted(t.file, t.text);
+    if (next === t.text) continue;
+    changed.push(t.file);
+    if (opts.write) writeKeepingBom(t.file, next);
+  }
+  for (const f of changed) io.out(rel(f));
+  const n = inputs.length;
+  const files_ = (k: number) => `${k} file${k === 1 ? '' : 's'}`;
+  if (opts.check) {
+    io.out(changed.length ? `${files_(changed.length)} of ${n} would be reformatted (run segoc format --write)` : `all ${files_(n)} formatted`);
+    return changed.length ? 1 : 0;
+  }
+  io.out(`${files_(changed.length)} reformatted, ${n - changed.length} unchanged`);
+  return 0;
+}
+
+/** Writes a file (format --write), keeping a byte-order mark that the file had. */
+function writeKeepingBom(file: string, text: string): void {
+  let bom = '';
+  try {
+    const fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(3);
+    fs.readSync(fd, head, 0, 3, 0);
+    fs.closeSync(fd);
+    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) bom = '\ufeff';
+    fs.writeFileSync(file, bom + text, 'utf8');
+  } catch (e) {
+    throw new UsageError(`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
+  }
 }
 
 if (require.main === module) {

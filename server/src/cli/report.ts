@@ -1,6 +1,21 @@
 // Text and JSON reports of the CLI. The JSON shape is documented in docs/cli.md and is stable.
 import * as path from 'path';
-import { Analysis, describeRules, Diagnostic } from '../core';
+import { describeRules, Diagnostic, PageBlock, PageKind, ScenarioResult } from '../core';
+
+/** What the reports need of an analysis: a .segoc file's Analysis and a page's PageAnalysis both fit. */
+export interface CheckedAnalysis {
+  diagnostics: Array<Diagnostic & { block?: number }>;
+  scenarios: Array<ScenarioResult & { block?: number }>;
+}
+
+/** One checked file: a .segoc file, or a Markdown / wikitext page with its segoc blocks. */
+export interface Checked {
+  file: string;
+  kind: 'segoc' | PageKind;
+  analysis: CheckedAnalysis;
+  /** The page's segoc blocks (pages only). */
+  blocks?: PageBlock[];
+}
 
 export interface Summary {
   files: number;
@@ -11,7 +26,7 @@ export interface Summary {
   expectationsMet: number;
 }
 
-function rel(cwd: string, file: string): string {
+export function rel(cwd: string, file: string): string {
   const r = path.relative(cwd, file);
   return r && !r.startsWith('..') ? r : file;
 }
@@ -20,7 +35,7 @@ function line(file: string, d: Diagnostic): string {
   return `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`;
 }
 
-export function formatText(results: Array<{ file: string; analysis: Analysis }>, s: Summary, cwd: string, chains: boolean): string {
+export function formatText(results: Checked[], s: Summary, cwd: string, chains: boolean): string {
   const out: string[] = [];
   for (const r of results) {
     const f = rel(cwd, r.file);
@@ -46,7 +61,7 @@ export function formatText(results: Array<{ file: string; analysis: Analysis }>,
   return out.join('\n');
 }
 
-export function formatJson(results: Array<{ file: string; analysis: Analysis }>, s: Summary, cwd: string): string {
+export function formatJson(results: Checked[], s: Summary, cwd: string): string {
   const diag = (d: Diagnostic) => ({
     code: d.code,
     severity: d.severity,
@@ -54,6 +69,7 @@ export function formatJson(results: Array<{ file: string; analysis: Analysis }>,
     rule: d.rule,
     range: d.range,
     scenario: d.scenario,
+    ...('block' in d && d.block !== undefined ? { block: d.block } : {}),
     chain: d.chain,
     link: d.link,
     expected: d.expected ?? false,
@@ -65,9 +81,24 @@ export function formatJson(results: Array<{ file: string; analysis: Analysis }>,
       summary: s,
       files: results.map((r) => ({
         file: rel(cwd, r.file),
+        kind: r.kind,
+        ...(r.blocks
+          ? {
+              blocks: r.blocks.map((b) => ({
+                index: b.index,
+                line: b.line + 1,
+                column: b.column + 1,
+                endLine: b.range.end.line + 1,
+                terminated: b.terminated,
+                scenarios: r.analysis.scenarios.filter((sc) => sc.block === b.index).map((sc) => sc.index),
+              })),
+            }
+          : {}),
         diagnostics: r.analysis.diagnostics.filter((d) => d.scenario === undefined).map(diag),
         scenarios: r.analysis.scenarios.map((sc) => ({
           index: sc.index,
+          ...(sc.block !== undefined ? { block: sc.block } : {}),
+          line: sc.titleRange.start.line + 1,
           title: sc.title,
           source: sc.source,
           ruleset: sc.ruleset.label,
@@ -102,12 +133,12 @@ export function formatJson(results: Array<{ file: string; analysis: Analysis }>,
   );
 }
 
-export function formatExplain(a: Analysis, file: string): string {
+export function formatExplain(a: CheckedAnalysis, file: string): string {
   const out: string[] = [`${file}`];
   for (const d of a.diagnostics.filter((x) => x.scenario === undefined && x.severity === 'error')) out.push(`  ${line(file, d)}`);
   for (const sc of a.scenarios) {
     out.push('');
-    out.push(`scenario ${sc.index}: "${sc.title}"`);
+    out.push(`scenario ${sc.index}: "${sc.title}"${sc.block !== undefined ? ` (block ${sc.block}, line ${sc.titleRange.start.line + 1})` : ''}`);
     if (sc.source) out.push(`  source: ${sc.source}`);
     out.push(`  players: ${sc.players.join(', ')}; turn player: ${sc.turnPlayer}`);
     out.push(`  rules: ${describeRules(sc.ruleset).join('\n         ')}`);

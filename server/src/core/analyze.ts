@@ -26,6 +26,12 @@ export interface AnalyzeOptions {
   pageCards?: CardSource[];
   /** Reads a `use` path relative to a file; returns an error message when it cannot. */
   readUse?: (fromUri: string, path: string) => UseFile | { error: string };
+  /**
+   * The previous analysis of the same document. Scenarios whose text and card environment did not
+   * change are reused (their ranges moved to their new lines), so a keystroke re-checks only the
+   * scenario it touched.
+   */
+  previous?: Analysis;
 }
 
 export interface Analysis {
@@ -40,6 +46,30 @@ export interface Analysis {
   references: Array<Reference & { scenario: number }>;
   /** Files imported with `use` (resolved URIs), for watching. */
   imports: string[];
+  /** Per-scenario results by text and environment, for `previous`. */
+  readonly cache: ScenarioCache;
+}
+
+interface CachedScenario {
+  result: ScenarioResult;
+  references: Reference[];
+  startLine: number;
+}
+
+/** Scenario results by position and text, valid for one environment (see environmentKey). */
+interface ScenarioCache {
+  environment: string;
+  byText: Map<string, CachedScenario>;
+}
+
+/** Identity numbers for option objects (workspace and page cards), so a new index invalidates the cache. */
+const identities = new WeakMap<object, number>();
+let nextIdentity = 1;
+function identity(o: object | undefined): number {
+  if (!o) return 0;
+  let id = identities.get(o);
+  if (!id) identities.set(o, (id = nextIdentity++));
+  return id;
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
@@ -62,16 +92,56 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 
   const scenarios: ScenarioResult[] = [];
   const references: Array<Reference & { scenario: number }> = [];
+  const lines = text.split(/\r\n|\r|\n/);
+  const environment = environmentKey(options, file, lines);
+  const cache: ScenarioCache = { environment, byText: new Map() };
+  const previous = options.previous?.cache.environment === environment ? options.previous.cache.byText : undefined;
+  const fresh: Diagnostic[] = [];
   file.scenarios.forEach((sc, i) => {
-    const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1 });
-    applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
-    scenarios.push(run.result);
-    diagnostics.push(...run.result.diagnostics);
-    for (const r of run.references) references.push({ ...r, scenario: i + 1 });
+    const key = `${i}\u0000${lines.slice(sc.range.start.line, sc.range.end.line + 1).join('\n')}`;
+    const old = previous?.get(key);
+    let entry: CachedScenario;
+    if (old) {
+      const delta = sc.range.start.line - old.startLine;
+      entry = delta === 0 ? old : { result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
+    } else {
+      const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1 });
+      applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
+      addFixes(lines, file, [run.result], run.result.diagnostics, i);
+      entry = { result: run.result, references: run.references, startLine: sc.range.start.line };
+      fresh.push(...run.result.diagnostics);
+    }
+    cache.byText.set(key, entry);
+    scenarios.push(entry.result);
+    diagnostics.push(...entry.result.diagnostics);
+    for (const r of entry.references) references.push({ ...r, scenario: i + 1 });
   });
-  addFixes(text, file, scenarios, diagnostics);
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports };
+  return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
+}
+
+/** What every scenario's result depends on besides its own text: options, imports and the file's cards. */
+function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string[]): string {
+  const cardLines: string[] = [];
+  for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
+  for (const u of file.uses) cardLines.push(u.path.text);
+  const r = options.defaultRuleset;
+  return [r?.region ?? 'tcg', r?.asOf ?? '', identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+}
+
+/** A deep copy with every position moved by `delta` lines (results are plain data). */
+function shiftLines<T>(value: T, delta: number): T {
+  if (Array.isArray(value)) return value.map((v) => shiftLines(v, delta)) as T;
+  if (value && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    if (typeof o.line === 'number' && typeof o.character === 'number' && Object.keys(o).length === 2) {
+      return { line: (o.line as number) + delta, character: o.character } as T;
+    }
+    const out: Record<string, unknown> = {};
+    for (const k of Object.keys(o)) out[k] = shiftLines(o[k], delta);
+    return out as T;
+  }
+  return value;
 }
 
 function readImports(

@@ -22,12 +22,12 @@ const REMOVABLE = new Set([
 
 const REORDERABLE = new Set(['segoc-order', 'legacy-trigger-order', 'hand-trigger-order', 'fast-effect-in-batch']);
 
-export function addFixes(text: string, file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[]): void {
-  const lines = text.split(/\r\n|\r|\n/);
+/** Adds fixes to the diagnostics of `scenarios`, which start at scenario number `offset + 1` of the file. */
+export function addFixes(lines: string[], file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[], offset = 0): void {
   for (const d of diagnostics) {
     if (!d.scenario || !d.chain) continue;
     const sc = file.scenarios[d.scenario - 1];
-    const result = scenarios[d.scenario - 1];
+    const result = scenarios[d.scenario - 1 - offset];
     const block = sc?.items.filter((x): x is ChainBlock => x.kind === 'chain')[d.chain - 1];
     const chain = result?.chains[d.chain - 1];
     if (!block || !chain) continue;

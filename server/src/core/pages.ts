@@ -9,6 +9,7 @@ import { analyze, Analysis, AnalyzeOptions } from './analyze';
 import { CardSource } from './cards';
 import { Diagnostic } from './diagnostics';
 import { ScenarioResult } from './engine/results';
+import { formatDocument } from './format';
 import { Position, Range } from './text';
 
 export type PageKind = 'markdown' | 'wikitext';
@@ -198,6 +199,47 @@ export function analyzePage(text: string, kind: PageKind, options: AnalyzeOption
 function openTagName(info: string): string {
   const m = /^<?([A-Za-z]+)/.exec(info);
   return m ? m[1].toLowerCase() : 'segoc';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Formatting the blocks of a page
+
+/**
+ * The page with each segoc block formatted by `formatDocument`; everything outside the blocks is
+ * kept byte for byte. A block is left as it is when it shares a line with its opening or closing
+ * tag (wikitext `<segoc>scenario ...`), when it is not closed, or when it is empty. Idempotent.
+ */
+export function formatPage(text: string, kind: PageKind): string {
+  try {
+    const blocks = extractBlocks(text, kind);
+    if (blocks.length === 0) return text;
+    const starts = [0];
+    const re = /\r\n|\r|\n/g;
+    let m: RegExpExecArray | null;
+    const ends: number[] = [];
+    while ((m = re.exec(text))) {
+      ends.push(m.index);
+      starts.push(m.index + m[0].length);
+    }
+    ends.push(text.length);
+    const eol = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text) ? '\r\n' : '\n';
+    let out = '';
+    let at = 0;
+    for (const b of blocks) {
+      const first = b.line;
+      const last = b.line + b.columns.length - 1;
+      if (!b.terminated || b.text.trim() === '' || b.column !== b.indent.length || b.range.end.line <= last) continue;
+      const body = formatDocument(b.text).replace(/\n+$/, '');
+      const lines = body.split('\n').map((l) => (l === '' ? b.indent.trimEnd() : b.indent + l));
+      const replacement = lines.join(eol);
+      if (text.slice(starts[first], ends[last]) === replacement) continue;
+      out += text.slice(at, starts[first]) + replacement;
+      at = ends[last];
+    }
+    return out + text.slice(at);
+  } catch {
+    return text;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -142,7 +142,19 @@ export interface CardInfo {
 }
 
 /** Normalises a card name for matching: case, punctuation, `&`/`and`, full-width forms. */
+const normalized = new Map<string, string>();
+
 export function normalizeName(name: string): string {
+  let n = normalized.get(name);
+  if (n === undefined) {
+    if (normalized.size > 20000) normalized.clear();
+    n = normalizeUncached(name);
+    normalized.set(name, n);
+  }
+  return n;
+}
+
+function normalizeUncached(name: string): string {
   return name
     .normalize('NFKC')
     .toLowerCase()
