@@ -95,6 +95,15 @@ test('cli: exit 1 on a file with a rule error, printed as file:line:col: severit
   assert.match(r.out, /1 file, 1 scenario: 1 error, 0 warnings; 0\/0 expectations met/);
 });
 
+test('cli: exit 0 on a file with only a warning, which is printed', () => {
+  const r = run(['check', 'warning-only.segoc']);
+  assert.equal(r.code, 0, r.out);
+  const ds = diagLines(r.out);
+  assert.equal(ds.length, 1, r.out);
+  assert.deepEqual(ds[0].slice(1, 6), ['warning-only.segoc', '9', '5', 'warning', 'mandatory-trigger-missing']);
+  assert.match(r.out, /0 errors, 1 warning;/);
+});
+
 test('cli: exit 1 on an unmet expectation (expect-unmet on the expect line)', () => {
   const r = run(['check', 'unmet-expect.segoc']);
   assert.equal(r.code, 1, r.out);

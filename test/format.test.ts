@@ -91,7 +91,7 @@ describe('formatDocument', () => {
       '      trigger optional when summoned ,from hand',
       '  alias 《ミラー・ナイト》',
       'scenario   "Dark Hole"   # title comment',
-      'source “Yugipedia, \\"SEGOC\\"”',
+      'source "Yugipedia, \\"SEGOC\\""',
       '   players Yugi ,Kaiba',
       'turn Yugi',
       '',
@@ -117,7 +117,7 @@ describe('formatDocument', () => {
       '  alias 《ミラー・ナイト》',
       '',
       'scenario "Dark Hole"  # title comment',
-      '  source “Yugipedia, \\"SEGOC\\"”',
+      '  source "Yugipedia, \\"SEGOC\\""',
       '  players Yugi, Kaiba',
       '  turn Yugi',
       '',
@@ -176,7 +176,7 @@ describe('formatDocument', () => {
   });
 
   test('quotes keep their style; escapes are written so the name reads back the same', () => {
-    const text = 'scenario "q"\n  Yugi hand: "Say \\"Hi\\"",  “Curly”,《クリッター》, "back\\\\slash\\\\"\n';
+    const text = 'scenario "q"\n  Yugi hand: "Say \\"Hi\\"",  “Curly",《クリッター》, "back\\\\slash\\\\"\n';
     const out = formatDocument(text);
     assert.equal(out, 'scenario "q"\n  Yugi hand: "Say \\"Hi\\"", “Curly”, 《クリッター》, "back\\\\slash\\\\"\n');
     assert.deepEqual(tokenStream(out), tokenStream(text));

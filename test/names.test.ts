@@ -146,6 +146,15 @@ test('names: two labelled copies named without their label → ambiguous-card na
   assert.equal(d.range.start.line, 5);
 });
 
+test("names: ambiguous-card between two copies of ONE player does not suggest `Kaiba's \"X\"` (it would not disambiguate)", () => {
+  const a = check('  Kaiba field: "Sangan", "Sangan"\n  chain\n    1 Yugi "Mystical Space Typhoon" target "Sangan"\n');
+  const d = only(a, 'ambiguous-card');
+  assert.equal(d.related?.length, 2);
+  assert.notDeepEqual(d.related![0].range, d.related![1].range);
+  // Both candidates are Kaiba's: writing Kaiba's "Sangan" names the same two copies again.
+  assert.doesNotMatch(d.message, /write Kaiba's "Sangan"/, d.message);
+});
+
 test('names: the same name on both sides is not ambiguous for the activating player', () => {
   const a = check('  Yugi field: "Sangan"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi "Sangan"\n    2 Kaiba "Sangan"\n');
   assert.ok(!a.diagnostics.some((d) => d.code === 'ambiguous-card'), fmt(a.diagnostics));

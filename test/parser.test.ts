@@ -1344,20 +1344,17 @@ for (const c of CASES) {
   });
 }
 
-test('parser: a 100,000-character line and 10,000 continuations parse in under 2 seconds', () => {
+test('parser: a 100,000-character line and 10,000 continuations parse (hang guard; speed is measured in bench/)', { timeout: 60000 }, () => {
   const text =
     'scenario "big"\n  players Yugi, Kaiba\n  chain\n    1 Yugi "Dark Hole" -> destroy ' +
     Array.from({ length: 8000 }, () => '"Sangan"').join(', ') +
     '\n  Yugi deck: ' +
     Array.from({ length: 10000 }, () => '"Sangan"').join(',\n') +
     '\n';
-  const t0 = Date.now();
   const p = parse(text);
-  const ms = Date.now() - t0;
   assert.equal(p.diagnostics.length, 0, fmt(p.diagnostics));
   const destroy = chainsOf(p.file.scenarios[0])[0].links[0].actions!.groups[0][0] as { cards: CardSet };
   assert.equal(refs(destroy.cards).length, 8000);
-  assert.ok(ms < 2000, `parsing took ${ms} ms`);
 });
 
 test('parser: 1,500 random documents from the vocabulary never make parse or analyze throw; every range is inside the text', () => {

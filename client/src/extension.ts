@@ -61,7 +61,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (languageClient.state !== State.Running) throw new Error('the SEGOC language server is not running');
     return languageClient.sendRequest(PreviewRequest, { uri: languageClient.code2ProtocolConverter.asUri(uri) });
   };
-  const host = { fetchPreview, log };
+  let previews: PreviewManager | undefined;
+  const host = { fetchPreview, log, activePreviewUri: () => previews?.activePreviewUri };
 
   // Read-only library documents (`segoc-library:/library/staples.segoc`), e.g. from Go to Definition.
   const library = new LibraryDocumentProvider(async () => {
@@ -71,9 +72,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(library, vscode.workspace.registerTextDocumentContentProvider(LIBRARY_SCHEME, library));
 
   // Status bar and preview.
+  const manager = new PreviewManager(context.extensionUri, host);
+  previews = manager;
   const status = new VerdictStatusBar(host);
-  const previews = new PreviewManager(context.extensionUri, host);
-  context.subscriptions.push(status, previews, vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, previews));
+  context.subscriptions.push(
+    status,
+    manager,
+    manager.onDidChangeActivePreview(() => status.update()),
+    vscode.window.registerWebviewPanelSerializer(PREVIEW_VIEW_TYPE, manager),
+  );
   status.showBusy();
   void starting.then(
     () => status.update(),
@@ -84,7 +91,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     if (arg instanceof vscode.Uri) return arg;
     const editor = vscode.window.activeTextEditor;
     if (editor && editor.document.languageId === LANGUAGE_ID) return editor.document.uri;
-    if (previews.activePreviewUri) return previews.activePreviewUri;
+    if (manager.activePreviewUri) return manager.activePreviewUri;
     return vscode.window.visibleTextEditors.find((e) => e.document.languageId === LANGUAGE_ID)?.document.uri;
   };
   const showPreview = (arg: unknown, toSide: boolean) => {
@@ -94,7 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       return undefined;
     }
     const column = toSide ? vscode.ViewColumn.Beside : vscode.window.activeTextEditor?.viewColumn ?? vscode.ViewColumn.Active;
-    previews.show(uri, column, toSide);
+    manager.show(uri, column, toSide);
     return undefined;
   };
 
@@ -118,12 +125,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       }
       library.refreshAll();
       status.update();
-      previews.refreshAll();
+      manager.refreshAll();
     }),
     vscode.workspace.onDidChangeConfiguration((e) => {
       if (e.affectsConfiguration('segoc')) {
         status.update();
-        previews.refreshAll();
+        manager.refreshAll();
       }
     }),
   );

@@ -9,11 +9,17 @@ import { Throttle } from './throttle';
 export interface StatusHost {
   fetchPreview(uri: vscode.Uri): Promise<PreviewResult | null>;
   log(message: string): void;
+  /** The document of the focused resolved-chain preview, if one has focus. */
+  activePreviewUri(): vscode.Uri | undefined;
 }
 
 /** Documents whose verdict the status bar shows (not read-only library files). */
 function isScenarioDocument(document: vscode.TextDocument | undefined): document is vscode.TextDocument {
   return !!document && document.languageId === LANGUAGE_ID && (document.uri.scheme === 'file' || document.uri.scheme === 'untitled');
+}
+
+function isScenarioUri(uri: vscode.Uri): boolean {
+  return uri.scheme === 'file' || uri.scheme === 'untitled';
 }
 
 export class VerdictStatusBar implements vscode.Disposable {
@@ -31,23 +37,30 @@ export class VerdictStatusBar implements vscode.Disposable {
       this.item,
       vscode.window.onDidChangeActiveTextEditor(() => this.update()),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.document === vscode.window.activeTextEditor?.document) this.update();
+        if (e.document.uri.toString() === this.currentUri()?.toString()) this.update();
       }),
       vscode.workspace.onDidSaveTextDocument((d) => {
-        if (d === vscode.window.activeTextEditor?.document) this.update();
+        if (d.uri.toString() === this.currentUri()?.toString()) this.update();
       }),
       vscode.languages.onDidChangeDiagnostics((e) => {
-        const active = vscode.window.activeTextEditor?.document.uri.toString();
-        if (active && e.uris.some((u) => u.toString() === active)) this.update();
+        const current = this.currentUri()?.toString();
+        if (current && e.uris.some((u) => u.toString() === current)) this.update();
       }),
     );
     this.update();
   }
 
+  /** The document whose verdict is shown: the active .segoc editor's, or the focused preview's. */
+  private currentUri(): vscode.Uri | undefined {
+    const editor = vscode.window.activeTextEditor;
+    if (editor) return isScenarioDocument(editor.document) ? editor.document.uri : undefined;
+    const preview = this.host.activePreviewUri();
+    return preview && isScenarioUri(preview) ? preview : undefined;
+  }
+
   /** Schedules a refresh (at most every 300 ms). */
   update(): void {
-    const document = vscode.window.activeTextEditor?.document;
-    if (!isScenarioDocument(document)) {
+    if (!this.currentUri()) {
       this.sequence++;
       this.item.hide();
       return;
@@ -61,17 +74,16 @@ export class VerdictStatusBar implements vscode.Disposable {
     this.item.tooltip = 'The SEGOC language server is starting';
     this.item.backgroundColor = undefined;
     this.item.command = undefined;
-    if (isScenarioDocument(vscode.window.activeTextEditor?.document)) this.item.show();
+    if (this.currentUri()) this.item.show();
   }
 
   private async refresh(): Promise<void> {
-    const document = vscode.window.activeTextEditor?.document;
-    if (!isScenarioDocument(document)) {
+    const uri = this.currentUri();
+    if (!uri) {
       this.item.hide();
       return;
     }
     const seq = ++this.sequence;
-    const uri = document.uri;
     let result: PreviewResult | null;
     try {
       result = await this.host.fetchPreview(uri);

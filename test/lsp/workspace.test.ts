@@ -118,6 +118,15 @@ describe('language server: workspace card definitions', () => {
     await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card'], 'after the deleted event');
   });
 
+  test('a `use`d file that changes on disk is read again', async () => {
+    write('.private/imported.segoc', 'card "Imported Renamed": normal spell\n');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('.private/imported.segoc'), type: 2 }] });
+    await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card', 'Imported Card'], 'after the imported file changed');
+    write('.private/imported.segoc', 'card "Imported Card": normal spell\n');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('.private/imported.segoc'), type: 2 }] });
+    await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card'], 'after the imported file changed back');
+  });
+
   test('a missing `use` file is reported on the use line', async () => {
     const u = uri('broken-use.segoc');
     client.open(u, 'use "nowhere/missing.segoc"\n');

@@ -93,6 +93,8 @@ class ChainPreview implements vscode.Disposable {
 
   private async render(): Promise<void> {
     if (this.disposed) return;
+    // A hidden panel is rendered when it becomes visible again (onDidChangeViewState).
+    if (!this.panel.visible) return;
     const seq = ++this.sequence;
     const webview = this.panel.webview;
     let html: string;
@@ -174,7 +176,10 @@ class ChainPreview implements vscode.Disposable {
 export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Disposable {
   private readonly previews = new Map<string, ChainPreview>();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly activeChanged = new vscode.EventEmitter<void>();
   private active: ChainPreview | undefined;
+  /** Fires when a preview gains or loses focus. */
+  readonly onDidChangeActivePreview = this.activeChanged.event;
 
   constructor(
     private readonly extensionUri: vscode.Uri,
@@ -246,12 +251,16 @@ export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Dis
     const preview = new ChainPreview(panel, uri, this.host, this.extensionUri, (p) => {
       if (this.previews.get(p.uri.toString()) === p) this.previews.delete(p.uri.toString());
       if (this.active === p) this.active = undefined;
+      this.activeChanged.fire();
     });
     this.previews.set(uri.toString(), preview);
     this.active = preview;
+    // Disposed with the panel.
     panel.onDidChangeViewState((e) => {
       if (e.webviewPanel.active) this.active = preview;
+      this.activeChanged.fire();
     });
+    this.activeChanged.fire();
   }
 
   /** Re-renders every preview (server restarted, settings changed). */
@@ -268,5 +277,6 @@ export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Dis
     for (const p of [...this.previews.values()]) p.dispose();
     this.previews.clear();
     for (const d of this.disposables) d.dispose();
+    this.activeChanged.dispose();
   }
 }

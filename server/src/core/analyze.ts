@@ -152,12 +152,16 @@ function readImports(
   imports: string[],
   seen: Set<string>,
   depth: number,
+  /** For nested imports: reports on the top-level `use` line that led there. */
+  reportTop?: (code: string, message: string) => void,
 ): CardSource[] {
   const out: CardSource[] = [];
   for (const u of uses) {
-    const report = (code: string, message: string) => {
-      if (depth === 0) diagnostics.push({ code, severity: 'error', message, range: u.path.range });
-    };
+    const report =
+      reportTop ??
+      ((code: string, message: string) => {
+        if (!diagnostics.some((d) => d.code === code && d.range === u.path.range)) diagnostics.push({ code, severity: 'error', message, range: u.path.range });
+      });
     if (!u.path.text.toLowerCase().endsWith('.segoc')) {
       report('use-not-segoc', `\`use\` imports only .segoc files; "${u.path.text}" is not one`);
       continue;
@@ -172,13 +176,15 @@ function readImports(
       continue;
     }
     if (seen.has(r.uri)) {
-      report('use-cycle', `"${u.path.text}" imports this file again (an import cycle); the cycle is ignored`);
+      report('use-cycle', depth === 0 ? `"${u.path.text}" imports this file again (an import cycle); the cycle is ignored` : `an import of this file comes back to a file already imported ("${u.path.text}" in ${fromUri}): an import cycle, ignored`);
       continue;
     }
     imports.push(r.uri);
     const parsed = parse(r.text).file;
     if (depth < 16) {
-      const nested = readImports(r.uri, parsed.uses, options, diagnostics, imports, new Set([...seen, r.uri]), depth + 1);
+      const nested = readImports(r.uri, parsed.uses, options, diagnostics, imports, new Set([...seen, r.uri]), depth + 1, (code, message) => {
+        if (code === 'use-cycle') report(code, message);
+      });
       out.push(...nested);
     }
     out.push({ uri: r.uri, kind: 'workspace', defs: parsed.cards });

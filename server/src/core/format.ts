@@ -5,7 +5,7 @@
 //   card effect lines 2 spaces; physical lines that continue a statement (after a line ending in `,`)
 //   stay on their own lines with a 6-space indent;
 // - single spaces between tokens, none before `,` `:` `)` nor after `(`, `->` between spaces, the
-//   possessive `'s` attached, names re-quoted in their original quote style (`\"` escaped);
+//   possessive `'s` attached, names in their original quote style with their escapes (`\"`);
 // - comments kept: trailing comments after two spaces, full-line comments indented like the next
 //   statement;
 // - at most one blank line in a row, a blank line before each `scenario` (and the comments just above
@@ -170,32 +170,18 @@ function spaceBetween(a: Token, b: Token): boolean {
 }
 
 function tokenSource(t: Token, source: string): string {
+  const written = source.slice(t.range.start.character, t.range.end.character);
   switch (t.kind) {
     case 'string':
-      return quote(t.text, t.quote ?? '"');
+      // Names keep their quotes and escapes as written (the lexer reads them back the same); a curly
+      // name closed by a straight quote gets its curly closing quote.
+      if (t.quote === '“' && written.endsWith('"') && written.length >= 2) return `“${written.slice(1, -1)}”`;
+      return written;
     case 'punct':
       return t.text;
-    case 'possessive':
-    case 'unknown':
-    case 'word':
-    case 'number':
     default:
-      return source.slice(t.range.start.character, t.range.end.character) || t.text;
+      return written || t.text;
   }
-}
-
-/** Writes a name in its quote style so that the lexer reads back exactly `value`. */
-function quote(value: string, style: '"' | '“' | '《'): string {
-  const close = style === '"' ? '"' : style === '“' ? '”' : '》';
-  let s = style;
-  for (let i = 0; i < value.length; i++) {
-    const ch = value[i];
-    const next = value[i + 1];
-    if (ch === '"' && style !== '《') s += '\\"';
-    else if (ch === '\\' && (next === '"' || next === '\\' || (next === undefined && style !== '《'))) s += '\\\\';
-    else s += ch;
-  }
-  return s + close;
 }
 
 function tokenKey(t: Token): string {

@@ -183,12 +183,10 @@ h2 { font-size: 18px; margin: 0 0 6px; }
 .verdict.bad { color: #dc2626; }
 h3 { font-size: 15px; margin: 18px 0 8px; }
 h3 .summary { font-weight: normal; color: #6b7280; }
-.chain { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
-.chain figure { margin: 0; flex: 0 0 auto; }
+.chain figure { margin: 0 0 10px; }
 .chain figure svg { max-width: 100%; height: auto; display: block; }
-.chain .side { flex: 1 1 460px; min-width: 0; }
 table { border-collapse: collapse; width: 100%; font-size: 14px; }
-th, td { border: 1px solid #e5e7eb; padding: 5px 8px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
+th, td { border: 1px solid #e5e7eb; padding: 5px 8px; text-align: left; vertical-align: top; overflow-wrap: break-word; }
 th { background: #f3f4f6; font-weight: 600; }
 td.num { text-align: right; }
 td.link { white-space: nowrap; font-weight: 600; border-left-width: 5px; }
@@ -232,8 +230,7 @@ export function renderHtml(input: RenderInput): string {
     for (const chain of sc.chains) {
       out.push(`<h3>Chain ${chain.index} <span class="summary">${h(chainSummary(chain))}</span></h3>`);
       out.push('<div class="chain">');
-      out.push(`<figure>${renderChainSvg(sc, chain).trim()}</figure>`);
-      out.push('<div class="side">');
+      out.push(`<figure>${renderChainSvg(sc, chain, { heading: false }).trim()}</figure>`);
       out.push('<table>');
       out.push(`<thead><tr>${COLUMNS.map((c) => `<th scope="col">${h(c)}</th>`).join('')}</tr></thead>`);
       out.push('<tbody>');
@@ -252,7 +249,6 @@ export function renderHtml(input: RenderInput): string {
       const order = legalOrderText(chain);
       if (order) out.push(`<p class="note">Legal order of the trigger batch: ${h(order)}</p>`);
       if (chain.links.length) out.push(`<p class="note">Resolves: ${h(resolutionLine(chain))}</p>`);
-      out.push('</div>');
       out.push('</div>');
     }
     const ps = problems(sc);

@@ -3,7 +3,7 @@
 // cards or the settings change), so hover, completion, diagnostics and hints share one analysis.
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, Analysis } from '../core';
+import { analyze, Analysis, AnalyzeOptions } from '../core';
 import { Settings } from './settings';
 import { canonicalUri } from './uri';
 import { WorkspaceIndex } from './workspace';
@@ -20,6 +20,8 @@ export class DocumentStore {
   /** How many analyses were computed (for tests and `segoc/stats`). */
   analysisCount = 0;
   private settingsGeneration = 0;
+  /** Analysis options shared by every analysis of one environment (core reuses scenario results by their identity). */
+  private environment?: { stamp: string; options: Pick<AnalyzeOptions, 'workspaceCards' | 'readUse' | 'defaultRuleset'> };
 
   constructor(
     private readonly workspace: WorkspaceIndex,
@@ -40,9 +42,34 @@ export class DocumentStore {
     return undefined;
   }
 
-  /** Settings that change analyses were changed: every cached analysis is stale. */
+  /** Settings that change analyses were changed (or an imported file): every cached analysis is stale. */
   settingsChanged(): void {
     this.settingsGeneration++;
+  }
+
+  /** Whether an open document's analysis imports this (canonical) URI with `use`. */
+  importedByOpenDocument(canonical: string): boolean {
+    for (const e of this.cache.values()) if (e.analysis.imports.some((u) => canonicalUri(u) === canonical)) return true;
+    return false;
+  }
+
+  private stamp(): string {
+    return `${this.workspace.generation}/${this.settingsGeneration}`;
+  }
+
+  private options(): Pick<AnalyzeOptions, 'workspaceCards' | 'readUse' | 'defaultRuleset'> {
+    const stamp = this.stamp();
+    if (!this.environment || this.environment.stamp !== stamp) {
+      this.environment = {
+        stamp,
+        options: {
+          defaultRuleset: { region: this.settings().defaultRuleset },
+          workspaceCards: this.workspace.cardSources(),
+          readUse: this.workspace.readUse((c) => this.byCanonical(c)?.getText()),
+        },
+      };
+    }
+    return this.environment.options;
   }
 
   forget(uri: string): void {
@@ -51,23 +78,18 @@ export class DocumentStore {
 
   /** The analysis of an open document, from the cache when its version was analysed already. */
   analysis(doc: TextDocument): Analysis {
-    const stamp = `${this.workspace.generation}/${this.settingsGeneration}`;
+    const stamp = this.stamp();
     const hit = this.cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.stamp === stamp) return hit.analysis;
-    const analysis = this.analyzeText(doc.getText(), doc.uri);
+    // The previous analysis lets core re-check only the scenarios that changed.
+    const analysis = this.analyzeText(doc.getText(), doc.uri, hit?.analysis);
     this.cache.set(doc.uri, { version: doc.version, stamp, analysis });
     return analysis;
   }
 
   /** Analyses text that is not (necessarily) open, e.g. a file the preview asks for. */
-  analyzeText(text: string, uri: string): Analysis {
+  analyzeText(text: string, uri: string, previous?: Analysis): Analysis {
     this.analysisCount++;
-    const s = this.settings();
-    return analyze(text, {
-      uri: canonicalUri(uri),
-      defaultRuleset: { region: s.defaultRuleset },
-      workspaceCards: this.workspace.cardSources(),
-      readUse: this.workspace.readUse((c) => this.byCanonical(c)?.getText()),
-    });
+    return analyze(text, { uri: canonicalUri(uri), ...this.options(), previous });
   }
 }

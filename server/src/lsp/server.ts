@@ -252,8 +252,13 @@ export function startServer(connection: Connection): void {
     safeNotification(connection, 'didChangeWatchedFiles', (params) => {
       let changed = false;
       for (const c of params.changes) {
-        if (store.byCanonical(canonicalUri(c.uri))) continue; // the editor's text wins
+        const canonical = canonicalUri(c.uri);
+        if (store.byCanonical(canonical)) continue; // the editor's text wins
         if (workspace.fileEvent(c.uri, c.type === FileChangeType.Deleted)) changed = true;
+        if (store.importedByOpenDocument(canonical)) {
+          store.settingsChanged();
+          changed = true;
+        }
       }
       if (changed) scheduleRevalidateAll();
     }),
@@ -268,7 +273,10 @@ export function startServer(connection: Connection): void {
   );
   documents.onDidChangeContent(
     safeNotification(connection, 'didChange', (e) => {
-      if (workspace.updateFromEditor(e.document.uri, e.document.getText())) scheduleRevalidateAll();
+      const cardsChanged = workspace.updateFromEditor(e.document.uri, e.document.getText());
+      const imported = store.importedByOpenDocument(canonicalUri(e.document.uri));
+      if (imported) store.settingsChanged(); // a `use`d file changed: analyses that import it are stale
+      if (cardsChanged || imported) scheduleRevalidateAll();
       if (settings.validate === 'onType') schedulePush(e.document.uri);
       else if (!validated.has(e.document.uri)) schedulePush(e.document.uri, 0);
     }),

@@ -139,8 +139,17 @@ export class WorkspaceIndex {
     };
   }
 
+  /** A .segoc file inside a folder, not under node_modules or a dot folder (as the scan sees them). */
   private isIndexed(uri: string): boolean {
-    return isFileUri(uri) && /\.segoc$/i.test(uri) && this.contains(uri);
+    if (!isFileUri(uri) || !/\.segoc$/i.test(uri)) return false;
+    const p = uriToPath(uri);
+    if (!p) return false;
+    const abs = path.resolve(p);
+    return this.folders.some((f) => {
+      const rel = path.relative(f, abs);
+      if (!rel || rel.startsWith('..') || path.isAbsolute(rel)) return false;
+      return rel.split(/[\\/]/).every((seg) => seg !== 'node_modules' && !seg.startsWith('.'));
+    });
   }
 
   private reloadFromDisk(uri: string): boolean {

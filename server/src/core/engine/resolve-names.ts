@@ -172,12 +172,19 @@ export class NameResolver {
     }
     if (candidates.length > 1) {
       const list = candidates
-        .map((c) => `${this.players[c.owner]}'s copy in the ${c.zone}${c.label ? ` (label \`${c.label}\`)` : ''}`)
+        .map((c, k) => `${this.players[c.owner]}'s copy ${k + 1} in the ${c.zone}${c.placedAt ? ` (line ${c.placedAt.start.line + 1})` : ''}${c.label ? ` labelled \`${c.label}\`` : ''}`)
         .join(', ');
+      const samePlayer = new Set(candidates.map((c) => c.owner)).size === 1;
+      const labelled = candidates.filter((c) => c.label);
+      const advice = labelled.length
+        ? `use a label instead (${labelled.map((c) => `\`${c.label}\``).join(', ')})`
+        : samePlayer
+          ? `give the copies labels on the board (\`"${ref.name}" as ${ref.name.split(/\s+/)[0].toLowerCase().replace(/[^a-z0-9]/g, '') || 'card'}1\`) and use the label`
+          : `write ${this.players[candidates[0].owner]}'s "${ref.name}" or use a label`;
       this.diagnostics.push({
         code: 'ambiguous-card',
         severity: 'error',
-        message: `"${ref.name}" could be ${list}; give the copies labels on the board (\`as name\`) and use the label, or write ${this.players[candidates[0].owner]}'s "${ref.name}"`,
+        message: `"${ref.name}" could be ${list}; ${advice}`,
         range: ref.range,
         related: candidates.filter((c) => c.placedAt).map((c) => ({ range: c.placedAt!, message: 'a candidate copy' })),
       });

@@ -114,14 +114,16 @@ function didLines(link: LinkResult): string[] {
 }
 
 /** One chain: its heading, the stack of boxes (highest link on top) and the resolution arrow. */
-function chainColumn(chain: ChainResult, x: number, y: number): Piece {
+function chainColumn(chain: ChainResult, x: number, y: number, heading = true): Piece {
   const parts: string[] = [];
   const keys = new Set<ColourKey>();
   let illegal = false;
-  parts.push(
-    `<text x="${n(x)}" y="${n(y + 14)}" font-size="14" font-weight="bold" fill="${INK}">Chain ${n(chain.index)}` +
-      `<tspan dx="8" font-size="12" font-weight="normal" fill="${chain.legal ? MUTED : RED}">${escapeXml(chainSummary(chain))}</tspan></text>`,
-  );
+  if (heading) {
+    parts.push(
+      `<text x="${n(x)}" y="${n(y + 14)}" font-size="14" font-weight="bold" fill="${INK}">Chain ${n(chain.index)}` +
+        `<tspan dx="8" font-size="12" font-weight="normal" fill="${chain.legal ? MUTED : RED}">${escapeXml(chainSummary(chain))}</tspan></text>`,
+    );
+  }
   if (chain.links.length > 1) parts.push(text(x + ARROW_X, y + 14, 'resolves', `font-size="11" fill="${FAINT}" text-anchor="middle"`));
   let cy = y + 26;
   if (chain.links.length === 0) {
@@ -294,11 +296,16 @@ export function renderSvg(input: RenderInput): string {
   return document('segoc-title', `Resolved chains of ${input.title}`, width, y, parts.join('\n'));
 }
 
-/** One chain of one scenario, on its own (the HTML rendering puts one next to each table). */
-export function renderChainSvg(sc: RenderScenario, chain: ChainResult): string {
-  const col = chainColumn(chain, PAD, PAD);
-  const lg = legend(col.keys, col.illegal, PAD, PAD + col.height + 12, COL_W);
-  const height = PAD + col.height + 12 + lg.height + PAD;
+/**
+ * One chain of one scenario, on its own (the HTML rendering puts one above each table, without
+ * the heading that the page already shows).
+ */
+export function renderChainSvg(sc: RenderScenario, chain: ChainResult, options: { heading?: boolean } = {}): string {
+  const heading = options.heading ?? true;
+  const top = heading ? PAD : 4;
+  const col = chainColumn(chain, PAD, top, heading);
+  const lg = legend(col.keys, col.illegal, PAD, top + col.height + 12, COL_W);
+  const height = top + col.height + 12 + lg.height + PAD;
   const width = COL_W + PAD * 2;
   const id = `segoc-s${Math.trunc(sc.index) || 0}-c${Math.trunc(chain.index) || 0}`;
   return document(id, `Chain ${chain.index} of "${sc.title}"`, width, height, `<g>${col.svg}</g>\n<g>${lg.svg}</g>`);

@@ -36,6 +36,14 @@ export interface ParseResult {
   diagnostics: Diagnostic[];
 }
 
+/** A `chain` line with something after it: the block is still opened so its links are kept. */
+class ChainWithError {
+  constructor(
+    readonly block: ChainBlock,
+    readonly error: ParseError,
+  ) {}
+}
+
 class ParseError {
   constructor(
     readonly message: string,
@@ -199,26 +207,49 @@ export function parse(text: string): ParseResult {
         continue;
       }
       if (c.at('card')) {
-        card = parseCardHeader(c);
-        file.cards.push(card);
         info.role = 'top';
+        try {
+          card = parseCardHeader(c);
+          file.cards.push(card);
+        } catch (e) {
+          // Keep the block open (unnamed) so its effect lines do not cascade into more errors.
+          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], range: line.range, line };
+          throw e;
+        }
         continue;
       }
       if (c.at('scenario')) {
         c.next();
         const title = c.peek();
-        if (!title || title.kind !== 'string') throw new ParseError('expected the scenario title in quotes', c.hereRange());
+        info.role = 'top';
+        if (!title || title.kind !== 'string') {
+          // Open the scenario anyway, titled by the words written, so its lines still parse.
+          const words = c.tokens.slice(c.i).map((t) => t.text).join(' ');
+          scenario = { kind: 'scenario', title: { text: words || 'untitled', range: line.range }, items: [], range: line.range, headerRange: line.range, line };
+          file.scenarios.push(scenario);
+          throw new ParseError('expected the scenario title in quotes: scenario "title"', c.hereRange());
+        }
         c.next();
-        c.ensureEnd();
         scenario = { kind: 'scenario', title: named(title), items: [], range: line.range, headerRange: line.range, line };
         file.scenarios.push(scenario);
-        info.role = 'top';
+        c.ensureEnd();
         continue;
       }
       if (!scenario) {
         throw new ParseError('this line must stand inside a scenario (after a `scenario "title"` line)', first.range, 'outside-scenario');
       }
-      const item = parseScenarioItem(c);
+      let item: ReturnType<typeof parseScenarioItem>;
+      try {
+        item = parseScenarioItem(c);
+      } catch (e) {
+        if (!(e instanceof ChainWithError)) throw e;
+        // A chain line with junk after it: report it once and keep the chain open for its links.
+        item = e.block;
+        scenario.items.push(item);
+        chain = item;
+        info.role = 'scenario-item';
+        throw e.error;
+      }
       scenario.items.push(item);
       scenario.range = spanRanges(scenario.range, line.range);
       if (item.kind === 'chain') chain = item;
@@ -446,8 +477,9 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
       }
       case 'chain': {
         c.next();
-        c.ensureEnd();
-        return { kind: 'chain', keywordRange: first.range, links: [], range: first.range, line };
+        const block: ChainBlock = { kind: 'chain', keywordRange: first.range, links: [], range: first.range, line };
+        if (!c.done) throw new ChainWithError(block, new ParseError(`unexpected \`${tokenText(c.peek()!)}\` after \`chain\` (a chain line is just \`chain\`; its links follow on their own lines)`, c.peek()!.range));
+        return block;
       }
       case 'expect':
         return parseExpect(c);
