@@ -285,7 +285,8 @@ describe('language server (pull client)', () => {
     const line = file.text.split(/\r?\n/)[locs[0].range.start.line];
     assert.equal(line.slice(locs[0].range.start.character, locs[0].range.end.character), '"Sangan"');
     assert.match(line, /^card "Sangan":/);
-    const err = await client.requestError('segoc/libraryFile', { uri: 'segoc-library:/library/no-such-file.segoc' });
+    assert.equal(await client.request('segoc/libraryFile', { uri: 'segoc-library:/library/no-such-file.segoc' }), null);
+    const err = await client.requestError('segoc/libraryFile', {});
     assert.equal(err.code, -32602);
   });
 
@@ -529,8 +530,15 @@ describe('language server (pull client)', () => {
     assert.ok(r.diagnostics.some((d: Any) => d.code === 'segoc-order' && d.chain === 2 && d.link === 1));
     const json = JSON.stringify(r);
     assert.ok(!/"instance"|"references"/.test(json));
-    const err = await client.requestError('segoc/preview', { uri: 'file:///no/such/file.segoc' });
+    assert.equal(await client.request('segoc/preview', { uri: 'file:///no/such/file.segoc' }), null);
+    const err = await client.requestError('segoc/preview', { uri: 42 });
     assert.equal(err.code, -32602);
+    // A file on disk that is not open is analysed too (version null).
+    const onDisk = path.join(ROOT, 'samples', 'rules', 'R11-segoc-order.segoc');
+    const disk = await client.request('segoc/preview', { uri: fileUri(onDisk) });
+    assert.equal(disk.version, null);
+    assert.ok(disk.scenarios.length >= 6);
+    assert.ok(disk.scenarios.every((s: Any) => s.expectationsMet === true));
   });
 
   test('an unknown method is answered with an error and the server keeps working', async () => {

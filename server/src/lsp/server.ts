@@ -459,18 +459,18 @@ export function startServer(connection: Connection): void {
           text = undefined;
         }
       }
-      if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `segoc/preview: ${uri} is neither open nor readable`);
+      if (text === undefined) return null; // neither open nor readable
       return preview(store.analyzeText(text, uri), uri, null);
     }),
   );
 
   connection.onRequest(
     LIBRARY_FILE_REQUEST,
-    safeRequest(connection, LIBRARY_FILE_REQUEST, (params: LibraryFileParams): LibraryFileResult => {
-      const path = typeof params?.uri === 'string' ? libraryPathOf(params.uri) : undefined;
+    safeRequest(connection, LIBRARY_FILE_REQUEST, (params: LibraryFileParams): LibraryFileResult | null => {
+      if (typeof params?.uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'segoc/libraryFile needs { uri }');
+      const path = libraryPathOf(params.uri);
       const text = path ? libraryFileText(path) : undefined;
-      if (text === undefined) throw new ResponseError(ErrorCodes.InvalidParams, `no library file ${params?.uri}`);
-      return { text };
+      return text === undefined ? null : { text }; // null: not a file of the library
     }),
   );
 

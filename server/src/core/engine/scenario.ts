@@ -710,6 +710,7 @@ class ScenarioEngine {
     }
     // R4: leftover Spells/Traps go to the GY, simultaneously with the end of CL1's resolution.
     const origin0 = links[0];
+    const leftovers: string[] = [];
     for (const l of links) {
       const card = l.inst?.card;
       if (!l.inst || !card || card.category === 'monster' || l.effect?.kind !== 'activation') continue;
@@ -721,9 +722,16 @@ class ScenarioEngine {
           { kind: 'leftover', chain: chainIndex, link: origin0?.position ?? 1, range: l.stmt.range, point: this.point },
           'leftover',
         );
+        leftovers.push(`"${l.inst.name}"`);
       }
     }
+    this.leftovers = leftovers.length
+      ? [`after the chain: ${leftovers.join(', ')} ${leftovers.length === 1 ? 'is' : 'are'} sent to the GY (leftover cards, at the same time as CL1's last part; R4)`]
+      : [];
   }
+
+  /** What the last resolved chain sent to the GY as leftovers, in words. */
+  private leftovers: string[] = [];
 
   /** Performs actions; returns what was done, in words. */
   private perform(seq: ActionSeq, l: LinkState, origin: EventOrigin, isCost: boolean, links: LinkState[]): string[] {
@@ -885,7 +893,7 @@ class ScenarioEngine {
     ctx.diags.push({
       code,
       severity: info.severity,
-      message: message.includes(`[${info.rule}`) ? message : `${message} [${info.rule}]`,
+      message: /\[R\d/.test(message) ? message : `${message} [${info.rule}]`,
       range: l.stmt.range,
       rule: info.rule,
       link: l.position,
@@ -1505,6 +1513,7 @@ class ScenarioEngine {
       const r = l.resolution;
       if (r) resolution.push(`CL${l.position} ${this.who(l.player)}'s "${l.inst?.name ?? '?'}": ${r.did.join('; ')}`);
     }
+    resolution.push(...this.leftovers);
     return {
       index,
       range: block.range,
