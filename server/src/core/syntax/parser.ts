@@ -68,17 +68,20 @@ class Cursor {
   next(): Token | undefined {
     return this.tokens[this.i++];
   }
-  /** True when the next tokens are these lower-case words (or punctuation). */
-  at(...words: string[]): boolean {
-    for (let k = 0; k < words.length; k++) {
-      const t = this.tokens[this.i + k];
-      if (!t || (t.kind !== 'word' && t.kind !== 'punct' && t.kind !== 'number') || t.lower !== words[k]) return false;
-    }
-    return true;
+  /** True when the next tokens are these lower-case words (or punctuation). Fixed arity: no array per call. */
+  at(w0: string, w1?: string, w2?: string, w3?: string, w4?: string): boolean {
+    return (
+      this.is(0, w0) &&
+      (w1 === undefined || (this.is(1, w1) && (w2 === undefined || (this.is(2, w2) && (w3 === undefined || (this.is(3, w3) && (w4 === undefined || this.is(4, w4))))))))
+    );
   }
-  eat(...words: string[]): boolean {
-    if (!this.at(...words)) return false;
-    this.i += words.length;
+  private is(k: number, word: string): boolean {
+    const t = this.tokens[this.i + k];
+    return !!t && (t.kind === 'word' || t.kind === 'punct' || t.kind === 'number') && t.lower === word;
+  }
+  eat(w0: string, w1?: string, w2?: string, w3?: string, w4?: string): boolean {
+    if (!this.at(w0, w1, w2, w3, w4)) return false;
+    this.i += w4 !== undefined ? 5 : w3 !== undefined ? 4 : w2 !== undefined ? 3 : w1 !== undefined ? 2 : 1;
     return true;
   }
   expect(word: string, what?: string): Token {
