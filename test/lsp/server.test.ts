@@ -15,7 +15,6 @@ describe('language server (pull client)', () => {
   let dir: string;
   let init: Any;
   const uri = (name: string) => fileUri(path.join(dir, name));
-  let version = 1;
 
   before(async () => {
     ensureBuilt();
@@ -248,9 +247,21 @@ describe('language server (pull client)', () => {
     const u = uri('complete2.segoc');
     client.open(u, ILLEGAL + '\n  chain\n    1 Yugi "San"');
     const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 15 } });
-    const sangan = items.find((i) => i.label === '"Sangan"');
-    assert.ok(sangan);
-    assert.deepEqual(sangan.textEdit.range, { start: { line: 22, character: 11 }, end: { line: 22, character: 16 } });
+    const sangan = items.find((i) => i.label === 'Sangan');
+    assert.ok(sangan, 'inside the quotes the label is the bare name');
+    assert.deepEqual(sangan.textEdit, { range: { start: { line: 22, character: 11 }, end: { line: 22, character: 16 } }, newText: '"Sangan"' });
+    assert.ok(!items.some((i) => ['chain', 'scenario', 'expect'].includes(i.label)), 'no keywords inside a name');
+  });
+
+  test('completion after 《 offers names and aliases in Japanese brackets', async () => {
+    const u = uri('complete-jp.segoc');
+    client.open(u, ILLEGAL + '\n  chain\n    1 Yugi 《》');
+    const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 12 } });
+    const alias = items.find((i) => i.label === 'クリッター');
+    assert.ok(alias, 'the alias of Sangan');
+    assert.equal(alias.detail, 'effect monster');
+    assert.deepEqual(alias.textEdit, { range: { start: { line: 22, character: 11 }, end: { line: 22, character: 13 } }, newText: '《クリッター》' });
+    assert.ok(items.some((i) => i.label === 'Sangan' && i.textEdit.newText === '《Sangan》'));
   });
 
   test('completion: keywords and players at line start, codes after expect illegal, phases, events', async () => {

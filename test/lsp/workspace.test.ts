@@ -91,6 +91,8 @@ describe('language server: workspace card definitions', () => {
     assert.match(h.contents.value, /Defined in the workspace: `extra\.segoc`/);
     const imported: Any[] = await client.request('textDocument/definition', { textDocument: { uri: uri('main.segoc') }, position: { line: 4, character: 36 } });
     assert.equal(imported[0].uri, uri('.private/imported.segoc'));
+    const usePath: Any[] = await client.request('textDocument/definition', { textDocument: { uri: uri('main.segoc') }, position: { line: 0, character: 8 } });
+    assert.deepEqual(usePath, [{ uri: uri('.private/imported.segoc'), range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }]);
   });
 
   test('editing a card file in the editor updates the other documents (refresh requested)', async () => {

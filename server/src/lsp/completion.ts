@@ -398,7 +398,7 @@ function dedupe(items: CompletionItem[]): CompletionItem[] {
   });
 }
 
-/** Card names, in quotes, with their type and effects. Cards of the current scenario first. */
+/** Card names (inserted in quotes), with their type and effects. Cards of the current scenario first. */
 function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined): CompletionItem[] {
   const inScenario = new Set<string>();
   if (scenarioIndex !== undefined) {
@@ -412,7 +412,8 @@ function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replac
     for (const name of names) {
       const text = `${open}${escapeName(name, open)}${close}`;
       out.push({
-        label: `${open}${name}${close}`,
+        // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
+        label: quote ? name : `${open}${name}${close}`,
         kind: CompletionItemKind.Class,
         detail: card.cardType,
         documentation: { kind: MarkupKind.Markdown, value: describeCard(card, analysis.uri) },

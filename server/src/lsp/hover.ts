@@ -10,7 +10,7 @@ import {
   Position,
   ruleCodeInfo,
 } from '../core';
-import { codeHref, toRange } from './convert';
+import { codeHref, DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
 import { cardDefNameAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
 
@@ -83,7 +83,7 @@ export function describeCode(code: string): string {
   }
   const lang = LANGUAGE_CODES.find((c) => c.code === code);
   if (lang) return `**\`${lang.code}\`** — a language error: ${escapeMd(lang.summary)} (not a rule; \`expect illegal\` names rule codes)`;
-  return `\`${escapeMd(code)}\` is not a rule diagnostic code (see [docs/rules.md](${codeHref('segoc-order')?.replace(/#.*$/, '')}))`;
+  return `\`${escapeMd(code)}\` is not a rule diagnostic code (see [docs/rules.md](${DOCS_BASE}/rules.md))`;
 }
 
 const ROLE_WORDS: Record<string, (mandatory?: boolean) => string> = {
