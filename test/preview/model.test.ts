@@ -198,10 +198,10 @@ test('errors outside every scenario go to the file level', () => {
 
 test('leftovers: what chain.resolution says after the links', () => {
   const result = previewOf(sample('samples/seeds/s2-chain-pt.segoc'));
-  const chain = result.scenarios[0].chains[0];
-  chain.resolution.push('"Raigeki" and "Dark Bribe" are sent to the GY');
   const vm = buildViewModel(result);
-  assert.deepEqual(vm.scenarios[0].chains[0].leftovers, ['"Raigeki" and "Dark Bribe" are sent to the GY']);
+  // Core appends the R4 leftover line after the per-link lines; the view shows it under "Then".
+  assert.equal(vm.scenarios[0].chains[0].leftovers.length, 1);
+  assert.match(vm.scenarios[0].chains[0].leftovers[0], /"Raigeki", "Dark Bribe" are sent to the GY/);
   assert.deepEqual(vm.scenarios[0].chains[1].leftovers, []);
 });
 
