@@ -23,6 +23,8 @@ function createClient(context: vscode.ExtensionContext, output: vscode.OutputCha
       { scheme: 'file', language: LANGUAGE_ID },
       { scheme: 'untitled', language: LANGUAGE_ID },
       { scheme: LIBRARY_SCHEME, language: LANGUAGE_ID },
+      // segoc blocks fenced in Markdown pages are checked too (diagnostics and quick fixes).
+      { scheme: 'file', language: 'markdown' },
     ],
     synchronize: {
       // Card definitions of the other .segoc files of the workspace count (workspace cards).

@@ -298,8 +298,8 @@ export class LspClient {
     return result;
   }
 
-  open(uri: string, text: string, version = 1): void {
-    this.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'segoc', version, text } });
+  open(uri: string, text: string, version = 1, languageId = 'segoc'): void {
+    this.notify('textDocument/didOpen', { textDocument: { uri, languageId, version, text } });
   }
 
   /** Stops the server politely (shutdown + exit), killing it when it does not go. */

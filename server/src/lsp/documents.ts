@@ -3,7 +3,7 @@
 // cards or the settings change), so hover, completion, diagnostics and hints share one analysis.
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, Analysis, AnalyzeOptions } from '../core';
+import { analyze, Analysis, AnalyzeOptions, analyzePage, pageKind, PageKind } from '../core';
 import { Settings } from './settings';
 import { canonicalUri } from './uri';
 import { WorkspaceIndex } from './workspace';
@@ -82,9 +82,29 @@ export class DocumentStore {
     const hit = this.cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.stamp === stamp) return hit.analysis;
     // The previous analysis lets core re-check only the scenarios that changed.
-    const analysis = this.analyzeText(doc.getText(), doc.uri, hit?.analysis);
+    const page = this.pageKindOf(doc);
+    const analysis = page ? this.analyzePageText(doc.getText(), doc.uri, page) : this.analyzeText(doc.getText(), doc.uri, hit?.analysis);
     this.cache.set(doc.uri, { version: doc.version, stamp, analysis });
     return analysis;
+  }
+
+  /** Markdown and wikitext pages: their segoc blocks are checked, in page coordinates. */
+  pageKindOf(doc: TextDocument): PageKind | undefined {
+    if (doc.languageId === 'markdown') return 'markdown';
+    if (doc.languageId === 'wikitext' || doc.languageId === 'mediawiki') return 'wikitext';
+    return doc.languageId === 'segoc' ? undefined : pageKind(doc.uri);
+  }
+
+  /**
+   * A page's analysis in the shape of a document analysis: its diagnostics (with their fixes) and
+   * scenarios come from the blocks, mapped to page lines; the syntax-based features (hover,
+   * completion, symbols) see an empty file and so stay quiet on prose.
+   */
+  analyzePageText(text: string, uri: string, kind: PageKind): Analysis {
+    this.analysisCount++;
+    const options = { uri: canonicalUri(uri), ...this.options() };
+    const page = analyzePage(text, kind, options);
+    return { ...analyze('', options), diagnostics: page.diagnostics, scenarios: page.scenarios };
   }
 
   /** Analyses text that is not (necessarily) open, e.g. a file the preview asks for. */
