@@ -250,7 +250,8 @@ async function startCodeServer(opts = {}) {
     }
     await sleep(250);
   }
-  return { url, port, userDataDir, extensionsDir, logPath, process: child, stop };
+  const settingsPath = path.join(userDataDir, 'User', 'settings.json');
+  return { url, port, userDataDir, extensionsDir, logPath, settingsPath, settings, process: child, stop };
 }
 
 function tail(file, n = 40) {
@@ -493,8 +494,13 @@ async function problemsPanelText(page, { minRows = 0, timeout = 20000 } = {}) {
 }
 
 /**
- * Opens the Problems panel and returns its rows: [{ kind: 'file'|'marker', severity, text, ariaLabel }].
- * severity is 'error' | 'warning' | 'info' | undefined (for file rows).
+ * Opens the Problems panel and returns its rows, in order:
+ *   [{ kind: 'file'|'marker'|'related', severity, text, ariaLabel, file }]
+ * 'file' rows head a file's group (file = its absolute path); 'marker' rows are the problems
+ * (severity 'error' | 'warning' | 'info'; file = the path of the group they belong to); 'related'
+ * rows are a problem's related information ("x.segoc [Ln 16, Col 5] : ..."), listed under it.
+ * Waits until at least `minRows` marker rows are there (default 0: returns what is there after the
+ * panel has rendered).
  */
 async function problems(page, { minRows = 0, timeout = 20000 } = {}) {
   await runCommand(page, 'Problems: Focus on Problems View');
@@ -502,20 +508,29 @@ async function problems(page, { minRows = 0, timeout = 20000 } = {}) {
   const deadline = Date.now() + timeout;
   let rows = [];
   for (;;) {
-    rows = await page.$$eval(SELECTORS.problemsRows, (els) =>
-      els.map((e) => {
+    rows = await page.$$eval(SELECTORS.problemsRows, (els) => {
+      let file;
+      return els.map((e) => {
         const aria = e.getAttribute('aria-label') || '';
         const icon = e.querySelector('.marker-icon');
         const cls = icon ? icon.className : '';
         const severity = /codicon-error|\berror\b/.test(cls) ? 'error' : /codicon-warning|\bwarning\b/.test(cls) ? 'warning' : /codicon-info|\binfo\b/.test(cls) ? 'info' : undefined;
+        const fileLabel = e.querySelector('.resource-label-container .monaco-icon-label');
+        let kind;
+        if (e.querySelector('.related-info-resource')) kind = 'related';
+        else if (fileLabel && !e.querySelector('.marker-message-details')) {
+          kind = 'file';
+          file = fileLabel.getAttribute('aria-label') || undefined;
+        } else kind = e.querySelector('.marker-message-details, .marker-icon') ? 'marker' : 'file';
         return {
-          kind: e.querySelector('.marker-message-details, .marker-icon') ? 'marker' : 'file',
-          severity,
+          kind,
+          severity: kind === 'marker' ? severity : undefined,
           text: (e.innerText || e.textContent || '').replace(/\s*\n\s*/g, ' ').trim(),
           ariaLabel: aria,
+          file,
         };
-      }),
-    );
+      });
+    });
     const markerCount = rows.filter((r) => r.kind === 'marker').length;
     if (markerCount >= minRows) break;
     if (Date.now() > deadline) {
@@ -633,6 +648,198 @@ async function gotoLine(page, line, column = 1) {
   await page.waitForSelector(SELECTORS.quickInputBox, { state: 'hidden', timeout: 5000 }).catch(() => {});
 }
 
+
+// ---------------------------------------------------------------------------------------------
+// More helpers (segoc e2e checks)
+
+/**
+ * Switches the colour theme with "Preferences: Color Theme" (picks the row whose label or id is
+ * `theme`, e.g. 'Default Light Modern' / 'Default Dark Modern') and waits until the workbench shows
+ * it (the .monaco-workbench element gets the class vs / vs-dark / hc-black).
+ * (Rewriting User/settings.json does not restyle an open code-server window: only windows opened
+ * afterwards see it.)
+ */
+async function setColorTheme(page, theme, { timeout = 20000 } = {}) {
+  await runCommand(page, 'Preferences: Color Theme');
+  await page.fill(SELECTORS.quickInputBox, theme.replace(/^Default /, ''));
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const labels = await page.$$eval(SELECTORS.quickInputRows, (els) => els.map((e) => e.getAttribute('aria-label') || ''));
+    // aria-label: "<label>, <id>[, <group>]", e.g. "Light Modern, Default Light Modern, light themes".
+    const i = labels.findIndex((l) => l.split(', ').slice(0, 2).includes(theme));
+    if (i >= 0) {
+      await page.locator(SELECTORS.quickInputRows).nth(i).click();
+      break;
+    }
+    if (Date.now() > deadline) {
+      await closeQuickInput(page);
+      throw new Error(`setColorTheme: no theme "${theme}" in the picker (${JSON.stringify(labels.slice(0, 8))})`);
+    }
+    await sleep(150);
+  }
+  await page.waitForSelector(SELECTORS.quickInputBox, { state: 'hidden', timeout: 5000 }).catch(() => {});
+  const wanted = /light/i.test(theme) ? 'vs' : /high contrast/i.test(theme) ? 'hc-black' : 'vs-dark';
+  const ok = await page
+    .waitForFunction((cls) => {
+      const wb = document.querySelector('.monaco-workbench');
+      return !!wb && wb.classList.contains(cls);
+    }, wanted, { timeout })
+    .then(() => true, () => false);
+  if (!ok) throw new Error(`setColorTheme: the workbench did not switch to "${theme}" (.monaco-workbench.${wanted}) within ${timeout} ms`);
+  await sleep(800); // let webviews pick up the new theme variables
+}
+
+/**
+ * The text of the status bar entries, one string per entry ("$(check)" icons are dropped).
+ * With `contains`, waits until an entry contains that text (and, with `match`, matches that RegExp)
+ * and returns it.
+ */
+async function statusBarText(page, { contains, match, timeout = 20000 } = {}) {
+  const read = () =>
+    page.$$eval('.monaco-workbench .part.statusbar .statusbar-item', (els) =>
+      els.map((e) => (e.textContent || '').replace(/\s+/g, ' ').trim()).filter(Boolean),
+    );
+  if (!contains) return read();
+  const deadline = Date.now() + timeout;
+  let items = [];
+  for (;;) {
+    items = await read().catch(() => []);
+    const hit = items.find((t) => t.includes(contains) && (!match || match.test(t)));
+    if (hit) return hit;
+    if (Date.now() > deadline) {
+      throw new Error(`statusBarText: no status bar entry containing "${contains}"${match ? ` matching ${match}` : ''} within ${timeout} ms (entries: ${JSON.stringify(items)})`);
+    }
+    await sleep(200);
+  }
+}
+
+/**
+ * The 1-based line numbers of the active editor that carry a squiggle of that severity
+ * (`.squiggly-error`, `.squiggly-warning`, `.squiggly-info`), from the visible lines: each squiggle
+ * decoration is matched to the line number in the gutter at the same height.
+ */
+async function squiggleLines(page, severity = 'error') {
+  return page.$eval(
+    SELECTORS.activeEditor,
+    (editor, cls) => {
+      const numbers = [...editor.querySelectorAll('.margin-view-overlays .line-numbers')].map((e) => {
+        const r = e.getBoundingClientRect();
+        return { line: Number(e.textContent.trim()), top: r.top, bottom: r.bottom };
+      });
+      const lines = new Set();
+      for (const sq of editor.querySelectorAll(`.view-overlays .${cls}`)) {
+        const r = sq.getBoundingClientRect();
+        if (!r.width) continue;
+        const y = r.top + r.height / 2;
+        const hit = numbers.find((n) => y >= n.top && y < n.bottom);
+        if (hit) lines.add(hit.line);
+      }
+      return [...lines].sort((a, b) => a - b);
+    },
+    `squiggly-${severity}`,
+  );
+}
+
+/**
+ * Opens the Quick Fix menu (Ctrl+.) at the cursor and returns the titles of its actions.
+ * The menu stays open; pick one with pickCodeAction() or close it with Escape.
+ */
+async function codeActionTitles(page, { timeout = 15000 } = {}) {
+  const rows = '.action-widget .monaco-list-row.action';
+  const deadline = Date.now() + timeout;
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('Control+.');
+    const shown = await page.waitForSelector(rows, { state: 'visible', timeout: 4000 }).then(() => true, () => false);
+    if (shown) break;
+    if (Date.now() > deadline) throw new Error(`codeActionTitles: the Quick Fix menu did not open within ${timeout} ms`);
+    await page.keyboard.press('Escape');
+    await sleep(500);
+  }
+  await sleep(300);
+  return page.$$eval(rows, (els) => els.map((e) => (e.getAttribute('aria-label') || e.textContent || '').trim()));
+}
+
+/**
+ * In the open Quick Fix menu, runs the action whose title starts with `titleStart`, with the
+ * keyboard (arrows, then Enter): the menu's invisible pointer-block layer takes the mouse clicks
+ * in code-server. Returns the full title.
+ */
+async function pickCodeAction(page, titleStart, { timeout = 10000 } = {}) {
+  const rows = '.action-widget .monaco-list-row.action';
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const state = await page.$$eval(rows, (els) => ({
+      titles: els.map((e) => (e.getAttribute('aria-label') || e.textContent || '').trim()),
+      focused: els.findIndex((e) => e.classList.contains('focused')),
+    }));
+    const i = state.titles.findIndex((t) => t.startsWith(titleStart));
+    if (i >= 0 && state.focused === i) {
+      await page.keyboard.press('Enter');
+      await page.waitForSelector('.action-widget', { state: 'hidden', timeout: 5000 }).catch(() => {});
+      return state.titles[i];
+    }
+    if (i >= 0) await page.keyboard.press(state.focused < i ? 'ArrowDown' : 'ArrowUp');
+    if (Date.now() > deadline) throw new Error(`pickCodeAction: no action starting with "${titleStart}" could be selected (menu: ${JSON.stringify(state.titles)}, focused ${state.focused})`);
+    await sleep(100);
+  }
+}
+
+/**
+ * Triggers suggestions (Ctrl+Space) in the active editor and returns the labels of the suggest
+ * widget's rows once it shows at least `min` rows. The widget stays open (Escape closes it).
+ */
+async function suggestions(page, { min = 1, timeout = 15000 } = {}) {
+  const rows = '.monaco-editor .suggest-widget.visible .monaco-list-row';
+  const deadline = Date.now() + timeout;
+  let labels = [];
+  let pressedAt = 0;
+  for (;;) {
+    if (!(await page.isVisible('.monaco-editor .suggest-widget.visible').catch(() => false)) && Date.now() - pressedAt > 3000) {
+      await page.keyboard.press('Control+Space');
+      pressedAt = Date.now();
+    }
+    labels = await page
+      .$$eval(rows, (els) => els.map((e) => {
+        const l = e.querySelector('.label-name, .monaco-highlighted-label');
+        return (l ? l.textContent : e.getAttribute('aria-label') || '').trim();
+      }))
+      .catch(() => []);
+    if (labels.length >= min && !labels.some((l) => /^Loading/.test(l))) return labels;
+    if (Date.now() > deadline) throw new Error(`suggestions: fewer than ${min} suggestion(s) within ${timeout} ms (${JSON.stringify(labels)})`);
+    await sleep(250);
+  }
+}
+
+/**
+ * Finds the frame of a webview whose document matches `selector` (code-server renders each webview
+ * in an iframe of the webview origin, with the extension's HTML in a nested iframe: every frame
+ * whose URL contains "webview" is searched). Waits until one has `selector`; returns that Frame.
+ */
+async function webviewFrame(page, selector, { timeout = 30000 } = {}) {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (!/webview/i.test(frame.url()) && !/webview/i.test(frame.parentFrame()?.url() || '')) continue;
+      const has = await frame.$(selector).then((h) => !!h, () => false);
+      if (has) return frame;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`webviewFrame: no webview frame with ${selector} within ${timeout} ms (frames: ${JSON.stringify(page.frames().map((f) => f.url().slice(0, 120)))})`);
+    }
+    await sleep(250);
+  }
+}
+
+/** Types text into the focused editor character by character (auto-closing pairs apply). */
+async function typeText(page, text, { delay = 20 } = {}) {
+  await page.keyboard.type(text, { delay });
+}
+
+/** The last `n` lines of a text file ('(no log)' if it cannot be read). */
+function tailFile(file, n = 40) {
+  return tail(file, n);
+}
+
 module.exports = {
   REPO_ROOT,
   CODE_SERVER_ENTRY,
@@ -659,4 +866,13 @@ module.exports = {
   hoverAt,
   waitForNotification,
   gotoLine,
+  setColorTheme,
+  statusBarText,
+  squiggleLines,
+  codeActionTitles,
+  pickCodeAction,
+  suggestions,
+  webviewFrame,
+  typeText,
+  tailFile,
 };

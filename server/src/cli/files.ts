@@ -8,7 +8,8 @@ export const SCENARIO_EXTENSIONS = ['.segoc'];
 export const PAGE_EXTENSIONS = ['.md', '.markdown', '.wiki', '.wikitext', '.mediawiki'];
 export const ALL_EXTENSIONS = [...SCENARIO_EXTENSIONS, ...PAGE_EXTENSIONS];
 /** What `check` and `format` read when no file is given. */
-export const DEFAULT_GLOB = '**/*.{segoc,md,markdown,wiki,wikitext,mediawiki}';
+/** Without arguments only scenario files are checked; pages are checked when named (a path or a glob). */
+export const DEFAULT_GLOB = '**/*.segoc';
 
 export class UsageError extends Error {}
 

@@ -177,6 +177,7 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'use-not-found', summary: 'a `use` path that cannot be read' },
   { code: 'use-cycle', summary: 'a `use` chain that comes back to this file' },
   { code: 'use-not-segoc', summary: 'a `use` path that is not a .segoc file' },
+  { code: 'unterminated-block', summary: 'a segoc block of a Markdown or wikitext page that is never closed' },
 ];
 
 const RULE_BY_CODE = new Map(RULE_CODES.map((c) => [c.code, c]));

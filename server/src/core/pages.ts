@@ -181,7 +181,7 @@ export function analyzePage(text: string, kind: PageKind, options: AnalyzeOption
         severity: 'error',
         message:
           kind === 'markdown'
-            ? `this segoc block is never closed: add a closing ${block.info.startsWith('~') ? '~~~' : '```'} line (until then it runs to the end of the page)`
+            ? `this segoc block is never closed: add a closing ${/^(`{3,}|~{3,})/.exec(block.info)?.[1] ?? '```'} line (until then it runs to the end of the page)`
             : `this <${openTagName(block.info)}> is never closed: add </${openTagName(block.info)}> (until then it runs to the end of the page)`,
         range: block.openRange,
         block: block.index,
@@ -334,7 +334,7 @@ function markdownBlocks(text: string): PageBlock[] {
 // Wikitext: <segoc>…</segoc>, <syntaxhighlight lang="segoc">…</syntaxhighlight> (and the older
 // <source lang="segoc">). Comments, <nowiki>, <pre> and code tags of other languages are skipped.
 
-const WIKI_TOKEN = /<!--|<(segoc|syntaxhighlight|source|nowiki|pre)(?=[\s>/])([^>]*)>/gi;
+const WIKI_TOKEN = /<!--|<(segoc|syntaxhighlight|source|nowiki|pre)(?=[\s>/])([^<>]{0,2000})>/gi;
 
 function isSegocLang(attrs: string): boolean {
   return /(?:^|\s)lang\s*=\s*(?:"\s*segoc\s*"|'\s*segoc\s*'|segoc(?=[\s/]|$))/i.test(attrs);
@@ -357,6 +357,9 @@ function wikitextBlocks(text: string): PageBlock[] {
     return { line: lo, character: offset - starts[lo] };
   };
   const blocks: PageBlock[] = [];
+  // Tags whose closing tag is known to be missing from some point on (so that a page full of unclosed
+  // tags is still read in linear time).
+  const unclosedFrom = new Map<string, number>();
   WIKI_TOKEN.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = WIKI_TOKEN.exec(text))) {
@@ -369,9 +372,13 @@ function wikitextBlocks(text: string): PageBlock[] {
     const attrs = m[2];
     if (/\/\s*$/.test(attrs)) continue; // <segoc/>: self-closing, empty
     const openEnd = m.index + m[0].length;
-    const closeRe = new RegExp(`</${name}\\s*>`, 'gi');
-    closeRe.lastIndex = openEnd;
-    const close = closeRe.exec(text);
+    let close: RegExpExecArray | null = null;
+    if (!(unclosedFrom.has(name) && unclosedFrom.get(name)! <= openEnd)) {
+      const closeRe = new RegExp(`</${name}\\s*>`, 'gi');
+      closeRe.lastIndex = openEnd;
+      close = closeRe.exec(text);
+      if (!close) unclosedFrom.set(name, openEnd);
+    }
     const segoc = name === 'segoc' || ((name === 'syntaxhighlight' || name === 'source') && isSegocLang(attrs));
     if (!segoc) {
       if (close) WIKI_TOKEN.lastIndex = close.index + close[0].length;

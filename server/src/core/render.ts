@@ -4,6 +4,7 @@
 // render`) only prints it. Every piece of scenario text is escaped for the target format.
 import { ChainResult, LinkResult } from './engine/results';
 import {
+  afterChain,
   categoryText,
   chainSummary,
   COLOUR_LEGEND,
@@ -96,6 +97,7 @@ export function renderMarkdown(input: RenderInput): string {
       const order = legalOrderText(chain);
       if (order) out.push(`Legal order of the trigger batch: ${md(order)}`, '');
       out.push(`Resolves: ${chain.links.length ? md(resolutionLine(chain)) : 'nothing'}`, '');
+      for (const a of afterChain(chain)) out.push(md(capital(a)), '');
     }
     const ps = problems(sc);
     if (ps.length) {
@@ -105,6 +107,10 @@ export function renderMarkdown(input: RenderInput): string {
     }
   }
   return out.join('\n').replace(/\n+$/, '\n');
+}
+
+function capital(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 function resolutionLine(chain: ChainResult): string {
@@ -150,10 +156,11 @@ export function renderWikitext(input: RenderInput): string {
         out.push('|-');
         out.push(`| ${cells(link).map(w).join(' || ')}`);
       }
-      out.push('|}');
+      out.push('|}', '');
       const order = legalOrderText(chain);
       if (order) out.push(`Legal order of the trigger batch: ${w(order)}`, '');
       out.push(`Resolves: ${chain.links.length ? w(resolutionLine(chain)) : 'nothing'}`, '');
+      for (const a of afterChain(chain)) out.push(w(capital(a)), '');
     }
     const ps = problems(sc);
     if (ps.length) {
@@ -249,6 +256,7 @@ export function renderHtml(input: RenderInput): string {
       const order = legalOrderText(chain);
       if (order) out.push(`<p class="note">Legal order of the trigger batch: ${h(order)}</p>`);
       if (chain.links.length) out.push(`<p class="note">Resolves: ${h(resolutionLine(chain))}</p>`);
+      for (const a of afterChain(chain)) out.push(`<p class="note">${h(capital(a))}</p>`);
       out.push('</div>');
     }
     const ps = problems(sc);

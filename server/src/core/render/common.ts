@@ -128,6 +128,11 @@ export function problems(sc: ScenarioResult): Array<{ text: string; severity: st
     }));
 }
 
+/** What the chain's resolution says beyond its links (leftover cards sent to the GY, ...). */
+export function afterChain(chain: ChainResult): string[] {
+  return chain.resolution.filter((r) => !/^CL\d+ /.test(r));
+}
+
 /** Links in the order they resolve (highest link first). */
 export function resolutionOrder(chain: ChainResult): LinkResult[] {
   return [...chain.links].sort((a, b) => (a.resolution?.order ?? 1e9) - (b.resolution?.order ?? 1e9) || b.position - a.position);

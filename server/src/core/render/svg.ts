@@ -8,6 +8,7 @@
 // foreignObject; fonts are generic families only. Width and height are always set.
 import { ChainResult, LinkResult } from '../engine/results';
 import {
+  afterChain,
   categoryShort,
   chainSummary,
   COLOUR_LEGEND,
@@ -184,7 +185,14 @@ function chainColumn(chain: ChainResult, x: number, y: number, heading = true): 
     parts.push(`<circle cx="${n(ax)}" cy="${n(c.y)}" r="12" fill="${fill}" stroke="${status === 'negated' ? RED : '#ffffff'}" stroke-width="2"/>`);
     parts.push(text(ax, c.y + 4.5, order === undefined ? '–' : String(order), `font-size="12" font-weight="bold" fill="${ink}" text-anchor="middle"`));
   }
-  return { svg: parts.join(''), height: cy - BOX_GAP - y + (centres.length > 1 ? 16 : 0), keys, illegal };
+  let bottom = cy - BOX_GAP + (centres.length > 1 ? 16 : 4);
+  for (const note of afterChain(chain)) {
+    for (const l of wrap(note.charAt(0).toUpperCase() + note.slice(1), BOX_W, 11, 3)) {
+      bottom += 15;
+      parts.push(text(x, bottom, l, `font-size="11" font-style="italic" fill="${MUTED}"`));
+    }
+  }
+  return { svg: parts.join(''), height: bottom - y, keys, illegal };
 }
 
 function chainsWidth(count: number): number {
