@@ -37,6 +37,8 @@ async function main() {
   };
   await Promise.all([
     esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+    // The language client library on its own, loaded after activation (see client/src/extension.ts).
+    esbuild.build({ ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/client-lsp.js', external: ['vscode'] }),
     esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
     esbuild.build({
       ...common,

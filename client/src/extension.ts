@@ -2,44 +2,30 @@
 // `segoc-library:` documents, shows the file's verdict in the status bar and the resolved-chain
 // preview. Everything about the scenarios comes from the server; this file only wires things up.
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 import { LibraryDocumentProvider } from './library';
-import { LANGUAGE_ID, LIBRARY_SCHEME, PreviewRequest } from './protocol';
+import { LANGUAGE_ID, LIBRARY_SCHEME, PREVIEW_REQUEST, PreviewResponse, ServerConnection } from './protocol';
 import { PREVIEW_VIEW_TYPE, PreviewManager } from './preview/panel';
 import type { PreviewResult } from './preview/model';
 import { VerdictStatusBar } from './statusBar';
 
-let client: LanguageClient | undefined;
+let server: Promise<ServerConnection> | undefined;
 
-function createClient(context: vscode.ExtensionContext, output: vscode.OutputChannel): LanguageClient {
-  const module = context.asAbsolutePath('dist/server.js');
-  const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
-  };
-  const settings = vscode.workspace.getConfiguration('segoc');
-  const clientOptions: LanguageClientOptions = {
-    documentSelector: [
-      { scheme: 'file', language: LANGUAGE_ID },
-      { scheme: 'untitled', language: LANGUAGE_ID },
-      { scheme: LIBRARY_SCHEME, language: LANGUAGE_ID },
-      // segoc blocks fenced in Markdown pages are checked too (diagnostics and quick fixes).
-      { scheme: 'file', language: 'markdown' },
-    ],
-    synchronize: {
-      // Card definitions of the other .segoc files of the workspace count (workspace cards).
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.segoc'),
-      configurationSection: 'segoc',
-    },
-    initializationOptions: {
-      validate: settings.get('validate'),
-      defaultRuleset: settings.get('defaultRuleset'),
-      inlayHints: { enabled: settings.get('inlayHints.enabled') },
-    },
-    outputChannel: output,
-    // `segoc.trace.server` is read by the client itself (the client id is "segoc").
-  };
-  return new LanguageClient('segoc', 'SEGOC', serverOptions, clientOptions);
+/**
+ * Loads the language client bundle (dist/client-lsp.js) after activation has returned: it is most
+ * of the client's code, and nothing on screen needs it before the server is up.
+ */
+function loadServerConnection(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<ServerConnection> {
+  return new Promise((resolve, reject) =>
+    setImmediate(() => {
+      try {
+        // A computed path keeps esbuild from bundling it into this file.
+        const lsp = require(context.asAbsolutePath('dist/client-lsp.js')) as typeof import('./languageClient');
+        resolve(lsp.connect(context, output));
+      } catch (err) {
+        reject(err);
+      }
+    }),
+  );
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
@@ -47,9 +33,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(output);
   const log = (message: string) => output.appendLine(`[${new Date().toLocaleTimeString()}] ${message}`);
 
-  const languageClient = createClient(context, output);
-  client = languageClient;
-  let starting: Promise<void> = languageClient.start();
+  const connection = loadServerConnection(context, output);
+  server = connection;
+  let starting: Promise<void> = connection.then((c) => c.start());
   starting.catch((err) => {
     log(`the language server did not start: ${err instanceof Error ? err.message : String(err)}`);
     void vscode.window.showErrorMessage('SEGOC: the language server did not start. See the SEGOC output.', 'Show Output').then((pick) => {
@@ -60,8 +46,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   /** Waits for the server, then asks it for the preview of a document. */
   const fetchPreview = async (uri: vscode.Uri): Promise<PreviewResult | null> => {
     await starting;
-    if (languageClient.state !== State.Running) throw new Error('the SEGOC language server is not running');
-    return languageClient.sendRequest(PreviewRequest, { uri: languageClient.code2ProtocolConverter.asUri(uri) });
+    const c = await connection;
+    if (!c.isRunning()) throw new Error('the SEGOC language server is not running');
+    return c.sendRequest<PreviewResponse>(PREVIEW_REQUEST, { uri: c.uriOf(uri) });
   };
   let previews: PreviewManager | undefined;
   const host = { fetchPreview, log, activePreviewUri: () => previews?.activePreviewUri };
@@ -69,7 +56,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Read-only library documents (`segoc-library:/library/staples.segoc`), e.g. from Go to Definition.
   const library = new LibraryDocumentProvider(async () => {
     await starting;
-    return languageClient;
+    return connection;
   });
   context.subscriptions.push(library, vscode.workspace.registerTextDocumentContentProvider(LIBRARY_SCHEME, library));
 
@@ -114,10 +101,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     vscode.commands.registerCommand('segoc.restartServer', async () => {
       log('restarting the language server');
       status.showBusy();
-      starting = (async () => {
-        if (languageClient.state === State.Stopped) await languageClient.start();
-        else await languageClient.restart();
-      })();
+      starting = connection.then((c) => c.restart());
       try {
         await starting;
         log('the language server restarted');
@@ -139,7 +123,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
 }
 
 export async function deactivate(): Promise<void> {
-  const c = client;
-  client = undefined;
-  if (c) await c.stop().catch(() => undefined);
+  const s = server;
+  server = undefined;
+  if (s) await s.then((c) => c.stop()).catch(() => undefined);
 }
