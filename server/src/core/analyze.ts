@@ -1,7 +1,7 @@
 // The one API boundary of core: text in, analysis out. Everything the server, the CLI and the
 // preview show comes from `analyze`. It never throws on user input and does no I/O: `use` files
 // are read through the `readUse` callback that the caller (server or CLI) provides.
-import { buildLayer, CardIndex, CardSource, libraryCards } from './cards';
+import { buildLayer, CardIndex, CardSource, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
 import { Diagnostic, isRuleCode, ruleCodeInfo } from './diagnostics';
 import { Reference } from './engine/resolve-names';
@@ -78,8 +78,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const diagnostics: Diagnostic[] = [...syntax];
 
   // Card layers: library < workspace < page < imports < this file.
+  // The workspace is one merged layer, shared by every document (this file's own layer, on top, wins).
   let cards = libraryCards();
-  for (const ws of options.workspaceCards ?? []) if (ws.uri !== uri) cards = cards.with(buildLayer(ws));
+  if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards));
   for (const pg of options.pageCards ?? []) cards = cards.with(buildLayer(pg));
   const imports: string[] = [];
   const importLayers = readImports(uri, file.uses, options, diagnostics, imports, new Set([uri]), 0);

@@ -14,25 +14,42 @@ export interface CardSource {
 }
 
 export class CardIndex {
-  private readonly byKey = new Map<string, CardInfo>();
-  private readonly layers: Array<Map<string, CardInfo>>;
+  private allCards?: CardInfo[];
 
-  constructor(layers: Array<Map<string, CardInfo>>) {
-    this.layers = layers;
-    for (const layer of layers) for (const [k, v] of layer) this.byKey.set(k, v);
-  }
+  /** Layers from lowest to highest precedence; a lookup asks the highest first (no copying). */
+  constructor(private readonly layers: ReadonlyArray<Map<string, CardInfo>>) {}
 
   get(name: string): CardInfo | undefined {
-    return this.byKey.get(normalizeName(name));
+    const key = normalizeName(name);
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const c = this.layers[i].get(key);
+      if (c) return c;
+    }
+    return undefined;
   }
 
   all(): CardInfo[] {
-    return [...new Set(this.byKey.values())];
+    if (!this.allCards) {
+      const byKey = new Map<string, CardInfo>();
+      for (const layer of this.layers) for (const [k, v] of layer) byKey.set(k, v);
+      this.allCards = [...new Set(byKey.values())];
+    }
+    return this.allCards;
   }
 
-  /** Names close to `name`, best first, for "did you mean". */
+  private readonly suggestions = new Map<string, string[]>();
+
+  /** Names close to `name`, best first, for "did you mean" (remembered: a typo is often repeated). */
   suggest(name: string, max = 3): string[] {
     const key = normalizeName(name);
+    const known = this.suggestions.get(`${max}:${key}`);
+    if (known) return known;
+    const result = this.computeSuggestions(key, max);
+    this.suggestions.set(`${max}:${key}`, result);
+    return result;
+  }
+
+  private computeSuggestions(key: string, max: number): string[] {
     const scored: Array<{ name: string; d: number }> = [];
     for (const card of this.all()) {
       const d = Math.min(distance(key, card.key), ...card.aliases.map((a) => distance(key, normalizeName(a))));
@@ -48,6 +65,22 @@ export class CardIndex {
   with(layer: Map<string, CardInfo>): CardIndex {
     return new CardIndex([...this.layers, layer]);
   }
+}
+
+const mergedLayers = new WeakMap<readonly CardSource[], Map<string, CardInfo>>();
+
+/**
+ * One layer for many sources (the workspace: one source per file), built once per array: every
+ * document of a workspace shares it, so checking n files costs n, not n².
+ */
+export function mergedLayer(sources: readonly CardSource[]): Map<string, CardInfo> {
+  let layer = mergedLayers.get(sources);
+  if (!layer) {
+    layer = new Map();
+    for (const source of sources) for (const [k, v] of buildLayer(source)) layer.set(k, v);
+    mergedLayers.set(sources, layer);
+  }
+  return layer;
 }
 
 /** Builds the card layer of one set of definitions. Later definitions win over earlier ones. */
