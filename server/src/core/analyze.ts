@@ -80,7 +80,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   // Card layers: library < workspace < page < imports < this file.
   // The workspace is one merged layer, shared by every document (this file's own layer, on top, wins).
   let cards = libraryCards();
-  if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards));
+  if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards, uri));
   for (const pg of options.pageCards ?? []) cards = cards.with(buildLayer(pg));
   const imports: string[] = [];
   const importLayers = readImports(uri, file.uses, options, diagnostics, imports, new Set([uri]), 0);

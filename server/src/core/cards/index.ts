@@ -13,11 +13,17 @@ export interface CardSource {
   defs: CardDef[];
 }
 
+/** What a layer must offer: a Map of one source, or a view of the merged workspace. */
+export interface CardLayer {
+  get(key: string): CardInfo | undefined;
+  entries(): IterableIterator<[string, CardInfo]>;
+}
+
 export class CardIndex {
   private allCards?: CardInfo[];
 
   /** Layers from lowest to highest precedence; a lookup asks the highest first (no copying). */
-  constructor(private readonly layers: ReadonlyArray<Map<string, CardInfo>>) {}
+  constructor(private readonly layers: ReadonlyArray<CardLayer>) {}
 
   get(name: string): CardInfo | undefined {
     const key = normalizeName(name);
@@ -31,7 +37,7 @@ export class CardIndex {
   all(): CardInfo[] {
     if (!this.allCards) {
       const byKey = new Map<string, CardInfo>();
-      for (const layer of this.layers) for (const [k, v] of layer) byKey.set(k, v);
+      for (const layer of this.layers) for (const [k, v] of layer.entries()) byKey.set(k, v);
       this.allCards = [...new Set(byKey.values())];
     }
     return this.allCards;
@@ -62,25 +68,50 @@ export class CardIndex {
   }
 
   /** A new index with one more layer on top. */
-  with(layer: Map<string, CardInfo>): CardIndex {
+  with(layer: CardLayer): CardIndex {
     return new CardIndex([...this.layers, layer]);
   }
 }
 
-const mergedLayers = new WeakMap<readonly CardSource[], Map<string, CardInfo>>();
+/** Every definition of each key, in source order (the last one wins). */
+type Merged = Map<string, CardInfo[]>;
+const mergedLayers = new WeakMap<readonly CardSource[], Merged>();
 
 /**
  * One layer for many sources (the workspace: one source per file), built once per array: every
- * document of a workspace shares it, so checking n files costs n, not n².
+ * document of a workspace shares it, so checking n files costs n, not n². The document's own
+ * source is skipped (its current text is the file layer; the workspace may hold an older copy).
  */
-export function mergedLayer(sources: readonly CardSource[]): Map<string, CardInfo> {
-  let layer = mergedLayers.get(sources);
-  if (!layer) {
-    layer = new Map();
-    for (const source of sources) for (const [k, v] of buildLayer(source)) layer.set(k, v);
-    mergedLayers.set(sources, layer);
+export function mergedLayer(sources: readonly CardSource[], excludeUri?: string): CardLayer {
+  let merged = mergedLayers.get(sources);
+  if (!merged) {
+    merged = new Map();
+    for (const source of sources) {
+      for (const [k, v] of buildLayer(source)) {
+        const list = merged.get(k);
+        if (list) list.push(v);
+        else merged.set(k, [v]);
+      }
+    }
+    mergedLayers.set(sources, merged);
   }
-  return layer;
+  const m = merged;
+  const pick = (list: CardInfo[]): CardInfo | undefined => {
+    for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== excludeUri) return list[i];
+    return undefined;
+  };
+  return {
+    get: (key) => {
+      const list = m.get(key);
+      return list ? pick(list) : undefined;
+    },
+    *entries() {
+      for (const [k, list] of m) {
+        const c = pick(list);
+        if (c) yield [k, c];
+      }
+    },
+  };
 }
 
 /** Builds the card layer of one set of definitions. Later definitions win over earlier ones. */
