@@ -625,9 +625,10 @@ class ScenarioEngine {
       const e = l.effect;
       const card = l.inst?.card;
       if (!e || !card) {
+        // An unknown card (a language error already says so) is transparent: it neither closes
+        // the trigger batch nor takes part in speed checks, so one typo does not cascade.
         l.role = 'fast';
         l.speed = 2;
-        batchOpen = false;
         continue;
       }
       l.speed = spellSpeed(e, card, this.rules);
@@ -1126,7 +1127,7 @@ class ScenarioEngine {
 
   /** R6, R7, R8, R14 (and R28's Spell Speed 3 case). */
   private checkSpeed(ctx: ChainCheck, l: LinkState, prev: LinkState | undefined): void {
-    if (!prev || !l.effect) return;
+    if (!prev || !l.effect || !prev.effect) return;
     if (l.codes.includes('trigger-must-wait') || l.codes.includes('missed-timing') || l.codes.includes('event-window-passed') || l.codes.includes('location-changed')) return;
     if (l.role === 'batch-trigger' || l.role === 'phase-trigger') return;
     if (l.role === 'hand-trigger' && this.isBatchPosition(ctx.links, l)) return;
@@ -1134,7 +1135,7 @@ class ScenarioEngine {
       const isTrigger = l.effect.kind === 'trigger' || l.effect.kind === 'flip';
       if (isTrigger && l.candidate) {
         // A batch trigger placed after a fast effect (R14): point at the fast effect below it.
-        const fast = ctx.links.slice(0, l.position - 1).reverse().find((x) => x.role !== 'batch-trigger');
+        const fast = ctx.links.slice(0, l.position - 1).reverse().find((x) => x.role !== 'batch-trigger' && x.effect);
         if (fast) {
           this.report(
             ctx,
