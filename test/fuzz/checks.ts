@@ -48,6 +48,9 @@ export const KNOWN_ISSUES: Record<string, string> = {
   'insert-fix-quotes-label': 'core/fixes.ts insertMissingFix: a label is written as a quoted card name ("s2"), an unknown card',
   'insert-fix-unplaced-copy': 'engine names: an implied copy (revival target) is the opponent\'s; the link and the added link name another copy',
   'incremental-stale-line-numbers': 'core/analyze.ts: reused scenario results keep the old line numbers inside messages ("line 38")',
+  'parser-dangling-joiner': 'core/syntax/parser.ts parseActionSeq: an action list ending in `,` `and` `then` throws a TypeError (shown as "internal parser problem")',
+  'reorder-fix-not-legal': 'core/fixes.ts reorderFix: the "legal order" comes from the roles of the claimed order; a trigger placed after a fast effect stays there (fast-effect-in-batch remains)',
+  'chain-junk-range': 'core/syntax/parser.ts: a `chain <junk>` line is not counted in its scenario\'s range, so incremental analysis reuses a stale result',
 };
 
 /** How often each known issue was met (and skipped). */
@@ -161,7 +164,10 @@ export function rangeProblems(text: string, a: Analysis): string[] {
 const INTERNAL = /internal (parser )?problem|TypeError|ReferenceError|RangeError|is not a function|Cannot read propert|undefined is not|Maximum call stack/;
 
 export function internalProblems(a: Analysis): string[] {
-  return a.diagnostics.filter((d) => INTERNAL.test(d.message)).map((d) => `an exception surfaced as a diagnostic: ${d.code}: ${d.message}`);
+  return a.diagnostics
+    .filter((d) => INTERNAL.test(d.message))
+    .filter((d) => !(/reading 'lower'/.test(d.message) && known('parser-dangling-joiner')))
+    .map((d) => `an exception surfaced as a diagnostic: ${d.code}: ${d.message}`);
 }
 
 function fail(what: string, text: string, problems: string[]): never {
@@ -419,7 +425,8 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
 
   // Only lines of the diagnostic's own scenario (or, for a language diagnostic, of the scenario it stands in).
   const sc = d.scenario ? a.file.scenarios[d.scenario - 1] : a.file.scenarios.find((s) => s.range.start.line <= d.range.start.line && d.range.start.line <= s.range.end.line);
-  if (sc) {
+  const shortRange = sc?.items.some((it) => it.kind === 'chain' && it.range.start.line > sc.range.end.line);
+  if (sc && !(shortRange && known('chain-junk-range'))) {
     const lo = sc.range.start.line;
     const hi = sc.range.end.line + 1; // an insertion right after the scenario's last line
     for (const l of touched) if (l < lo || l > hi) out.push(`${tag}: edits line ${l}, outside its scenario (lines ${lo}-${sc.range.end.line})`);
@@ -453,6 +460,8 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
       if (after.length !== lines.length) out.push(`${tag}: changed the number of lines (${lines.length} -> ${after.length})`);
       const code = kind === 'renumber' ? 'chain-numbering' : d.code;
       if (!judged) break;
+      const links = d.scenario && d.chain ? a.scenarios[d.scenario - 1]?.chains[d.chain - 1]?.links ?? [] : [];
+      if (kind === 'reorder' && links.length > 0 && sameChainDiags(b, d, code).length && known('reorder-fix-not-legal')) break;
       const still = sameChainDiags(b, d, code);
       if (still.length) out.push(`${tag}: ${code} is still reported in scenario ${d.scenario} chain ${d.chain} after the fix: ${still[0].message}`);
       break;
@@ -532,6 +541,8 @@ export function checkIncremental(before: string, after: string): void {
   const x = comparable(incremental);
   const y = comparable(fresh);
   const masked = (j: string) => j.replace(/\bline \d+/g, 'line N');
+  const junkChain = (t: string) => parse(t).file.scenarios.some((sc) => sc.items.some((it) => it.kind === 'chain' && it.range.start.line > sc.range.end.line));
+  if (x !== y && (junkChain(before) || junkChain(after)) && known('chain-junk-range')) return;
   if (x !== y && masked(x) === masked(y) && known('incremental-stale-line-numbers')) return;
   if (x !== y) {
     let i = 0;

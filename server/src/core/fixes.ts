@@ -81,12 +81,17 @@ function desiredOrder(chain: ChainResult): LinkResult[] {
 function reorderFix(lines: string[], block: ChainBlock, chain: ChainResult): QuickFix | undefined {
   const order = desiredOrder(chain);
   if (order.every((l, i) => l.position === i + 1)) return undefined;
+  const newPosition = new Map(order.map((l, i) => [l.position, i + 1]));
   const edits: TextEdit[] = [];
   order.forEach((l, i) => {
     const at = block.links[i];
     const from = block.links[l.position - 1];
     if (!at || !from) return;
-    const newText = renumbered(lines, from, i + 1);
+    // `negate N` follows the link it names to its new number.
+    const newText = renumbered(lines, from, i + 1).replace(/\b(negates?\s+(?:the\s+activation\s+of\s+)?(?:chain\s+link\s+|link\s+)?)(CL)?(\d+)/gi, (m, head: string, cl: string | undefined, num: string) => {
+      const to = newPosition.get(Number(num));
+      return to === undefined ? m : `${head}${cl ?? ''}${to}`;
+    });
     if (newText !== slice(lines, at.range)) edits.push({ range: at.range, newText });
   });
   if (!edits.length) return undefined;
@@ -115,11 +120,13 @@ function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): Qu
   const prev = block.links[n - 2];
   const sample = before ?? prev;
   const indent = sample ? (lines[sample.line.firstLine].match(/^\s*/)?.[0] ?? '    ') : '    ';
+  const ref = data.isLabel ? data.card : `"${data.card.replace(/"/g, '\\"')}"`;
+  const text = `${indent}${n} ${data.player} ${ref}`;
   const line = before ? before.line.firstLine : prev ? prev.line.lastLine + 1 : block.line.lastLine + 1;
-  const ref = /^[A-Za-z][\w-]*$/.test(data.card) && !data.card.includes(' ') && data.card !== data.card.toLowerCase() ? `"${data.card}"` : `"${data.card}"`;
-  return {
-    title: `Add ${data.player}'s mandatory ${ref} to the chain as CL${n}`,
-    edits: [{ range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${indent}${n} ${data.player} ${ref}\n` }],
-    preferred: true,
-  };
+  // Past the last line (no final newline): append a line break and the link at the end of the text.
+  const edit: TextEdit =
+    line < lines.length
+      ? { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${text}\n` }
+      : { range: { start: { line: lines.length - 1, character: lines[lines.length - 1].length }, end: { line: lines.length - 1, character: lines[lines.length - 1].length } }, newText: `\n${text}` };
+  return { title: `Add ${data.player}'s mandatory ${ref} to the chain as CL${n}`, edits: [edit], preferred: true };
 }

@@ -110,7 +110,8 @@ function formatUnsafe(text: string): string {
     else out.push(...formatStatement(e.info!, e.last, physical));
     prevLast = Math.max(prevLast, e.last);
   }
-  while (out.length > 0 && out[out.length - 1].trim() === '') out.pop();
+  // Only spaces and tabs make a line blank: the lexer keeps \f, \v or U+2028 as tokens (never lose text).
+  while (out.length > 0 && /^[ \t]*$/.test(out[out.length - 1])) out.pop();
   return out.length === 0 ? '' : out.join(eol) + eol;
 }
 

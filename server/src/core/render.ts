@@ -134,7 +134,8 @@ export function escapeWikitext(value: string): string {
     .replace(/[&<>[\]{}|=]/g, entity)
     .replace(/'{2,}|~{3,}|-{4,}|_{2,}/g, (run) => [...run].map(entity).join(''))
     .replace(/\b(ISBN|RFC|PMID)(?=\s)/g, (w: string) => `${w[0]}${entity(w[1])}${w.slice(2)}`)
-    .replace(/([a-z][a-z0-9+.-]*):\/\//gi, (_m, scheme: string) => `${scheme}&#58;//`);
+    // Starts only where a scheme can start (not inside a word), so a long word costs linear time.
+    .replace(/(?<![a-z0-9+.-])([a-z][a-z0-9+.-]*):\/\//gi, (_m, scheme: string) => `${scheme}&#58;//`);
 }
 
 export function renderWikitext(input: RenderInput): string {

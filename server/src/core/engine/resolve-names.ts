@@ -40,6 +40,13 @@ export class NameResolver {
   readonly references: Reference[] = [];
   readonly diagnostics: Diagnostic[] = [];
   private readonly labels = new Map<string, CardInstance>();
+  /** Copies that a player takes control of in the timeline (an opponent's monster revived by them). */
+  private readonly claimed = new Map<CardInstance, PlayerIndex>();
+
+  /** Records that `player` will control this copy (e.g. after Special Summoning it from the opponent's GY). */
+  claim(inst: CardInstance, player: PlayerIndex): void {
+    this.claimed.set(inst, player);
+  }
   private nextId = 1;
 
   constructor(
@@ -153,7 +160,7 @@ export class NameResolver {
     const info = this.cards.get(ref.name);
     const sameName = (c: CardInstance) => (info ? c.card === info : normalizeName(c.name) === key);
     let candidates = this.instances.filter((c) => sameName(c) && !ctx.exclude?.has(c));
-    if (owner !== undefined) candidates = candidates.filter((c) => c.owner === owner || c.controller === owner);
+    if (owner !== undefined) candidates = candidates.filter((c) => c.owner === owner || c.controller === owner || this.claimed.get(c) === owner);
     if (candidates.length > 1 && ctx.preferred) {
       const p = candidates.filter((c) => ctx.preferred!.includes(c));
       if (p.length === 1) candidates = p;
@@ -172,7 +179,7 @@ export class NameResolver {
     }
     if (candidates.length > 1) {
       const list = candidates
-        .map((c, k) => `${this.players[c.owner]}'s copy ${k + 1} in the ${c.zone}${c.placedAt ? ` (line ${c.placedAt.start.line + 1})` : ''}${c.label ? ` labelled \`${c.label}\`` : ''}`)
+        .map((c, k) => `${this.players[c.owner]}'s copy ${k + 1} in the ${c.zone}${c.label ? ` labelled \`${c.label}\`` : ''}`)
         .join(', ');
       const samePlayer = new Set(candidates.map((c) => c.owner)).size === 1;
       const labelled = candidates.filter((c) => c.label);

@@ -281,6 +281,13 @@ class ScenarioEngine {
             break;
           case 'special-summon':
             set(a.cards, a.from ?? (targets.length ? 'gy' : 'hand'), 'own');
+            // The summoning player controls what they summon (a revived opponent's monster included).
+            if (a.cards.kind === 'refs' && player !== undefined) {
+              for (const r of a.cards.refs) {
+                const inst = this.resolved.get(r);
+                if (inst) this.names.claim(inst, player);
+              }
+            }
             break;
           case 'add-to-hand':
             set(a.cards, a.from ?? 'deck', 'own');
@@ -648,7 +655,8 @@ class ScenarioEngine {
         else if (isActivationResponder(e)) l.role = 'responder';
         else l.role = l.speed >= 2 ? 'fast' : 'slow';
       }
-      if (l.role === 'batch-trigger' || l.role === 'hand-trigger') {
+      // Batch members have a category; so has a collected trigger placed too late (for the reorder fix).
+      if (l.role === 'batch-trigger' || l.role === 'hand-trigger' || (isTrigger && l.candidate)) {
         l.category = l.candidate ? this.category(l.candidate.player, l.candidate.mandatory) : l.player !== undefined ? this.category(l.player, e.mandatory) : undefined;
       }
     }
@@ -1463,6 +1471,7 @@ class ScenarioEngine {
         data: {
           player: this.players[c.player],
           card: c.inst.label ?? c.inst.name,
+          isLabel: !!c.inst.label,
           insertAt: at ? (at.category !== undefined && at.category > cat ? at.position : at.position + 1) : 1,
         },
       };

@@ -249,6 +249,7 @@ export function parse(text: string): ParseResult {
         // A chain line with junk after it: report it once and keep the chain open for its links.
         item = e.block;
         scenario.items.push(item);
+        scenario.range = spanRanges(scenario.range, line.range);
         chain = item;
         info.role = 'scenario-item';
         throw e.error;
@@ -751,14 +752,13 @@ function parseActionSeq(c: Cursor, inCost: boolean): ActionSeq {
     groups[groups.length - 1].push(parseAction(c));
     if (c.done) break;
     if (inCost && (c.at(',', 'target') || c.at(',', '->') || c.at('target') || c.at('->') || c.at(',', 'targets'))) break;
+    const joiner = c.peek()!;
     if (c.eat(',', 'then') || c.eat('then') || c.eat(',', 'and', 'then') || c.eat('and', 'then')) {
       groups.push([]);
-      continue;
+    } else if (!(c.eat(',', 'and') || c.eat(',') || c.eat('and'))) {
+      break;
     }
-    if (c.eat(',') || c.eat('and') || c.eat(',', 'and')) {
-      continue;
-    }
-    break;
+    if (c.done) throw new ParseError(`expected an action after \`${tokenText(joiner)}\``, c.hereRange());
   }
   return { groups, range: c.rangeFrom(start) };
 }
