@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up the end-to-end test environment: Debian packages (chromium, neovim, ripgrep, libkrb5-dev)
 # and code-server 4.100.3 (= VS Code 1.100 in the browser) in .e2e/code-server/ (git-ignored).
+# Run by `npm run test:e2e` (test/e2e/run.js), and so by .ci/run.
 #
 # Idempotent: reruns only check what is there and return in about a second.
 # Set E2E_FORCE=1 to redo the code-server install even if the marker file exists.
@@ -31,8 +32,9 @@ step() { # step MESSAGE: announce a step with the seconds elapsed since the star
 }
 
 # ---------------------------------------------------------------- Debian packages
+# (g++, make and python3 build code-server's native modules; they are usually there already.)
 need_pkgs=()
-for p in libkrb5-dev ripgrep chromium neovim; do
+for p in libkrb5-dev ripgrep chromium neovim g++ make python3; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
     need_pkgs+=("$p")
   fi
@@ -41,9 +43,13 @@ if ((${#need_pkgs[@]})); then
   step "installing Debian packages: ${need_pkgs[*]}"
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  # Never ask anything (CI has no stdin): noninteractive frontend (passed through sudo with env),
+  # keep existing config files, no progress bars.
   export DEBIAN_FRONTEND=noninteractive
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${need_pkgs[@]}" >/dev/null
+  APT=($SUDO env DEBIAN_FRONTEND=noninteractive apt-get -q -y -o Dpkg::Use-Pty=0
+    -o Dpkg::Options::=--force-confdef -o Dpkg::Options::=--force-confold)
+  "${APT[@]}" update -qq </dev/null
+  "${APT[@]}" install -qq --no-install-recommends "${need_pkgs[@]}" </dev/null >/dev/null
 else
   step "Debian packages already installed"
 fi

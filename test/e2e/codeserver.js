@@ -14,6 +14,12 @@
 //   await browser.close(); await server.stop();
 //
 // Selectors that work in code-server 4.100.3 / VS Code 1.100 are collected in SELECTORS below.
+//
+// More helpers (used by vscode-checks.js): setColorTheme (through "Preferences: Color Theme"),
+// statusBarText, squiggleLines (lines with .squiggly-error etc.), codeActionTitles + pickCodeAction
+// (the Ctrl+. menu, driven with the keyboard), suggestions (Ctrl+Space), webviewFrame (the nested
+// iframe of a webview, e.g. the preview), typeText, tailFile. problems() gives each marker row its
+// file and tells related-information rows apart.
 'use strict';
 
 const fs = require('fs');
@@ -358,6 +364,16 @@ async function closeQuickInput(page) {
   }
 }
 
+/** Clicks the i-th quick input row; false if it went away meanwhile (the list re-rendered). */
+async function clickRow(page, i) {
+  try {
+    await page.locator(SELECTORS.quickInputRows).nth(i).click({ timeout: 3000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Runs a command by its palette label as shown, "Category: Title" (e.g. 'Problems: Focus on Problems
  * View'), matched case-insensitively. Throws (listing what the palette shows) if no row has exactly
@@ -381,10 +397,8 @@ async function runCommand(page, label, { timeout = 20000, exact = true } = {}) {
       }),
     );
     const i = labels.findIndex((l) => l && l.toLowerCase() === label.toLowerCase());
-    if (i >= 0) {
-      await page.locator(SELECTORS.quickInputRows).nth(i).click();
-      break;
-    }
+    // The list may re-render between reading and clicking (results arriving): then look again.
+    if (i >= 0 && (await clickRow(page, i))) break;
     const real = labels.filter(Boolean);
     if (real.length && !firstRowsAt) firstRowsAt = Date.now();
     if (!exact && real.length && Date.now() - firstRowsAt > 1500) {
@@ -427,10 +441,8 @@ async function openFile(page, relativePath, { timeout = 45000 } = {}) {
   for (;;) {
     rows = await page.$$eval(SELECTORS.quickInputRows, (els) => els.map((e) => e.getAttribute('aria-label') || ''));
     const i = rows.findIndex((a) => a === wanted || a.startsWith(`${wanted},`));
-    if (i >= 0) {
-      await page.locator(SELECTORS.quickInputRows).nth(i).click();
-      break;
-    }
+    // The list may re-render between reading and clicking (results arriving): then look again.
+    if (i >= 0 && (await clickRow(page, i))) break;
     if (Date.now() > deadline) {
       await closeQuickInput(page);
       throw new Error(`openFile: "${rel}" not found by Quick Open within ${timeout} ms (rows: ${JSON.stringify(rows.slice(0, 5))})`);
@@ -667,10 +679,8 @@ async function setColorTheme(page, theme, { timeout = 20000 } = {}) {
     const labels = await page.$$eval(SELECTORS.quickInputRows, (els) => els.map((e) => e.getAttribute('aria-label') || ''));
     // aria-label: "<label>, <id>[, <group>]", e.g. "Light Modern, Default Light Modern, light themes".
     const i = labels.findIndex((l) => l.split(', ').slice(0, 2).includes(theme));
-    if (i >= 0) {
-      await page.locator(SELECTORS.quickInputRows).nth(i).click();
-      break;
-    }
+    // The list may re-render between reading and clicking (results arriving): then look again.
+    if (i >= 0 && (await clickRow(page, i))) break;
     if (Date.now() > deadline) {
       await closeQuickInput(page);
       throw new Error(`setColorTheme: no theme "${theme}" in the picker (${JSON.stringify(labels.slice(0, 8))})`);

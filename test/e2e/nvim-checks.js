@@ -118,12 +118,75 @@ async function runNvimChecks({ report, log }) {
     return `${d.length} × segoc-order on lines ${want.map((w) => w.line + 1).join(', ')} (information, expected)`;
   });
 
+  check("(nvim) the README's Neovim setup: filetype, one client, the error, a hover, cleared after an edit", () => {
+    const r = runReadmeSetup();
+    assert(!r.error, r.error);
+    assert(r.filetype === 'segoc', `filetype "${r.filetype}"`);
+    assert(JSON.stringify(r.clients) === '["segoc"]', `clients attached: ${JSON.stringify(r.clients)}`);
+    const d = r.diagnostics || [];
+    assert(d.length === 1 && d[0].code === 'segoc-order' && d[0].lnum === 14 && d[0].severity === 1, `diagnostics ${JSON.stringify(d)}`);
+    assert(/CL2 — Yugi's optional trigger.*category 3 of 4/.test(r.hover.replace(/\*/g, '')), `hover: ${JSON.stringify(r.hover.slice(0, 200))}`);
+    assert(r.cleared === true, `${r.after} diagnostic(s) left after reordering the chain in the buffer`);
+    return 'segoc-order on line 15, hover "category 3 of 4", 0 diagnostics after the edit';
+  });
+
   check('(nvim) a legal sample (samples/rules/R12-free-order.segoc): no diagnostics', () => {
     const file = path.join(ROOT, 'samples', 'rules', 'R12-free-order.segoc');
     const d = diagnosticsFromNvim(file, { minDiagnostics: 0 });
     assert(d.length === 0, `${d.length} diagnostics: ${JSON.stringify(d.map((x) => `${x.code}: ${x.message}`))}`);
     return '0 diagnostics';
   });
+}
+
+/** The lua block of the README's "Other editors" section. */
+function readmeNeovimSetup() {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const at = readme.indexOf('\n## Other editors');
+  if (at < 0) throw new Error('README.md has no "## Other editors" section');
+  const m = /```lua\n([^]*?)\n```/.exec(readme.slice(at));
+  if (!m) throw new Error('no ```lua block in the README\'s "Other editors" section');
+  return m[1];
+}
+
+/**
+ * Runs the README's Neovim setup as init.lua (its server path replaced by dist/server.js) with
+ * nvim-readme-check.lua on a copy of the illegal-order fixture; returns that script's JSON.
+ */
+function runReadmeSetup() {
+  const lua = readmeNeovimSetup();
+  const pathLine = /^local segoc_server = .*$/m;
+  if (!pathLine.test(lua)) throw new Error('the README\'s lua block has no `local segoc_server = ...` line');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-e2e-nvim-readme-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'config', 'nvim'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'config', 'nvim', 'init.lua'), lua.replace(pathLine, `local segoc_server = ${JSON.stringify(SERVER)}`));
+    const file = path.join(dir, 'illegal-order.segoc');
+    fs.copyFileSync(path.join(__dirname, 'fixtures', 'illegal-order.segoc'), file);
+    const out = path.join(dir, 'result.json');
+    const env = {
+      ...process.env,
+      SEGOC_FILE: file,
+      SEGOC_OUT: out,
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      XDG_DATA_HOME: path.join(dir, 'data'),
+      XDG_STATE_HOME: path.join(dir, 'state'),
+      XDG_CACHE_HOME: path.join(dir, 'cache'),
+      // `node` from the PATH, as the README says: make it this Node.
+      PATH: `${path.dirname(process.execPath)}${path.delimiter}${process.env.PATH || ''}`,
+    };
+    const r = spawnSync(NVIM, ['--headless', '-i', 'NONE', '-n', '-c', `luafile ${path.join(__dirname, 'nvim-readme-check.lua')}`], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      timeout: 90000,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    if (r.error) throw new Error(`${NVIM}: ${r.error.message}`);
+    if (!fs.existsSync(out)) throw new Error(`nvim wrote no result (exit ${r.status}): ${(r.stdout || '') + (r.stderr || '')}`.trim());
+    return JSON.parse(fs.readFileSync(out, 'utf8'));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 module.exports = { runNvimChecks, diagnosticsFromNvim, expectedFromExpectLines };

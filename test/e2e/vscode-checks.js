@@ -42,8 +42,11 @@ async function verdict(page, match = /SEGOC: /) {
   return cs.statusBarText(page, { contains: 'SEGOC:', match, timeout: 30000 });
 }
 
-/** Runs an async check; a thrown error is a failure. Returns the check's value (undefined on failure). */
-function makeRunner(report) {
+/**
+ * Runs an async check; a thrown error is a failure (then `onFail(name)` runs, e.g. a screenshot).
+ * Resolves to true when the check passed.
+ */
+function makeRunner(report, onFail = async () => {}) {
   return async function step(name, fn) {
     const t = Date.now();
     try {
@@ -52,9 +55,30 @@ function makeRunner(report) {
       return true;
     } catch (e) {
       report(name, false, (e && e.message) || String(e));
+      await onFail(name).catch(() => {});
       return false;
     }
   };
+}
+
+/** Files under `dir` (recursively) whose path matches `re`. */
+function findFiles(dir, re) {
+  const out = [];
+  const walk = (d) => {
+    let entries = [];
+    try {
+      entries = fs.readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (re.test(p)) out.push(p);
+    }
+  };
+  walk(dir);
+  return out;
 }
 
 function assert(cond, message) {
@@ -73,16 +97,27 @@ async function shot(page, name, log) {
  * Returns { logPath } (the code-server log) for the caller to show on failure.
  */
 async function runVscodeChecks({ report, log, suite = true }) {
-  const step = makeRunner(report);
+  // Failure screenshots of an earlier run would mislead.
+  if (fs.existsSync(cs.RESULTS_DIR)) {
+    for (const f of fs.readdirSync(cs.RESULTS_DIR)) if (/^vscode-failure-\d+\.png$/.test(f)) fs.rmSync(path.join(cs.RESULTS_DIR, f));
+  }
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-e2e-vscode-'));
   const workspace = makeWorkspace(path.join(tmp, 'workspace'));
   const extensionsDir = path.join(tmp, 'extensions');
   let failed = false;
+  let failures = 0;
+  let page; // the workbench page, for failure screenshots
   const rep = report;
   report = (name, ok, detail) => {
     if (!ok) failed = true;
     rep(name, ok, detail);
   };
+  const step = makeRunner(report, async () => {
+    if (!page) return;
+    const file = await cs.screenshot(page, `vscode-failure-${++failures}`);
+    log(`failure screenshot ${path.relative(ROOT, file)}`);
+    await page.keyboard.press('Escape').catch(() => {});
+  });
 
   log('installing dist/segoc.vsix into code-server');
   let installed = false;
@@ -96,20 +131,27 @@ async function runVscodeChecks({ report, log, suite = true }) {
   if (!installed) return { logPath: null };
 
   log('starting code-server');
-  const server = await cs.startCodeServer({
-    workspace,
-    userDataDir: path.join(tmp, 'user-data'),
-    extensionsDir,
-    settings: {
-      'workbench.colorTheme': DARK,
-      'editor.minimap.enabled': false,
-      'editor.fontSize': 14,
-      'workbench.editor.enablePreview': false,
-      'breadcrumbs.enabled': true,
-    },
-  });
+  let server;
+  try {
+    server = await cs.startCodeServer({
+      workspace,
+      userDataDir: path.join(tmp, 'user-data'),
+      extensionsDir,
+      settings: {
+        'workbench.colorTheme': DARK,
+        'editor.minimap.enabled': false,
+        'editor.fontSize': 14,
+        'workbench.editor.enablePreview': false,
+        'breadcrumbs.enabled': true,
+      },
+    });
+  } catch (e) {
+    // The message carries the tail of the code-server log.
+    report('code-server starts', false, (e && e.message) || String(e));
+    log(`kept ${tmp}`);
+    return { logPath: null };
+  }
   let browser;
-  let page;
   try {
     log(`code-server at ${server.url}, log ${server.logPath}`);
     browser = await cs.launchBrowser();
@@ -134,6 +176,7 @@ async function runVscodeChecks({ report, log, suite = true }) {
       assert(counts.errors === 0 && counts.warnings === 0 && counts.infos === 0, `status bar problem counts: ${counts.label}`);
       return `mode "${mode}", verdict "${v}", ${counts.label}`;
     });
+    await shot(page, 'vscode-dark-legal', log);
 
     // (2) An illegal chain without an expect line: one segoc-order error on line 15.
     await step(`(2) an illegal chain (${ILLEGAL}) shows 1 segoc-order error with a squiggle on line ${ILLEGAL_LINE}`, async () => {
@@ -179,13 +222,17 @@ async function runVscodeChecks({ report, log, suite = true }) {
       assert(/Spell Speed 1/.test(linkHover) && /segoc-order/.test(linkHover), `the link hover lacks its Spell Speed or problem: ${linkHover}`);
       return JSON.stringify(linkHover.split('\n').find((l) => l.includes(LINK_HOVER)).slice(0, 110));
     });
-    if (linkHover) await shot(page, 'vscode-dark-problems-hover', log);
+    if (linkHover) {
+      await cs.sleep(600); // the hover fades in
+      await shot(page, 'vscode-dark-problems-hover', log);
+    }
     await page.mouse.move(2, 2);
 
     // The same screen in the light theme.
     await step('the light theme applies (Default Light Modern)', async () => {
       await cs.setColorTheme(page, LIGHT);
       await cs.hoverAt(page, '2 Yugi', { offset: 0, expect: LINK_HOVER });
+      await cs.sleep(600);
       await shot(page, 'vscode-light-problems-hover', log);
       await page.mouse.move(2, 2);
     });
@@ -310,12 +357,15 @@ async function runVscodeChecks({ report, log, suite = true }) {
   } catch (e) {
     report('the VS Code checks ran to the end', false, (e && e.stack) || String(e));
   } finally {
-    if (failed && page) {
-      await cs.screenshot(page, 'vscode-failure').catch(() => {});
-      if (page.segocConsole && page.segocConsole.length) log(`browser console (last 15):\n  ${page.segocConsole.slice(-15).join('\n  ')}`);
+    if (failed && page && page.segocConsole && page.segocConsole.length) {
+      log(`browser console (last 15):\n  ${page.segocConsole.slice(-15).join('\n  ')}`);
     }
     if (failed) {
       log(`code-server log (${server.logPath}), last 40 lines:\n${cs.tailFile(server.logPath, 40)}`);
+      // The extension's own output channel (language client and server messages), if it wrote one.
+      for (const f of findFiles(path.join(server.userDataDir, 'logs'), /SEGOC\.log$/)) {
+        log(`${path.relative(tmp, f)}, last 20 lines:\n${cs.tailFile(f, 20)}`);
+      }
     }
     if (browser) await browser.close().catch(() => {});
     await server.stop({ keep: true });
@@ -334,9 +384,14 @@ async function runVscodeChecks({ report, log, suite = true }) {
  * window.codeAutomationExit(code) (exposed here). The suite's console output reaches the page
  * console as "[Extension Host]" messages.
  */
-async function runSuite({ browser, server, step, log }) {
-  const suitePath = path.join(ROOT, 'test', 'vscode', 'suite', 'index.js');
-  const suiteWorkspace = path.join(ROOT, 'test', 'vscode', 'workspace');
+async function runSuite({
+  browser,
+  server,
+  step,
+  log,
+  suitePath = path.join(ROOT, 'test', 'vscode', 'suite', 'index.js'),
+  suiteWorkspace = path.join(ROOT, 'test', 'vscode', 'workspace'),
+}) {
   await step('(7) the @vscode/test-electron suite passes in code-server\'s extension host', async () => {
     const extDir = fs.readdirSync(server.extensionsDir).find((d) => d.startsWith('segoc.segoc-'));
     const authority = new URL(server.url).host;
@@ -378,7 +433,7 @@ async function runSuite({ browser, server, step, log }) {
   });
 }
 
-module.exports = { runVscodeChecks, makeWorkspace };
+module.exports = { runVscodeChecks, runSuite, makeRunner, makeWorkspace, VSIX };
 
 if (require.main === module) {
   let passed = 0;

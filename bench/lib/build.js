@@ -1,0 +1,86 @@
+// Builds what the benchmarks run: core as one CommonJS bundle (for the in-process figures), and the
+// production build of the three shipped bundles (the real scripts/build.js --production, run in a
+// scratch folder so that dist/ of the working tree, which other work uses, is never touched).
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { spawnSync } = require('child_process');
+const { ROOT, GENERATED } = require('./paths');
+
+/** Bundles server/src/core/index.ts into bench/generated/core.js (esbuild options of scripts/build.js, minified). */
+function buildCore() {
+  const esbuild = require(path.join(ROOT, 'node_modules', 'esbuild'));
+  const outfile = path.join(GENERATED, 'core.js');
+  esbuild.buildSync({
+    absWorkingDir: ROOT,
+    entryPoints: ['server/src/core/index.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    minify: true,
+    sourcemap: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/**
+ * The production build (`node scripts/build.js --production`) into bench/generated/prod/dist.
+ * scripts/build.js resolves its entry points and outfiles from the current folder, so it runs in
+ * bench/generated/prod, where client/, server/, node_modules and the package files are symlinks.
+ */
+function buildProduction() {
+  const prod = path.join(GENERATED, 'prod');
+  fs.mkdirSync(prod, { recursive: true });
+  for (const name of ['client', 'server', 'node_modules', 'package.json', 'tsconfig.json']) {
+    const link = path.join(prod, name);
+    try {
+      fs.rmSync(link, { recursive: false, force: true });
+    } catch {
+      // not there
+    }
+    fs.symlinkSync(path.join(ROOT, name), link);
+  }
+  fs.rmSync(path.join(prod, 'dist'), { recursive: true, force: true });
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--production'], { cwd: prod, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`node scripts/build.js --production failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return path.join(prod, 'dist');
+}
+
+/**
+ * The .vsix of the production build: the repository's packaging files copied to a staging folder
+ * with dist/ replaced by the production bundles, then `vsce package --no-dependencies` (the same
+ * command as `npm run package`), so .vscodeignore decides what goes in.
+ */
+function buildVsix(prodDist) {
+  const stage = path.join(GENERATED, 'vsix-stage');
+  fs.rmSync(stage, { recursive: true, force: true });
+  fs.mkdirSync(stage, { recursive: true });
+  const skip = new Set(['.git', 'node_modules', 'dist', 'out', 'bench', 'test-results', '.e2e', '.vscode-test']);
+  for (const e of fs.readdirSync(ROOT, { withFileTypes: true })) {
+    if (skip.has(e.name) || e.name.endsWith('.vsix')) continue;
+    fs.cpSync(path.join(ROOT, e.name), path.join(stage, e.name), { recursive: true, dereference: true });
+  }
+  fs.mkdirSync(path.join(stage, 'dist'));
+  for (const f of fs.readdirSync(prodDist)) fs.copyFileSync(path.join(prodDist, f), path.join(stage, 'dist', f));
+  const out = path.join(GENERATED, 'segoc.vsix');
+  fs.rmSync(out, { force: true });
+  const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const pack = (extra) => spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', ...extra, '-o', out], { cwd: stage, encoding: 'utf8' });
+  let r = pack([]);
+  let note;
+  if (r.status !== 0 && /SVGs are restricted/.test(r.stdout + r.stderr)) {
+    // vsce refuses SVG images in README.md (so `npm run package` fails too): measure with those image lines left out.
+    const readme = path.join(stage, 'README.md');
+    fs.writeFileSync(readme, fs.readFileSync(readme, 'utf8').replace(/^.*!\[[^\]]*\]\([^)]*\.svg\).*$/gim, ''));
+    r = pack([]);
+    note = 'vsce refuses the SVG image in README.md (`npm run package` fails the same way); packaged with the SVG image lines of README.md left out';
+  }
+  if (r.status !== 0 || !fs.existsSync(out)) throw new Error(`vsce package failed (${r.status}): ${(r.stdout + r.stderr).trim().split('\n').filter(Boolean).slice(-3).join(' ')}`);
+  return { file: out, log: r.stdout, note };
+}
+
+module.exports = { buildCore, buildProduction, buildVsix };

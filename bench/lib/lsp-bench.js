@@ -1,0 +1,154 @@
+'use strict';
+// The language server over stdio (the production bundle), with VS Code's capabilities: pull diagnostics.
+//   keystroke   a one-character didChange (typing a letter into a card name, then deleting it: the text
+//               alternates between a typo and the original), then textDocument/diagnostic right away;
+//               the time from sending didChange to the diagnostic response (p50, p95 over the edits)
+//   open        didOpen to its first diagnostic response (cold analysis of the whole file)
+//   hover       textDocument/hover inside card names (chain links and board lines) spread over the file
+//   completion  textDocument/completion right after a link's player (`    2 Kaiba |"Sangan"`)
+//   memory      VmRSS of the server process (/proc/<pid>/status) after opening the file and its diagnostics
+const fs = require('fs');
+const path = require('path');
+const { pathToFileURL } = require('url');
+const { LspClient, PULL_CAPABILITIES, processMemory } = require('./lsp-client');
+const { linkLines, boardNames, spread } = require('./edits');
+const { summarize, since } = require('./stats');
+const { GENERATED } = require('./paths');
+
+async function timed(fn) {
+  const t0 = process.hrtime.bigint();
+  const r = await fn();
+  return { ms: since(t0), r };
+}
+
+/**
+ * Runs the LSP figures of one input. `figures` selects among keystroke, hover, completion, memory;
+ * `count` is the number of edits / requests, `warmup` the untimed ones before them.
+ */
+async function lspInput(serverJs, input, { figures, count, warmup, nodeArgs = [] }) {
+  const out = [];
+  const folder = path.join(GENERATED, `lsp-${input.name}`);
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, `lines-${input.name}.segoc`);
+  fs.copyFileSync(input.file, file);
+  const uri = pathToFileURL(file).href;
+  const original = fs.readFileSync(file, 'utf8');
+  const lines = original.split('\n');
+
+  const client = new LspClient(serverJs, folder, nodeArgs);
+  try {
+    await client.request('initialize', {
+      processId: process.pid,
+      rootUri: pathToFileURL(folder).href,
+      capabilities: PULL_CAPABILITIES,
+      workspaceFolders: [{ uri: pathToFileURL(folder).href, name: path.basename(folder) }],
+    });
+    client.notify('initialized', {});
+    await client.settle();
+    const idle = processMemory(client.pid);
+
+    let version = 1;
+    const open = await timed(async () => {
+      client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'segoc', version, text: original } });
+      return client.request('textDocument/diagnostic', { textDocument: { uri } });
+    });
+    const diagnosticsCount = open.r.items.length;
+    const afterOpen = processMemory(client.pid);
+    out.push({ id: `lsp.open.${input.name}`, group: 'lsp', name: `LSP didOpen to first diagnostics (pull), ${input.name} lines`, unit: 'ms', value: open.ms, note: `${diagnosticsCount} diagnostics` });
+    if (figures.includes('memory')) {
+      out.push({
+        id: `lsp.memory.${input.name}`,
+        group: 'lsp',
+        name: `server memory after opening the ${input.name}-line file (VmRSS)`,
+        unit: 'MB',
+        value: afterOpen?.rssMB,
+        note: afterOpen ? `peak (VmHWM) ${afterOpen.peakMB.toFixed(1)} MB; before opening ${idle.rssMB.toFixed(1)} MB` : 'no /proc: n/a',
+        na: afterOpen ? undefined : 'no /proc on this system',
+      });
+    }
+
+    if (figures.includes('keystroke')) {
+      const links = linkLines(lines);
+      const spots = spread(links, Math.ceil((count + warmup) / 2));
+      const times = [];
+      let lastCount = 0;
+      for (let i = 0; i < count + warmup; i++) {
+        const spot = spots[Math.floor(i / 2)];
+        const col = spot.nameEnd - 1;
+        const typing = i % 2 === 0;
+        const change = typing
+          ? { range: { start: { line: spot.line, character: col }, end: { line: spot.line, character: col } }, text: 'x' }
+          : { range: { start: { line: spot.line, character: col }, end: { line: spot.line, character: col + 1 } }, text: '' };
+        version++;
+        const t = await timed(async () => {
+          client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+          return client.request('textDocument/diagnostic', { textDocument: { uri } });
+        });
+        lastCount = t.r.items.length;
+        if (i >= warmup) times.push(t.ms);
+      }
+      out.push({
+        id: `lsp.keystroke.${input.name}`,
+        group: 'lsp',
+        name: `keystroke to diagnostics (pull), ${input.name} lines`,
+        unit: 'ms',
+        ...summarize(times),
+        note: `${times.length} edits; pull mode (textDocument/diagnostic right after didChange); ${lastCount} diagnostics`,
+      });
+      const afterEdits = processMemory(client.pid);
+      if (figures.includes('memory') && afterEdits) {
+        out.push({ id: `lsp.memory-after-edits.${input.name}`, group: 'lsp', name: `server memory after the edits, ${input.name} lines (VmRSS)`, unit: 'MB', value: afterEdits.rssMB, note: `peak (VmHWM) ${afterEdits.peakMB.toFixed(1)} MB` });
+      }
+    }
+
+    if (figures.includes('hover')) {
+      const names = [...linkLines(lines).map((l) => ({ line: l.line, nameStart: l.nameStart, nameEnd: l.nameEnd })), ...boardNames(lines)].sort((a, b) => a.line - b.line);
+      const spots = spread(names, count + warmup);
+      const times = [];
+      let empty = 0;
+      for (let i = 0; i < spots.length; i++) {
+        const s = spots[i];
+        const character = Math.floor((s.nameStart + s.nameEnd) / 2);
+        const t = await timed(() => client.request('textDocument/hover', { textDocument: { uri }, position: { line: s.line, character } }));
+        if (!t.r) empty++;
+        if (i >= warmup) times.push(t.ms);
+      }
+      out.push({ id: `lsp.hover.${input.name}`, group: 'lsp', name: `hover on card names, ${input.name} lines`, unit: 'ms', ...summarize(times), note: `${times.length} requests; ${empty} empty` });
+    }
+
+    if (figures.includes('completion')) {
+      const spots = spread(linkLines(lines), count + warmup);
+      const times = [];
+      let items = 0;
+      for (let i = 0; i < spots.length; i++) {
+        const s = spots[i];
+        const t = await timed(() => client.request('textDocument/completion', { textDocument: { uri }, position: { line: s.line, character: s.afterPlayer } }));
+        const list = Array.isArray(t.r) ? t.r : t.r?.items ?? [];
+        if (i >= warmup) {
+          times.push(t.ms);
+          items += list.length;
+        }
+      }
+      out.push({
+        id: `lsp.completion.${input.name}`,
+        group: 'lsp',
+        name: `completion after a link's player, ${input.name} lines`,
+        unit: 'ms',
+        ...summarize(times),
+        note: `${times.length} requests; ${Math.round(items / Math.max(1, times.length))} items on average`,
+      });
+    }
+  } finally {
+    await client.stop();
+  }
+  return out;
+}
+
+async function runLsp(serverJs, inputs, options) {
+  const out = [];
+  for (const input of inputs) out.push(...(await lspInput(serverJs, input, options)));
+  return out;
+}
+
+module.exports = { runLsp };
