@@ -43,14 +43,8 @@ export const URI = 'file:///fuzz/doc.segoc';
  * fixed, delete its entry here (its test in findings.test.ts then guards it).
  */
 export const KNOWN_ISSUES: Record<string, string> = {
-  'wikitext-quadratic': 'core/render.ts escapeWikitext: the scheme regex is quadratic on long words (render --format wikitext)',
-  'insert-fix-past-eof': 'core/fixes.ts insertMissingFix: the insertion lies past the end of a document without a final newline',
-  'insert-fix-quotes-label': 'core/fixes.ts insertMissingFix: a label is written as a quoted card name ("s2"), an unknown card',
-  'insert-fix-unplaced-copy': 'engine names: an implied copy (revival target) is the opponent\'s; the link and the added link name another copy',
-  'incremental-stale-line-numbers': 'core/analyze.ts: reused scenario results keep the old line numbers inside messages ("line 38")',
-  'parser-dangling-joiner': 'core/syntax/parser.ts parseActionSeq: an action list ending in `,` `and` `then` throws a TypeError (shown as "internal parser problem")',
-  'reorder-fix-not-legal': 'core/fixes.ts reorderFix: the "legal order" comes from the roles of the claimed order; a trigger placed after a fast effect stays there (fast-effect-in-batch remains)',
-  'chain-junk-range': 'core/syntax/parser.ts: a `chain <junk>` line is not counted in its scenario\'s range, so incremental analysis reuses a stale result',
+  'insert-fix-names-copy': 'core/fixes.ts insertMissingFix: the added link names the copy by a name several unlabelled copies share (ambiguous-card)',
+  'engine-quadratic-copies': 'core/engine/scenario.ts collect/candidate: quadratic in the copies one event moves (3,200 copies destroyed at once: 14 s)',
 };
 
 /** How often each known issue was met (and skipped). */
@@ -139,10 +133,7 @@ export function rangeProblems(text: string, a: Analysis): string[] {
     check(tag, d.range);
     for (const r of d.related ?? []) check(`${tag} related "${r.message.slice(0, 60)}"`, r.range);
     for (const f of d.fix ?? []) {
-      for (const e of f.edits) {
-        if (d.code === 'mandatory-trigger-missing' && e.range.start.line === lines.length && e.range.start.character === 0 && known('insert-fix-past-eof')) continue;
-        check(`${tag} fix "${f.title}" edit`, e.range);
-      }
+      for (const e of f.edits) check(`${tag} fix "${f.title}" edit`, e.range);
       const o = overlapProblem(f.edits);
       if (o) out.push(`${tag} fix "${f.title}": ${o}`);
     }
@@ -164,10 +155,7 @@ export function rangeProblems(text: string, a: Analysis): string[] {
 const INTERNAL = /internal (parser )?problem|TypeError|ReferenceError|RangeError|is not a function|Cannot read propert|undefined is not|Maximum call stack/;
 
 export function internalProblems(a: Analysis): string[] {
-  return a.diagnostics
-    .filter((d) => INTERNAL.test(d.message))
-    .filter((d) => !(/reading 'lower'/.test(d.message) && known('parser-dangling-joiner')))
-    .map((d) => `an exception surfaced as a diagnostic: ${d.code}: ${d.message}`);
+  return a.diagnostics.filter((d) => INTERNAL.test(d.message)).map((d) => `an exception surfaced as a diagnostic: ${d.code}: ${d.message}`);
 }
 
 function fail(what: string, text: string, problems: string[]): never {
@@ -200,15 +188,14 @@ export function checkCore(text: string): Analysis {
   };
   step('lex', () => lex(text));
   step('parse', () => parse(text));
-  const a = step('analyze', () => analyze(text, OPTIONS));
+  // Thousands of copies on one board line make the engine quadratic (a known issue): analyze an empty
+  // document instead, so that the rest of the checks still run on this text.
+  const manyCopies = text.length > 8000 && splitLines(text).some((l) => l.length > 8000 && (l.match(/"/g)?.length ?? 0) > 800);
+  const a = step('analyze', () => (manyCopies && known('engine-quadratic-copies') ? analyze('', OPTIONS) : analyze(text, OPTIONS)));
   step('formatDocument', () => formatDocument(text));
   // The renderers (segoc render) on one input in four: they cost more than the analysis itself.
   if (sample(text) % 4 === 0) {
-    const longLine = splitLines(text).some((l) => l.length > 4000);
-    for (const format of RENDER_FORMATS) {
-      if (format === 'wikitext' && longLine && known('wikitext-quadratic')) continue;
-      step(`render ${format}`, () => render({ title: 'fuzz', scenarios: a.scenarios }, format));
-    }
+    for (const format of RENDER_FORMATS) step(`render ${format}`, () => render({ title: 'fuzz', scenarios: a.scenarios }, format));
   }
   const ms = times.reduce((s, [, t]) => s + t, 0);
   if (ms > HANG_MS) {
@@ -409,7 +396,6 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
   const tag = `fix "${f.title}" of ${d.code} at ${d.range.start.line}:${d.range.start.character}`;
   for (const e of f.edits) {
     const p = rangeProblem(lines, e.range);
-    if (p && d.code === 'mandatory-trigger-missing' && e.range.start.line === lines.length && known('insert-fix-past-eof')) return [];
     if (p) return [`${tag}: edit ${p}`];
   }
   const o = overlapProblem(f.edits);
@@ -425,8 +411,7 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
 
   // Only lines of the diagnostic's own scenario (or, for a language diagnostic, of the scenario it stands in).
   const sc = d.scenario ? a.file.scenarios[d.scenario - 1] : a.file.scenarios.find((s) => s.range.start.line <= d.range.start.line && d.range.start.line <= s.range.end.line);
-  const shortRange = sc?.items.some((it) => it.kind === 'chain' && it.range.start.line > sc.range.end.line);
-  if (sc && !(shortRange && known('chain-junk-range'))) {
+  if (sc) {
     const lo = sc.range.start.line;
     const hi = sc.range.end.line + 1; // an insertion right after the scenario's last line
     for (const l of touched) if (l < lo || l > hi) out.push(`${tag}: edits line ${l}, outside its scenario (lines ${lo}-${sc.range.end.line})`);
@@ -460,8 +445,6 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
       if (after.length !== lines.length) out.push(`${tag}: changed the number of lines (${lines.length} -> ${after.length})`);
       const code = kind === 'renumber' ? 'chain-numbering' : d.code;
       if (!judged) break;
-      const links = d.scenario && d.chain ? a.scenarios[d.scenario - 1]?.chains[d.chain - 1]?.links ?? [] : [];
-      if (kind === 'reorder' && links.length > 0 && sameChainDiags(b, d, code).length && known('reorder-fix-not-legal')) break;
       const still = sameChainDiags(b, d, code);
       if (still.length) out.push(`${tag}: ${code} is still reported in scenario ${d.scenario} chain ${d.chain} after the fix: ${still[0].message}`);
       break;
@@ -484,8 +467,8 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
     case 'insert': {
       if (after.length !== lines.length + 1) out.push(`${tag}: inserted ${after.length - lines.length} lines, expected 1`);
       if (!judged) break;
-      if (d.data?.card && !a.cards.get(d.data.card) && known('insert-fix-quotes-label')) break;
-      if (!d.related?.length && known('insert-fix-unplaced-copy')) break;
+      const inserted = f.edits[0]?.range.start.line;
+      if (b.diagnostics.some((x) => (x.code === 'unknown-card' || x.code === 'ambiguous-card') && x.range.start.line === inserted) && known('insert-fix-names-copy')) break;
       const still = sameChainDiags(b, d, 'mandatory-trigger-missing').filter((x) => x.data?.card === d.data?.card && x.data?.player === d.data?.player);
       if (still.length) out.push(`${tag}: mandatory-trigger-missing for ${d.data?.player}'s "${d.data?.card}" is still reported after the fix: ${still[0].message}`);
       const n0 = linkCount(a, d.scenario, d.chain);
@@ -540,10 +523,6 @@ export function checkIncremental(before: string, after: string): void {
   const fresh = analyze(after, OPTIONS);
   const x = comparable(incremental);
   const y = comparable(fresh);
-  const masked = (j: string) => j.replace(/\bline \d+/g, 'line N');
-  const junkChain = (t: string) => parse(t).file.scenarios.some((sc) => sc.items.some((it) => it.kind === 'chain' && it.range.start.line > sc.range.end.line));
-  if (x !== y && (junkChain(before) || junkChain(after)) && known('chain-junk-range')) return;
-  if (x !== y && masked(x) === masked(y) && known('incremental-stale-line-numbers')) return;
   if (x !== y) {
     let i = 0;
     while (i < x.length && x[i] === y[i]) i++;

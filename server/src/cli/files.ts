@@ -8,8 +8,8 @@ export const SCENARIO_EXTENSIONS = ['.segoc'];
 export const PAGE_EXTENSIONS = ['.md', '.markdown', '.wiki', '.wikitext', '.mediawiki'];
 export const ALL_EXTENSIONS = [...SCENARIO_EXTENSIONS, ...PAGE_EXTENSIONS];
 /** What `check` and `format` read when no file is given. */
-/** Without arguments only scenario files are checked; pages are checked when named (a path or a glob). */
-export const DEFAULT_GLOB = '**/*.segoc';
+/** Without arguments: scenario files and the pages that hold segoc blocks (pages without one stay silent). */
+export const DEFAULT_GLOB = '**/*.{segoc,md,markdown,wiki,wikitext,mediawiki}';
 
 export class UsageError extends Error {}
 
@@ -99,6 +99,8 @@ export function readText(file: string, maxBytes = 64 * 1024 * 1024): string {
   let buf: Buffer;
   try {
     const st = fs.statSync(file);
+    // A FIFO or a device would be read forever: only regular files are scenarios.
+    if (!st.isFile()) throw new UsageError(`${file}: not a regular file (a folder, a pipe or a device)`);
     if (st.size > maxBytes) throw new UsageError(`${file}: too large (${(st.size / 1048576).toFixed(1)} MB; the limit is ${maxBytes / 1048576} MB)`);
     buf = fs.readFileSync(file);
   } catch (e) {

@@ -28,8 +28,8 @@ Usage:
       Checks every scenario. Reads .segoc files and the segoc blocks of Markdown
       (.md, .markdown: \`\`\`segoc fences) and wikitext pages (.wiki, .wikitext, .mediawiki:
       <segoc> and <syntaxhighlight lang="segoc">); pages without a segoc block are skipped.
-      Default: **/*.segoc under the current folder; name pages (.md, .wiki) or globs
-      such as "**/*.md" to check the segoc blocks of pages.
+      Default: **/*.{segoc,md,markdown,wiki,wikitext,mediawiki} under the current folder
+      (pages count only when they hold a segoc block).
       Prints file:line:col: severity code: message (page lines and columns), then a summary.
       --format   text (default), json (docs/cli.md), sarif (SARIF 2.1.0, for code scanning)
       --chains   also print each scenario's resolved chains (text format)

@@ -67,6 +67,7 @@ export function sarifRules(): SarifRule[] {
     });
   }
   for (const c of PAGE_CODES) {
+    if (rules.some((r) => r.id === c.code)) continue; // also a language code
     rules.push({
       id: c.code,
       name: pascal(c.code),

@@ -110,6 +110,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
       applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
       addFixes(lines, file, [run.result], run.result.diagnostics, i);
       entry = { result: run.result, references: run.references, startLine: sc.range.start.line };
+      // A cached result outlives this version of the text: give it strings of its own, so that it
+      // does not keep the whole document alive through substrings (one copy per edit otherwise).
+      if (options.previous) entry = detach(entry);
       fresh.push(...run.result.diagnostics);
     }
     cache.byText.set(key, entry);
@@ -119,6 +122,24 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   });
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
+}
+
+/** A copy of a cached entry whose strings share nothing with the document text. */
+function detach(entry: CachedScenario): CachedScenario {
+  const own = (s: string | undefined) => (s === undefined ? s : (JSON.parse(JSON.stringify(s)) as string));
+  // Copies of the card copies, one per copy, so that identity (used by navigation) is kept.
+  const copies = new Map<NonNullable<Reference['instance']>, NonNullable<Reference['instance']>>();
+  const copyOf = (i: Reference['instance']) => {
+    if (!i) return i;
+    let c = copies.get(i);
+    if (!c) copies.set(i, (c = { ...i, name: own(i.name)!, label: own(i.label) }));
+    return c;
+  };
+  return {
+    result: JSON.parse(JSON.stringify(entry.result)) as ScenarioResult,
+    references: entry.references.map((r) => ({ ...r, cardName: own(r.cardName), cardKey: own(r.cardKey), player: own(r.player), label: own(r.label), instance: copyOf(r.instance) })),
+    startLine: entry.startLine,
+  };
 }
 
 /** What every scenario's result depends on besides its own text: options, imports and the file's cards. */

@@ -26,7 +26,7 @@ export interface Diagnostic {
   /** Machine-readable hints for quick fixes (replacement text etc.). */
   fix?: QuickFix[];
   /** Facts for quick fixes (e.g. where a missing trigger belongs). */
-  data?: { player?: string; card?: string; isLabel?: boolean; insertAt?: number };
+  data?: { player?: string; card?: string; isLabel?: boolean; ambiguous?: boolean; insertAt?: number };
   /** Set when an `expect` line turned this rule diagnostic into information. */
   expected?: boolean;
 }

@@ -114,7 +114,7 @@ function removeFix(lines: string[], link: LinkStmt, result: LinkResult | undefin
 
 function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): QuickFix | undefined {
   const data = d.data;
-  if (!data?.player || !data.card || !data.insertAt) return undefined;
+  if (!data?.player || !data.card || !data.insertAt || data.ambiguous) return undefined;
   const n = data.insertAt;
   const before = block.links[n - 1];
   const prev = block.links[n - 2];

@@ -416,7 +416,7 @@ function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replac
         label: quote ? name : `${open}${name}${close}`,
         kind: CompletionItemKind.Class,
         detail: card.cardType,
-        documentation: { kind: MarkupKind.Markdown, value: describeCard(card, analysis.uri) },
+        documentation: { kind: MarkupKind.Markdown, value: cardDocumentation(card, analysis.uri) },
         sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
         filterText: `${open}${name}`,
         textEdit: { range: replace, newText: text },
@@ -424,6 +424,16 @@ function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replac
     }
   }
   return out;
+}
+
+/** Card descriptions are built once per card definition (and document), not on every request. */
+const documentationCache = new WeakMap<object, { uri: string; text: string }>();
+function cardDocumentation(card: Parameters<typeof describeCard>[0], uri: string): string {
+  const hit = documentationCache.get(card);
+  if (hit && hit.uri === uri) return hit.text;
+  const text = describeCard(card, uri);
+  documentationCache.set(card, { uri, text });
+  return text;
 }
 
 function escapeName(name: string, open: string): string {

@@ -454,7 +454,9 @@ export function startServer(connection: Connection): void {
       if (libPath) text = libraryFileText(libPath);
       else if (p) {
         try {
-          text = fs.readFileSync(p, 'utf8');
+          // Only regular files (a FIFO or a device would block the server).
+          const st = fs.statSync(p);
+          text = st.isFile() && st.size <= 64 * 1024 * 1024 ? fs.readFileSync(p, 'utf8') : undefined;
         } catch {
           text = undefined;
         }

@@ -157,7 +157,8 @@ export class WorkspaceIndex {
     const p = uriToPath(uri);
     let text: string | undefined;
     try {
-      if (p && fs.statSync(p).size <= MAX_BYTES) text = fs.readFileSync(p, 'utf8');
+      const st = p ? fs.statSync(p) : undefined;
+      if (p && st?.isFile() && st.size <= MAX_BYTES) text = fs.readFileSync(p, 'utf8');
     } catch {
       text = undefined;
     }

@@ -443,14 +443,40 @@ class ScenarioEngine {
     const window = this.events.slice(this.windowStart);
     const lastStep = this.step;
     const out: Candidate[] = [];
+    // Index the window by the cards it involves: a "this card" trigger only looks at its own events,
+    // so one event that moves n cards costs n, not n² (R22 batches can be large).
+    const byCard = new Map<CardInstance, GameEvent[]>();
+    const add = (c: CardInstance | undefined, ev: GameEvent) => {
+      if (!c) return;
+      const list = byCard.get(c);
+      if (list) list.push(ev);
+      else byCard.set(c, [ev]);
+    };
+    for (const ev of window) {
+      if (ev.kind === 'move' || ev.kind === 'summon' || ev.kind === 'position') add(ev.card, ev);
+      else if (ev.kind === 'attack') {
+        add(ev.attacker, ev);
+        add(ev.target, ev);
+      }
+      if (ev.kind === 'move' && ev.battleWith) add(ev.battleWith, ev);
+    }
+    this.movesByCard = new Map();
+    for (const ev of this.events) if (ev.kind === 'move') {
+      const list = this.movesByCard.get(ev.card);
+      if (list) list.push(ev);
+      else this.movesByCard.set(ev.card, [ev]);
+    }
     for (const inst of this.names.instances) {
       if (!inst.card) continue;
       for (const effect of inst.card.effects) {
         if ((effect.kind !== 'trigger' && effect.kind !== 'flip') || !effect.event) continue;
+        const pattern = effect.event;
+        const selfOnly = pattern.kind === 'card' && pattern.subject === 'self';
+        const events = selfOnly ? byCard.get(inst) ?? [] : window;
         const you = this.controllerOf(inst);
         let best: { ev: GameEvent; m: Tri } | undefined;
-        for (const ev of window) {
-          const m = eventMatches(effect.event, ev, inst, you);
+        for (const ev of events) {
+          const m = eventMatches(pattern, ev, inst, you);
           if (m === 'no') continue;
           // Prefer a match at the last step (it does not miss), then the latest.
           if (!best || (ev.step === lastStep && best.ev.step !== lastStep) || (ev.step >= best.ev.step && (best.ev.step !== lastStep || ev.step === lastStep))) {
@@ -464,10 +490,13 @@ class ScenarioEngine {
     return out;
   }
 
+  /** Move events by card, rebuilt at each collection (for R23). */
+  private movesByCard = new Map<CardInstance, GameEvent[]>();
+
   private candidate(inst: CardInstance, effect: EffectInfo, ev: GameEvent, m: Tri, lastStep: number): Candidate {
     const player = this.controllerOf(inst);
     const zoneOk = effect.activatesFrom.includes(inst.zone) && !(inst.zone === 'field' && inst.faceDown);
-    const movedBefore = this.events.find((e) => e.kind === 'move' && e.card === inst && e.id > ev.id);
+    const movedBefore = this.movesByCard.get(inst)?.find((e) => e.id > ev.id);
     const missed = !effect.mandatory && effect.timing === 'when' && ev.step !== lastStep;
     let noTarget = false;
     let targetKnown = false;
@@ -1472,6 +1501,8 @@ class ScenarioEngine {
           player: this.players[c.player],
           card: c.inst.label ?? c.inst.name,
           isLabel: !!c.inst.label,
+          // Another unlabelled copy of the same name: a link could not name this one (no fix then).
+          ambiguous: !c.inst.label && this.names.instances.some((o) => o !== c.inst && o.card === c.inst.card && (o.owner === c.inst.owner || o.controller === c.inst.controller)),
           insertAt: at ? (at.category !== undefined && at.category > cat ? at.position : at.position + 1) : 1,
         },
       };
