@@ -20,10 +20,29 @@ function size(r: Range): number {
   return (r.end.line - r.start.line) * 100000 + (r.end.character - r.start.character);
 }
 
+/** References by start line, built once per analysis: a hover looks at one line, not the whole file. */
+const byLine = new WeakMap<Analysis, Map<number, AnalysisReference[]>>();
+
+function referencesOnLine(analysis: Analysis, line: number): AnalysisReference[] {
+  let index = byLine.get(analysis);
+  if (!index) {
+    index = new Map();
+    for (const r of analysis.references) {
+      for (let l = r.range.start.line; l <= r.range.end.line; l++) {
+        const list = index.get(l);
+        if (list) list.push(r);
+        else index.set(l, [r]);
+      }
+    }
+    byLine.set(analysis, index);
+  }
+  return index.get(line) ?? [];
+}
+
 /** The innermost reference at a position (the end of a name counts, so a cursor right after it works). */
 export function referenceAt(analysis: Analysis, p: Position): AnalysisReference | undefined {
   let best: AnalysisReference | undefined;
-  for (const r of analysis.references) {
+  for (const r of referencesOnLine(analysis, p.line)) {
     if (!containsPosition(r.range, p)) continue;
     if (!best || size(r.range) < size(best.range)) best = r;
   }
