@@ -137,7 +137,7 @@ function workerMain() {
 // -------------------------------------------------------------------------------------------------
 // Main
 
-function runWorker(job, opts) {
+function runWorker(job, opts, onProgress = () => {}) {
   return new Promise((resolve) => {
     const shared = new SharedArrayBuffer(SHARED_BYTES);
     const worker = new Worker(__filename, { workerData: { ...job, shared } });
@@ -158,7 +158,10 @@ function runWorker(job, opts) {
     }, 1000);
     worker.on('message', (m) => {
       last = Date.now();
-      if (m.type === 'progress') inputs = m.inputs;
+      if (m.type === 'progress') {
+        inputs = m.inputs;
+        onProgress(inputs);
+      }
       if (m.type === 'done') {
         done = true;
         clearInterval(timer);
@@ -212,11 +215,17 @@ async function main() {
     const t0 = Date.now();
     const workers = opts.path ? 1 : Math.min(opts.workers, runs[k]);
     const jobs = [];
+    const progress = new Array(workers).fill(0);
     for (let w = 0; w < workers; w++) {
       const share = Math.floor(runs[k] / workers) + (w < runs[k] % workers ? 1 : 0);
-      jobs.push(runWorker({ outfile, propertyIndex: i, numRuns: share, seed: (opts.seed + w * 7919 + k * 104729) | 0, replayPath: opts.path, started: t0 }, opts));
+      jobs.push(runWorker({ outfile, propertyIndex: i, numRuns: share, seed: (opts.seed + w * 7919 + k * 104729) | 0, replayPath: opts.path, started: t0 }, opts, (n) => (progress[w] = n)));
     }
+    const ticker = setInterval(() => {
+      const done = progress.reduce((a, b) => a + b, 0);
+      process.stderr.write(`  … ${p.name.slice(0, 50)}: ${fmt(done)} of ${fmt(runs[k])} inputs, ${Math.round((Date.now() - t0) / 1000)} s\n`);
+    }, 30000);
     const results = await Promise.all(jobs);
+    clearInterval(ticker);
     const ms = Date.now() - t0;
     const inputs = results.reduce((s, r) => s + (r.runs || r.inputs || 0), 0);
     totalInputs += inputs;

@@ -4,7 +4,7 @@
 // remove their diagnostic, incremental analysis equals a fresh one. `npm run fuzz` runs the same
 // properties on 100,000 inputs and more.
 //
-// SEGOC_ROBUSTNESS_RUNS (default 600) is the total number of inputs; SEGOC_FUZZ_SEED fixes the seed
+// SEGOC_ROBUSTNESS_RUNS (default 2000) is the total number of inputs; SEGOC_FUZZ_SEED fixes the seed
 // (default: a constant, so that `npm test` is deterministic; the fuzzer uses random seeds).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { loadCorpus } from '../fuzz/corpus';
 import { makeProperties, PropertyStats, runsFor } from '../fuzz/properties';
 import { repoRoot } from '../helpers';
 
-const TOTAL = Number(process.env.SEGOC_ROBUSTNESS_RUNS) || 600;
+const TOTAL = Number(process.env.SEGOC_ROBUSTNESS_RUNS) || 2000;
 const SEED = process.env.SEGOC_FUZZ_SEED !== undefined ? Number(process.env.SEGOC_FUZZ_SEED) : 20240601;
 
 describe('core properties (fast-check)', () => {

@@ -53,7 +53,8 @@ describe('findings of the robustness tests', () => {
   test('[insert-fix-names-copy] "Add ... mandatory" names the missing copy so that the added link is that copy', () => {
     // core/fixes.ts insertMissingFix: data.card is the copy's label (engine/scenario.ts checkMissingMandatory:
     // `card: c.inst.label ?? c.inst.name`), but the fix quoted it: `2 Yugi "s2"` was an unknown card (fixed).
-    const text = 'scenario "two Sangans"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Sangan" as s1, "Sangan" as s2\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi s1\n';
+    // (Dandylion, not Sangan: Sangan's effect is once per turn, so a second Sangan's effect is not missing.)
+    const text = 'scenario "two Dandylions"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Dandylion" as s1, "Dandylion" as s2\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi s1\n';
     const a = analyze(text);
     const d = a.diagnostics.find((x) => x.code === 'mandatory-trigger-missing');
     assert.ok(d?.fix?.length, 'R17 for the second Sangan, with a fix');
@@ -197,5 +198,23 @@ describe('findings of the robustness tests', () => {
     const after = `${before}  chain x\n`;
     const incremental = analyze(after, { previous: analyze(before) });
     assert.equal(incremental.scenarios[0].chains.length, analyze(after).scenarios[0].chains.length, 'chains seen after the edit');
+  });
+
+  test('[reorder-fix-ocg-hand] OCG: the reorder fix of a chain with hand triggers removes the diagnostic it fixes', () => {
+    // core/fixes.ts reorderFix/desiredOrder vs engine (R11 with R28): Stumbling and Card of Safe Return are
+    // not on the board, so the engine assumes them in the hand ("activates from the hand": OCG hand
+    // triggers, although a Spell/Trap's trigger activates only face-up on the field). The fix proposes
+    // Kick Man, Stumbling, Card of Safe Return; on that order the engine reports segoc-order at CL1 (Kick
+    // Man, category 3, below Stumbling, category 1). Found by the fuzzer (a deleted board line).
+    const text =
+      'card "Axe of Despair": equip spell\n\nscenario "r"\n  rules ocg\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi gy: "The Kick Man", "Axe of Despair"\n' +
+      '  chain\n    1 Yugi "Monster Reborn" target "The Kick Man" -> special summon "The Kick Man"\n  chain\n' +
+      '    1 Yugi "Card of Safe Return"\n    2 Yugi "Stumbling"\n    3 Yugi "The Kick Man" target "Axe of Despair"\n';
+    const a = analyze(text);
+    const d = a.diagnostics.find((x) => x.code === 'segoc-order');
+    const fix = d?.fix?.find((f) => /^Reorder/.test(f.title));
+    assert.ok(fix, 'segoc-order with a reorder fix');
+    const after = analyze(applyEdits(text, fix!.edits));
+    assert.deepEqual(after.diagnostics.filter((x) => x.code === 'segoc-order').map((x) => x.message.slice(0, 100)), [], `after "${fix!.title}"`);
   });
 });

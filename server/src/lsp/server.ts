@@ -452,9 +452,9 @@ export function startServer(connection: Connection): void {
       const p = uriToPath(uri);
       let text: string | undefined;
       if (libPath) text = libraryFileText(libPath);
-      else if (p) {
+      else if (p && /\.segoc$/i.test(p)) {
         try {
-          // Only regular files (a FIFO or a device would block the server).
+          // Only regular .segoc files (a FIFO or a device would block the server; other files are no scenarios).
           const st = fs.statSync(p);
           text = st.isFile() && st.size <= 64 * 1024 * 1024 ? fs.readFileSync(p, 'utf8') : undefined;
         } catch {

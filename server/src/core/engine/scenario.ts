@@ -1483,6 +1483,8 @@ class ScenarioEngine {
     for (const c of ctx.collected) {
       if (!c.mandatory || c.match !== 'yes' || !c.zoneOk || c.noTarget) continue;
       if (c.effect.oncePerTurn && c.inst.card && this.usedThisTurn.has(`${c.player}:${c.inst.card.key}:${c.effect.index}`)) continue;
+      // Hard once per turn: another copy's same effect in this chain uses the turn's activation.
+      if (c.effect.oncePerTurn && ctx.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
       if (c.movedBefore && c.movedBefore.id <= ctx.windowEventsEnd) {
         if (this.rules.locationRule === 'any-move' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
       }
@@ -1640,7 +1642,8 @@ interface ChainCheck {
 
 function impliedLinkZone(card: CardInfo | undefined): Zone {
   if (!card) return 'field';
-  if (card.category === 'spell') return 'hand';
+  // Continuous, Field and Equip Spells act from the field (their triggers only face-up there).
+  if (card.category === 'spell') return card.spellTrapKind === 'continuous' || card.spellTrapKind === 'field' || card.spellTrapKind === 'equip' ? 'field' : 'hand';
   if (card.category === 'trap') return 'field';
   const e = card.effects.find((x) => x.kind !== 'continuous');
   return e?.activatesFrom[0] ?? 'field';
