@@ -8,7 +8,7 @@ import { Reference } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { runScenario } from './engine/scenario';
 import { ExpectStmt, SourceFile, UseStmt } from './syntax/ast';
-import { parse } from './syntax/parser';
+import { parse, ParseResult } from './syntax/parser';
 import { addFixes } from './fixes';
 
 export interface UseFile {
@@ -51,8 +51,10 @@ export interface Analysis {
 }
 
 interface CachedScenario {
+  /** Its key in `byText` (scenario number and text). */
+  key: string;
   result: ScenarioResult;
-  references: Reference[];
+  references: Array<Reference & { scenario: number }>;
   startLine: number;
 }
 
@@ -60,6 +62,55 @@ interface CachedScenario {
 interface ScenarioCache {
   environment: string;
   byText: Map<string, CachedScenario>;
+  /** The same results by scenario node, for segments that were not re-parsed. */
+  byNode: WeakMap<object, { index: number; entry: CachedScenario }>;
+  /** Parse results of the document's segments, by first line and text. */
+  parses: ParseCache;
+}
+
+/** Parsed segments by first line, with their lines (compared line by line: no big keys to build or hash). */
+type ParseCache = Map<number, { lines: string[]; result: ParseResult }>;
+
+const SCENARIO_LINE = /^[ \t\u00a0\u3000\ufeff]*scenario\b/i;
+
+/**
+ * Parses the document as segments that start at `scenario` lines (statements never cross one, so
+ * this is the same tree as one parse), reusing the previous version's segments whose first line and
+ * text are unchanged: typing inside one scenario re-parses only that scenario.
+ */
+function parseBySegments(lines: string[], previous: ParseCache | undefined, out: ParseCache): ParseResult {
+  const starts: number[] = [0];
+  let continues = false;
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (i > 0 && !continues && SCENARIO_LINE.test(line)) starts.push(i);
+    // A statement continued by a trailing `,` keeps the next line in the same segment.
+    const trimmed = line.trimEnd();
+    if (trimmed === '') continue;
+    if (!trimmed.includes('#')) continues = trimmed.endsWith(',');
+    else {
+      const code = trimmed.replace(/"(?:\\.|[^"\\])*"|“[^”"]*[”"]|《[^》]*》|#.*$/g, '"').trimEnd();
+      if (code !== '') continues = code.endsWith(',');
+    }
+  }
+  const file: SourceFile = { uses: [], cards: [], scenarios: [], lines: [], comments: [], lineCount: lines.length };
+  const diagnostics: Diagnostic[] = [];
+  for (let k = 0; k < starts.length; k++) {
+    const from = starts[k];
+    const to = k + 1 < starts.length ? starts[k + 1] : lines.length;
+    const old = previous?.get(from);
+    let part: ParseResult;
+    if (old && old.lines.length === to - from && old.lines.every((l, j) => l === lines[from + j])) part = old.result;
+    else part = parse(lines.slice(from, to).join('\n'), from);
+    out.set(from, { lines: lines.slice(from, to), result: part });
+    append(file.uses, part.file.uses);
+    append(file.cards, part.file.cards);
+    append(file.scenarios, part.file.scenarios);
+    append(file.lines, part.file.lines);
+    append(file.comments, part.file.comments);
+    append(diagnostics, part.diagnostics);
+  }
+  return { file, diagnostics };
 }
 
 /** Identity numbers for option objects (workspace and page cards), so a new index invalidates the cache. */
@@ -74,8 +125,10 @@ function identity(o: object | undefined): number {
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const uri = options.uri ?? 'untitled:document.segoc';
-  const { file, diagnostics: syntax } = parse(text);
-  const diagnostics: Diagnostic[] = [...syntax];
+  const lines = text.split(/\r\n|\r|\n/);
+  const parses: ParseCache = new Map();
+  const { file, diagnostics: syntax } = parseBySegments(lines, options.previous?.cache.parses, parses);
+  const diagnostics: Diagnostic[] = syntax.slice();
 
   // Card layers: library < workspace < page < imports < this file.
   // The workspace is one merged layer, shared by every document (this file's own layer, on top, wins).
@@ -87,38 +140,41 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   for (const layer of importLayers) cards = cards.with(buildLayer(layer));
   const fileLayerDiagnostics: Diagnostic[] = [];
   const fileLayer = buildLayer({ uri, kind: 'file', defs: file.cards }, fileLayerDiagnostics);
-  diagnostics.push(...fileLayerDiagnostics);
+  append(diagnostics, fileLayerDiagnostics);
   cards = cards.with(fileLayer);
   const fileCards = [...new Set(fileLayer.values())];
 
   const scenarios: ScenarioResult[] = [];
   const references: Array<Reference & { scenario: number }> = [];
-  const lines = text.split(/\r\n|\r|\n/);
   const environment = environmentKey(options, file, lines);
-  const cache: ScenarioCache = { environment, byText: new Map() };
+  const cache: ScenarioCache = { environment, byText: new Map(), byNode: new WeakMap(), parses };
   const previous = options.previous?.cache.environment === environment ? options.previous.cache.byText : undefined;
   const fresh: Diagnostic[] = [];
+  const previousByNode = options.previous?.cache.environment === environment ? options.previous.cache.byNode : undefined;
   file.scenarios.forEach((sc, i) => {
-    const key = `${i}\u0000${lines.slice(sc.range.start.line, sc.range.end.line + 1).join('\n')}`;
-    const old = previous?.get(key);
+    // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
+    const same = previousByNode?.get(sc);
+    const key = same && same.index === i ? '' : `${i}\u0000${lines.slice(sc.range.start.line, sc.range.end.line + 1).join('\n')}`;
+    const old = same && same.index === i ? same.entry : previous?.get(key);
     let entry: CachedScenario;
     if (old) {
       const delta = sc.range.start.line - old.startLine;
-      entry = delta === 0 ? old : { result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
+      entry = delta === 0 ? old : { key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
     } else {
       const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1 });
       applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
       addFixes(lines, file, [run.result], run.result.diagnostics, i);
-      entry = { result: run.result, references: run.references, startLine: sc.range.start.line };
+      entry = { key, result: run.result, references: run.references.map((r) => ({ ...r, scenario: i + 1 })), startLine: sc.range.start.line };
       // A cached result outlives this version of the text: give it strings of its own, so that it
       // does not keep the whole document alive through substrings (one copy per edit otherwise).
       if (options.previous) entry = detach(entry);
-      fresh.push(...run.result.diagnostics);
+      append(fresh, run.result.diagnostics);
     }
-    cache.byText.set(key, entry);
+    cache.byText.set(key || entry.key, entry);
+    cache.byNode.set(sc, { index: i, entry });
     scenarios.push(entry.result);
-    diagnostics.push(...entry.result.diagnostics);
-    for (const r of entry.references) references.push({ ...r, scenario: i + 1 });
+    append(diagnostics, entry.result.diagnostics);
+    for (const r of entry.references) references.push(r);
   });
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
@@ -136,6 +192,7 @@ function detach(entry: CachedScenario): CachedScenario {
     return c;
   };
   return {
+    key: entry.key,
     result: JSON.parse(JSON.stringify(entry.result)) as ScenarioResult,
     references: entry.references.map((r) => ({ ...r, cardName: own(r.cardName), cardKey: own(r.cardKey), player: own(r.player), label: own(r.label), instance: copyOf(r.instance) })),
     startLine: entry.startLine,
@@ -207,7 +264,7 @@ function readImports(
       const nested = readImports(r.uri, parsed.uses, options, diagnostics, imports, new Set([...seen, r.uri]), depth + 1, (code, message) => {
         if (code === 'use-cycle') report(code, message);
       });
-      out.push(...nested);
+      append(out, nested);
     }
     out.push({ uri: r.uri, kind: 'workspace', defs: parsed.cards });
   }
@@ -294,4 +351,9 @@ function applyExpectations(expects: ExpectStmt[], result: ScenarioResult): void 
     }
   }
   result.expectationsMet = allMet;
+}
+
+/** Appends without spreading (a spread of a huge array overflows the call stack). */
+function append<T>(target: T[], source: readonly T[]): void {
+  for (let i = 0; i < source.length; i++) target.push(source[i]);
 }

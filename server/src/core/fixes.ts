@@ -122,11 +122,17 @@ function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): Qu
   const indent = sample ? (lines[sample.line.firstLine].match(/^\s*/)?.[0] ?? '    ') : '    ';
   const ref = data.isLabel ? data.card : `"${data.card.replace(/"/g, '\\"')}"`;
   const text = `${indent}${n} ${data.player} ${ref}`;
-  const line = before ? before.line.firstLine : prev ? prev.line.lastLine + 1 : block.line.lastLine + 1;
-  // Past the last line (no final newline): append a line break and the link at the end of the text.
-  const edit: TextEdit =
-    line < lines.length
-      ? { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${text}\n` }
-      : { range: { start: { line: lines.length - 1, character: lines[lines.length - 1].length }, end: { line: lines.length - 1, character: lines[lines.length - 1].length } }, newText: `\n${text}` };
+  // Before the link that is there, or at the end of the line above: the edit depends only on the
+  // scenario's own lines (not on what follows it, so cached results stay right), and never lies past
+  // the end of a file without a final newline.
+  let edit: TextEdit;
+  if (before) {
+    const line = before.line.firstLine;
+    edit = { range: { start: { line, character: 0 }, end: { line, character: 0 } }, newText: `${text}\n` };
+  } else {
+    const line = prev ? prev.line.lastLine : block.line.lastLine;
+    const end = { line, character: (lines[line] ?? '').length };
+    edit = { range: { start: end, end }, newText: `\n${text}` };
+  }
   return { title: `Add ${data.player}'s mandatory ${ref} to the chain as CL${n}`, edits: [edit], preferred: true };
 }

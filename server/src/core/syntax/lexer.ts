@@ -136,13 +136,14 @@ function lexPhysicalLine(text: string, line: number): { tokens: Token[]; comment
   return { tokens };
 }
 
-export function lex(text: string): LexResult {
+/** Lexes text whose first line is line `lineOffset` of the document (for parsing a part of it). */
+export function lex(text: string, lineOffset = 0): LexResult {
   const physical = text.split(/\r\n|\r|\n/);
   const lines: LogicalLine[] = [];
   const comments: Comment[] = [];
   let pending: LogicalLine | undefined;
   for (let ln = 0; ln < physical.length; ln++) {
-    const { tokens, comment } = lexPhysicalLine(physical[ln], ln);
+    const { tokens, comment } = lexPhysicalLine(physical[ln], ln + lineOffset);
     if (tokens.length === 0) {
       if (comment) {
         if (pending) pending.comments.push(comment);
@@ -152,15 +153,15 @@ export function lex(text: string): LexResult {
     }
     if (pending) {
       pending.tokens.push(...tokens);
-      pending.lastLine = ln;
+      pending.lastLine = ln + lineOffset;
       pending.range = { start: pending.range.start, end: tokens[tokens.length - 1].range.end };
       if (comment) pending.comments.push(comment);
     } else {
       pending = {
         tokens,
         range: { start: tokens[0].range.start, end: tokens[tokens.length - 1].range.end },
-        firstLine: ln,
-        lastLine: ln,
+        firstLine: ln + lineOffset,
+        lastLine: ln + lineOffset,
         comments: comment ? [comment] : [],
       };
     }

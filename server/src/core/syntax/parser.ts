@@ -146,8 +146,9 @@ const PHASE_WORDS: Record<string, PhaseName> = {
 const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
 
 /** Parses a whole document. Never throws. */
-export function parse(text: string): ParseResult {
-  const lexed = lex(text);
+/** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). */
+export function parse(text: string, lineOffset = 0): ParseResult {
+  const lexed = lex(text, lineOffset);
   const diagnostics: Diagnostic[] = [];
   const file: SourceFile = {
     uses: [],
