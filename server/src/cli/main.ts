@@ -12,7 +12,7 @@ import {
   formatPage,
   pageKind,
   PageKind,
-  parse,
+  parseCardDefinitions,
   render,
   RENDER_FORMATS,
   RenderFormat,
@@ -210,7 +210,7 @@ function analyzeInputs(inputs: Input[], opts: Options): Checked[] {
   // defined in a page's blocks apply to that page's later blocks only.
   const workspace: CardSource[] = inputs
     .filter((t) => t.kind === 'segoc')
-    .map((t) => ({ uri: t.file, kind: 'workspace' as const, defs: parse(t.text).file.cards }))
+    .map((t) => ({ uri: t.file, kind: 'workspace' as const, defs: parseCardDefinitions(t.text) }))
     .filter((s) => s.defs.length);
   const common = {
     workspaceCards: workspace,

@@ -4,7 +4,7 @@
 // alters a card definition bumps `generation`, which invalidates the cached analyses.
 import * as fs from 'fs';
 import * as path from 'path';
-import { CardDef, CardSource, parse, UseFile } from '../core';
+import { CardDef, CardSource, parseCardDefinitions, UseFile } from '../core';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
 
 const MAX_FILES = 20000;
@@ -178,7 +178,7 @@ export class WorkspaceIndex {
   private set(uri: string, text: string, fromEditor: boolean): boolean {
     let defs: CardDef[] = [];
     try {
-      defs = parse(cardLinesOnly(text)).file.cards;
+      defs = parseCardDefinitions(text);
     } catch (e) {
       this.log(`segoc: cannot parse ${uri}: ${String(e)}`);
     }
@@ -187,24 +187,6 @@ export class WorkspaceIndex {
     this.entries.set(uri, { uri, defs, signature, fromEditor });
     return old ? old.signature !== signature : defs.length > 0;
   }
-}
-
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias)\b/i;
-
-/**
- * The text with every line that cannot belong to a card definition blanked (line numbers kept):
- * the index runs on every keystroke, and parsing only the card lines of a big scenario file is cheap.
- */
-export function cardLinesOnly(text: string): string {
-  const lines = text.split(/\r\n|\r|\n/);
-  let continues = false;
-  for (let i = 0; i < lines.length; i++) {
-    const keep: boolean = continues || CARD_LINE.test(lines[i]);
-    const code = lines[i].replace(/#.*$/, '').trimEnd();
-    continues = keep && code.endsWith(',');
-    if (!keep) lines[i] = '';
-  }
-  return lines.join('\n');
 }
 
 /** What the cards of a file mean, independent of where they stand (lines may move without a change). */

@@ -990,3 +990,26 @@ function parseExpect(c: Cursor): ExpectStmt {
     line: c.line,
   };
 }
+
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias)\b/i;
+
+/**
+ * The text with every line that cannot belong to a card definition blanked (line numbers kept):
+ * the index runs on every keystroke, and parsing only the card lines of a big scenario file is cheap.
+ */
+export function cardLinesOnly(text: string): string {
+  const lines = text.split(/\r\n|\r|\n/);
+  let continues = false;
+  for (let i = 0; i < lines.length; i++) {
+    const keep: boolean = continues || CARD_LINE.test(lines[i]);
+    const code = lines[i].replace(/#.*$/, '').trimEnd();
+    continues = keep && code.endsWith(',');
+    if (!keep) lines[i] = '';
+  }
+  return lines.join('\n');
+}
+
+/** The card definitions of a text, parsing only the lines that can hold them (fast for big scenario files). */
+export function parseCardDefinitions(text: string): import('./ast').CardDef[] {
+  return parse(cardLinesOnly(text)).file.cards;
+}
