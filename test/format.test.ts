@@ -6,28 +6,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { analyze, formatDocument, lex, parse } from '../server/src/core';
+import { repoRoot } from './helpers';
 
-function findRoot(start: string): string {
-  for (const from of [start, process.cwd()]) {
-    let dir = path.resolve(from);
-    for (;;) {
-      const pj = path.join(dir, 'package.json');
-      if (fs.existsSync(pj)) {
-        try {
-          if (JSON.parse(fs.readFileSync(pj, 'utf8')).name === 'segoc') return dir;
-        } catch {
-          // not ours
-        }
-      }
-      const up = path.dirname(dir);
-      if (up === dir) break;
-      dir = up;
-    }
-  }
-  throw new Error('format.test: cannot find the segoc repository root');
-}
-
-const ROOT = findRoot(__dirname);
+const ROOT = repoRoot();
 
 function segocFiles(dir: string): string[] {
   const out: string[] = [];

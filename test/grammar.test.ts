@@ -7,28 +7,9 @@ import { createRequire } from 'node:module';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { repoRoot } from './helpers';
 
-/** The repository root: the nearest directory above `start` whose package.json is named "segoc". */
-function findRootFrom(start: string): string | undefined {
-  let dir = path.resolve(start);
-  for (;;) {
-    const pj = path.join(dir, 'package.json');
-    if (fs.existsSync(pj)) {
-      try {
-        if (JSON.parse(fs.readFileSync(pj, 'utf8')).name === 'segoc') return dir;
-      } catch {
-        // not our package.json; keep walking up
-      }
-    }
-    const up = path.dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
-  }
-}
-
-const ROOT = findRootFrom(__dirname) ?? findRootFrom(process.cwd());
-if (!ROOT) throw new Error('grammar.test: cannot find the segoc repository root from ' + __dirname);
-const root: string = ROOT;
+const root: string = repoRoot();
 
 const GRAMMAR = path.join(root, 'syntaxes', 'segoc.tmLanguage.json');
 const MD_GRAMMAR = path.join(root, 'syntaxes', 'segoc.markdown.tmLanguage.json');
