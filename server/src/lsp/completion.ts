@@ -9,7 +9,7 @@ import {
   Range as LspRange,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis, CARD_TYPE_NAMES, lex, Position, PHASES, RULE_CODES, Token, ZONES } from '../core';
+import { Analysis, CARD_ACTION_VERBS, CARD_TYPE_NAMES, lex, Position, PHASES, RULE_CODES, Token, ZONES } from '../core';
 import { lineAt } from './convert';
 import { describeCard } from './describe';
 import { playerNodes, scenarioIndexAtLine } from './query';
@@ -58,24 +58,9 @@ const ACTIONS = [
 const LINK_CLAUSES = ['effect', 'from', 'cost:', 'target', '->'];
 /** Words after which a card (name or label) comes. */
 const CARD_AFTER = new Set([
-  'destroy',
-  'destroys',
-  'send',
-  'sends',
-  'discard',
-  'discards',
-  'tribute',
-  'tributes',
-  'banish',
-  'banishes',
-  'return',
-  'returns',
-  'shuffle',
+  ...CARD_ACTION_VERBS,
   'summon',
   'summons',
-  'add',
-  'adds',
-  'equip',
   'target',
   'targets',
   'targeting',

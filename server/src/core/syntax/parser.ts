@@ -715,7 +715,8 @@ function parseLink(c: Cursor): LinkStmt {
   return link;
 }
 
-const ACTION_VERBS = new Set([
+/** Action verbs that take cards (`destroy "X"`); completion offers card names after them too. */
+export const CARD_ACTION_VERBS: readonly string[] = [
   'destroy',
   'destroys',
   'send',
@@ -729,9 +730,14 @@ const ACTION_VERBS = new Set([
   'return',
   'returns',
   'shuffle',
-  'special',
   'add',
   'adds',
+  'equip',
+];
+
+const ACTION_VERBS = new Set([
+  ...CARD_ACTION_VERBS,
+  'special',
   'draw',
   'draws',
   'negate',
@@ -740,7 +746,6 @@ const ACTION_VERBS = new Set([
   'pays',
   'change',
   'changes',
-  'equip',
   'nothing',
 ]);
 
