@@ -149,7 +149,6 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const environment = environmentKey(options, file, lines);
   const cache: ScenarioCache = { environment, byText: new Map(), byNode: new WeakMap(), parses };
   const previous = options.previous?.cache.environment === environment ? options.previous.cache.byText : undefined;
-  const fresh: Diagnostic[] = [];
   const previousByNode = options.previous?.cache.environment === environment ? options.previous.cache.byNode : undefined;
   file.scenarios.forEach((sc, i) => {
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
@@ -168,7 +167,6 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
       // A cached result outlives this version of the text: give it strings of its own, so that it
       // does not keep the whole document alive through substrings (one copy per edit otherwise).
       if (options.previous) entry = detach(entry);
-      append(fresh, run.result.diagnostics);
     }
     cache.byText.set(key || entry.key, entry);
     cache.byNode.set(sc, { index: i, entry });

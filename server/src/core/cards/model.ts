@@ -49,27 +49,16 @@ export type SummonType = 'normal' | 'tribute' | 'special' | 'flip';
 export type Actor = 'you' | 'opponent' | 'any';
 
 export type EventPattern =
-  | {
+  | (VerbPattern & {
       kind: 'card';
       subject: 'self' | CardFilter;
-      verb: CardVerb;
-      /** For sent-to-gy/destroyed: where the card was before. For summoned: where it came from. */
-      from?: Zone;
-      /** Destroyed and (then) in the GY. */
-      toGy?: boolean;
-      by?: 'battle' | 'effect';
-      summonTypes?: SummonType[];
-      /** Sent as a cost. */
-      asCost?: boolean;
-      /** Summoned by its own effect. */
-      byOwnEffect?: boolean;
       /** Who performed it (opponent summons a monster). */
       actor?: Actor;
       /** `responds to summon`: the Summon being attempted (negation window), not its success. */
       attempt?: boolean;
       raw: string;
       unknown: string[];
-    }
+    })
   | { kind: 'attack'; actor: Actor; direct?: boolean; ordinal?: number; raw: string; unknown: string[] }
   | {
       kind: 'activation';
@@ -451,7 +440,6 @@ export function parseEvent(tokens: Token[]): EventPattern {
   }
 
   // Summons by a player: `opponent summons a monster with 1500 or more atk`, or bare `summon`.
-  const summonVerbs = ['summons', 'summon', 'summoned'];
   if (ws.length > 0 && (ws[0] === 'summons' || ws[0] === 'summon' || (ws[1] === 'summon' && ['normal', 'special', 'flip', 'tribute'].includes(ws[0])) || (ws[1] === 'summons' && ['normal', 'special', 'flip', 'tribute'].includes(ws[0])))) {
     let summonTypes: SummonType[] | undefined;
     let rest = ws;
@@ -466,7 +454,6 @@ export function parseEvent(tokens: Token[]): EventPattern {
     const attempt = ws[0] === 'summon' || ws[1] === 'summon';
     return { kind: 'card', subject: filter, verb: 'summoned', summonTypes, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
   }
-  void summonVerbs;
 
   // A card event. Subject: `this card` (default) or a filter up to `is`/`are`.
   let subject: 'self' | CardFilter = 'self';
@@ -516,13 +503,18 @@ const VERB_START = new Set([
   'inflicts',
 ]);
 
-interface VerbPattern {
+/** What happened to the card of a card event, and how. */
+export interface VerbPattern {
   verb: CardVerb;
+  /** For sent-to-gy/destroyed: where the card was before. For summoned: where it came from. */
   from?: Zone;
+  /** Destroyed and (then) in the GY. */
   toGy?: boolean;
   by?: 'battle' | 'effect';
   summonTypes?: SummonType[];
+  /** Sent as a cost. */
   asCost?: boolean;
+  /** Summoned by its own effect. */
   byOwnEffect?: boolean;
 }
 

@@ -536,7 +536,6 @@ class ScenarioEngine {
     const chainIndex = this.chains.length + 1;
     const collected = this.collect();
     const windowStartIndex = this.windowStart;
-    const windowEventsEnd = this.events.length;
     const chainStartEvent = this.events.length;
     const phaseAtStart = this.phase;
     const phaseClosedAtStart = this.phaseClosed;
@@ -557,7 +556,6 @@ class ScenarioEngine {
       diags,
       chainStartEvent,
       lastPlacementEvent,
-      windowEventsEnd,
       windowStartIndex,
       phase: phaseAtStart,
       phaseClosed: phaseClosedAtStart,
@@ -1029,7 +1027,7 @@ class ScenarioEngine {
       }
       if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
         const t = e.targets!;
-        const arrived = l.targets.find((x) => this.events.some((ev) => ev.kind === 'move' && ev.card === x && ev.id > ctx.windowEventsEnd - 0 && ev.id >= ctx.chainStartEvent));
+        const arrived = l.targets.find((x) => this.events.some((ev) => ev.kind === 'move' && ev.card === x && ev.id > ctx.chainStartEvent));
         this.report(
           ctx,
           'no-target-at-collection',
@@ -1059,7 +1057,7 @@ class ScenarioEngine {
       );
       return;
     }
-    const older = this.events.slice(0, this.windowStartAt(ctx)).filter((ev) => eventMatches(pattern, ev, l.inst!, you) !== 'no');
+    const older = this.events.slice(0, ctx.windowStartIndex).filter((ev) => eventMatches(pattern, ev, l.inst!, you) !== 'no');
     if (older.length) {
       const ev = older[older.length - 1];
       if (!e.mandatory && e.timing === 'when') {
@@ -1084,9 +1082,6 @@ class ScenarioEngine {
     }
   }
 
-  private windowStartAt(ctx: ChainCheck): number {
-    return ctx.windowStartIndex ?? 0;
-  }
 
   private afterwards(ev: GameEvent): string {
     const later = this.events.find((x) => x.step > ev.step && x.kind !== 'phase');
@@ -1389,7 +1384,7 @@ class ScenarioEngine {
   }
 
   private eventResponderOk(ctx: ChainCheck, l: LinkState, patterns: EventPattern[]): Tri {
-    const window = this.events.slice(this.windowStartAt(ctx), ctx.chainStartEvent);
+    const window = this.events.slice(ctx.windowStartIndex, ctx.chainStartEvent);
     const you = l.player ?? 0;
     let best: Tri = 'no';
     // A Summon being attempted is answered before it succeeds: never above the triggers of that Summon.
@@ -1408,7 +1403,7 @@ class ScenarioEngine {
   }
 
   private olderMatch(ctx: ChainCheck, l: LinkState, patterns: EventPattern[]): GameEvent | undefined {
-    const older = this.events.slice(0, this.windowStartAt(ctx));
+    const older = this.events.slice(0, ctx.windowStartIndex);
     const you = (l.player ?? 0) as PlayerIndex;
     for (let i = older.length - 1; i >= 0; i--) {
       if (patterns.some((p) => eventMatches(p, older[i], l.inst!, you) !== 'no')) return older[i];
@@ -1485,7 +1480,7 @@ class ScenarioEngine {
       if (c.effect.oncePerTurn && c.inst.card && this.usedThisTurn.has(`${c.player}:${c.inst.card.key}:${c.effect.index}`)) continue;
       // Hard once per turn: another copy's same effect in this chain uses the turn's activation.
       if (c.effect.oncePerTurn && ctx.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
-      if (c.movedBefore && c.movedBefore.id <= ctx.windowEventsEnd) {
+      if (c.movedBefore && c.movedBefore.id <= ctx.chainStartEvent) {
         if (this.rules.locationRule === 'any-move' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
       }
       if (ctx.links.some((l) => l.inst === c.inst && l.effect === c.effect)) continue;
@@ -1634,8 +1629,8 @@ interface ChainCheck {
   diags: Diagnostic[];
   chainStartEvent: number;
   lastPlacementEvent: number;
-  windowEventsEnd: number;
-  windowStartIndex?: number;
+  /** Index into the events where this chain's trigger window starts (older events come before). */
+  windowStartIndex: number;
   phase: string;
   phaseClosed: boolean;
 }
