@@ -43,7 +43,7 @@ export interface Analysis {
   cards: CardIndex;
   /** Cards defined in this file. */
   fileCards: CardInfo[];
-  references: Array<Reference & { scenario: number }>;
+  references: Reference[];
   /** Files imported with `use` (resolved URIs), for watching. */
   imports: string[];
   /** Per-scenario results by text and environment, for `previous`. */
@@ -51,17 +51,22 @@ export interface Analysis {
 }
 
 interface CachedScenario {
-  /** Its key in `byText` (scenario number and text). */
-  key: string;
+  /** The scenario's lines (the document's own strings, no copy): its text key is built only when a later version asks. */
+  lines: string[];
+  /** Its key in `byText` (scenario number and text), once built. */
+  key?: string;
   result: ScenarioResult;
-  references: Array<Reference & { scenario: number }>;
+  references: Reference[];
   startLine: number;
 }
 
 /** Scenario results by position and text, valid for one environment (see environmentKey). */
 interface ScenarioCache {
   environment: string;
-  byText: Map<string, CachedScenario>;
+  /** Every scenario's entry, in order (the text index is built from them only when a later version needs it). */
+  entries: CachedScenario[];
+  /** Entries by text key: built on first use (after an edit that re-parsed a scenario). */
+  byText?: Map<string, CachedScenario>;
   /** The same results by scenario node, for segments that were not re-parsed. */
   byNode: WeakMap<object, { index: number; entry: CachedScenario }>;
   /** Parse results of the document's segments, by first line and text. */
@@ -145,37 +150,52 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const fileCards = [...new Set(fileLayer.values())];
 
   const scenarios: ScenarioResult[] = [];
-  const references: Array<Reference & { scenario: number }> = [];
+  const references: Reference[] = [];
   const environment = environmentKey(options, file, lines);
-  const cache: ScenarioCache = { environment, byText: new Map(), byNode: new WeakMap(), parses };
-  const previous = options.previous?.cache.environment === environment ? options.previous.cache.byText : undefined;
-  const previousByNode = options.previous?.cache.environment === environment ? options.previous.cache.byNode : undefined;
+  const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
+  const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
   file.scenarios.forEach((sc, i) => {
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
-    const same = previousByNode?.get(sc);
-    const key = same && same.index === i ? '' : `${i}\u0000${lines.slice(sc.range.start.line, sc.range.end.line + 1).join('\n')}`;
-    const old = same && same.index === i ? same.entry : previous?.get(key);
-    let entry: CachedScenario;
-    if (old) {
-      const delta = sc.range.start.line - old.startLine;
-      entry = delta === 0 ? old : { key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
-    } else {
-      const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1 });
-      applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
-      addFixes(lines, file, [run.result], run.result.diagnostics, i);
-      entry = { key, result: run.result, references: run.references.map((r) => ({ ...r, scenario: i + 1 })), startLine: sc.range.start.line };
-      // A cached result outlives this version of the text: give it strings of its own, so that it
-      // does not keep the whole document alive through substrings (one copy per edit otherwise).
-      if (options.previous) entry = detach(entry);
+    const same = previousCache?.byNode.get(sc);
+    let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
+    if (!entry) {
+      const scLines = lines.slice(sc.range.start.line, sc.range.end.line + 1);
+      const old = previousCache ? textIndex(previousCache).get(textKey(i, scLines)) : undefined;
+      if (old) {
+        const delta = sc.range.start.line - old.startLine;
+        entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
+      } else {
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1 });
+        applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
+        addFixes(lines, file, [run.result], run.result.diagnostics, i);
+        entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
+        // A cached result outlives this version of the text: give it strings of its own, so that it
+        // does not keep the whole document alive through substrings (one copy per edit otherwise).
+        if (options.previous) entry = detach(entry);
+      }
     }
-    cache.byText.set(key || entry.key, entry);
+    cache.entries.push(entry);
     cache.byNode.set(sc, { index: i, entry });
     scenarios.push(entry.result);
     append(diagnostics, entry.result.diagnostics);
-    for (const r of entry.references) references.push(r);
+    append(references, entry.references);
   });
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
+}
+
+/** The key of a scenario's result: its number and text (a result depends on both, besides the environment). */
+function textKey(index: number, scenarioLines: string[]): string {
+  return `${index}\u0000${scenarioLines.join('\n')}`;
+}
+
+/** A previous analysis's entries by text key, built once per analysis that needs it (keys are kept on the entries). */
+function textIndex(cache: ScenarioCache): Map<string, CachedScenario> {
+  if (!cache.byText) {
+    cache.byText = new Map();
+    cache.entries.forEach((e, i) => cache.byText!.set((e.key ??= textKey(i, e.lines)), e));
+  }
+  return cache.byText;
 }
 
 /** A copy of a cached entry whose strings share nothing with the document text. */
@@ -190,6 +210,7 @@ function detach(entry: CachedScenario): CachedScenario {
     return c;
   };
   return {
+    lines: entry.lines.map((l) => own(l)!),
     key: entry.key,
     result: JSON.parse(JSON.stringify(entry.result)) as ScenarioResult,
     references: entry.references.map((r) => ({ ...r, cardName: own(r.cardName), cardKey: own(r.cardKey), player: own(r.player), label: own(r.label), instance: copyOf(r.instance) })),

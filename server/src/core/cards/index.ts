@@ -43,28 +43,22 @@ export class CardIndex {
     return this.allCards;
   }
 
-  private readonly suggestions = new Map<string, string[]>();
-
-  /** Names close to `name`, best first, for "did you mean" (remembered: a typo is often repeated). */
+  /** Names close to `name`, best first, for "did you mean". */
   suggest(name: string, max = 3): string[] {
     const key = normalizeName(name);
-    const known = this.suggestions.get(`${max}:${key}`);
-    if (known) return known;
-    const result = this.computeSuggestions(key, max);
-    this.suggestions.set(`${max}:${key}`, result);
-    return result;
-  }
-
-  private computeSuggestions(key: string, max: number): string[] {
-    const scored: Array<{ name: string; d: number }> = [];
-    for (const card of this.all()) {
-      const d = Math.min(distance(key, card.key), ...card.aliases.map((a) => distance(key, normalizeName(a))));
-      const contains = card.key.includes(key) || key.includes(card.key);
-      const limit = Math.max(2, Math.floor(Math.max(key.length, 4) / 3));
-      if (d <= limit || (contains && key.length >= 4)) scored.push({ name: card.name, d: contains ? Math.min(d, 1) : d });
+    // Each layer's close cards are remembered per layer (the library's for the whole process: a typo is
+    // often repeated, and the library is by far the largest layer); a card hidden by a higher layer's
+    // card of the same key is not suggested.
+    const scored: Scored[] = [];
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      for (const s of layerScores(this.layers[i], key)) {
+        let hidden = false;
+        for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(s.card.key) !== undefined;
+        if (!hidden && !scored.some((x) => x.card.key === s.card.key)) scored.push(s);
+      }
     }
-    scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name));
-    return scored.slice(0, max).map((s) => s.name);
+    scored.sort((a, b) => a.d - b.d || a.card.name.localeCompare(b.card.name));
+    return scored.slice(0, max).map((s) => s.card.name);
   }
 
   /** A new index with one more layer on top. */
@@ -164,19 +158,62 @@ export function libraryFileText(path: string): string | undefined {
   return LIBRARY_FILES.find((f) => f.path === path)?.text;
 }
 
-function distance(a: string, b: string): number {
+/** A card close to a looked-up key, with its edit distance (0-1 when one name contains the other). */
+interface Scored {
+  card: CardInfo;
+  d: number;
+}
+
+const scoresByLayer = new WeakMap<CardLayer, Map<string, Scored[]>>();
+
+/** The cards of one layer close to `key`, unsorted; remembered per layer object. */
+function layerScores(layer: CardLayer, key: string): Scored[] {
+  let byKey = scoresByLayer.get(layer);
+  if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
+  let scores = byKey.get(key);
+  if (scores) return scores;
+  scores = [];
+  const limit = Math.max(2, Math.floor(Math.max(key.length, 4) / 3));
+  const seen = new Set<CardInfo>();
+  for (const [, card] of layer.entries()) {
+    if (seen.has(card)) continue;
+    seen.add(card);
+    let d = distance(key, card.key, limit);
+    for (const alias of card.aliases) if (d > 0) d = Math.min(d, distance(key, normalizeName(alias), limit));
+    const contains = card.key.includes(key) || key.includes(card.key);
+    if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
+  }
+  if (byKey.size >= 2000) byKey.clear(); // typos of a long session: bounded
+  byKey.set(key, scores);
+  return scores;
+}
+
+/** One row of the edit-distance table, reused (the names compared are short). */
+let row = new Int32Array(64);
+
+/** Levenshtein distance of a and b, or a number above `limit` as soon as it must exceed it. */
+function distance(a: string, b: string, limit: number): number {
   if (a === b) return 0;
-  if (Math.abs(a.length - b.length) > 6) return 99;
-  const prev = new Array(b.length + 1);
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  if (row.length <= b.length) row = new Int32Array(b.length + 1);
+  const prev = row;
   for (let j = 0; j <= b.length; j++) prev[j] = j;
   for (let i = 1; i <= a.length; i++) {
     let diag = prev[0];
     prev[0] = i;
+    let rowMin = i;
+    const ca = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
       const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      const sub = diag + (ca === b.charCodeAt(j - 1) ? 0 : 1);
+      const del = prev[j] + 1;
+      const ins = prev[j - 1] + 1;
+      const v = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
+      prev[j] = v;
+      if (v < rowMin) rowMin = v;
       diag = tmp;
     }
+    if (rowMin > limit) return limit + 1; // every later row is at least this large
   }
   return prev[b.length];
 }

@@ -20,6 +20,8 @@ export interface Reference {
   label?: string;
   /** True where the reference defines the copy (a board line). */
   definition?: boolean;
+  /** The 1-based index of the scenario the reference is in. */
+  scenario: number;
 }
 
 export interface ResolveContext {
@@ -49,18 +51,26 @@ export class NameResolver {
   }
   private nextId = 1;
 
+  /** The players' names in lower case, compared once per reference (names are case-insensitive). */
+  private readonly lowerPlayers: [string, string];
+
   constructor(
     readonly cards: CardIndex,
     readonly players: [string, string],
     readonly turnPlayer: PlayerIndex,
-  ) {}
+    /** The 1-based index of the scenario, stamped on every reference. */
+    readonly scenario: number,
+  ) {
+    this.lowerPlayers = [players[0].toLowerCase(), players[1].toLowerCase()];
+  }
 
   /** The player index of a name, with an error and a suggestion when unknown. */
   player(n: Named, report = true): PlayerIndex | undefined {
-    const i = this.players.findIndex((p) => p.toLowerCase() === n.text.toLowerCase());
-    if (i >= 0) {
-      this.references.push({ kind: 'player', range: n.range, player: this.players[i] });
-      return i as PlayerIndex;
+    const lower = n.text.toLowerCase();
+    const i: PlayerIndex | undefined = lower === this.lowerPlayers[0] ? 0 : lower === this.lowerPlayers[1] ? 1 : undefined;
+    if (i !== undefined) {
+      this.references.push({ kind: 'player', range: n.range, player: this.players[i], scenario: this.scenario });
+      return i;
     }
     if (report) {
       this.diagnostics.push({
@@ -99,7 +109,7 @@ export class NameResolver {
       implied: false,
     };
     this.instances.push(inst);
-    this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true });
+    this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true, scenario: this.scenario });
     if (label) {
       const key = label.text.toLowerCase();
       if (this.labels.has(key)) {
@@ -112,7 +122,7 @@ export class NameResolver {
       } else {
         this.labels.set(key, inst);
       }
-      this.references.push({ kind: 'label', range: label.range, label: label.text, instance: inst, definition: true });
+      this.references.push({ kind: 'label', range: label.range, label: label.text, instance: inst, definition: true, scenario: this.scenario });
     }
     return inst;
   }
@@ -147,7 +157,7 @@ export class NameResolver {
         });
         return undefined;
       }
-      this.references.push({ kind: 'label', range: ref.range, label: ref.label, instance: inst });
+      this.references.push({ kind: 'label', range: ref.range, label: ref.label, instance: inst, scenario: this.scenario });
       return inst;
     }
     let owner: PlayerIndex | undefined = ctx.player;
@@ -156,11 +166,15 @@ export class NameResolver {
       if (p === undefined) return undefined;
       owner = p;
     }
-    const key = normalizeName(ref.name);
     const info = this.cards.get(ref.name);
-    const sameName = (c: CardInstance) => (info ? c.card === info : normalizeName(c.name) === key);
-    let candidates = this.instances.filter((c) => sameName(c) && !ctx.exclude?.has(c));
-    if (owner !== undefined) candidates = candidates.filter((c) => c.owner === owner || c.controller === owner || this.claimed.get(c) === owner);
+    const key = info ? '' : normalizeName(ref.name);
+    let candidates: CardInstance[] = [];
+    for (const c of this.instances) {
+      if (info ? c.card !== info : normalizeName(c.name) !== key) continue;
+      if (ctx.exclude?.has(c)) continue;
+      if (owner !== undefined && c.owner !== owner && c.controller !== owner && this.claimed.get(c) !== owner) continue;
+      candidates.push(c);
+    }
     if (candidates.length > 1 && ctx.preferred) {
       const p = candidates.filter((c) => ctx.preferred!.includes(c));
       if (p.length === 1) candidates = p;
@@ -196,12 +210,12 @@ export class NameResolver {
         related: candidates.filter((c) => c.placedAt).map((c) => ({ range: c.placedAt!, message: 'a candidate copy' })),
       });
       const inst = candidates[0];
-      this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst });
+      this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst, scenario: this.scenario });
       return inst;
     }
     if (candidates.length === 1) {
       const inst = candidates[0];
-      this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst });
+      this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst, scenario: this.scenario });
       return inst;
     }
     // Never placed: create it where the action implies.
@@ -218,19 +232,24 @@ export class NameResolver {
       implied: true,
     };
     this.instances.push(inst);
-    this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst });
+    this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst, scenario: this.scenario });
     return inst;
   }
 
   /** Resolves a list in which explicit owners claim their copies first. */
   resolveList(refs: CardRef[], ctx: ResolveContext): Array<CardInstance | undefined> {
+    if (refs.length === 1) return [this.resolve(refs[0], ctx)];
     const exclude = new Set<CardInstance>(ctx.exclude ?? []);
+    const inList: ResolveContext = { player: ctx.player, prefer: ctx.prefer, implied: ctx.implied, exclude, preferred: ctx.preferred };
     const out: Array<CardInstance | undefined> = new Array(refs.length);
-    const order = refs.map((r, i) => ({ r, i })).sort((a, b) => Number(!hasOwner(a.r)) - Number(!hasOwner(b.r)));
-    for (const { r, i } of order) {
-      const inst = this.resolve(r, { ...ctx, exclude });
-      if (inst) exclude.add(inst);
-      out[i] = inst;
+    // Two passes: references with an explicit owner (or a label) claim their copies first.
+    for (const owned of [true, false]) {
+      for (let i = 0; i < refs.length; i++) {
+        if (hasOwner(refs[i]) !== owned) continue;
+        const inst = this.resolve(refs[i], inList);
+        if (inst) exclude.add(inst);
+        out[i] = inst;
+      }
     }
     return out;
   }

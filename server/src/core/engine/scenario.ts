@@ -185,10 +185,10 @@ class ScenarioEngine {
 
   /** Resolves every card reference in timeline order, so unplaced copies get their implied zone. */
   private resolveNames(): void {
-    this.names = new NameResolver(this.opts.cards, this.players, this.turn);
+    this.names = new NameResolver(this.opts.cards, this.players, this.turn, this.opts.index);
     const n = this.names;
     for (const item of this.sc.items) {
-      if (item.kind === 'players' && item.players) for (const p of item.players) n.references.push({ kind: 'player', range: p.range, player: p.text });
+      if (item.kind === 'players' && item.players) for (const p of item.players) n.references.push({ kind: 'player', range: p.range, player: p.text, scenario: this.opts.index });
       if (item.kind === 'turn' && item.turn) n.player(item.turn, false);
       if (item.kind !== 'board') continue;
       const owner = n.player(item.player);
@@ -307,8 +307,15 @@ class ScenarioEngine {
   // ---------------------------------------------------------------- simulation
 
   private emit(e: DistOmit<GameEvent, 'id'>): GameEvent {
-    const ev = { ...e, id: this.events.length + 1 } as GameEvent;
+    // The id is added to the caller's fresh object (no copy: events are the engine's most numerous objects).
+    const ev = e as GameEvent;
+    ev.id = this.events.length + 1;
     this.events.push(ev);
+    if (ev.kind === 'move') {
+      const list = this.movesByCard.get(ev.card);
+      if (list) list.push(ev);
+      else this.movesByCard.set(ev.card, [ev]);
+    }
     return ev;
   }
 
@@ -330,7 +337,11 @@ class ScenarioEngine {
       cause,
       controllerBefore: card.controller,
       faceUpBefore: !card.faceDown,
-      ...flags,
+      destroyed: flags.destroyed,
+      discarded: flags.discarded,
+      tributed: flags.tributed,
+      by: flags.by,
+      battleWith: flags.battleWith,
     });
     card.zone = to;
     if (to !== 'field') {
@@ -428,8 +439,10 @@ class ScenarioEngine {
   }
 
   private playerIndex(name: string): PlayerIndex | undefined {
-    const i = this.players.findIndex((p) => p.toLowerCase() === name.toLowerCase());
-    return i >= 0 ? (i as PlayerIndex) : undefined;
+    const lower = name.toLowerCase();
+    if (lower === this.players[0].toLowerCase()) return 0;
+    if (lower === this.players[1].toLowerCase()) return 1;
+    return undefined;
   }
 
   private controllerOf(c: CardInstance): PlayerIndex {
@@ -440,7 +453,7 @@ class ScenarioEngine {
 
   /** Triggers whose conditions were met in the current window (R10, R19-R23, R15). */
   private collect(): Candidate[] {
-    const window = this.events.slice(this.windowStart);
+    const events = this.events;
     const lastStep = this.step;
     const out: Candidate[] = [];
     // Index the window by the cards it involves: a "this card" trigger only looks at its own events,
@@ -452,7 +465,8 @@ class ScenarioEngine {
       if (list) list.push(ev);
       else byCard.set(c, [ev]);
     };
-    for (const ev of window) {
+    for (let i = this.windowStart; i < events.length; i++) {
+      const ev = events[i];
       if (ev.kind === 'move' || ev.kind === 'summon' || ev.kind === 'position') add(ev.card, ev);
       else if (ev.kind === 'attack') {
         add(ev.attacker, ev);
@@ -460,38 +474,38 @@ class ScenarioEngine {
       }
       if (ev.kind === 'move' && ev.battleWith) add(ev.battleWith, ev);
     }
-    this.movesByCard = new Map();
-    for (const ev of this.events) if (ev.kind === 'move') {
-      const list = this.movesByCard.get(ev.card);
-      if (list) list.push(ev);
-      else this.movesByCard.set(ev.card, [ev]);
-    }
     for (const inst of this.names.instances) {
       if (!inst.card) continue;
       for (const effect of inst.card.effects) {
         if ((effect.kind !== 'trigger' && effect.kind !== 'flip') || !effect.event) continue;
         const pattern = effect.event;
         const selfOnly = pattern.kind === 'card' && pattern.subject === 'self';
-        const events = selfOnly ? byCard.get(inst) ?? [] : window;
+        const own = selfOnly ? byCard.get(inst) : undefined;
+        if (selfOnly && !own) continue;
+        const from = own ? 0 : this.windowStart;
+        const to = own ? own.length : events.length;
         const you = this.controllerOf(inst);
-        let best: { ev: GameEvent; m: Tri } | undefined;
-        for (const ev of events) {
+        let bestEv: GameEvent | undefined;
+        let bestM: Tri = 'no';
+        for (let i = from; i < to; i++) {
+          const ev = own ? own[i] : events[i];
           const m = eventMatches(pattern, ev, inst, you);
           if (m === 'no') continue;
           // Prefer a match at the last step (it does not miss), then the latest.
-          if (!best || (ev.step === lastStep && best.ev.step !== lastStep) || (ev.step >= best.ev.step && (best.ev.step !== lastStep || ev.step === lastStep))) {
-            best = { ev, m };
+          if (!bestEv || (ev.step === lastStep && bestEv.step !== lastStep) || (ev.step >= bestEv.step && (bestEv.step !== lastStep || ev.step === lastStep))) {
+            bestEv = ev;
+            bestM = m;
           }
         }
-        if (!best) continue;
-        out.push(this.candidate(inst, effect, best.ev, best.m, lastStep));
+        if (!bestEv) continue;
+        out.push(this.candidate(inst, effect, bestEv, bestM, lastStep));
       }
     }
     return out;
   }
 
-  /** Move events by card, rebuilt at each collection (for R23). */
-  private movesByCard = new Map<CardInstance, GameEvent[]>();
+  /** Move events by card, kept as they are emitted (for R23). */
+  private readonly movesByCard = new Map<CardInstance, GameEvent[]>();
 
   private candidate(inst: CardInstance, effect: EffectInfo, ev: GameEvent, m: Tri, lastStep: number): Candidate {
     const player = this.controllerOf(inst);
