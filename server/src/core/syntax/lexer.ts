@@ -1,7 +1,13 @@
 // The lexer turns text into logical lines of tokens. A statement is one line, and a line that
 // ends in `,` continues on the next one, so the parser works on logical lines and never looks at
 // indentation. The lexer never throws: an unterminated name becomes a token with `unterminated`.
-import { Range, range } from '../text';
+//
+// Speed (parse time is part of every keystroke; bench/ measures it): the parser takes each logical
+// line as soon as it is lexed (`LineLexer`), so tokens are visited while fresh and no list of all
+// lines is built. Every token the parser keeps costs four objects (token, range, two positions),
+// so the lexer allocates little else: no per-line strings or growing arrays, and a lower-cased
+// copy only for a word with capitals (looked up when the word was met before).
+import { Range } from '../text';
 
 export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 'unknown';
 
@@ -54,123 +60,270 @@ function isSpace(c: number): boolean {
   return c === 32 || c === 9 || c === 0xa0 || c === 0x3000 || c === 0xfeff;
 }
 
-/** Lexes one physical line into tokens and an optional trailing comment. */
-function lexPhysicalLine(text: string, line: number): { tokens: Token[]; comment?: Comment } {
-  const tokens: Token[] = [];
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (isSpace(c)) {
-      i++;
-      continue;
-    }
-    if (c === 35 /* # */) return { tokens, comment: { text: text.slice(i), range: range(line, i, line, n) } };
-    if (c === 34 /* " */ || c === 0x201c || c === 0x201d || c === 0x300a /* 《 */) {
-      const quote: Token['quote'] = c === 0x300a ? '《' : c === 34 ? '"' : '“';
-      let j = i + 1;
-      let closed = false;
-      let escaped = false;
-      for (; j < n; j++) {
-        const d = text.charCodeAt(j);
-        if (quote === '"' && d === 92 /* \ */ && j + 1 < n && (text.charCodeAt(j + 1) === 34 || text.charCodeAt(j + 1) === 92)) {
-          escaped = true;
-          j++;
-          continue;
-        }
-        // Curly quotes close on either curly or straight quote: pasted text mixes them.
-        if (quote === '《' ? d === 0x300b : quote === '"' ? d === 34 : d === 0x201d || d === 34) {
-          closed = true;
-          break;
-        }
-      }
-      let value = text.slice(i + 1, j);
-      if (escaped) value = value.replace(/\\(["\\])/g, '$1');
-      const end = closed ? j + 1 : j;
-      tokens.push({ kind: 'string', text: value, lower: value.toLowerCase(), range: range(line, i, line, end), quote, unterminated: closed ? undefined : true });
-      i = end;
-      continue;
-    }
-    if ((c === 45 /* - */ && text.charCodeAt(i + 1) === 62) || c === 0x2192 /* → */) {
-      const len = c === 45 ? 2 : 1;
-      tokens.push({ kind: 'punct', text: '->', lower: '->', range: range(line, i, line, i + len) });
-      i += len;
-      continue;
-    }
-    if (c === 58 || c === 44 || c === 40 || c === 41 || c === 0xff1a || c === 0x3001) {
-      const sym = c === 0xff1a ? ':' : c === 0x3001 ? ',' : text[i];
-      tokens.push({ kind: 'punct', text: sym, lower: sym, range: range(line, i, line, i + 1) });
-      i++;
-      continue;
-    }
-    if ((c === 39 || c === 0x2019) && (text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 83) && !(i + 2 < n && isWordCode(text, i + 2))) {
-      tokens.push({ kind: 'possessive', text: "'s", lower: "'s", range: range(line, i, line, i + 2) });
-      i += 2;
-      continue;
-    }
-    if (isWordCode(text, i)) {
-      let j = i + (c >= 0xd800 && c <= 0xdbff ? 2 : 1);
-      let digits = c >= 48 && c <= 57;
-      // Words may hold inner hyphens (`damage-step`, `quick-play`, dates `2016-06`) but not a `->` arrow.
-      while (j < n) {
-        const d = text.charCodeAt(j);
-        if (isWordCode(text, j)) {
-          if (!(d >= 48 && d <= 57)) digits = false;
-          j += d >= 0xd800 && d <= 0xdbff ? 2 : 1;
-        } else if ((d === 45 || d === 46) && j + 1 < n && isWordCode(text, j + 1)) {
-          digits = false;
-          j++;
-        } else break;
-      }
-      const word = text.slice(i, j);
-      tokens.push({ kind: digits ? 'number' : 'word', text: word, lower: word.toLowerCase(), range: range(line, i, line, j) });
-      i = j;
-      continue;
-    }
-    // Anything else is kept as an unknown token so that the parser can point at it.
-    const len = c >= 0xd800 && c <= 0xdbff && i + 1 < n ? 2 : 1;
-    const ch = text.slice(i, i + len);
-    tokens.push({ kind: 'unknown', text: ch, lower: ch, range: range(line, i, line, i + len) });
-    i += len;
+function isHighSurrogate(c: number): boolean {
+  return c >= 0xd800 && c <= 0xdbff;
+}
+
+/** A range on one line (the only kind a token has). */
+function lineRange(line: number, start: number, end: number): Range {
+  return { start: { line, character: start }, end: { line, character: end } };
+}
+
+function indexOrLength(text: string, s: string, from: number): number {
+  const k = text.indexOf(s, from);
+  return k < 0 ? text.length : k;
+}
+
+function token(kind: TokenKind, text: string, lower: string, range: Range): Token {
+  return { kind, text, lower, range };
+}
+
+/**
+ * Lexes logical lines one at a time: `next()` returns the next one, or undefined at the end.
+ * The source is a text whose first line is line `lineOffset` of the document, or lines `from` to
+ * `to` (exclusive) of a document already split into lines (no text to join and split again).
+ */
+export class LineLexer {
+  /** Comments standing on lines of their own (blank of tokens), filled in as lines are lexed. */
+  readonly comments: Comment[] = [];
+  /** Physical lines lexed so far: the document's line count once `next()` has returned undefined. */
+  lineCount = 0;
+  /** True when the logical line last returned holds an unterminated string (rare: the parser reports it). */
+  unterminated = false;
+
+  /** The string that holds the current physical line, and the line's bounds in it. */
+  private text = '';
+  private start = 0;
+  private end = 0;
+  /** Where the next physical line starts in a text, or its index in an array of lines; -1 at the end. */
+  private at = 0;
+  /** Where the next `\n` and `\r` are (the text's length when there is none). */
+  private nextLF = -1;
+  private nextCR = -1;
+  /**
+   * The tokens of the logical line being built: the first `count` of `pending`, copied out at its
+   * end into an array of their own (exact size). The scratch array is reused, never emptied.
+   */
+  private readonly pending: Token[] = [];
+  private count = 0;
+  private pendingComments: Comment[] | undefined;
+  /** Lower-cased forms of the names and capitalised words met so far (they repeat all through a file). */
+  private readonly lowers = new Map<string, string>();
+  private firstLine = 0;
+  private lastLine = 0;
+
+  private readonly source: string | readonly string[];
+  private readonly lineOffset: number;
+  private readonly to: number;
+
+  /**
+   * An idle lexer that lives as long as the class. V8's optimized code depends on the object layout
+   * (map) that lexers share, and the garbage collector frees a layout that no object uses: without
+   * this one, that happens between two parses, and a parse after a collection starts by throwing
+   * away its optimized code (measured: the median parse of 10k lines 2-3 times slower).
+   */
+  static readonly keepLayout = new LineLexer('');
+
+  constructor(text: string, lineOffset?: number);
+  constructor(lines: readonly string[], from: number, to: number);
+  constructor(source: string | readonly string[], offsetOrFrom = 0, to = 0) {
+    this.source = source;
+    this.lineOffset = offsetOrFrom;
+    if (typeof source !== 'string') this.at = offsetOrFrom;
+    this.to = to;
   }
-  return { tokens };
+
+  /** The next logical line, or undefined when the text is done. */
+  next(): LogicalLine | undefined {
+    this.unterminated = false;
+    while (this.nextPhysicalLine()) {
+      const line = this.lineCount++ + this.lineOffset;
+      const before = this.count;
+      const comment = this.lexPhysicalLine(line);
+      if (this.count === before) {
+        // No tokens: a comment here belongs to the statement it continues, or stands on its own.
+        if (comment) {
+          if (before > 0) (this.pendingComments ??= []).push(comment);
+          else this.comments.push(comment);
+        }
+        continue;
+      }
+      if (before === 0) this.firstLine = line;
+      this.lastLine = line;
+      if (comment) (this.pendingComments ??= []).push(comment);
+      const last = this.pending[this.count - 1];
+      if (!(last.kind === 'punct' && last.text === ',')) return this.takeLine();
+    }
+    // A trailing `,` on the last line leaves a statement pending at the end of the text.
+    return this.count > 0 ? this.takeLine() : undefined;
+  }
+
+  private takeLine(): LogicalLine {
+    const tokens = this.pending.slice(0, this.count);
+    this.count = 0;
+    const comments = this.pendingComments ?? [];
+    this.pendingComments = undefined;
+    return {
+      tokens,
+      range: { start: tokens[0].range.start, end: tokens[tokens.length - 1].range.end },
+      firstLine: this.firstLine,
+      lastLine: this.lastLine,
+      comments,
+    };
+  }
+
+  /** Moves to the next physical line (sets text, start, end); false when there is none. */
+  private nextPhysicalLine(): boolean {
+    const at = this.at;
+    if (at < 0) return false;
+    const source = this.source;
+    if (typeof source !== 'string') {
+      if (at >= this.to) return false;
+      this.text = source[at];
+      this.start = 0;
+      this.end = this.text.length;
+      this.at = at + 1;
+      return true;
+    }
+    // Lines end at \n, \r\n or a lone \r (as `text.split(/\r\n|\r|\n/)`). Each search runs once per
+    // separator found (none found: the text's length), so that splitting stays linear.
+    if (this.nextLF < at) this.nextLF = indexOrLength(source, '\n', at);
+    if (this.nextCR < at) this.nextCR = indexOrLength(source, '\r', at);
+    const lf = this.nextLF;
+    const cr = this.nextCR;
+    const end = lf < cr ? lf : cr;
+    this.text = source;
+    this.start = at;
+    this.end = end;
+    if (end === source.length) this.at = -1;
+    else this.at = end === cr && cr + 1 === lf ? end + 2 : end + 1;
+    return true;
+  }
+
+  /** `s.toLowerCase()`, looked up when `s` was met before (a lookup costs less than lower-casing). */
+  private lowerOf(s: string): string {
+    let lower = this.lowers.get(s);
+    if (lower === undefined) this.lowers.set(s, (lower = s.toLowerCase()));
+    return lower;
+  }
+
+  private add(t: Token): void {
+    this.pending[this.count++] = t;
+  }
+
+  /** Lexes the current physical line, adding its tokens to the pending ones; returns its trailing comment. */
+  private lexPhysicalLine(line: number): Comment | undefined {
+    const text = this.text;
+    const start = this.start;
+    const end = this.end;
+    let i = start;
+    while (i < end) {
+      const c = text.charCodeAt(i);
+      if (isSpace(c)) {
+        i++;
+        continue;
+      }
+      if (c === 35 /* # */) return { text: text.slice(i, end), range: lineRange(line, i - start, end - start) };
+      if (c === 34 /* " */ || c === 0x201c || c === 0x201d || c === 0x300a /* 《 */) {
+        i = this.lexString(c, i, line);
+        continue;
+      }
+      if ((c === 45 /* - */ && i + 1 < end && text.charCodeAt(i + 1) === 62) || c === 0x2192 /* → */) {
+        const len = c === 45 ? 2 : 1;
+        this.add(token('punct', '->', '->', lineRange(line, i - start, i - start + len)));
+        i += len;
+        continue;
+      }
+      if (c === 58 || c === 44 || c === 40 || c === 41 || c === 0xff1a || c === 0x3001) {
+        const sym = c === 0xff1a || c === 58 ? ':' : c === 0x3001 || c === 44 ? ',' : c === 40 ? '(' : ')';
+        this.add(token('punct', sym, sym, lineRange(line, i - start, i - start + 1)));
+        i++;
+        continue;
+      }
+      if ((c === 39 || c === 0x2019) && i + 1 < end && (text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 83) && !(i + 2 < end && isWordCode(text, i + 2))) {
+        this.add(token('possessive', "'s", "'s", lineRange(line, i - start, i - start + 2)));
+        i += 2;
+        continue;
+      }
+      if (isWordCode(text, i)) {
+        i = this.lexWord(c, i, line);
+        continue;
+      }
+      // Anything else is kept as an unknown token so that the parser can point at it.
+      const len = isHighSurrogate(c) && i + 1 < end ? 2 : 1;
+      const ch = text.slice(i, i + len);
+      this.add(token('unknown', ch, ch, lineRange(line, i - start, i - start + len)));
+      i += len;
+    }
+    return undefined;
+  }
+
+  /** A quoted name from `i` (its opening quote `q`); returns where lexing goes on. */
+  private lexString(q: number, i: number, line: number): number {
+    const text = this.text;
+    const end = this.end;
+    const quote: Token['quote'] = q === 0x300a ? '《' : q === 34 ? '"' : '“';
+    let j = i + 1;
+    let closed = false;
+    let escaped = false;
+    for (; j < end; j++) {
+      const d = text.charCodeAt(j);
+      if (q === 34 && d === 92 /* \ */ && j + 1 < end && (text.charCodeAt(j + 1) === 34 || text.charCodeAt(j + 1) === 92)) {
+        escaped = true;
+        j++;
+        continue;
+      }
+      // Curly quotes close on either curly or straight quote: pasted text mixes them.
+      if (q === 0x300a ? d === 0x300b : q === 34 ? d === 34 : d === 0x201d || d === 34) {
+        closed = true;
+        break;
+      }
+    }
+    let value = text.slice(i + 1, j);
+    if (escaped) value = value.replace(/\\(["\\])/g, '$1');
+    const stop = closed ? j + 1 : j;
+    if (!closed) this.unterminated = true;
+    this.add({
+      kind: 'string',
+      text: value,
+      lower: this.lowerOf(value),
+      range: lineRange(line, i - this.start, stop - this.start),
+      quote,
+      unterminated: closed ? undefined : true,
+    });
+    return stop;
+  }
+
+  /** A word or number from `i` (its first code `c`); returns where lexing goes on. */
+  private lexWord(c: number, i: number, line: number): number {
+    const text = this.text;
+    const end = this.end;
+    let j = i + (isHighSurrogate(c) ? 2 : 1);
+    let digits = c >= 48 && c <= 57;
+    // Only a word with an upper-case or non-ASCII letter needs a lower-cased copy.
+    let lowerCase = c < 65 || (c > 90 && c < 128);
+    // Words may hold inner hyphens (`damage-step`, `quick-play`, dates `2016-06`) but not a `->` arrow.
+    while (j < end) {
+      const d = text.charCodeAt(j);
+      if (isWordCode(text, j)) {
+        if (!(d >= 48 && d <= 57)) digits = false;
+        if (lowerCase && !(d < 65 || (d > 90 && d < 128))) lowerCase = false;
+        j += isHighSurrogate(d) ? 2 : 1;
+      } else if ((d === 45 || d === 46) && j + 1 < end && isWordCode(text, j + 1)) {
+        digits = false;
+        j++;
+      } else break;
+    }
+    const word = text.slice(i, j);
+    this.add(token(digits ? 'number' : 'word', word, lowerCase ? word : this.lowerOf(word), lineRange(line, i - this.start, j - this.start)));
+    return j;
+  }
 }
 
 /** Lexes text whose first line is line `lineOffset` of the document (for parsing a part of it). */
 export function lex(text: string, lineOffset = 0): LexResult {
-  const physical = text.split(/\r\n|\r|\n/);
+  const lexer = new LineLexer(text, lineOffset);
   const lines: LogicalLine[] = [];
-  const comments: Comment[] = [];
-  let pending: LogicalLine | undefined;
-  for (let ln = 0; ln < physical.length; ln++) {
-    const { tokens, comment } = lexPhysicalLine(physical[ln], ln + lineOffset);
-    if (tokens.length === 0) {
-      if (comment) {
-        if (pending) pending.comments.push(comment);
-        else comments.push(comment);
-      }
-      continue;
-    }
-    if (pending) {
-      pending.tokens.push(...tokens);
-      pending.lastLine = ln + lineOffset;
-      pending.range = { start: pending.range.start, end: tokens[tokens.length - 1].range.end };
-      if (comment) pending.comments.push(comment);
-    } else {
-      pending = {
-        tokens,
-        range: { start: tokens[0].range.start, end: tokens[tokens.length - 1].range.end },
-        firstLine: ln + lineOffset,
-        lastLine: ln + lineOffset,
-        comments: comment ? [comment] : [],
-      };
-    }
-    const last = pending.tokens[pending.tokens.length - 1];
-    if (!(last.kind === 'punct' && last.text === ',')) {
-      lines.push(pending);
-      pending = undefined;
-    }
-  }
-  if (pending) lines.push(pending);
-  return { lines, comments, lineCount: physical.length };
+  for (let l = lexer.next(); l; l = lexer.next()) lines.push(l);
+  return { lines, comments: lexer.comments, lineCount: lexer.lineCount };
 }

@@ -29,7 +29,7 @@ import {
   Zone,
   ZONES,
 } from './ast';
-import { lex, LogicalLine, Token } from './lexer';
+import { LineLexer, LogicalLine, Token } from './lexer';
 
 export interface ParseResult {
   file: SourceFile;
@@ -50,15 +50,22 @@ class ParseError {
     readonly range: Range,
     readonly code = 'syntax',
   ) {}
+  /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see LineLexer.keepLayout). */
+  static readonly keepLayout = new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
 }
 
-/** A cursor over the tokens of one logical line. */
+/** A cursor over the tokens of one logical line (one cursor per parse, reset for each line). */
 class Cursor {
   i = 0;
-  constructor(
-    readonly tokens: Token[],
-    readonly line: LogicalLine,
-  ) {}
+  tokens: Token[] = [];
+  line!: LogicalLine;
+  reset(line: LogicalLine): void {
+    this.line = line;
+    this.tokens = line.tokens;
+    this.i = 0;
+  }
+  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
+  static readonly keepLayout = new Cursor();
   get done(): boolean {
     return this.i >= this.tokens.length;
   }
@@ -145,37 +152,40 @@ const PHASE_WORDS: Record<string, PhaseName> = {
 
 const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
 
-/** Parses a whole document. Never throws. */
-/** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). */
+/** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
-  const lexed = lex(text, lineOffset);
+  return parseLines(new LineLexer(text, lineOffset));
+}
+
+/**
+ * Parses lines `from` to `to` (exclusive) of a document split at its line breaks: the result of
+ * `parse(lines.slice(from, to).join('\n'), from)`, without building that text.
+ */
+export function parseLineRange(lines: readonly string[], from: number, to: number): ParseResult {
+  return parseLines(new LineLexer(lines, from, to));
+}
+
+/** Parses each logical line as soon as it is lexed, while its tokens are fresh (see the lexer). */
+function parseLines(lexer: LineLexer): ParseResult {
   const diagnostics: Diagnostic[] = [];
   const file: SourceFile = {
     uses: [],
     cards: [],
     scenarios: [],
     lines: [],
-    comments: lexed.comments,
-    lineCount: lexed.lineCount,
+    comments: lexer.comments,
+    lineCount: 0,
   };
   let scenario: Scenario | undefined;
   let card: CardDef | undefined;
   let chain: ChainBlock | undefined;
+  const c = new Cursor();
 
   const report = (e: ParseError) => diagnostics.push({ code: e.code, severity: 'error', message: e.message, range: e.range });
 
-  for (const line of lexed.lines) {
-    for (const t of line.tokens) {
-      if (t.kind === 'string' && t.unterminated) {
-        diagnostics.push({
-          code: 'unterminated-name',
-          severity: 'error',
-          message: 'this card name has no closing quote',
-          range: t.range,
-        });
-      }
-    }
-    const c = new Cursor(line.tokens, line);
+  for (let line = lexer.next(); line; line = lexer.next()) {
+    if (lexer.unterminated) reportUnterminated(line, diagnostics);
+    c.reset(line);
     const first = c.peek()!;
     const info: LineInfo = { line, role: 'error' };
     file.lines.push(info);
@@ -264,7 +274,21 @@ export function parse(text: string, lineOffset = 0): ParseResult {
       else report(new ParseError(`internal parser problem: ${String(e)}`, line.range));
     }
   }
+  file.lineCount = lexer.lineCount;
   return { file, diagnostics };
+}
+
+function reportUnterminated(line: LogicalLine, diagnostics: Diagnostic[]): void {
+  for (const t of line.tokens) {
+    if (t.kind === 'string' && t.unterminated) {
+      diagnostics.push({
+        code: 'unterminated-name',
+        severity: 'error',
+        message: 'this card name has no closing quote',
+        range: t.range,
+      });
+    }
+  }
 }
 
 function parseUse(c: Cursor): UseStmt {
