@@ -217,4 +217,19 @@ describe('findings of the robustness tests', () => {
     const after = analyze(applyEdits(text, fix!.edits));
     assert.deepEqual(after.diagnostics.filter((x) => x.code === 'segoc-order').map((x) => x.message.slice(0, 100)), [], `after "${fix!.title}"`);
   });
+  test('[incremental-fix-at-end] a reused scenario that ends the document after an edit has the fixes of a fresh analysis', () => {
+    // core/analyze.ts: "Remove CLn" deletes the line break before the link when the link is the document's
+    // last line, and the line itself otherwise; a scenario result cached by its text alone was reused across
+    // that difference (found by `npm run fuzz`, seed 261708445, path 421:28).
+    const before = 'scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  chain\n    1 Yugi "Dark Hole"\n    2 Kaiba "Raigeki"\n\n';
+    for (const [a, b] of [
+      [before, before.trimEnd()],
+      [before.trimEnd(), before],
+    ]) {
+      const fixes = (x: ReturnType<typeof analyze>) => JSON.stringify(x.diagnostics.map((d) => d.fix ?? []));
+      const incremental = analyze(b, { previous: analyze(a) });
+      assert.ok(analyze(b).diagnostics.some((d) => d.fix?.length), 'the scenario has a diagnostic with a fix');
+      assert.equal(fixes(incremental), fixes(analyze(b)));
+    }
+  });
 });
