@@ -14,6 +14,9 @@ const { LspClient, PULL_CAPABILITIES, processMemory } = require('./lsp-client');
 const { linkLines, boardNames, spread } = require('./edits');
 const { summarize, since } = require('./stats');
 const { GENERATED } = require('./paths');
+// The Node options the extension starts the server with (client/src/server-process.json): the figures are
+// those of the server as users run it.
+const SERVER_EXEC_ARGV = require('../../client/src/server-process.json').execArgv;
 
 async function timed(fn) {
   const t0 = process.hrtime.bigint();
@@ -36,7 +39,7 @@ async function lspInput(serverJs, input, { figures, count, warmup, nodeArgs = []
   const original = fs.readFileSync(file, 'utf8');
   const lines = original.split('\n');
 
-  const client = new LspClient(serverJs, folder, nodeArgs);
+  const client = new LspClient(serverJs, folder, [...SERVER_EXEC_ARGV, ...nodeArgs]);
   try {
     await client.request('initialize', {
       processId: process.pid,

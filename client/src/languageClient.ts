@@ -4,12 +4,13 @@
 import * as vscode from 'vscode';
 import { LanguageClient, LanguageClientOptions, ServerOptions, State, TransportKind } from 'vscode-languageclient/node';
 import { LANGUAGE_ID, LIBRARY_SCHEME, ServerConnection, UriParams } from './protocol';
+import serverProcess from './server-process.json';
 
 function createClient(context: vscode.ExtensionContext, output: vscode.OutputChannel): LanguageClient {
   const module = context.asAbsolutePath('dist/server.js');
   const serverOptions: ServerOptions = {
-    run: { module, transport: TransportKind.ipc },
-    debug: { module, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    run: { module, transport: TransportKind.ipc, options: { execArgv: serverProcess.execArgv } },
+    debug: { module, transport: TransportKind.ipc, options: { execArgv: [...serverProcess.execArgv, '--nolazy', '--inspect=6009'] } },
   };
   const settings = vscode.workspace.getConfiguration('segoc');
   const clientOptions: LanguageClientOptions = {
