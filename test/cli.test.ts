@@ -8,7 +8,8 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { runCli } from '../server/src/cli/main';
+import { lastParallelCheck, parallelTuning, runCli, runCliAsync } from '../server/src/cli/main';
+import { PARALLEL_MIN_FILES } from '../server/src/cli/parallel';
 
 const ROOT = path.resolve(__dirname, '../..');
 const FIX = path.join(ROOT, 'test/fixtures/cli');
@@ -385,6 +386,133 @@ test('cli: --rules ocg sets the default ruleset of scenarios without a `rules` l
 });
 
 // ---------------------------------------------------------------------------------------------
+// --jobs: worker threads give the same report as one thread
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A folder big enough for worker threads: .segoc files whose scenarios use cards defined in other
+ * files (the workspace), typos answered with "did you mean" from the workspace, rule errors and
+ * warnings, met and unmet expectations, a `use` import, the samples (pages included), a page that
+ * uses a workspace card and a page without a segoc block (left out).
+ */
+function manyFiles(): string {
+  const dir = path.join(TMP, 'many');
+  if (fs.existsSync(dir)) return dir;
+  const N = 120;
+  const name = (k: number) => `Herald ${String(k % N).padStart(3, '0')}`;
+  for (let k = 0; k < N; k++) {
+    const other = name(k + 7);
+    const lines = [
+      `# file ${k}`,
+      `card "${name(k)}": effect monster (warrior, dark, level 4, atk ${100 * (k % 30)}, def 200)`,
+      `  trigger mandatory if destroyed and sent to gy`,
+      '',
+      `scenario "${other}, defined in another file"`,
+      '  players Yugi, Kaiba',
+      '  turn Yugi',
+      `  Yugi field: "${other}"`,
+      '  Kaiba field: "Sangan"',
+      '  chain',
+      '    1 Yugi "Dark Hole" -> destroy all monsters',
+      '  chain',
+      `    1 Yugi "${other}"`,
+      ...(k % 3 === 1 ? [] : ['    2 Kaiba "Sangan"']),
+      k % 5 === 2 ? '  expect illegal segoc-order at 1' : '  expect legal',
+    ];
+    if (k % 4 === 3) lines.push('', 'scenario "a typo"', '  players Yugi, Kaiba', '  turn Yugi', `  Yugi field: "${other.replace('Herald', 'Herld')}"`, '  chain', '    1 Yugi "Dark Hole" -> destroy all monsters');
+    tmpFile(`many/set-${k % 4}/cards-${String(k).padStart(3, '0')}.segoc`, lines.join('\n') + '\n');
+  }
+  tmpFile('many/imports/uses.segoc', ['use "../set-0/cards-000.segoc"', '', 'scenario "imported"', '  players Yugi, Kaiba', '  turn Yugi', `  Yugi field: "${name(0)}"`, '  chain', '    1 Yugi "Dark Hole" -> destroy all monsters', '  chain', `    1 Yugi "${name(0)}"`, ''].join('\n'));
+  tmpFile('many/pages/workspace.md', ['# A page', '', '```segoc', 'scenario "a workspace card on a page"', '  players Yugi, Kaiba', '  turn Yugi', `  Yugi field: "${name(5)}"`, '  chain', '    1 Yugi "Dark Hole" -> destroy all monsters', '  chain', `    1 Yugi "${name(5)}"`, '  expect legal', '```', ''].join('\n'));
+  tmpFile('many/pages/README.md', '# No segoc block here\n');
+  fs.cpSync(path.join(ROOT, 'samples'), path.join(dir, 'samples'), { recursive: true });
+  return dir;
+}
+
+async function runAsync(argv: string[], cwd: string): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runCliAsync(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+test('cli: --jobs takes a number of threads; other commands do not take it', () => {
+  assertUsageError(run(['check', '--jobs', '0', 'legal.segoc']), /--jobs takes a number of threads/);
+  assertUsageError(run(['check', '--jobs', 'many', 'legal.segoc']), /--jobs takes a number of threads/);
+  assertUsageError(run(['check', 'legal.segoc', '--jobs']), /--jobs takes a number of threads \(1, 2, \.\.\.\), not nothing/);
+  assertUsageError(run(['explain', '--jobs', '2', 'legal.segoc']), /`segoc explain` does not take --jobs/);
+  const r = run(['check', '--jobs=1', 'legal.segoc']);
+  assert.equal(r.code, 0, r.err);
+});
+
+test('cli: checking on worker threads (--jobs 3) prints the same bytes as --jobs 1 (text, json, sarif, --chains, --rules ocg, file arguments)', async () => {
+  const dir = manyFiles();
+  const serial = (args: string[]) => run(['check', '--jobs', '1', ...args], dir);
+  const base = serial([]);
+  assert.equal(base.code, 1, base.err);
+  const files = Number(base.out.match(/^(\d+) files, /m)?.[1]);
+  assert.ok(files >= 3 * 50 && files >= PARALLEL_MIN_FILES, `${files} files: too few for three threads`);
+  // Cards defined in other files apply (the workspace), and the deliberate mistakes are reported.
+  const has = (re: RegExp, text: string, what: string) => assert.ok(re.test(text), what);
+  has(/unknown card "Herld \d+": .*did you mean "Herald/, base.out, 'a typo answered from the workspace');
+  assert.ok(!/unknown card "Herald/.test(base.out), 'a card defined in another file is unknown');
+  has(/warning mandatory-trigger-missing/, base.out, 'a warning');
+  has(/error expect-unmet/, base.out, 'an unmet expectation');
+  const chains = serial(['--chains']).out;
+  has(/^imports\/uses\.segoc:3: scenario "imported" — legal$/m, chains, 'a `use` import');
+  has(/^pages\/workspace\.md:4: scenario "a workspace card on a page" — legal \(as expected\)$/m, chains, 'a workspace card on a page');
+  has(/^samples\/pages\/segoc-examples\.md:\d+: scenario/m, chains, 'the sample pages');
+  assert.ok(!/README\.md/.test(chains), 'a page without a block is left out');
+  parallelTuning.mainThreadChecks = false; // every file goes to a worker (unless one fails)
+  try {
+    const cases: Array<[string[], number]> = [[[], 3], [['--format', 'json'], 3], [['--format', 'sarif'], 3], [['--rules', 'ocg', '--chains'], 3], [['set-1', 'set-2', 'set-3', 'samples'], 2]];
+    for (const [args, threads] of cases) {
+      const one = serial(args);
+      if (args.length === 0) assert.deepEqual(await runAsync(['check', '--jobs', '1'], dir), one, 'runCliAsync with --jobs 1');
+      lastParallelCheck.threads = 0;
+      const many = await runAsync(['check', '--jobs', '3', ...args], dir);
+      assert.equal(lastParallelCheck.threads, threads, `worker threads were not used: ${args.join(' ')}`);
+      const checked = Number(many.out.match(/^(\d+) files, /m)?.[1] ?? JSON.parse(many.out).summary?.files ?? JSON.parse(many.out).runs[0].artifacts.length);
+      assert.equal(lastParallelCheck.filesByWorkers, checked, 'every file was checked by a worker');
+      assert.equal(many.code, one.code, args.join(' '));
+      assert.equal(many.err, one.err, args.join(' '));
+      assert.ok(many.out === one.out, `the reports differ: ${args.join(' ')}`);
+    }
+  } finally {
+    parallelTuning.mainThreadChecks = true;
+  }
+  // The main thread works too by default: the same report whoever checks what.
+  const mixed = await runAsync(['check', '--jobs', '2', '--format', 'json'], dir);
+  assert.ok(mixed.out === serial(['--format', 'json']).out);
+});
+
+test('cli (process): dist/cli.js on worker threads prints the same bytes and exit code as --jobs 1', () => {
+  const dir = manyFiles();
+  for (const args of [['--chains'], ['--format', 'sarif', '--rules', 'ocg']]) {
+    const one = spawnCli(['check', '--jobs', '1', ...args], dir);
+    assert.equal(one.code, 1, one.err);
+    const many = spawnCli(['check', '--jobs', '2', ...args], dir);
+    assert.equal(many.code, one.code);
+    assert.equal(many.err, '');
+    assert.ok(many.out === one.out, `the reports differ: ${args.join(' ')}`);
+  }
+  // The bundle is its own worker: every file checked on worker threads started from dist/cli.js.
+  const script = `const cli = require(${JSON.stringify(CLI)});
+cli.parallelTuning.mainThreadChecks = false;
+const out = [];
+cli.runCliAsync(['check', '--jobs', '2'], { cwd: process.cwd(), out: (s) => out.push(s), err: (s) => out.push('ERR ' + s) })
+  .then((code) => process.stdout.write(JSON.stringify({ code, out: out.join('\\n') + '\\n', stats: cli.lastParallelCheck })));`;
+  const p = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8', timeout: 60000, maxBuffer: 1 << 28 });
+  assert.equal(p.stderr, '');
+  const r = JSON.parse(p.stdout) as { code: number; out: string; stats: { threads: number; filesByWorkers: number } };
+  const one = spawnCli(['check', '--jobs', '1'], dir);
+  assert.equal(r.code, one.code);
+  assert.ok(r.out === one.out, 'the reports differ');
+  assert.equal(r.stats.threads, 2);
+  assert.equal(r.stats.filesByWorkers, Number(one.out.match(/^(\d+) files, /m)?.[1]));
+});
+
+// ---------------------------------------------------------------------------------------------
 // input files are never written
 // ---------------------------------------------------------------------------------------------
 
@@ -423,7 +551,7 @@ test('cli: never writes to its input files (contents, mtimes and the file list a
 // ---------------------------------------------------------------------------------------------
 
 function spawnCli(args: string[], cwd = FIX) {
-  const p = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 60000 });
+  const p = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: 60000, maxBuffer: 1 << 28 });
   return { code: p.status, out: p.stdout, err: p.stderr };
 }
 

@@ -35,34 +35,99 @@ function line(file: string, d: Diagnostic): string {
   return `${file}:${d.range.start.line + 1}:${d.range.start.character + 1}: ${d.severity} ${d.code}: ${d.message}`;
 }
 
-export function formatText(results: Checked[], s: Summary, cwd: string, chains: boolean): string {
-  const out: string[] = [];
-  for (const r of results) {
-    const f = rel(cwd, r.file);
-    for (const d of r.analysis.diagnostics) {
-      if (d.severity === 'information' && d.expected) continue; // met expectations are quiet
-      if (d.severity === 'information' || d.severity === 'hint') continue;
-      out.push(line(f, d));
+/** What one file adds to the summary. */
+export type FileCounts = Omit<Summary, 'files'>;
+
+export function countFile(a: CheckedAnalysis): FileCounts {
+  const c: FileCounts = { scenarios: a.scenarios.length, errors: 0, warnings: 0, expectations: 0, expectationsMet: 0 };
+  for (const d of a.diagnostics) {
+    if (d.severity === 'error') c.errors++;
+    else if (d.severity === 'warning') c.warnings++;
+  }
+  for (const sc of a.scenarios) {
+    if (sc.expectationsMet !== undefined) {
+      c.expectations++;
+      if (sc.expectationsMet) c.expectationsMet++;
     }
-    if (chains) {
-      for (const sc of r.analysis.scenarios) {
-        out.push(`${f}:${sc.titleRange.start.line + 1}: scenario "${sc.title}" — ${sc.verdict}${sc.expectationsMet === false ? ' (expectation NOT met)' : sc.expectationsMet ? ' (as expected)' : ''}`);
-        for (const c of sc.chains) {
-          out.push(`  chain ${c.index}: ${c.links.map((l) => `CL${l.position} ${l.player} "${l.card}"`).join(' | ') || '(empty)'}`);
-          for (const g of c.legalOrder) out.push(`    order ${g.description}`);
-          for (const step of c.resolution) out.push(`    resolves ${step}`);
-        }
+  }
+  return c;
+}
+
+/** The summary of files' counts, in the order given. */
+export function summarize(counts: Iterable<FileCounts>): Summary {
+  const s: Summary = { files: 0, scenarios: 0, errors: 0, warnings: 0, expectationsMet: 0, expectations: 0 };
+  for (const c of counts) {
+    s.files++;
+    s.scenarios += c.scenarios;
+    s.errors += c.errors;
+    s.warnings += c.warnings;
+    s.expectations += c.expectations;
+    s.expectationsMet += c.expectationsMet;
+  }
+  return s;
+}
+
+// The reports are built file by file (a piece per file, made right after the file is checked, on
+// whichever thread checked it), then put together in file order: see textPiece / textReport, etc.
+
+/** The text report's lines of one file, joined (empty when the file prints nothing). */
+export function textPiece(r: Checked, cwd: string, chains: boolean): string {
+  const out: string[] = [];
+  const f = rel(cwd, r.file);
+  for (const d of r.analysis.diagnostics) {
+    if (d.severity === 'information' && d.expected) continue; // met expectations are quiet
+    if (d.severity === 'information' || d.severity === 'hint') continue;
+    out.push(line(f, d));
+  }
+  if (chains) {
+    for (const sc of r.analysis.scenarios) {
+      out.push(`${f}:${sc.titleRange.start.line + 1}: scenario "${sc.title}" — ${sc.verdict}${sc.expectationsMet === false ? ' (expectation NOT met)' : sc.expectationsMet ? ' (as expected)' : ''}`);
+      for (const c of sc.chains) {
+        out.push(`  chain ${c.index}: ${c.links.map((l) => `CL${l.position} ${l.player} "${l.card}"`).join(' | ') || '(empty)'}`);
+        for (const g of c.legalOrder) out.push(`    order ${g.description}`);
+        for (const step of c.resolution) out.push(`    resolves ${step}`);
       }
     }
   }
+  return out.join('\n');
+}
+
+/** The text report: the files' pieces in order, then the summary line. */
+export function textReport(pieces: readonly string[], s: Summary): string {
+  const out = pieces.filter((p) => p.length > 0);
   out.push(
     `${s.files} file${s.files === 1 ? '' : 's'}, ${s.scenarios} scenario${s.scenarios === 1 ? '' : 's'}: ${s.errors} error${s.errors === 1 ? '' : 's'}, ${s.warnings} warning${s.warnings === 1 ? '' : 's'}; ${s.expectationsMet}/${s.expectations} expectations met`,
   );
   return out.join('\n');
 }
 
-export function formatJson(results: Checked[], s: Summary, cwd: string): string {
-  const diag = (d: Diagnostic) => ({
+/**
+ * `JSON.stringify(value, null, 2)` of a value that sits `depth` levels deep in a document that is
+ * stringified the same way, as it appears there (every line indented by the depth): pieces made
+ * apart and spliced in give the same bytes as one stringify of the whole.
+ */
+export function jsonAt(value: unknown, depth: number): string {
+  const pad = '  '.repeat(depth);
+  return pad + JSON.stringify(value, null, 2).replace(/\n/g, `\n${pad}`);
+}
+
+/** Stands, in a document given to jsonWithItems, for the array whose items are given as text. */
+export const ITEMS = '\u0000segoc-items';
+
+/**
+ * `JSON.stringify(doc, null, 2)` where the one ITEMS value in `doc` stands for an array given as its
+ * items' texts (jsonAt(item, depth + 1)); `depth` is the level of the line that holds it.
+ */
+export function jsonWithItems(doc: unknown, depth: number, items: readonly string[]): string {
+  const text = JSON.stringify(doc, null, 2);
+  const mark = JSON.stringify(ITEMS);
+  const at = text.indexOf(mark);
+  const list = items.length ? `[\n${items.join(',\n')}\n${'  '.repeat(depth)}]` : '[]';
+  return text.slice(0, at) + list + text.slice(at + mark.length);
+}
+
+function jsonDiagnostic(d: Diagnostic) {
+  return {
     code: d.code,
     severity: d.severity,
     message: d.message,
@@ -74,63 +139,69 @@ export function formatJson(results: Checked[], s: Summary, cwd: string): string 
     link: d.link,
     expected: d.expected ?? false,
     related: d.related,
-  });
-  return JSON.stringify(
-    {
-      version: 1,
-      summary: s,
-      files: results.map((r) => ({
-        file: rel(cwd, r.file),
-        kind: r.kind,
-        ...(r.blocks
-          ? {
-              blocks: r.blocks.map((b) => ({
-                index: b.index,
-                line: b.line + 1,
-                column: b.column + 1,
-                endLine: b.range.end.line + 1,
-                terminated: b.terminated,
-                scenarios: r.analysis.scenarios.filter((sc) => sc.block === b.index).map((sc) => sc.index),
-              })),
-            }
-          : {}),
-        diagnostics: r.analysis.diagnostics.filter((d) => d.scenario === undefined).map(diag),
-        scenarios: r.analysis.scenarios.map((sc) => ({
-          index: sc.index,
-          ...(sc.block !== undefined ? { block: sc.block } : {}),
-          line: sc.titleRange.start.line + 1,
-          title: sc.title,
-          source: sc.source,
-          ruleset: sc.ruleset.label,
-          players: sc.players,
-          turnPlayer: sc.turnPlayer,
-          verdict: sc.verdict,
-          expectationsMet: sc.expectationsMet ?? null,
-          chains: sc.chains.map((c) => ({
-            index: c.index,
-            legal: c.legal,
-            legalOrder: c.legalOrder,
-            links: c.links.map((l) => ({
-              link: l.position,
-              number: l.number,
-              player: l.player,
-              card: l.card,
-              role: l.role,
-              spellSpeed: l.spellSpeed,
-              category: l.category ?? null,
-              legal: l.legal,
-              codes: l.codes,
-              resolution: l.resolution ?? null,
-            })),
-            resolution: c.resolution,
+  };
+}
+
+/** One file of the JSON report (an item of `files`). */
+export function jsonFile(r: Checked, cwd: string) {
+  return {
+    file: rel(cwd, r.file),
+    kind: r.kind,
+    ...(r.blocks
+      ? {
+          blocks: r.blocks.map((b) => ({
+            index: b.index,
+            line: b.line + 1,
+            column: b.column + 1,
+            endLine: b.range.end.line + 1,
+            terminated: b.terminated,
+            scenarios: r.analysis.scenarios.filter((sc) => sc.block === b.index).map((sc) => sc.index),
           })),
-          diagnostics: sc.diagnostics.map(diag),
+        }
+      : {}),
+    diagnostics: r.analysis.diagnostics.filter((d) => d.scenario === undefined).map(jsonDiagnostic),
+    scenarios: r.analysis.scenarios.map((sc) => ({
+      index: sc.index,
+      ...(sc.block !== undefined ? { block: sc.block } : {}),
+      line: sc.titleRange.start.line + 1,
+      title: sc.title,
+      source: sc.source,
+      ruleset: sc.ruleset.label,
+      players: sc.players,
+      turnPlayer: sc.turnPlayer,
+      verdict: sc.verdict,
+      expectationsMet: sc.expectationsMet ?? null,
+      chains: sc.chains.map((c) => ({
+        index: c.index,
+        legal: c.legal,
+        legalOrder: c.legalOrder,
+        links: c.links.map((l) => ({
+          link: l.position,
+          number: l.number,
+          player: l.player,
+          card: l.card,
+          role: l.role,
+          spellSpeed: l.spellSpeed,
+          category: l.category ?? null,
+          legal: l.legal,
+          codes: l.codes,
+          resolution: l.resolution ?? null,
         })),
+        resolution: c.resolution,
       })),
-    },
-    null,
-    2,
-  );
+      diagnostics: sc.diagnostics.map(jsonDiagnostic),
+    })),
+  };
+}
+
+/** One file of the JSON report as text, indented as an item of `files`. */
+export function jsonPiece(r: Checked, cwd: string): string {
+  return jsonAt(jsonFile(r, cwd), 2);
+}
+
+/** The JSON report (docs/cli.md) from the files' pieces, in order. */
+export function jsonReport(pieces: readonly string[], s: Summary): string {
+  return jsonWithItems({ version: 1, summary: s, files: ITEMS }, 1, pieces);
 }
 
 export function formatExplain(a: CheckedAnalysis, file: string): string {

@@ -12,7 +12,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Diagnostic, isRuleCode, LANGUAGE_CODES, PAGE_CODES, Range, RULE_CODES, Severity } from '../core';
-import { Checked } from './report';
+import { Checked, ITEMS, jsonAt, jsonWithItems } from './report';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 /** Where segoc lives; helpUri values point into its docs. */
@@ -103,62 +103,108 @@ function expectedByScenario(d: Diagnostic): string | undefined {
   return undefined;
 }
 
-export function formatSarif(results: Checked[], cwd: string, version: string): string {
+/** The rule indexes of every code segoc knows (codes outside the list get theirs when the log is put together). */
+export function sarifRuleIndex(): Map<string, number> {
+  return new Map(sarifRules().map((r, i) => [r.id, i]));
+}
+
+/** What stands for the ruleIndex of a code outside sarifRules() until the log is put together. */
+const UNKNOWN_INDEX = '"ruleIndex": -1';
+
+/**
+ * One file's SARIF results, as text indented as items of `runs[0].results` and joined by `,\n`;
+ * `unknown` lists, in order, the codes outside sarifRules() (their ruleIndex is set by sarifReport).
+ */
+export interface SarifPiece {
+  text: string;
+  unknown?: Array<{ code: string; severity: Severity }>;
+}
+
+export function sarifPiece(r: Checked, cwd: string, index: ReadonlyMap<string, number>): SarifPiece {
+  const loc = artifact(cwd, r.file);
+  const out: string[] = [];
+  const unknown: Array<{ code: string; severity: Severity }> = [];
+  for (const d of r.analysis.diagnostics) {
+    let ruleIndex = index.get(d.code);
+    if (ruleIndex === undefined) {
+      unknown.push({ code: d.code, severity: d.severity });
+      ruleIndex = -1;
+    }
+    const suppressed = expectedByScenario(d);
+    const fixes = new Map<string, unknown>();
+    for (const f of d.fix ?? []) {
+      if (!f.edits.length) continue;
+      const fix = {
+        description: { text: f.title },
+        artifactChanges: [
+          { artifactLocation: loc, replacements: f.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })) },
+        ],
+      };
+      fixes.set(JSON.stringify(fix), fix);
+    }
+    const properties: Record<string, unknown> = {};
+    if (d.rule) properties.rule = d.rule;
+    if (d.scenario !== undefined) properties.scenario = d.scenario;
+    if (d.chain !== undefined) properties.chain = d.chain;
+    if (d.link !== undefined) properties.link = d.link;
+    if (d.block !== undefined) properties.block = d.block;
+    const result = {
+      ruleId: d.code,
+      ruleIndex,
+      level: level(d.severity),
+      message: { text: d.message },
+      locations: [{ physicalLocation: { artifactLocation: loc, region: region(d.range) } }],
+      ...(d.related?.length
+        ? {
+            relatedLocations: d.related.map((x, i) => ({
+              id: i + 1,
+              physicalLocation: { artifactLocation: loc, region: region(x.range) },
+              message: { text: x.message },
+            })),
+          }
+        : {}),
+      ...(fixes.size ? { fixes: [...fixes.values()] } : {}),
+      ...(suppressed ? { suppressions: [{ kind: 'inSource', justification: suppressed }] } : {}),
+      ...(Object.keys(properties).length ? { properties } : {}),
+    };
+    out.push(jsonAt(result, 4));
+  }
+  return unknown.length ? { text: out.join(',\n'), unknown } : { text: out.join(',\n') };
+}
+
+/** The SARIF log from the checked files (path and kind) and their pieces, in order. */
+export function sarifReport(files: ReadonlyArray<{ file: string; kind: Checked['kind'] }>, pieces: readonly SarifPiece[], cwd: string, version: string): string {
   const rules = sarifRules();
   const index = new Map(rules.map((r, i) => [r.id, i]));
-  const out: unknown[] = [];
-  for (const r of results) {
-    const loc = artifact(cwd, r.file);
-    for (const d of r.analysis.diagnostics) {
-      if (!index.has(d.code)) {
-        index.set(d.code, rules.length);
-        rules.push({
-          id: d.code,
-          name: pascal(d.code),
-          shortDescription: { text: d.code },
-          helpUri: `${DOCS}/language.md#error-codes-of-the-language`,
-          defaultConfiguration: { level: level(d.severity) },
-          properties: { tags: ['segoc'] },
-        });
+  const items: string[] = [];
+  for (const p of pieces) {
+    if (!p.text) continue;
+    let text = p.text;
+    if (p.unknown) {
+      // The codes outside the list get their rules in order of first use, as the diagnostics come.
+      let from = 0;
+      const parts: string[] = [];
+      for (const u of p.unknown) {
+        if (!index.has(u.code)) {
+          index.set(u.code, rules.length);
+          rules.push({
+            id: u.code,
+            name: pascal(u.code),
+            shortDescription: { text: u.code },
+            helpUri: `${DOCS}/language.md#error-codes-of-the-language`,
+            defaultConfiguration: { level: level(u.severity) },
+            properties: { tags: ['segoc'] },
+          });
+        }
+        // A string value holds no unescaped quote: the next `"ruleIndex": -1` is this result's.
+        const at = text.indexOf(UNKNOWN_INDEX, from);
+        parts.push(text.slice(from, at), `"ruleIndex": ${index.get(u.code)}`);
+        from = at + UNKNOWN_INDEX.length;
       }
-      const suppressed = expectedByScenario(d);
-      const fixes = new Map<string, unknown>();
-      for (const f of d.fix ?? []) {
-        if (!f.edits.length) continue;
-        const fix = {
-          description: { text: f.title },
-          artifactChanges: [
-            { artifactLocation: loc, replacements: f.edits.map((e) => ({ deletedRegion: region(e.range), insertedContent: { text: e.newText } })) },
-          ],
-        };
-        fixes.set(JSON.stringify(fix), fix);
-      }
-      const properties: Record<string, unknown> = {};
-      if (d.rule) properties.rule = d.rule;
-      if (d.scenario !== undefined) properties.scenario = d.scenario;
-      if (d.chain !== undefined) properties.chain = d.chain;
-      if (d.link !== undefined) properties.link = d.link;
-      if (d.block !== undefined) properties.block = d.block;
-      out.push({
-        ruleId: d.code,
-        ruleIndex: index.get(d.code),
-        level: level(d.severity),
-        message: { text: d.message },
-        locations: [{ physicalLocation: { artifactLocation: loc, region: region(d.range) } }],
-        ...(d.related?.length
-          ? {
-              relatedLocations: d.related.map((x, i) => ({
-                id: i + 1,
-                physicalLocation: { artifactLocation: loc, region: region(x.range) },
-                message: { text: x.message },
-              })),
-            }
-          : {}),
-        ...(fixes.size ? { fixes: [...fixes.values()] } : {}),
-        ...(suppressed ? { suppressions: [{ kind: 'inSource', justification: suppressed }] } : {}),
-        ...(Object.keys(properties).length ? { properties } : {}),
-      });
+      parts.push(text.slice(from));
+      text = parts.join('');
     }
+    items.push(text);
   }
   const log = {
     $schema: SARIF_SCHEMA,
@@ -176,15 +222,15 @@ export function formatSarif(results: Checked[], cwd: string, version: string): s
         },
         invocations: [{ executionSuccessful: true }],
         originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(cwd.endsWith(path.sep) ? cwd : cwd + path.sep).href } },
-        artifacts: results.map((r) => ({
+        artifacts: files.map((r) => ({
           location: artifact(cwd, r.file),
           sourceLanguage: r.kind,
           roles: ['analysisTarget'],
         })),
         columnKind: 'utf16CodeUnits',
-        results: out,
+        results: ITEMS, // runs[0].results: 3 levels deep
       },
     ],
   };
-  return JSON.stringify(log, null, 2);
+  return jsonWithItems(log, 3, items);
 }

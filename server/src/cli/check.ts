@@ -1,0 +1,115 @@
+// `segoc check`, file by file: the inputs, the workspace of card definitions, one file checked into
+// its piece of the report, and the report put together from the pieces in file order. The same
+// functions run on the main thread and on the worker threads of parallel.ts, so the report does not
+// depend on which thread checked which file.
+import * as path from 'path';
+import { analyze, analyzePage, CardSource, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
+import { readText, UsageError } from './files';
+import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport } from './report';
+import { SarifPiece, sarifPiece, sarifReport, sarifRuleIndex } from './sarif';
+
+export interface Input {
+  file: string;
+  text: string;
+  kind: 'segoc' | PageKind;
+}
+
+export function kindOf(file: string): Input['kind'] {
+  return pageKind(file) ?? 'segoc';
+}
+
+/** Reads the files; pages without a segoc block are left out (they are not scenario files). */
+export function readInputs(files: string[]): Input[] {
+  const out: Input[] = [];
+  for (const file of files) {
+    const text = readText(file);
+    const kind = kindOf(file);
+    if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) continue;
+    out.push({ file, text, kind });
+  }
+  return out;
+}
+
+/** Reads `use` imports relative to the importing file, only .segoc files. */
+export function useReader(fromUri: string, p: string): { uri: string; text: string } | { error: string } {
+  const base = fromUri.startsWith('file://') ? fromUri.slice(7) : fromUri;
+  const target = path.resolve(path.dirname(base), p);
+  if (!target.toLowerCase().endsWith('.segoc')) return { error: 'only .segoc files can be imported' };
+  try {
+    return { uri: target, text: readText(target) };
+  } catch (e) {
+    return { error: e instanceof UsageError ? e.message.replace(`${target}: `, '') : 'cannot read' };
+  }
+}
+
+/** What every file of one run is checked with: the workspace's cards and the options. */
+export interface Environment {
+  workspaceCards: CardSource[];
+  readUse: typeof useReader;
+  defaultRuleset: { region: 'tcg' | 'ocg' } | undefined;
+}
+
+/**
+ * Card definitions of every .segoc file checked act as the workspace (for pages too); cards defined
+ * in a page's blocks apply to that page's later blocks only. Built once per thread, from all the
+ * inputs in order (the same array on every thread, so the same cards win).
+ */
+export function environment(inputs: readonly Input[], rules: 'tcg' | 'ocg' | undefined): Environment {
+  const workspace: CardSource[] = [];
+  for (const t of inputs) {
+    if (t.kind !== 'segoc') continue;
+    const defs = parseCardDefinitions(t.text);
+    if (defs.length) workspace.push({ uri: t.file, kind: 'workspace', defs });
+  }
+  return { workspaceCards: workspace, readUse: useReader, defaultRuleset: rules ? { region: rules } : undefined };
+}
+
+export function analyzeInput(t: Input, env: Environment): Checked {
+  if (t.kind === 'segoc') return { file: t.file, kind: 'segoc', analysis: analyze(t.text, { ...env, uri: t.file }) };
+  const page = analyzePage(t.text, t.kind, { ...env, uri: t.file });
+  return { file: t.file, kind: t.kind, analysis: page, blocks: page.blocks.map((b) => b.block) };
+}
+
+export type ReportFormat = 'text' | 'json' | 'sarif';
+
+/** How the report is made: plain data, handed to the worker threads. */
+export interface ReportSettings {
+  format: ReportFormat;
+  chains: boolean;
+  cwd: string;
+}
+
+/** One checked file: its summary counts and its part of the report (plain data: it crosses threads). */
+export interface FilePiece {
+  counts: FileCounts;
+  text?: string;
+  sarif?: SarifPiece;
+}
+
+/** Checks one file and makes its piece of the report; the analysis is dropped right after. */
+export function makeChecker(env: Environment, settings: ReportSettings): (t: Input) => FilePiece {
+  const ruleIndex = settings.format === 'sarif' ? sarifRuleIndex() : undefined;
+  return (t) => {
+    const r = analyzeInput(t, env);
+    const counts = countFile(r.analysis);
+    if (settings.format === 'sarif') return { counts, sarif: sarifPiece(r, settings.cwd, ruleIndex!) };
+    if (settings.format === 'json') return { counts, text: jsonPiece(r, settings.cwd) };
+    return { counts, text: textPiece(r, settings.cwd, settings.chains) };
+  };
+}
+
+/** Checks the files one after the other on this thread (`--jobs 1`). */
+export function checkSerial(inputs: readonly Input[], settings: ReportSettings, rules: 'tcg' | 'ocg' | undefined): FilePiece[] {
+  const check = makeChecker(environment(inputs, rules), settings);
+  return inputs.map(check);
+}
+
+/** The report from the pieces (in the order of `inputs`), and the summary it ends with. */
+export function report(inputs: readonly Input[], pieces: readonly FilePiece[], settings: ReportSettings, version: string): { output: string; summary: Summary } {
+  const summary = summarize(pieces.map((p) => p.counts));
+  let output: string;
+  if (settings.format === 'sarif') output = sarifReport(inputs, pieces.map((p) => p.sarif!), settings.cwd, version);
+  else if (settings.format === 'json') output = jsonReport(pieces.map((p) => p.text!), summary);
+  else output = textReport(pieces.map((p) => p.text!), summary);
+  return { output, summary };
+}
