@@ -3,7 +3,6 @@
 // prints one line, never a stack trace. Only `format --write` ever writes a file.
 import * as fs from 'fs';
 import * as path from 'path';
-import * as v8 from 'v8';
 import { isMainThread } from 'worker_threads';
 import { extractBlocks, formatDocument, formatPage, render, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
@@ -325,10 +324,6 @@ function writeKeepingBom(file: string, text: string): void {
 
 // The `segoc` command (not when this script runs as a worker thread of parallel.ts).
 if (require.main === module && isMainThread) {
-  // A command runs for a second or two: V8's optimizing compiler inlining hot functions into each other
-  // costs more compile time (and deoptimizations) than it saves in so short a run (measured on the
-  // 1,000-file benchmark folder: about 15% less wall time). Workers share the setting.
-  v8.setFlagsFromString('--no-turbo-inlining');
   void runCliAsync(process.argv.slice(2), {
     cwd: process.cwd(),
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
