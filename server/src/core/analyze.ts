@@ -8,7 +8,7 @@ import { Reference } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { runScenario } from './engine/scenario';
 import { ExpectStmt, SourceFile, UseStmt } from './syntax/ast';
-import { parse, parseLineRange, ParseResult } from './syntax/parser';
+import { parse, ParseResult } from './syntax/parser';
 import { addFixes } from './fixes';
 
 export interface UseFile {
@@ -108,7 +108,9 @@ function parseBySegments(lines: string[], previous: ParseCache | undefined, out:
     const old = previous?.get(from);
     let part: ParseResult;
     if (old && old.lines.length === to - from && old.lines.every((l, j) => l === lines[from + j])) part = old.result;
-    else part = parseLineRange(lines, from, to); // the same as parsing the lines joined, without joining them
+    // The segment's own text, joined: its tokens then share nothing with the document, so that a cached
+    // segment does not keep the whole text of the version it was parsed in alive (one per edited segment).
+    else part = parse(lines.slice(from, to).join('\n'), from);
     out.set(from, { lines: lines.slice(from, to), result: part });
     append(file.uses, part.file.uses);
     append(file.cards, part.file.cards);

@@ -80,8 +80,7 @@ function token(kind: TokenKind, text: string, lower: string, range: Range): Toke
 
 /**
  * Lexes logical lines one at a time: `next()` returns the next one, or undefined at the end.
- * The source is a text whose first line is line `lineOffset` of the document, or lines `from` to
- * `to` (exclusive) of a document already split into lines (no text to join and split again).
+ * The source is a text whose first line is line `lineOffset` of the document.
  */
 export class LineLexer {
   /** Comments standing on lines of their own (blank of tokens), filled in as lines are lexed. */
@@ -95,7 +94,7 @@ export class LineLexer {
   private text = '';
   private start = 0;
   private end = 0;
-  /** Where the next physical line starts in a text, or its index in an array of lines; -1 at the end. */
+  /** Where the next physical line starts in the text; -1 at the end. */
   private at = 0;
   /** Where the next `\n` and `\r` are (the text's length when there is none). */
   private nextLF = -1;
@@ -112,9 +111,8 @@ export class LineLexer {
   private firstLine = 0;
   private lastLine = 0;
 
-  private readonly source: string | readonly string[];
+  private readonly source: string;
   private readonly lineOffset: number;
-  private readonly to: number;
 
   /**
    * An idle lexer that lives as long as the class. V8's optimized code depends on the object layout
@@ -124,13 +122,9 @@ export class LineLexer {
    */
   static readonly keepLayout = new LineLexer('');
 
-  constructor(text: string, lineOffset?: number);
-  constructor(lines: readonly string[], from: number, to: number);
-  constructor(source: string | readonly string[], offsetOrFrom = 0, to = 0) {
+  constructor(source: string, lineOffset = 0) {
     this.source = source;
-    this.lineOffset = offsetOrFrom;
-    if (typeof source !== 'string') this.at = offsetOrFrom;
-    this.to = to;
+    this.lineOffset = lineOffset;
   }
 
   /** The next logical line, or undefined when the text is done. */
@@ -177,14 +171,6 @@ export class LineLexer {
     const at = this.at;
     if (at < 0) return false;
     const source = this.source;
-    if (typeof source !== 'string') {
-      if (at >= this.to) return false;
-      this.text = source[at];
-      this.start = 0;
-      this.end = this.text.length;
-      this.at = at + 1;
-      return true;
-    }
     // Lines end at \n, \r\n or a lone \r (as `text.split(/\r\n|\r|\n/)`). Each search runs once per
     // separator found (none found: the text's length), so that splitting stays linear.
     if (this.nextLF < at) this.nextLF = indexOrLength(source, '\n', at);

@@ -157,14 +157,6 @@ export function parse(text: string, lineOffset = 0): ParseResult {
   return parseLines(new LineLexer(text, lineOffset));
 }
 
-/**
- * Parses lines `from` to `to` (exclusive) of a document split at its line breaks: the result of
- * `parse(lines.slice(from, to).join('\n'), from)`, without building that text.
- */
-export function parseLineRange(lines: readonly string[], from: number, to: number): ParseResult {
-  return parseLines(new LineLexer(lines, from, to));
-}
-
 /** Parses each logical line as soon as it is lexed, while its tokens are fresh (see the lexer). */
 function parseLines(lexer: LineLexer): ParseResult {
   const diagnostics: Diagnostic[] = [];
