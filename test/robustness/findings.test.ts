@@ -218,9 +218,10 @@ describe('findings of the robustness tests', () => {
     assert.deepEqual(after.diagnostics.filter((x) => x.code === 'segoc-order').map((x) => x.message.slice(0, 100)), [], `after "${fix!.title}"`);
   });
   test('[incremental-fix-at-end] a reused scenario that ends the document after an edit has the fixes of a fresh analysis', () => {
-    // core/analyze.ts: "Remove CLn" deletes the line break before the link when the link is the document's
-    // last line, and the line itself otherwise; a scenario result cached by its text alone was reused across
-    // that difference (found by `npm run fuzz`, seed 261708445, path 421:28).
+    // core/fixes.ts: "Remove CLn" deleted the line break before the link when the link was the document's
+    // last line, and the line with its own line break otherwise, so a scenario result cached by its text was
+    // reused across that difference (found by `npm run fuzz`, seed 261708445, path 421:28). The edit now
+    // depends only on the scenario's own lines.
     const before = 'scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  chain\n    1 Yugi "Dark Hole"\n    2 Kaiba "Raigeki"\n\n';
     for (const [a, b] of [
       [before, before.trimEnd()],

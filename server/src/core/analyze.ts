@@ -53,9 +53,7 @@ export interface Analysis {
 interface CachedScenario {
   /** The scenario's lines (the document's own strings, no copy): its text key is built only when a later version asks. */
   lines: string[];
-  /** Whether the scenario ends the document (its quick fixes depend on it). */
-  atEnd: boolean;
-  /** Its key in `byText` (scenario number, end of document and text), once built. */
+  /** Its key in `byText` (scenario number and text), once built. */
   key?: string;
   result: ScenarioResult;
   references: Reference[];
@@ -161,20 +159,18 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   file.scenarios.forEach((sc, i) => {
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
     const same = previousCache?.byNode.get(sc);
-    // A scenario that ends the document gets other quick-fix edits (no line break after its last line).
-    const atEnd = sc.range.end.line >= lines.length - 1;
-    let entry: CachedScenario | undefined = same && same.index === i && same.entry.atEnd === atEnd ? same.entry : undefined;
+    let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
     if (!entry) {
       const scLines = lines.slice(sc.range.start.line, sc.range.end.line + 1);
-      const old = previousCache ? textIndex(previousCache).get(textKey(i, atEnd, scLines)) : undefined;
+      const old = previousCache ? textIndex(previousCache).get(textKey(i, scLines)) : undefined;
       if (old) {
         const delta = sc.range.start.line - old.startLine;
-        entry = delta === 0 ? old : { lines: old.lines, atEnd, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
+        entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
       } else {
         const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1 });
         applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
         addFixes(lines, file, [run.result], run.result.diagnostics, i);
-        entry = { lines: scLines, atEnd, result: run.result, references: run.references, startLine: sc.range.start.line };
+        entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
         // A cached result outlives this version of the text: give it strings of its own, so that it
         // does not keep the whole document alive through substrings (one copy per edit otherwise).
         if (options.previous) entry = detach(entry);
@@ -191,15 +187,15 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 }
 
 /** The key of a scenario's result: its number and text (a result depends on both, besides the environment). */
-function textKey(index: number, atEnd: boolean, scenarioLines: string[]): string {
-  return `${index}\u0000${atEnd ? 'end' : ''}\u0000${scenarioLines.join('\n')}`;
+function textKey(index: number, scenarioLines: string[]): string {
+  return `${index}\u0000${scenarioLines.join('\n')}`;
 }
 
 /** A previous analysis's entries by text key, built once per analysis that needs it (keys are kept on the entries). */
 function textIndex(cache: ScenarioCache): Map<string, CachedScenario> {
   if (!cache.byText) {
     cache.byText = new Map();
-    cache.entries.forEach((e, i) => cache.byText!.set((e.key ??= textKey(i, e.atEnd, e.lines)), e));
+    cache.entries.forEach((e, i) => cache.byText!.set((e.key ??= textKey(i, e.lines)), e));
   }
   return cache.byText;
 }
@@ -217,7 +213,6 @@ function detach(entry: CachedScenario): CachedScenario {
   };
   return {
     lines: entry.lines.map((l) => own(l)!),
-    atEnd: entry.atEnd,
     key: entry.key,
     result: JSON.parse(JSON.stringify(entry.result)) as ScenarioResult,
     references: entry.references.map((r) => ({ ...r, cardName: own(r.cardName), cardKey: own(r.cardKey), player: own(r.player), label: own(r.label), instance: copyOf(r.instance) })),

@@ -105,10 +105,10 @@ function reorderFix(lines: string[], block: ChainBlock, chain: ChainResult): Qui
 function removeFix(lines: string[], link: LinkStmt, result: LinkResult | undefined): QuickFix {
   const first = link.line.firstLine;
   const last = link.line.lastLine;
-  const range: Range =
-    last + 1 < lines.length
-      ? { start: { line: first, character: 0 }, end: { line: last + 1, character: 0 } }
-      : { start: { line: Math.max(0, first - 1), character: (lines[first - 1] ?? '').length }, end: { line: last, character: lines[last].length } };
+  // From the end of the line above (a link always has one: its `chain` line at least) to the end of its
+  // last line: the edit depends only on the scenario's own lines, not on whether more lines follow (so a
+  // cached result stays right when lines are added or removed after it), and works without a final newline.
+  const range: Range = { start: { line: Math.max(0, first - 1), character: (lines[first - 1] ?? '').length }, end: { line: last, character: lines[last].length } };
   return { title: `Remove CL${link.number.value}${result ? ` "${result.card}"` : ''}: it cannot be activated here`, edits: [{ range, newText: '' }] };
 }
 
