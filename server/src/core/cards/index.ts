@@ -89,23 +89,32 @@ export function mergedLayer(sources: readonly CardSource[], excludeUri?: string)
     }
     mergedLayers.set(sources, merged);
   }
-  const m = merged;
-  const pick = (list: CardInfo[]): CardInfo | undefined => {
-    for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== excludeUri) return list[i];
+  return new WorkspaceView(merged, excludeUri);
+}
+
+/** The merged workspace as one document sees it: the latest definition of each key outside the document. */
+class WorkspaceView implements CardLayer {
+  constructor(
+    readonly merged: Merged,
+    private readonly excludeUri: string | undefined,
+  ) {}
+
+  private pick(list: CardInfo[]): CardInfo | undefined {
+    for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== this.excludeUri) return list[i];
     return undefined;
-  };
-  return {
-    get: (key) => {
-      const list = m.get(key);
-      return list ? pick(list) : undefined;
-    },
-    *entries() {
-      for (const [k, list] of m) {
-        const c = pick(list);
-        if (c) yield [k, c];
-      }
-    },
-  };
+  }
+
+  get(key: string): CardInfo | undefined {
+    const list = this.merged.get(key);
+    return list ? this.pick(list) : undefined;
+  }
+
+  *entries(): IterableIterator<[string, CardInfo]> {
+    for (const [k, list] of this.merged) {
+      const c = this.pick(list);
+      if (c) yield [k, c];
+    }
+  }
 }
 
 /** Builds the card layer of one set of definitions. Later definitions win over earlier ones. */
@@ -166,14 +175,30 @@ interface Scored {
 
 const scoresByLayer = new WeakMap<CardLayer, Map<string, Scored[]>>();
 
-/** The cards of one layer close to `key`, unsorted; remembered per layer object. */
+/** The edit-distance limit for a looked-up key: about a third of its length, at least 2. */
+function limitFor(key: string): number {
+  return Math.max(2, Math.floor(Math.max(key.length, 4) / 3));
+}
+
+/** A typo cache bounded for a long session. */
+function remember<V>(cache: Map<string, V>, key: string, value: V): V {
+  if (cache.size >= 2000) cache.clear();
+  cache.set(key, value);
+  return value;
+}
+
+/**
+ * The cards of one layer close to `key`, unsorted. Remembered per layer object; for the workspace, the
+ * distances are remembered per merged map (shared by every document's view, see workspaceScores).
+ */
 function layerScores(layer: CardLayer, key: string): Scored[] {
+  if (layer instanceof WorkspaceView) return workspaceScores(layer, key);
   let byKey = scoresByLayer.get(layer);
   if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
-  let scores = byKey.get(key);
-  if (scores) return scores;
-  scores = [];
-  const limit = Math.max(2, Math.floor(Math.max(key.length, 4) / 3));
+  const known = byKey.get(key);
+  if (known) return known;
+  const scores: Scored[] = [];
+  const limit = limitFor(key);
   const seen = new Set<CardInfo>();
   for (const [, card] of layer.entries()) {
     if (seen.has(card)) continue;
@@ -183,8 +208,50 @@ function layerScores(layer: CardLayer, key: string): Scored[] {
     const contains = card.key.includes(key) || key.includes(card.key);
     if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
   }
-  if (byKey.size >= 2000) byKey.clear(); // typos of a long session: bounded
-  byKey.set(key, scores);
+  return remember(byKey, key, scores);
+}
+
+/** The distance of a looked-up key to one key of the merged workspace. */
+interface KeyDistance {
+  key: string;
+  d: number;
+}
+
+const workspaceDistances = new WeakMap<Merged, Map<string, KeyDistance[]>>();
+
+/**
+ * The workspace's cards close to `key`, as one document's view shows them: the same answer as
+ * layerScores over the view, but the distances are computed once per distinct key of the merged map
+ * (each file of a big run defines the same cards again; each document has a view of its own).
+ */
+function workspaceScores(view: WorkspaceView, key: string): Scored[] {
+  let byKey = workspaceDistances.get(view.merged);
+  if (!byKey) workspaceDistances.set(view.merged, (byKey = new Map()));
+  let near = byKey.get(key);
+  if (!near) {
+    near = [];
+    // Every key within reach, and every key that contains or is contained in it (the contains rule).
+    const limit = limitFor(key);
+    for (const k of view.merged.keys()) {
+      const d = distance(key, k, limit);
+      if (d <= limit || k.includes(key) || key.includes(k)) near.push({ key: k, d });
+    }
+    remember(byKey, key, near);
+  }
+  const limit = limitFor(key);
+  const best = new Map<CardInfo, number>();
+  for (const { key: k, d } of near) {
+    const card = view.get(k);
+    if (!card) continue;
+    // A key is the card's own name or one of its aliases: the card's distance is the smallest.
+    const was = best.get(card);
+    if (was === undefined || d < was) best.set(card, d);
+  }
+  const scores: Scored[] = [];
+  for (const [card, d] of best) {
+    const contains = card.key.includes(key) || key.includes(card.key);
+    if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
+  }
   return scores;
 }
 

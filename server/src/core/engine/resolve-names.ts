@@ -229,6 +229,8 @@ export class NameResolver {
       controller: o,
       zone: ctx.implied,
       faceDown: false,
+      label: undefined,
+      placedAt: undefined,
       implied: true,
     };
     this.instances.push(inst);
@@ -241,7 +243,9 @@ export class NameResolver {
     if (refs.length === 1) return [this.resolve(refs[0], ctx)];
     const exclude = new Set<CardInstance>(ctx.exclude ?? []);
     const inList: ResolveContext = { player: ctx.player, prefer: ctx.prefer, implied: ctx.implied, exclude, preferred: ctx.preferred };
-    const out: Array<CardInstance | undefined> = new Array(refs.length);
+    // Filled with undefined first (not `new Array(n)`): a packed array, of the same kind as the one-card case.
+    const out: Array<CardInstance | undefined> = [];
+    for (let i = 0; i < refs.length; i++) out.push(undefined);
     // Two passes: references with an explicit owner (or a label) claim their copies first.
     for (const owned of [true, false]) {
       for (let i = 0; i < refs.length; i++) {

@@ -8,7 +8,7 @@ import { Diagnostic, RelatedInfo, ruleCodeInfo, isRuleCode } from '../diagnostic
 import { Action, ActionSeq, CardRef, CardSet, ChainBlock, LinkStmt, Scenario, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { and3, eventMatches, filterMatches, Tri } from './match';
-import { NameResolver, Reference, scenarioPlayers } from './resolve-names';
+import { NameResolver, Reference, ResolveContext, scenarioPlayers } from './resolve-names';
 import { Category, CATEGORY_LABELS, ChainResult, LinkResult, LinkRole, OrderGroup, ScenarioResult } from './results';
 import { normalizeDate, Ruleset, rulesInForce, RulesInForce } from './rulesets';
 import { CardInstance, EventOrigin, GameEvent, PlayerIndex, zoneWord } from './state';
@@ -65,6 +65,14 @@ interface LinkState {
 }
 
 const SPELL_TRAP_LEAVES: ReadonlyArray<string> = ['normal', 'quick-play', 'counter', 'ritual'];
+
+/**
+ * A resolve context with every field written (absent ones as undefined): the contexts built across the
+ * engine then share one object layout, which keeps the name resolver's property reads monomorphic.
+ */
+function fullContext(c: Partial<ResolveContext> & { implied: Zone }): ResolveContext {
+  return { player: c.player, prefer: c.prefer, implied: c.implied, exclude: c.exclude, preferred: c.preferred };
+}
 
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
   return new ScenarioEngine(sc, opts).run();
@@ -239,16 +247,16 @@ class ScenarioEngine {
     return revives ? 'gy' : 'field';
   }
 
-  private resolveOne(ref: CardRef, ctx: Parameters<NameResolver['resolve']>[1]): CardInstance | undefined {
+  private resolveOne(ref: CardRef, ctx: Partial<ResolveContext> & { implied: Zone }): CardInstance | undefined {
     if (this.resolved.has(ref)) return this.resolved.get(ref);
-    const inst = this.names.resolve(ref, ctx);
+    const inst = this.names.resolve(ref, fullContext(ctx));
     this.resolved.set(ref, inst);
     return inst;
   }
 
-  private resolveList(refs: CardRef[], ctx: Parameters<NameResolver['resolve']>[1]): Array<CardInstance | undefined> {
-    const out = this.names.resolveList(refs, ctx);
-    refs.forEach((r, i) => this.resolved.set(r, out[i]));
+  private resolveList(refs: CardRef[], ctx: Partial<ResolveContext> & { implied: Zone }): Array<CardInstance | undefined> {
+    const out = this.names.resolveList(refs, fullContext(ctx));
+    for (let i = 0; i < refs.length; i++) this.resolved.set(refs[i], out[i]);
     return out;
   }
 
@@ -590,14 +598,25 @@ class ScenarioEngine {
   private linkState(stmt: LinkStmt, position: number, collected: Candidate[]): LinkState {
     const player = this.playerIndex(stmt.player.text);
     const inst = this.resolved.get(stmt.card);
-    const targets = (stmt.targets ?? []).map((t) => this.resolved.get(t)).filter((x): x is CardInstance => !!x);
+    const targets: CardInstance[] = [];
+    if (stmt.targets) {
+      for (const t of stmt.targets) {
+        const target = this.resolved.get(t);
+        if (target) targets.push(target);
+      }
+    }
+    // Every field is written here, optional ones as undefined: link states then share one object
+    // layout, and the engine's optimized code is not thrown away when a rarer mix of fields shows up.
     const l: LinkState = {
       stmt,
       position,
       player,
       inst,
+      effect: undefined,
       role: 'slow',
       speed: 1,
+      category: undefined,
+      candidate: undefined,
       targets,
       assumptions: [],
       codes: [],
@@ -605,6 +624,8 @@ class ScenarioEngine {
       placedAfterEvent: 0,
       placementStep: 0,
       negated: false,
+      fromHand: undefined,
+      resolution: undefined,
     };
     if (!inst?.card) return l;
     l.effect = this.chooseEffect(l, inst.card, collected);

@@ -1023,9 +1023,14 @@ export function cardLinesOnly(text: string): string {
   let continues = false;
   for (let i = 0; i < lines.length; i++) {
     const keep: boolean = continues || CARD_LINE.test(lines[i]);
-    const code = lines[i].replace(/#.*$/, '').trimEnd();
-    continues = keep && code.endsWith(',');
-    if (!keep) lines[i] = '';
+    if (!keep) {
+      lines[i] = '';
+      continues = false;
+      continue;
+    }
+    const line = lines[i];
+    const hash = line.indexOf('#');
+    continues = (hash < 0 ? line : line.slice(0, hash)).trimEnd().endsWith(',');
   }
   return lines.join('\n');
 }
