@@ -11,16 +11,35 @@ import { Range } from '../text';
 
 export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 'unknown';
 
-export interface Token {
-  kind: TokenKind;
-  /** For words: the text as written. For strings: the unescaped content. For punct: the symbol. */
-  text: string;
-  /** Lower-cased text of a word, for keyword comparison. */
-  lower: string;
-  range: Range;
-  /** For strings: which quotes were used, so the formatter can keep them. */
-  quote?: '"' | '“' | '《';
-  unterminated?: boolean;
+/**
+ * A token keeps its place as numbers (its document line and the columns it spans on it); its `range`
+ * is made when asked. Ranges are objects of their own (a range and two positions), and most tokens
+ * (keywords, punctuation) never need one: a file's tokens are its most numerous objects.
+ */
+export class Token {
+  constructor(
+    readonly kind: TokenKind,
+    /** For words: the text as written. For strings: the unescaped content. For punct: the symbol. */
+    readonly text: string,
+    /** Lower-cased text of a word, for keyword comparison. */
+    readonly lower: string,
+    /** The document line the token stands on (a token never spans lines). */
+    readonly line: number,
+    /** Its first and past-the-end columns on that line (UTF-16). */
+    readonly start: number,
+    readonly end: number,
+    /** For strings: which quotes were used, so the formatter can keep them. */
+    readonly quote: '"' | '“' | '《' | undefined = undefined,
+    readonly unterminated: boolean | undefined = undefined,
+  ) {}
+
+  /** A new range object on each call (none is kept). */
+  get range(): Range {
+    return lineRange(this.line, this.start, this.end);
+  }
+
+  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
+  static readonly keepLayout = new Token('unknown', '', '', 0, 0, 0);
 }
 
 export interface Comment {
@@ -74,9 +93,6 @@ function indexOrLength(text: string, s: string, from: number): number {
   return k < 0 ? text.length : k;
 }
 
-function token(kind: TokenKind, text: string, lower: string, range: Range): Token {
-  return { kind, text, lower, range };
-}
 
 /**
  * Lexes logical lines one at a time: `next()` returns the next one, or undefined at the end.
@@ -159,7 +175,7 @@ export class LineLexer {
     this.pendingComments = undefined;
     return {
       tokens,
-      range: { start: tokens[0].range.start, end: tokens[tokens.length - 1].range.end },
+      range: { start: { line: tokens[0].line, character: tokens[0].start }, end: { line: tokens[tokens.length - 1].line, character: tokens[tokens.length - 1].end } },
       firstLine: this.firstLine,
       lastLine: this.lastLine,
       comments,
@@ -216,18 +232,18 @@ export class LineLexer {
       }
       if ((c === 45 /* - */ && i + 1 < end && text.charCodeAt(i + 1) === 62) || c === 0x2192 /* → */) {
         const len = c === 45 ? 2 : 1;
-        this.add(token('punct', '->', '->', lineRange(line, i - start, i - start + len)));
+        this.add(new Token('punct', '->', '->', line, i - start, i - start + len));
         i += len;
         continue;
       }
       if (c === 58 || c === 44 || c === 40 || c === 41 || c === 0xff1a || c === 0x3001) {
         const sym = c === 0xff1a || c === 58 ? ':' : c === 0x3001 || c === 44 ? ',' : c === 40 ? '(' : ')';
-        this.add(token('punct', sym, sym, lineRange(line, i - start, i - start + 1)));
+        this.add(new Token('punct', sym, sym, line, i - start, i - start + 1));
         i++;
         continue;
       }
       if ((c === 39 || c === 0x2019) && i + 1 < end && (text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 83) && !(i + 2 < end && isWordCode(text, i + 2))) {
-        this.add(token('possessive', "'s", "'s", lineRange(line, i - start, i - start + 2)));
+        this.add(new Token('possessive', "'s", "'s", line, i - start, i - start + 2));
         i += 2;
         continue;
       }
@@ -238,7 +254,7 @@ export class LineLexer {
       // Anything else is kept as an unknown token so that the parser can point at it.
       const len = isHighSurrogate(c) && i + 1 < end ? 2 : 1;
       const ch = text.slice(i, i + len);
-      this.add(token('unknown', ch, ch, lineRange(line, i - start, i - start + len)));
+      this.add(new Token('unknown', ch, ch, line, i - start, i - start + len));
       i += len;
     }
     return undefined;
@@ -269,14 +285,7 @@ export class LineLexer {
     if (escaped) value = value.replace(/\\(["\\])/g, '$1');
     const stop = closed ? j + 1 : j;
     if (!closed) this.unterminated = true;
-    this.add({
-      kind: 'string',
-      text: value,
-      lower: this.lowerOf(value),
-      range: lineRange(line, i - this.start, stop - this.start),
-      quote,
-      unterminated: closed ? undefined : true,
-    });
+    this.add(new Token('string', value, this.lowerOf(value), line, i - this.start, stop - this.start, quote, closed ? undefined : true));
     return stop;
   }
 
@@ -301,7 +310,7 @@ export class LineLexer {
       } else break;
     }
     const word = text.slice(i, j);
-    this.add(token(digits ? 'number' : 'word', word, lowerCase ? word : this.lowerOf(word), lineRange(line, i - this.start, j - this.start)));
+    this.add(new Token(digits ? 'number' : 'word', word, lowerCase ? word : this.lowerOf(word), line, i - this.start, j - this.start));
     return j;
   }
 }

@@ -103,14 +103,14 @@ class Cursor {
     const t = this.peek();
     if (t) return t.range;
     const last = this.tokens[this.tokens.length - 1];
-    return last ? { start: last.range.end, end: last.range.end } : this.line.range;
+    return last ? { start: { line: last.line, character: last.end }, end: { line: last.line, character: last.end } } : this.line.range;
   }
   prevEnd(): Range['end'] {
     const t = this.tokens[this.i - 1] ?? this.tokens[0];
-    return t.range.end;
+    return { line: t.line, character: t.end };
   }
   rangeFrom(start: Token): Range {
-    return { start: start.range.start, end: this.prevEnd() };
+    return { start: { line: start.line, character: start.start }, end: this.prevEnd() };
   }
   ensureEnd(): void {
     const t = this.peek();
