@@ -25,6 +25,9 @@ export class CardIndex {
   /** Layers from lowest to highest precedence; a lookup asks the highest first (no copying). */
   constructor(private readonly layers: ReadonlyArray<CardLayer>) {}
 
+  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout and the engine's layoutKeeper). */
+  static readonly keepLayout = new CardIndex([]);
+
   get(name: string): CardInfo | undefined {
     const key = normalizeName(name);
     for (let i = this.layers.length - 1; i >= 0; i--) {
@@ -98,6 +101,9 @@ class WorkspaceView implements CardLayer {
     readonly merged: Merged,
     private readonly excludeUri: string | undefined,
   ) {}
+
+  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout). */
+  static readonly keepLayout = new WorkspaceView(new Map(), undefined);
 
   private pick(list: CardInfo[]): CardInfo | undefined {
     for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== this.excludeUri) return list[i];

@@ -4,8 +4,8 @@
 //
 // Speed (parse time is part of every keystroke; bench/ measures it): the parser takes each logical
 // line as soon as it is lexed (`LineLexer`), so tokens are visited while fresh and no list of all
-// lines is built. Every token the parser keeps costs four objects (token, range, two positions),
-// so the lexer allocates little else: no per-line strings or growing arrays, and a lower-cased
+// lines is built. A token is one object (its place is numbers; a range is made only when asked),
+// and the lexer allocates little else: no per-line strings or growing arrays, and a lower-cased
 // copy only for a word with capitals (looked up when the word was met before).
 import { Range } from '../text';
 
