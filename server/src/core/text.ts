@@ -16,6 +16,26 @@ export function pos(line: number, character: number): Position {
   return { line, character };
 }
 
+/** The positions of one line made so far by `sharedPos` (the line the parser is on). */
+let sharedLine = -1;
+const sharedOnLine: Array<Position | undefined> = [];
+
+/**
+ * A position that may be shared: the same object for the same place, while the parser stays on one
+ * line (a token's range, the range of the node it starts or ends and the line's range meet at the same
+ * places). Positions are never mutated, so sharing them is safe; the parse of a 10k-line file makes
+ * tens of thousands of them.
+ */
+export function sharedPos(line: number, character: number): Position {
+  if (line !== sharedLine) {
+    sharedLine = line;
+    sharedOnLine.length = 0;
+  }
+  let p = sharedOnLine[character];
+  if (p === undefined) sharedOnLine[character] = p = { line, character };
+  return p;
+}
+
 export function range(startLine: number, startChar: number, endLine: number, endChar: number): Range {
   return { start: { line: startLine, character: startChar }, end: { line: endLine, character: endChar } };
 }

@@ -28,13 +28,18 @@ export class CardIndex {
   /** Keeps the object layout alive between analyses (see LineLexer.keepLayout and the engine's layoutKeeper). */
   static readonly keepLayout = new CardIndex([]);
 
+  /** Answers by name as written (a scenario names the same cards again and again); null: not found. */
+  private readonly found = new Map<string, CardInfo | null>();
+
   get(name: string): CardInfo | undefined {
+    const known = this.found.get(name);
+    if (known !== undefined) return known ?? undefined;
     const key = normalizeName(name);
-    for (let i = this.layers.length - 1; i >= 0; i--) {
-      const c = this.layers[i].get(key);
-      if (c) return c;
-    }
-    return undefined;
+    let card: CardInfo | null = null;
+    for (let i = this.layers.length - 1; i >= 0 && !card; i--) card = this.layers[i].get(key) ?? null;
+    if (this.found.size >= 5000) this.found.clear(); // the library's index lives as long as the process
+    this.found.set(name, card);
+    return card ?? undefined;
   }
 
   all(): CardInfo[] {

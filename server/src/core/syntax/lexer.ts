@@ -6,8 +6,8 @@
 // line as soon as it is lexed (`LineLexer`), so tokens are visited while fresh and no list of all
 // lines is built. A token is one object (its place is numbers; a range is made only when asked),
 // and the lexer allocates little else: no per-line strings or growing arrays, and a lower-cased
-// copy only for a word with capitals (looked up when the word was met before).
-import { Range } from '../text';
+// copy only when the parser asks for it (a word with capitals or a name).
+import { Range, sharedPos } from '../text';
 
 export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 'unknown';
 
@@ -21,8 +21,8 @@ export class Token {
     readonly kind: TokenKind,
     /** For words: the text as written. For strings: the unescaped content. For punct: the symbol. */
     readonly text: string,
-    /** Lower-cased text of a word, for keyword comparison. */
-    readonly lower: string,
+    /** The lower-cased text when the lexer has it for free (a word without capitals); else made when asked. */
+    private lowerText: string | undefined,
     /** The document line the token stands on (a token never spans lines). */
     readonly line: number,
     /** Its first and past-the-end columns on that line (UTF-16). */
@@ -32,6 +32,11 @@ export class Token {
     readonly quote: '"' | '“' | '《' | undefined = undefined,
     readonly unterminated: boolean | undefined = undefined,
   ) {}
+
+  /** Lower-cased text, for keyword comparison (made once, on first use: most names are never compared). */
+  get lower(): string {
+    return (this.lowerText ??= this.text.toLowerCase());
+  }
 
   /** A new range object on each call (none is kept). */
   get range(): Range {
@@ -85,7 +90,7 @@ function isHighSurrogate(c: number): boolean {
 
 /** A range on one line (the only kind a token has). */
 function lineRange(line: number, start: number, end: number): Range {
-  return { start: { line, character: start }, end: { line, character: end } };
+  return { start: sharedPos(line, start), end: sharedPos(line, end) };
 }
 
 function indexOrLength(text: string, s: string, from: number): number {
@@ -122,8 +127,6 @@ export class LineLexer {
   private readonly pending: Token[] = [];
   private count = 0;
   private pendingComments: Comment[] | undefined;
-  /** Lower-cased forms of the names and capitalised words met so far (they repeat all through a file). */
-  private readonly lowers = new Map<string, string>();
   private firstLine = 0;
   private lastLine = 0;
 
@@ -175,7 +178,7 @@ export class LineLexer {
     this.pendingComments = undefined;
     return {
       tokens,
-      range: { start: { line: tokens[0].line, character: tokens[0].start }, end: { line: tokens[tokens.length - 1].line, character: tokens[tokens.length - 1].end } },
+      range: { start: sharedPos(tokens[0].line, tokens[0].start), end: sharedPos(tokens[tokens.length - 1].line, tokens[tokens.length - 1].end) },
       firstLine: this.firstLine,
       lastLine: this.lastLine,
       comments,
@@ -200,13 +203,6 @@ export class LineLexer {
     if (end === source.length) this.at = -1;
     else this.at = end === cr && cr + 1 === lf ? end + 2 : end + 1;
     return true;
-  }
-
-  /** `s.toLowerCase()`, looked up when `s` was met before (a lookup costs less than lower-casing). */
-  private lowerOf(s: string): string {
-    let lower = this.lowers.get(s);
-    if (lower === undefined) this.lowers.set(s, (lower = s.toLowerCase()));
-    return lower;
   }
 
   private add(t: Token): void {
@@ -285,7 +281,7 @@ export class LineLexer {
     if (escaped) value = value.replace(/\\(["\\])/g, '$1');
     const stop = closed ? j + 1 : j;
     if (!closed) this.unterminated = true;
-    this.add(new Token('string', value, this.lowerOf(value), line, i - this.start, stop - this.start, quote, closed ? undefined : true));
+    this.add(new Token('string', value, undefined, line, i - this.start, stop - this.start, quote, closed ? undefined : true));
     return stop;
   }
 
@@ -310,7 +306,7 @@ export class LineLexer {
       } else break;
     }
     const word = text.slice(i, j);
-    this.add(new Token(digits ? 'number' : 'word', word, lowerCase ? word : this.lowerOf(word), line, i - this.start, j - this.start));
+    this.add(new Token(digits ? 'number' : 'word', word, lowerCase ? word : undefined, line, i - this.start, j - this.start));
     return j;
   }
 }

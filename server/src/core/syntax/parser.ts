@@ -2,7 +2,7 @@
 // costs exactly one located diagnostic and the next line parses as if nothing happened.
 // It never throws: a statement that does not parse is recorded as an error line.
 import { Diagnostic } from '../diagnostics';
-import { Range, spanRanges } from '../text';
+import { Range, sharedPos, spanRanges } from '../text';
 import {
   Action,
   ActionSeq,
@@ -103,14 +103,14 @@ class Cursor {
     const t = this.peek();
     if (t) return t.range;
     const last = this.tokens[this.tokens.length - 1];
-    return last ? { start: { line: last.line, character: last.end }, end: { line: last.line, character: last.end } } : this.line.range;
+    return last ? { start: sharedPos(last.line, last.end), end: sharedPos(last.line, last.end) } : this.line.range;
   }
   prevEnd(): Range['end'] {
     const t = this.tokens[this.i - 1] ?? this.tokens[0];
-    return { line: t.line, character: t.end };
+    return sharedPos(t.line, t.end);
   }
   rangeFrom(start: Token): Range {
-    return { start: { line: start.line, character: start.start }, end: this.prevEnd() };
+    return { start: sharedPos(start.line, start.start), end: this.prevEnd() };
   }
   ensureEnd(): void {
     const t = this.peek();
@@ -498,7 +498,8 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
       }
       case 'chain': {
         c.next();
-        const block: ChainBlock = { kind: 'chain', keywordRange: first.range, links: [], range: first.range, line };
+        const keywordRange = first.range;
+        const block: ChainBlock = { kind: 'chain', keywordRange, links: [], range: keywordRange, line };
         if (!c.done) throw new ChainWithError(block, new ParseError(`unexpected \`${tokenText(c.peek()!)}\` after \`chain\` (a chain line is just \`chain\`; its links follow on their own lines)`, c.peek()!.range));
         return block;
       }
@@ -635,13 +636,15 @@ function parseCardRef(c: Cursor): CardRef {
   if (!t) throw new ParseError('expected a card ("Name", a label, or Kaiba\'s "Name")', c.hereRange());
   if (t.kind === 'string') {
     c.next();
-    return { kind: 'name', name: t.text, range: t.range, nameRange: t.range };
+    const r = t.range;
+    return { kind: 'name', name: t.text, range: r, nameRange: r };
   }
   if (t.kind === 'word' && c.peek(1)?.kind === 'possessive') {
     const n = c.peek(2);
     if (n && n.kind === 'string') {
       c.i += 3;
-      return { kind: 'name', name: n.text, owner: named(t), range: spanRanges(t.range, n.range), nameRange: n.range };
+      const nameRange = n.range;
+      return { kind: 'name', name: n.text, owner: named(t), range: spanRanges(t.range, nameRange), nameRange };
     }
     throw new ParseError(`expected a quoted card name after \`${t.text}'s\``, n?.range ?? c.hereRange());
   }
