@@ -16,24 +16,24 @@ export function pos(line: number, character: number): Position {
   return { line, character };
 }
 
-/** The positions of one line made so far by `sharedPos` (the line the parser is on). */
-let sharedLine = -1;
-const sharedOnLine: Array<Position | undefined> = [];
+/** The position last made by `sharedPos` for each column (of whichever line it was on). */
+const sharedByColumn: Array<Position | undefined> = [];
 
 /**
  * A position that may be shared: the same object for the same place, while the parser stays on one
  * line (a token's range, the range of the node it starts or ends and the line's range meet at the same
  * places). Positions are never mutated, so sharing them is safe; the parse of a 10k-line file makes
- * tens of thousands of them.
+ * tens of thousands of them. Each column keeps its last position, so moving to a new line clears nothing.
  */
 export function sharedPos(line: number, character: number): Position {
-  if (line !== sharedLine) {
-    sharedLine = line;
-    sharedOnLine.length = 0;
-  }
-  let p = sharedOnLine[character];
-  if (p === undefined) sharedOnLine[character] = p = { line, character };
-  return p;
+  if (character >= 1024) return { line, character };
+  const p = sharedByColumn[character];
+  if (p !== undefined && p.line === line) return p;
+  const made = { line, character };
+  // Filled up to the column first: the array stays packed (no holes), whatever the order of columns.
+  while (sharedByColumn.length < character) sharedByColumn.push(undefined);
+  sharedByColumn[character] = made;
+  return made;
 }
 
 export function range(startLine: number, startChar: number, endLine: number, endChar: number): Range {
