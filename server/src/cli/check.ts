@@ -47,6 +47,8 @@ export interface Environment {
   workspaceCards: CardSource[];
   readUse: typeof useReader;
   defaultRuleset: { region: 'tcg' | 'ocg' } | undefined;
+  /** 'diagnostics' when the report shows nothing else (text without --chains): see AnalyzeOptions.detail. */
+  detail: 'full' | 'diagnostics';
 }
 
 /**
@@ -61,7 +63,7 @@ export function environment(inputs: readonly Input[], rules: 'tcg' | 'ocg' | und
     const defs = parseCardDefinitions(t.text);
     if (defs.length) workspace.push({ uri: t.file, kind: 'workspace', defs });
   }
-  return { workspaceCards: workspace, readUse: useReader, defaultRuleset: rules ? { region: rules } : undefined };
+  return { workspaceCards: workspace, readUse: useReader, defaultRuleset: rules ? { region: rules } : undefined, detail: 'full' };
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {
@@ -89,8 +91,10 @@ export interface FilePiece {
 /** Checks one file and makes its piece of the report; the analysis is dropped right after. */
 export function makeChecker(env: Environment, settings: ReportSettings): (t: Input) => FilePiece {
   const ruleIndex = settings.format === 'sarif' ? sarifRuleIndex() : undefined;
+  // The text report without --chains shows diagnostics only: the chains' details and the fixes are not built.
+  const checkEnv: Environment = { ...env, detail: settings.format === 'text' && !settings.chains ? 'diagnostics' : 'full' };
   return (t) => {
-    const r = analyzeInput(t, env);
+    const r = analyzeInput(t, checkEnv);
     const counts = countFile(r.analysis);
     if (settings.format === 'sarif') return { counts, sarif: sarifPiece(r, settings.cwd, ruleIndex!) };
     if (settings.format === 'json') return { counts, text: jsonPiece(r, settings.cwd) };

@@ -23,6 +23,8 @@ export interface ScenarioOptions {
   cards: CardIndex;
   defaultRuleset: { region: 'tcg' | 'ocg'; asOf?: string };
   index: number;
+  /** False: chains are summed up without their links, order and resolution (AnalyzeOptions.detail). */
+  chainDetail?: boolean;
 }
 
 /** A trigger whose condition was met in the window of a point. */
@@ -78,6 +80,21 @@ function fullContext(c: Partial<ResolveContext> & { implied: Zone }): ResolveCon
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
   layoutKeeper ??= keepLayouts();
   return new ScenarioEngine(sc, opts).run();
+}
+
+/** A chain without its details (AnalyzeOptions.detail 'diagnostics'): what the verdicts and counts need. */
+function chainSummary(block: ChainBlock, index: number, diags: Diagnostic[], phase: string): ChainResult {
+  return {
+    index,
+    range: block.range,
+    keywordRange: block.keywordRange,
+    links: [],
+    legalOrder: [],
+    collected: [],
+    resolution: [],
+    legal: !diags.some((d) => d.severity === 'error'),
+    phase,
+  };
 }
 
 /**
@@ -611,7 +628,7 @@ class ScenarioEngine {
     this.passes.clear();
     this.phaseClosed = false;
 
-    this.chains.push(this.chainResult(block, chainIndex, links, collected, diags, phaseAtStart));
+    this.chains.push(this.opts.chainDetail === false ? chainSummary(block, chainIndex, diags, phaseAtStart) : this.chainResult(block, chainIndex, links, collected, diags, phaseAtStart));
   }
 
   private linkState(stmt: LinkStmt, position: number, collected: Candidate[]): LinkState {
