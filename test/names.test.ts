@@ -394,3 +394,22 @@ test('names: an imported definition overrides the workspace; the file overrides 
   assert.equal(a.cards.get('Sangan')!.cardType, 'quick-play spell');
   assert.equal(a.cards.get('Peten the Dark Clown')!.cardType, 'field spell');
 });
+
+test('names: "did you mean" from the workspace names each card once and never the document\'s own old copy', () => {
+  const def = (name: string) => `card "${name}": normal monster (beast, earth, level 4, atk 1500, def 1200)\n`;
+  const workspace: CardSource[] = [
+    { uri: 'file:///a.segoc', kind: 'workspace', defs: parse(def('Zephyr Lantern')).file.cards },
+    { uri: 'file:///b.segoc', kind: 'workspace', defs: parse(def('Zephyr Lantern')).file.cards },
+    // The document's own file as the workspace last saw it: its current text no longer defines this card.
+    { uri: 'file:///doc.segoc', kind: 'workspace', defs: parse(def('Zephyr Lanterns')).file.cards },
+  ];
+  const text = 'scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Zephir Lantern"\n';
+  const a = analyze(text, { uri: 'file:///doc.segoc', workspaceCards: workspace });
+  const d = a.diagnostics.find((x) => x.code === 'unknown-card');
+  assert.ok(d, 'the typo is reported');
+  assert.match(d.message, /did you mean "Zephyr Lantern"\?/);
+  assert.doesNotMatch(d.message, /Zephyr Lanterns/);
+  // Another document sees the third file's card too (and the suggestions are remembered per workspace, not per document).
+  const b = analyze(text, { uri: 'file:///other.segoc', workspaceCards: workspace });
+  assert.match(b.diagnostics.find((x) => x.code === 'unknown-card')!.message, /"Zephyr Lantern", "Zephyr Lanterns"|"Zephyr Lanterns", "Zephyr Lantern"/);
+});

@@ -340,8 +340,8 @@ if (require.main === module && isMainThread) {
  * the engine's helpers into its big methods, took 100-220 ms per method on the second core (measured
  * with --trace-opt, 1,000 files), and the methods ran unoptimized meanwhile. Without inlining they are
  * optimized sooner: the first 500 files of bench/generated/folder-1000 are checked about 20% faster
- * (in-process, alternating runs). The flag only steers the compiler; set before any of the engine is optimized, it
- * applies to the worker threads too (V8 flags are per process).
+ * (in-process, alternating runs). The flag only steers the compiler; set before any of the engine is
+ * optimized, it applies to the worker threads too (V8 flags are per process).
  */
 function tuneCompilerForBatch(): void {
   v8.setFlagsFromString('--no-turbo-inlining');

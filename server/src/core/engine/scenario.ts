@@ -99,7 +99,7 @@ function chainSummary(block: ChainBlock, index: number, diags: Diagnostic[], pha
 
 /**
  * An engine (with its name resolver) that lives as long as the process, run once on a scenario of
- * two lines. V8's optimized code checks the object layout of `this`, and V8 holds the layouts of class
+ * three lines. V8's optimized code checks the object layout of `this`, and V8 holds the layouts of class
  * instances weakly: when no engine is alive, a full garbage collection between two analyses frees
  * the layout and throws away every method compiled against it, so the next analysis runs unoptimized
  * until V8 has compiled them again (measured: about 240 such de-optimizations over 40 analyses of 500

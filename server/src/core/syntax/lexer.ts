@@ -98,7 +98,6 @@ function indexOrLength(text: string, s: string, from: number): number {
   return k < 0 ? text.length : k;
 }
 
-
 /**
  * Lexes logical lines one at a time: `next()` returns the next one, or undefined at the end.
  * The source is a text whose first line is line `lineOffset` of the document.
