@@ -134,8 +134,9 @@ function formatStatement(info: LineInfo, last: number, physical: string[]): stri
   if (isVerbatim(info)) return verbatim(line.firstLine, last, physical);
   const indent = INDENT[info.role];
   const out: string[] = [];
+  const all = line.tokens;
   for (let ln = line.firstLine; ln <= last; ln++) {
-    const tokens = line.tokens.filter((t) => t.range.start.line === ln);
+    const tokens = all.filter((t) => t.line === ln);
     const comment = line.comments.find((c) => c.range.start.line === ln);
     const lead = ln === line.firstLine ? indent : CONTINUATION_INDENT;
     if (tokens.length === 0) {
@@ -192,9 +193,11 @@ function tokenKey(t: Token): string {
 function sameLexing(original: LogicalLine, formatted: string[], last: number): boolean {
   const relexed = lex(formatted.join('\n'));
   if (relexed.lines.length !== 1) return false;
+  const now = relexed.lines[0].tokens;
+  const before = original.tokens;
+  if (now.length !== before.length) return false;
+  for (let i = 0; i < now.length; i++) if (tokenKey(now[i]) !== tokenKey(before[i])) return false;
   const l = relexed.lines[0];
-  if (l.tokens.length !== original.tokens.length) return false;
-  for (let i = 0; i < l.tokens.length; i++) if (tokenKey(l.tokens[i]) !== tokenKey(original.tokens[i])) return false;
   const a = l.comments.map((c) => c.text.trimEnd());
   const b = original.comments.filter((c) => c.range.start.line <= last).map((c) => c.text.trimEnd());
   return a.length === b.length && a.every((x, i) => x === b[i]) && relexed.comments.length === 0;

@@ -501,7 +501,7 @@ function contextAt(analysis: Analysis, line: number): Context {
   for (const l of analysis.file.lines) {
     if (l.line.firstLine >= line) break;
     if (l.role === 'top') {
-      const k = l.line.tokens[0]?.lower;
+      const k = l.line.head;
       ctx = k === 'scenario' ? 'scenario' : k === 'card' ? 'card' : 'top';
     } else if (l.role === 'card-effect') ctx = 'card';
     else if (l.role === 'scenario-item' || l.role === 'link') ctx = 'scenario';

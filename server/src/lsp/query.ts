@@ -85,7 +85,7 @@ export function scenarioIndexAtLine(analysis: Analysis, line: number): number | 
     if (scs[i].range.start.line > line) continue;
     // A `card` or `use` line after the scenario ends it.
     const ended = analysis.file.lines.some(
-      (l) => l.role === 'top' && l.line.firstLine > scs[i].range.start.line && l.line.firstLine <= line && l.line.tokens[0]?.lower !== 'scenario',
+      (l) => l.role === 'top' && l.line.firstLine > scs[i].range.start.line && l.line.firstLine <= line && l.line.head !== 'scenario',
     );
     return ended ? undefined : i;
   }

@@ -52,15 +52,58 @@ export interface Comment {
   range: Range;
 }
 
-export interface LogicalLine {
-  tokens: Token[];
-  /** Range from the first token to the last (or the whole physical line when there are no tokens). */
-  range: Range;
-  /** Physical line numbers this logical line spans. */
-  firstLine: number;
-  lastLine: number;
-  /** Comments on the physical lines of this logical line. */
-  comments: Comment[];
+/** The line whose tokens were last lexed again, and those tokens (callers often ask one line several times). */
+let relexedLine: LogicalLine | undefined;
+let relexedTokens: Token[] = [];
+
+/**
+ * A statement's line (one physical line, or several joined by a trailing `,`). Its tokens are kept
+ * only while the parser reads them: the syntax tree keeps every statement's line, and keeping their
+ * tokens too made them a third of a parsed file's memory. `tokens` lexes the line again when asked
+ * (the formatter, semantic tokens, outline); the lexer is deterministic, so they are the same tokens.
+ */
+export class LogicalLine {
+  /** The tokens, until the parser is done with the line (see `release`). */
+  private lexed: Token[] | undefined;
+  /** The lower-cased first word (what most questions about a line ask). */
+  readonly head: string;
+
+  constructor(
+    tokens: Token[],
+    /** Range from the first token to the last. */
+    readonly range: Range,
+    /** Physical line numbers this logical line spans. */
+    readonly firstLine: number,
+    readonly lastLine: number,
+    /** Comments on the physical lines of this logical line. */
+    readonly comments: Comment[],
+    /** The text lexed, and where this line's physical lines start and end in it. */
+    private readonly source: string,
+    private readonly offset: number,
+    private readonly endOffset: number,
+  ) {
+    this.lexed = tokens;
+    this.head = tokens[0].lower;
+  }
+
+  /** The tokens: kept while the parser reads them, else lexed again (the last line asked for is remembered). */
+  get tokens(): Token[] {
+    if (this.lexed) return this.lexed;
+    if (relexedLine !== this) {
+      // Only this line's text is lexed again (a substring shares the text: no copy).
+      relexedTokens = new LineLexer(this.source.slice(this.offset, this.endOffset), this.firstLine).next()?.tokens ?? [];
+      relexedLine = this;
+    }
+    return relexedTokens;
+  }
+
+  /** Lets the tokens go (the parser has read them); `tokens` lexes the line again if asked. */
+  release(): void {
+    this.lexed = undefined;
+  }
+
+  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
+  static readonly keepLayout = new LogicalLine([Token.keepLayout], { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 0, 0, [], '', 0, 0);
 }
 
 export interface LexResult {
@@ -128,6 +171,8 @@ export class LineLexer {
   private pendingComments: Comment[] | undefined;
   private firstLine = 0;
   private lastLine = 0;
+  /** Where the logical line being built starts in the text (its first physical line with tokens). */
+  private firstStart = 0;
 
   private readonly source: string;
   private readonly lineOffset: number;
@@ -160,7 +205,10 @@ export class LineLexer {
         }
         continue;
       }
-      if (before === 0) this.firstLine = line;
+      if (before === 0) {
+        this.firstLine = line;
+        this.firstStart = this.start;
+      }
       this.lastLine = line;
       if (comment) (this.pendingComments ??= []).push(comment);
       const last = this.pending[this.count - 1];
@@ -175,13 +223,9 @@ export class LineLexer {
     this.count = 0;
     const comments = this.pendingComments ?? [];
     this.pendingComments = undefined;
-    return {
-      tokens,
-      range: { start: sharedPos(tokens[0].line, tokens[0].start), end: sharedPos(tokens[tokens.length - 1].line, tokens[tokens.length - 1].end) },
-      firstLine: this.firstLine,
-      lastLine: this.lastLine,
-      comments,
-    };
+    const last = tokens[tokens.length - 1];
+    const range = { start: sharedPos(tokens[0].line, tokens[0].start), end: sharedPos(last.line, last.end) };
+    return new LogicalLine(tokens, range, this.firstLine, this.lastLine, comments, this.source, this.firstStart, this.end);
   }
 
   /** Moves to the next physical line (sets text, start, end); false when there is none. */

@@ -264,6 +264,8 @@ function parseLines(lexer: LineLexer): ParseResult {
     } catch (e) {
       if (e instanceof ParseError) report(e);
       else report(new ParseError(`internal parser problem: ${String(e)}`, line.range));
+    } finally {
+      line.release();
     }
   }
   file.lineCount = lexer.lineCount;
