@@ -1,5 +1,6 @@
 // The syntax tree. Every node carries its source range; the tree keeps every statement in order
-// (with its tokens) so the formatter and the outline can be written from it alone.
+// (with its logical line, whose tokens are lexed again when asked) so the formatter and the outline
+// can be written from it alone.
 import { Range } from '../text';
 import { Comment, LogicalLine, Token } from './lexer';
 
