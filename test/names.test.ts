@@ -413,3 +413,13 @@ test('names: "did you mean" from the workspace names each card once and never th
   const b = analyze(text, { uri: 'file:///other.segoc', workspaceCards: workspace });
   assert.match(b.diagnostics.find((x) => x.code === 'unknown-card')!.message, /"Zephyr Lantern", "Zephyr Lanterns"|"Zephyr Lanterns", "Zephyr Lantern"/);
 });
+
+test('names: a workspace card is suggested for a typo of its alias even when another card has that name', () => {
+  const workspace: CardSource[] = [
+    { uri: 'file:///a.segoc', kind: 'workspace', defs: parse('card "Xylophone Drake": normal monster (dragon, wind, level 4, atk 1500, def 1200)\n  alias "Foobar Knight"\n').file.cards },
+    { uri: 'file:///b.segoc', kind: 'workspace', defs: parse('card "Foobar Knight": normal monster (warrior, earth, level 4, atk 1500, def 1200)\n').file.cards },
+  ];
+  const a = analyze('scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Foobar Knigh"\n', { uri: 'file:///doc.segoc', workspaceCards: workspace });
+  const d = a.diagnostics.find((x) => x.code === 'unknown-card');
+  assert.ok(d && d.message.includes('"Foobar Knight"') && d.message.includes('"Xylophone Drake"'), d?.message);
+});

@@ -28,10 +28,12 @@ export interface AnalyzeOptions {
   readUse?: (fromUri: string, path: string) => UseFile | { error: string };
   /**
    * What to build besides the diagnostics. 'full' (the default): each chain's links, legal order,
-   * collected triggers and resolution, and the quick fixes. 'diagnostics': the diagnostics (the same
-   * ones, with the same messages) and the verdicts only; each chain keeps its number, range, phase and
-   * legality, with no links, order or resolution, and no diagnostic carries a fix. For batch checks
-   * that print diagnostics and nothing else (`segoc check` without `--chains`): about a tenth less work.
+   * collected triggers and resolution, and every quick fix. 'diagnostics': the diagnostics (the same
+   * ones, with the same messages) and the verdicts; each chain keeps its number, range, phase and
+   * legality, with no links, order or resolution, and the quick fixes worked out from the chains
+   * (reorder, remove a link, add a left-out trigger) are not made (fixes found on the way, such as
+   * "did you mean", stay). For batch checks that print diagnostics and nothing else (`segoc check`
+   * without `--chains`): about a tenth less work.
    */
   detail?: 'full' | 'diagnostics';
   /**

@@ -110,7 +110,9 @@ export function mapDeep<T>(block: PageBlock, value: T, seen = new Map<object, un
     return out as unknown as T;
   }
   const proto = Object.getPrototypeOf(obj);
-  if (proto !== Object.prototype && proto !== null) return value; // class instances (card index...) are kept
+  // Class instances are kept as they are: the card index, and a statement's LogicalLine and its tokens, whose
+  // ranges stay in block coordinates (only their text is read from page card definitions).
+  if (proto !== Object.prototype && proto !== null) return value;
   const out: Record<string, unknown> = {};
   seen.set(obj, out);
   for (const [k, v] of Object.entries(obj)) out[k] = mapDeep(block, v, seen);

@@ -232,8 +232,9 @@ const workspaceDistances = new WeakMap<Merged, Map<string, KeyDistance[]>>();
 
 /**
  * The workspace's cards close to `key`, as one document's view shows them: the same answer as
- * layerScores over the view, but the distances are computed once per distinct key of the merged map
- * (each file of a big run defines the same cards again; each document has a view of its own).
+ * layerScores over the view (a card shown under any of its names scores the closest of its name and
+ * aliases), but the distances are computed once per distinct key of the merged map (each file of a
+ * big run defines the same cards again; each document has a view of its own).
  */
 function workspaceScores(view: WorkspaceView, key: string): Scored[] {
   let byKey = workspaceDistances.get(view.merged);
@@ -241,25 +242,28 @@ function workspaceScores(view: WorkspaceView, key: string): Scored[] {
   let near = byKey.get(key);
   if (!near) {
     near = [];
-    // Every key within reach, and every key that contains or is contained in it (the contains rule).
+    // Every key within reach, and (for keys of 4 or more) every key that contains or is contained in it.
     const limit = limitFor(key);
     for (const k of view.merged.keys()) {
       const d = distance(key, k, limit);
-      if (d <= limit || k.includes(key) || key.includes(k)) near.push({ key: k, d });
+      if (d <= limit || (key.length >= 4 && (k.includes(key) || key.includes(k)))) near.push({ key: k, d });
     }
     remember(byKey, key, near);
   }
   const limit = limitFor(key);
-  const best = new Map<CardInfo, number>();
+  const distances = new Map<string, number>();
+  const candidates = new Set<CardInfo>();
   for (const { key: k, d } of near) {
-    const card = view.get(k);
-    if (!card) continue;
-    // A key is the card's own name or one of its aliases: the card's distance is the smallest.
-    const was = best.get(card);
-    if (was === undefined || d < was) best.set(card, d);
+    distances.set(k, d);
+    for (const card of view.merged.get(k) ?? []) candidates.add(card);
   }
   const scores: Scored[] = [];
-  for (const [card, d] of best) {
+  for (const card of candidates) {
+    // A card's names are keys of the merged map (its name and its aliases); the view must show it under one.
+    const names = [card.key, ...card.aliases.map((a) => normalizeName(a))];
+    if (!names.some((n) => view.get(n) === card)) continue;
+    let d = limit + 1; // a name out of reach (not in `near`) is farther than the limit
+    for (const n of names) d = Math.min(d, distances.get(n) ?? limit + 1);
     const contains = card.key.includes(key) || key.includes(card.key);
     if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
   }
