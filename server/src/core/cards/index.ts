@@ -126,6 +126,13 @@ class WorkspaceView implements CardLayer {
       if (c) yield [k, c];
     }
   }
+
+  /** Whether this view shows `card` under its name or one of its aliases. */
+  shows(card: CardInfo): boolean {
+    if (this.get(card.key) === card) return true;
+    for (const alias of card.aliases) if (this.get(normalizeName(alias)) === card) return true;
+    return false;
+  }
 }
 
 /** Builds the card layer of one set of definitions. Later definitions win over earlier ones. */
@@ -252,20 +259,23 @@ function workspaceScores(view: WorkspaceView, key: string): Scored[] {
   }
   const limit = limitFor(key);
   const distances = new Map<string, number>();
-  const candidates = new Set<CardInfo>();
-  for (const { key: k, d } of near) {
-    distances.set(k, d);
-    for (const card of view.merged.get(k) ?? []) candidates.add(card);
-  }
+  for (const { key: k, d } of near) distances.set(k, d);
+  // A card's names (its name and aliases) are keys of the merged map; a name out of reach is not in `near`.
+  const distanceOf = (name: string) => distances.get(name) ?? limit + 1;
+  const seen = new Set<CardInfo>();
   const scores: Scored[] = [];
-  for (const card of candidates) {
-    // A card's names are keys of the merged map (its name and its aliases); the view must show it under one.
-    const names = [card.key, ...card.aliases.map((a) => normalizeName(a))];
-    if (!names.some((n) => view.get(n) === card)) continue;
-    let d = limit + 1; // a name out of reach (not in `near`) is farther than the limit
-    for (const n of names) d = Math.min(d, distances.get(n) ?? limit + 1);
-    const contains = card.key.includes(key) || key.includes(card.key);
-    if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
+  for (const { key: k } of near) {
+    // Every definition under a close name (the same card is often defined by many files: all but one are
+    // hidden under that name, and only an alias of their own could show them).
+    for (const card of view.merged.get(k) ?? []) {
+      if (seen.has(card)) continue;
+      seen.add(card);
+      if (!view.shows(card)) continue;
+      let d = distanceOf(card.key);
+      for (const alias of card.aliases) d = Math.min(d, distanceOf(normalizeName(alias)));
+      const contains = card.key.includes(key) || key.includes(card.key);
+      if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
+    }
   }
   return scores;
 }
