@@ -27,3 +27,9 @@ test('parseCardDefinitions keeps continued effect lines and ignores scenario lin
   assert.equal(defs[0].effects[0].modifiers.length, 1);
   assert.equal(defs[0].range.start.line, 4);
 });
+
+test('parseCardDefinitions keeps the continuation of a card line whose name holds a `#`', () => {
+  const text = 'card "Number #39: Utopia": effect monster (warrior, light,\n    level 4, atk 2500, def 2000)\n';
+  assert.deepEqual(summary(parseCardDefinitions(text)), summary(parse(text).file.cards));
+  assert.equal(parseCardDefinitions(text)[0].range.end.line, 1);
+});

@@ -3,7 +3,7 @@
 // names and line endings. Every test asserts concrete tokens and ranges.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { lex, Token } from '../server/src/core';
+import { endsWithComma, lex, Token } from '../server/src/core';
 
 /** A compact view of a token: kind and text, e.g. `string:Sangan`, `word:Yugi`, `punct:->`. */
 function show(t: Token): string {
@@ -275,4 +275,28 @@ test('lexer: a `,` inside a trailing comment or at the end of a quoted name does
   const u = lex('Yugi gy: "Sangan,\nchain');
   assert.equal(u.lines.length, 2);
   assert.equal(u.lines[0].tokens[3].unterminated, true);
+});
+
+test('endsWithComma: the lexer\'s continuation rule for one physical line, without lexing plain lines', () => {
+  const cases: Array<[string, boolean | undefined]> = [
+    ['  Yugi field: "Sangan",', true],
+    ['  Yugi field: "Sangan"', false],
+    ['  Yugi field: "Sangan", # more below', true],
+    ['card "Number #39: Utopia": effect monster (warrior, light, level 4,', true], // `#` inside a name is no comment
+    ['  "Sangan"   ', false],
+    ['  "Sangan",\u3000', true],
+    ['  "A"、', true], // the ideographic comma is a comma
+    ['  "unterminated,', false], // the comma is inside the (unterminated) name
+    ['  Yugi field: "Sang', false],
+    ['  players Yugi,', true],
+    ['  x,\u000b', false], // a vertical tab is a token, not a space
+    ['', undefined],
+    ['   # only a comment,', undefined],
+  ];
+  for (const [line, expected] of cases) {
+    const lexed = lex(line).lines[0]?.tokens;
+    const byLexer = lexed ? lexed[lexed.length - 1].kind === 'punct' && lexed[lexed.length - 1].text === ',' : undefined;
+    assert.equal(byLexer, expected, `the lexer on ${JSON.stringify(line)}`);
+    assert.equal(endsWithComma(line), expected, JSON.stringify(line));
+  }
 });

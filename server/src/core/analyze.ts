@@ -8,6 +8,7 @@ import { Reference } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { runScenario } from './engine/scenario';
 import { ExpectStmt, SourceFile, UseStmt } from './syntax/ast';
+import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
 import { addFixes } from './fixes';
 
@@ -88,19 +89,6 @@ type ParseCache = Map<number, { lines: string[]; result: ParseResult }>;
 
 const SCENARIO_LINE = /^[ \t\u00a0\u3000\ufeff]*scenario\b/i;
 
-/** Index of the last character that `trimEnd` would keep, or -1 (no copy of the line: this runs on every line). */
-function lastNonSpace(line: string): number {
-  let i = line.length - 1;
-  while (i >= 0 && isTrimmedSpace(line.charCodeAt(i))) i--;
-  return i;
-}
-
-/** The characters `String.prototype.trimEnd` removes (ECMAScript WhiteSpace and LineTerminator). */
-function isTrimmedSpace(c: number): boolean {
-  if (c < 128) return c === 32 || (c >= 9 && c <= 13);
-  return c === 0xa0 || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000 || c === 0xfeff;
-}
-
 /**
  * Parses the document as segments that start at `scenario` lines (statements never cross one, so
  * this is the same tree as one parse), reusing the previous version's segments whose first line and
@@ -113,13 +101,7 @@ function parseBySegments(lines: string[], previous: ParseCache | undefined, out:
     const line = lines[i];
     if (i > 0 && !continues && SCENARIO_LINE.test(line)) starts.push(i);
     // A statement continued by a trailing `,` keeps the next line in the same segment.
-    const last = lastNonSpace(line);
-    if (last < 0) continue;
-    if (!line.includes('#')) continues = line.charCodeAt(last) === 44; /* , */
-    else {
-      const code = line.replace(/"(?:\\.|[^"\\])*"|“[^”"]*[”"]|《[^》]*》|#.*$/g, '"').trimEnd();
-      if (code !== '') continues = code.endsWith(',');
-    }
+    continues = endsWithComma(line) ?? continues;
   }
   const file: SourceFile = { uses: [], cards: [], scenarios: [], lines: [], comments: [], lineCount: lines.length };
   const diagnostics: Diagnostic[] = [];

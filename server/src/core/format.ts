@@ -116,8 +116,8 @@ function formatUnsafe(text: string): string {
 }
 
 function isScenarioLine(info: LineInfo): boolean {
-  const t = info.line.tokens[0];
-  return info.role === 'top' && t?.kind === 'word' && t.lower === 'scenario';
+  // A top-level line starts with its keyword (`use`, `card`, `scenario`), so its head tells which.
+  return info.role === 'top' && info.line.head === 'scenario';
 }
 
 function isVerbatim(info: LineInfo): boolean {
@@ -193,11 +193,11 @@ function tokenKey(t: Token): string {
 function sameLexing(original: LogicalLine, formatted: string[], last: number): boolean {
   const relexed = lex(formatted.join('\n'));
   if (relexed.lines.length !== 1) return false;
-  const now = relexed.lines[0].tokens;
+  const l = relexed.lines[0];
+  const now = l.tokens;
   const before = original.tokens;
   if (now.length !== before.length) return false;
   for (let i = 0; i < now.length; i++) if (tokenKey(now[i]) !== tokenKey(before[i])) return false;
-  const l = relexed.lines[0];
   const a = l.comments.map((c) => c.text.trimEnd());
   const b = original.comments.filter((c) => c.range.start.line <= last).map((c) => c.text.trimEnd());
   return a.length === b.length && a.every((x, i) => x === b[i]) && relexed.comments.length === 0;

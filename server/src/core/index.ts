@@ -5,7 +5,7 @@ export { parse, cardLinesOnly, parseCardDefinitions, CARD_ACTION_VERBS } from '.
 export type { ParseResult } from './syntax/parser';
 export * from './syntax/ast';
 export type { Token, Comment, LogicalLine } from './syntax/lexer';
-export { lex } from './syntax/lexer';
+export { endsWithComma, lex } from './syntax/lexer';
 export * from './diagnostics';
 export * from './text';
 export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText } from './cards';

@@ -131,6 +131,29 @@ function isHighSurrogate(c: number): boolean {
   return c >= 0xd800 && c <= 0xdbff;
 }
 
+/**
+ * Whether one physical line, read alone, ends its tokens with a `,` (so its statement goes on on the
+ * next line), or undefined when it has no token (a blank or comment-only line changes nothing). The
+ * lexer's own rule, for the scans that find statement boundaries on every keystroke without lexing
+ * every line (document segments, card lines). Without a `#`, the last character decides, unless it is
+ * a comma on a line with quotes (it may stand in an unterminated name); those lines and lines with a
+ * `#` (a comment, or a `#` in a name) are lexed.
+ */
+export function endsWithComma(line: string): boolean | undefined {
+  if (!line.includes('#')) {
+    let i = line.length - 1;
+    while (i >= 0 && isSpace(line.charCodeAt(i))) i--;
+    if (i < 0) return undefined;
+    const c = line.charCodeAt(i);
+    if (c !== 44 && c !== 0x3001) return false; // `,` and `、` (the lexer reads both as a comma)
+    if (!/["“”《]/.test(line)) return true;
+  }
+  const tokens = new LineLexer(line).next()?.tokens;
+  if (!tokens) return undefined;
+  const last = tokens[tokens.length - 1];
+  return last.kind === 'punct' && last.text === ',';
+}
+
 /** A range on one line (the only kind a token has). */
 function lineRange(line: number, start: number, end: number): Range {
   return { start: sharedPos(line, start), end: sharedPos(line, end) };
@@ -153,8 +176,7 @@ export class LineLexer {
   /** True when the logical line last returned holds an unterminated string (rare: the parser reports it). */
   unterminated = false;
 
-  /** The string that holds the current physical line, and the line's bounds in it. */
-  private text = '';
+  /** The current physical line's bounds in the source. */
   private start = 0;
   private end = 0;
   /** Where the next physical line starts in the text; -1 at the end. */
@@ -240,7 +262,6 @@ export class LineLexer {
     const lf = this.nextLF;
     const cr = this.nextCR;
     const end = lf < cr ? lf : cr;
-    this.text = source;
     this.start = at;
     this.end = end;
     if (end === source.length) this.at = -1;
@@ -254,7 +275,7 @@ export class LineLexer {
 
   /** Lexes the current physical line, adding its tokens to the pending ones; returns its trailing comment. */
   private lexPhysicalLine(line: number): Comment | undefined {
-    const text = this.text;
+    const text = this.source;
     const start = this.start;
     const end = this.end;
     let i = start;
@@ -301,7 +322,7 @@ export class LineLexer {
 
   /** A quoted name from `i` (its opening quote `q`); returns where lexing goes on. */
   private lexString(q: number, i: number, line: number): number {
-    const text = this.text;
+    const text = this.source;
     const end = this.end;
     const quote: Token['quote'] = q === 0x300a ? '《' : q === 34 ? '"' : '“';
     let j = i + 1;
@@ -330,7 +351,7 @@ export class LineLexer {
 
   /** A word or number from `i` (its first code `c`); returns where lexing goes on. */
   private lexWord(c: number, i: number, line: number): number {
-    const text = this.text;
+    const text = this.source;
     const end = this.end;
     let j = i + (isHighSurrogate(c) ? 2 : 1);
     let digits = c >= 48 && c <= 57;

@@ -29,7 +29,7 @@ import {
   Zone,
   ZONES,
 } from './ast';
-import { LineLexer, LogicalLine, Token } from './lexer';
+import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
 
 export interface ParseResult {
   file: SourceFile;
@@ -1033,9 +1033,7 @@ export function cardLinesOnly(text: string): string {
       continues = false;
       continue;
     }
-    const line = lines[i];
-    const hash = line.indexOf('#');
-    continues = (hash < 0 ? line : line.slice(0, hash)).trimEnd().endsWith(',');
+    continues = endsWithComma(lines[i]) ?? continues;
   }
   return lines.join('\n');
 }
