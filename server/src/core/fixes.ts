@@ -117,7 +117,7 @@ function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): Qu
   if (!data?.player || !data.card || !data.insertAt || data.ambiguous) return undefined;
   const n = data.insertAt;
   const before = block.links[n - 1];
-  const prev = block.links[n - 2];
+  const prev = n >= 2 ? block.links[n - 2] : undefined;
   const sample = before ?? prev;
   const indent = sample ? (lines[sample.line.firstLine].match(/^\s*/)?.[0] ?? '    ') : '    ';
   const ref = data.isLabel ? data.card : `"${data.card.replace(/"/g, '\\"')}"`;

@@ -70,11 +70,12 @@ interface LinkState {
 const SPELL_TRAP_LEAVES: ReadonlyArray<string> = ['normal', 'quick-play', 'counter', 'ritual'];
 
 /**
- * A resolve context with every field written (absent ones as undefined): the contexts built across the
- * engine then share one object layout, which keeps the name resolver's property reads monomorphic.
+ * A resolve context with every field written (absent ones as undefined), made in this one place: the
+ * contexts built across the engine then share one object layout, which keeps the name resolver's
+ * property reads monomorphic.
  */
-function fullContext(c: Partial<ResolveContext> & { implied: Zone }): ResolveContext {
-  return { player: c.player, prefer: c.prefer, implied: c.implied, exclude: c.exclude, preferred: c.preferred };
+function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, preferred?: CardInstance[]): ResolveContext {
+  return { player, prefer, implied, exclude: undefined, preferred };
 }
 
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
@@ -248,25 +249,25 @@ class ScenarioEngine {
         if (a.kind === 'summon' || a.kind === 'set' || a.kind === 'attack' || a.kind === 'pass') {
           const p = n.player(a.player);
           if (a.kind === 'summon') {
-            if (a.tributes) this.resolveList(a.tributes, { player: p, implied: 'field' });
+            if (a.tributes) this.resolveList(a.tributes, context('field', p));
             const implied: Zone = a.summonType === 'special' ? 'hand' : a.summonType === 'flip' ? 'field' : 'hand';
-            this.resolveOne(a.card, { player: p, implied });
+            this.resolveOne(a.card, context(implied, p));
           } else if (a.kind === 'set') {
-            this.resolveOne(a.card, { player: p, implied: 'hand' });
+            this.resolveOne(a.card, context('hand', p));
           } else if (a.kind === 'attack') {
-            this.resolveOne(a.attacker, { player: p, implied: 'field' });
-            if (a.target) this.resolveOne(a.target, { prefer: p === undefined ? undefined : ((1 - p) as PlayerIndex), implied: 'field' });
+            this.resolveOne(a.attacker, context('field', p));
+            if (a.target) this.resolveOne(a.target, context('field', undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex)));
           }
         } else if (a.kind === 'battle-destroys') {
-          this.resolveList(a.cards, { implied: 'field' });
+          this.resolveList(a.cards, context('field'));
         }
       } else if (item.kind === 'chain') {
         for (const link of item.links) {
           const p = n.player(link.player);
           const info = link.card.kind === 'name' ? this.opts.cards.get(link.card.name) : undefined;
-          const inst = this.resolveOne(link.card, { player: p, implied: link.from?.zone ?? impliedLinkZone(info) });
+          const inst = this.resolveOne(link.card, context(link.from?.zone ?? impliedLinkZone(info), p));
           const effectTargetsZone = this.guessTargetZone(inst?.card, link);
-          const targets = link.targets ? this.resolveList(link.targets, { prefer: p === undefined ? undefined : ((1 - p) as PlayerIndex), implied: effectTargetsZone }) : [];
+          const targets = link.targets ? this.resolveList(link.targets, context(effectTargetsZone, undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex))) : [];
           if (link.cost) this.resolveActions(link.cost, p, []);
           if (link.actions) this.resolveActions(link.actions, p, targets.filter((t): t is CardInstance => !!t));
         }
@@ -283,15 +284,15 @@ class ScenarioEngine {
     return revives ? 'gy' : 'field';
   }
 
-  private resolveOne(ref: CardRef, ctx: Partial<ResolveContext> & { implied: Zone }): CardInstance | undefined {
+  private resolveOne(ref: CardRef, ctx: ResolveContext): CardInstance | undefined {
     if (this.resolved.has(ref)) return this.resolved.get(ref);
-    const inst = this.names.resolve(ref, fullContext(ctx));
+    const inst = this.names.resolve(ref, ctx);
     this.resolved.set(ref, inst);
     return inst;
   }
 
-  private resolveList(refs: CardRef[], ctx: Partial<ResolveContext> & { implied: Zone }): Array<CardInstance | undefined> {
-    const out = this.names.resolveList(refs, fullContext(ctx));
+  private resolveList(refs: CardRef[], ctx: ResolveContext): Array<CardInstance | undefined> {
+    const out = this.names.resolveList(refs, ctx);
     for (let i = 0; i < refs.length; i++) this.resolved.set(refs[i], out[i]);
     return out;
   }
@@ -306,7 +307,7 @@ class ScenarioEngine {
             if (cs.owner) this.names.player(cs.owner);
             return;
           }
-          const ctx = whose === 'mine' ? { player, implied, preferred: targets } : { prefer: whose === 'own' ? player : opp, implied, preferred: targets };
+          const ctx = whose === 'mine' ? context(implied, player, undefined, targets) : context(implied, undefined, whose === 'own' ? player : opp, targets);
           this.resolveList(cs.refs, ctx);
         };
         switch (a.kind) {
@@ -337,8 +338,8 @@ class ScenarioEngine {
             set(a.cards, a.from ?? 'deck', 'own');
             break;
           case 'equip':
-            this.resolveOne(a.card, { player, implied: 'gy' });
-            this.resolveOne(a.to, { prefer: player, implied: 'field', preferred: targets });
+            this.resolveOne(a.card, context('gy', player));
+            this.resolveOne(a.to, context('field', undefined, player, targets));
             break;
           case 'damage':
             this.names.player(a.player);
@@ -351,9 +352,7 @@ class ScenarioEngine {
   // ---------------------------------------------------------------- simulation
 
   private emit(e: DistOmit<GameEvent, 'id'>): GameEvent {
-    // The id is added to the caller's fresh object (no copy: events are the engine's most numerous objects).
-    const ev = e as GameEvent;
-    ev.id = this.events.length + 1;
+    const ev = uniformEvent(this.events.length + 1, e);
     this.events.push(ev);
     if (ev.kind === 'move') {
       const list = this.movesByCard.get(ev.card);
@@ -1024,7 +1023,7 @@ class ScenarioEngine {
     for (const l of links) this.checkTriggerEligibility(ctx, l);
     this.checkSegocOrder(ctx, members);
     this.checkHandTriggers(ctx, members);
-    for (let i = 0; i < links.length; i++) this.checkSpeed(ctx, links[i], links[i - 1]);
+    for (let i = 0; i < links.length; i++) this.checkSpeed(ctx, links[i], i > 0 ? links[i - 1] : undefined);
     this.checkPhaseTriggers(ctx);
     this.checkResponders(ctx);
     this.checkHandSummonLimit(ctx);
@@ -1661,7 +1660,7 @@ class ScenarioEngine {
     const groups: OrderGroup[] = [];
     let pos = 1;
     for (const m of sorted) {
-      const last = groups[groups.length - 1];
+      const last = groups.length > 0 ? groups[groups.length - 1] : undefined;
       const stepKey = this.rules.legacyTriggerOrder ? m.candidate?.event.step : undefined;
       const lastStep = last && this.rules.legacyTriggerOrder ? (last as OrderGroup & { step?: number }).step : undefined;
       if (last && last.category === m.category && stepKey === lastStep) {
@@ -1692,6 +1691,43 @@ class ScenarioEngine {
 }
 
 type DistOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/**
+ * An event with every field of every kind of event (undefined where its kind has none), in one order:
+ * all events then share one object layout, and the checks that scan the events (trigger collection,
+ * R10, R19-R23, the narrative) read them with monomorphic property loads instead of megamorphic ones.
+ */
+function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEvent {
+  const ev = {
+    id,
+    kind: e.kind,
+    step: e.step,
+    origin: e.origin,
+    card: undefined,
+    from: undefined,
+    to: undefined,
+    cause: undefined,
+    destroyed: undefined,
+    discarded: undefined,
+    tributed: undefined,
+    controllerBefore: undefined,
+    faceUpBefore: undefined,
+    by: undefined,
+    battleWith: undefined,
+    summonType: undefined,
+    player: undefined,
+    attacker: undefined,
+    target: undefined,
+    chain: undefined,
+    link: undefined,
+    amount: undefined,
+    battle: undefined,
+    phase: undefined,
+    position: undefined,
+    flipped: undefined,
+  };
+  return Object.assign(ev, e) as GameEvent;
+}
 
 interface ChainCheck {
   chainIndex: number;

@@ -694,6 +694,11 @@ function parseLink(c: Cursor): LinkStmt {
     number: { value: Number(numTok.text), range: numTok.range },
     player: named(playerTok),
     card,
+    effectIndex: undefined,
+    from: undefined,
+    cost: undefined,
+    targets: undefined,
+    actions: undefined,
     range: c.line.range,
     line: c.line,
   };
