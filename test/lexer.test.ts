@@ -3,7 +3,7 @@
 // names and line endings. Every test asserts concrete tokens and ranges.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { endsWithComma, lex, Token } from '../server/src/core';
+import { endsWithComma, lex, parse, Token } from '../server/src/core';
 
 /** A compact view of a token: kind and text, e.g. `string:Sangan`, `word:Yugi`, `punct:->`. */
 function show(t: Token): string {
@@ -299,4 +299,16 @@ test('endsWithComma: the lexer\'s continuation rule for one physical line, witho
     assert.equal(byLexer, expected, `the lexer on ${JSON.stringify(line)}`);
     assert.equal(endsWithComma(line), expected, JSON.stringify(line));
   }
+});
+
+test('parser tokens: the parser\'s lexer reuses token objects from line to line, so what the tree keeps are copies', () => {
+  // Effect lines keep their phrase as tokens; the lines after them are lexed into the same token objects.
+  const text = ['card "A": effect monster', '  trigger optional when this card is sent to the gy', 'card "B": effect monster', '  trigger mandatory when this card is destroyed by battle', 'scenario "s"', '  players Yugi, Kaiba'].join('\n');
+  const file = parse(text).file;
+  const phrases = file.cards.map((c) => c.effects.map((e) => e.phrase.map((t) => t.text).join(' ')));
+  assert.deepEqual(phrases, [['this card is sent to the gy'], ['this card is destroyed by battle']]);
+  assert.deepEqual(rangeOf(file.cards[0].effects[0].phrase[0]), [1, 24, 1, 28]);
+  // A statement's line gives its own tokens again after the parse (lexed anew, equal to `lex`).
+  const again = file.lines.map((l) => l.line.tokens.map(show).join(' '));
+  assert.deepEqual(again, lex(text).lines.map((l) => l.tokens.map(show).join(' ')));
 });

@@ -6,7 +6,9 @@
 // line as soon as it is lexed (`LineLexer`), so tokens are visited while fresh and no list of all
 // lines is built. A token is one object (its place is numbers; a range is made only when asked),
 // and the lexer allocates little else: no per-line strings or growing arrays, and a lower-cased
-// copy only when the parser asks for it (a word with capitals or a name).
+// copy only when the parser asks for it (a word with capitals or a name). The parser's lexer even
+// reuses its token objects from one line to the next (`reuseTokens`): garbage is what makes the young
+// generation collect, and each collection copies the syntax tree built so far.
 import { Range, sharedPos } from '../text';
 
 export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 'unknown';
@@ -43,9 +45,17 @@ export class Token {
     return lineRange(this.line, this.start, this.end);
   }
 
+  /** A copy that stays as it is (tokens of a parse are reused from line to line: see LineLexer `reuseTokens`). */
+  copy(): Token {
+    return new Token(this.kind, this.text, this.lowerText, this.line, this.start, this.end, this.quote, this.unterminated);
+  }
+
   /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
   static readonly keepLayout = new Token('unknown', '', '', 0, 0, 0);
 }
+
+/** A token's fields, for the lexer to overwrite a token it reuses (see LineLexer `reuseTokens`). */
+type TokenFields = { -readonly [K in 'kind' | 'text' | 'line' | 'start' | 'end' | 'quote' | 'unterminated']: Token[K] } & { lowerText: string | undefined };
 
 export interface Comment {
   text: string;
@@ -198,6 +208,12 @@ export class LineLexer {
 
   private readonly source: string;
   private readonly lineOffset: number;
+  /**
+   * Whether a logical line's token objects are overwritten by the next line's (the parser's lexer: it is
+   * done with a line before it asks for the next, and copies the few tokens it keeps, `Token.copy`).
+   * Tokens were a tenth of what a parse allocates; now a parse makes only as many as its longest line has.
+   */
+  private readonly reuseTokens: boolean;
 
   /**
    * An idle lexer that lives as long as the class. V8's optimized code depends on the object layout
@@ -207,9 +223,10 @@ export class LineLexer {
    */
   static readonly keepLayout = new LineLexer('');
 
-  constructor(source: string, lineOffset = 0) {
+  constructor(source: string, lineOffset = 0, reuseTokens = false) {
     this.source = source;
     this.lineOffset = lineOffset;
+    this.reuseTokens = reuseTokens;
   }
 
   /** The next logical line, or undefined when the text is done. */
@@ -269,8 +286,23 @@ export class LineLexer {
     return true;
   }
 
-  private add(t: Token): void {
-    this.pending[this.count++] = t;
+  /** Adds a token to the logical line being built (in the object that held this place on the last line, when reusing). */
+  private add(kind: TokenKind, text: string, lower: string | undefined, line: number, start: number, end: number, quote?: Token['quote'], unterminated?: boolean): void {
+    const old = this.reuseTokens ? this.pending[this.count] : undefined;
+    if (old === undefined) {
+      this.pending[this.count++] = new Token(kind, text, lower, line, start, end, quote, unterminated);
+      return;
+    }
+    const t = old as unknown as TokenFields;
+    t.kind = kind;
+    t.text = text;
+    t.lowerText = lower;
+    t.line = line;
+    t.start = start;
+    t.end = end;
+    t.quote = quote;
+    t.unterminated = unterminated;
+    this.count++;
   }
 
   /** Lexes the current physical line, adding its tokens to the pending ones; returns its trailing comment. */
@@ -292,18 +324,18 @@ export class LineLexer {
       }
       if ((c === 45 /* - */ && i + 1 < end && text.charCodeAt(i + 1) === 62) || c === 0x2192 /* → */) {
         const len = c === 45 ? 2 : 1;
-        this.add(new Token('punct', '->', '->', line, i - start, i - start + len));
+        this.add('punct', '->', '->', line, i - start, i - start + len);
         i += len;
         continue;
       }
       if (c === 58 || c === 44 || c === 40 || c === 41 || c === 0xff1a || c === 0x3001) {
         const sym = c === 0xff1a || c === 58 ? ':' : c === 0x3001 || c === 44 ? ',' : c === 40 ? '(' : ')';
-        this.add(new Token('punct', sym, sym, line, i - start, i - start + 1));
+        this.add('punct', sym, sym, line, i - start, i - start + 1);
         i++;
         continue;
       }
       if ((c === 39 || c === 0x2019) && i + 1 < end && (text.charCodeAt(i + 1) === 115 || text.charCodeAt(i + 1) === 83) && !(i + 2 < end && isWordCode(text, i + 2))) {
-        this.add(new Token('possessive', "'s", "'s", line, i - start, i - start + 2));
+        this.add('possessive', "'s", "'s", line, i - start, i - start + 2);
         i += 2;
         continue;
       }
@@ -314,7 +346,7 @@ export class LineLexer {
       // Anything else is kept as an unknown token so that the parser can point at it.
       const len = isHighSurrogate(c) && i + 1 < end ? 2 : 1;
       const ch = text.slice(i, i + len);
-      this.add(new Token('unknown', ch, ch, line, i - start, i - start + len));
+      this.add('unknown', ch, ch, line, i - start, i - start + len);
       i += len;
     }
     return undefined;
@@ -345,7 +377,7 @@ export class LineLexer {
     if (escaped) value = value.replace(/\\(["\\])/g, '$1');
     const stop = closed ? j + 1 : j;
     if (!closed) this.unterminated = true;
-    this.add(new Token('string', value, undefined, line, i - this.start, stop - this.start, quote, closed ? undefined : true));
+    this.add('string', value, undefined, line, i - this.start, stop - this.start, quote, closed ? undefined : true);
     return stop;
   }
 
@@ -370,7 +402,7 @@ export class LineLexer {
       } else break;
     }
     const word = text.slice(i, j);
-    this.add(new Token(digits ? 'number' : 'word', word, lowerCase ? word : undefined, line, i - this.start, j - this.start));
+    this.add(digits ? 'number' : 'word', word, lowerCase ? word : undefined, line, i - this.start, j - this.start);
     return j;
   }
 }

@@ -154,7 +154,7 @@ const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'fl
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
-  return parseLines(new LineLexer(text, lineOffset));
+  return parseLines(new LineLexer(text, lineOffset, true));
 }
 
 /** Parses each logical line as soon as it is lexed, while its tokens are fresh (see the lexer). */
@@ -371,7 +371,8 @@ function parseEffect(c: Cursor): EffectLine {
     if (c.eat('when')) timing = 'when';
     else if (c.eat('if')) timing = 'if';
   }
-  const rest = c.tokens.slice(c.i);
+  // Kept in the tree: copies (the lexer reuses the line's token objects for the next line).
+  const rest = c.tokens.slice(c.i).map((t) => t.copy());
   c.i = c.tokens.length;
   const parts = splitCommas(rest);
   let phrase: Token[] = [];
