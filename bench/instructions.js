@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Instructions per cold analysis, counted by valgrind: the figure to compare two builds by on a noisy
 // machine. Wall times of the same build on this 2-core host vary by a third from run to run, which
-// hides a 10 % change; an instruction count varies by a few tenths of a percent. It counts work
-// (garbage collection included), not cache misses or waiting, so it complements `npm run bench`:
-// use it to decide between two versions of the code, and `npm run bench` for the published figures.
+// hides a 10 % change; this count repeats within 0.1 %. It counts work (the garbage collector's
+// included, on a fixed schedule that is not V8's usual one), not cache misses or waiting, so it
+// complements `npm run bench`: use it to decide between two versions of the code, and `npm run bench`
+// for the published figures (and for what less garbage gains).
 //
 //   node bench/instructions.js [--against REF] [--input 10k|1k|100] [--what analyze|parse] [--runs N]
 //
 // Each build runs node under `valgrind --tool=cachegrind` twice, with N and 2N cold analyses (a full
-// GC before each, V8 on one thread so that its compiler and collector are counted and deterministic);
+// GC before each; V8 on one thread with a fixed collection schedule and fixed seeds, so that its compiler and
+// collector are counted and the count repeats: two runs of one build agree within 0.1 %);
 // the difference divided by N is one analysis, start-up and warm-up excluded. With --against, the
 // core of a git ref (a commit, a branch, HEAD~3) is measured beside the working tree's, side by side
 // (one run per core). Needs valgrind (`apt-get install -y valgrind`) and the generated inputs
@@ -66,7 +68,11 @@ function coreOf(ref) {
 
 /** Instructions of node running `n` analyses with this core (valgrind's "I refs"). */
 function instructions(coreJs, n) {
-  const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file', process.execPath, '--single-threaded', '--expose-gc', path.join(__dirname, 'lib', 'instructions-child.js'), coreJs, String(n), inputFile, what];
+  // V8 made deterministic: one thread, a garbage-collection schedule that does not depend on measured speeds
+  // (under valgrind everything is 50 times slower, and its heuristics then vary from run to run by up to 15 %),
+  // fixed hash and random seeds.
+  const v8 = ['--single-threaded', '--predictable', '--predictable-gc-schedule', '--hash-seed=1', '--random-seed=1', '--expose-gc'];
+  const args = ['--tool=cachegrind', '--cache-sim=no', '--cachegrind-out-file=/dev/null', '--smc-check=all-non-file', process.execPath, ...v8, path.join(__dirname, 'lib', 'instructions-child.js'), coreJs, String(n), inputFile, what];
   return new Promise((resolve, reject) => {
     const child = spawn('valgrind', args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let err = '';
