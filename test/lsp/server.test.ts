@@ -235,7 +235,13 @@ describe('language server (pull client)', () => {
     assert.ok(sangan, `"Sangan" among ${items.length} items`);
     assert.equal(sangan.detail, 'effect monster');
     assert.equal(sangan.textEdit.newText, '"Sangan"');
-    assert.match(sangan.documentation.value, /mandatory Trigger Effect/i);
+    // The description comes with completionItem/resolve, for the item the editor shows: the list stays small.
+    assert.equal(sangan.documentation, undefined);
+    assert.ok(JSON.stringify(items).length < 40000, `the completion list is ${JSON.stringify(items).length} bytes`);
+    const resolved: Any = await client.request('completionItem/resolve', sangan);
+    assert.match(resolved.documentation.value, /mandatory Trigger Effect/i);
+    const mine: Any = await client.request('completionItem/resolve', items.find((i) => i.label === '"Test Monster"'));
+    assert.match(mine.documentation.value, /Test Monster/);
     assert.ok(items.some((i) => i.label === '"Test Monster"'), 'cards of this file too');
     assert.ok(items.some((i) => i.label === 'peten'), 'labels of the scenario');
     // The scenario's own cards sort first.

@@ -192,7 +192,7 @@ export function complete(analysis: Analysis, doc: TextDocument, p: Position, opt
   const playerItems = () => {
     for (const pl of players) items.push({ label: pl, kind: CompletionItemKind.Variable, detail: 'player', sortText: `0${pl}`, textEdit: { range: replace, newText: pl } });
   };
-  const cards = () => cardItems(analysis, sIndex, replace, quote);
+  const cards = () => cardItems(analysis, doc.uri, sIndex, replace, quote);
   const labelItems = () => {
     if (quote || !scenario) return;
     for (const item of scenario.items) {
@@ -383,8 +383,17 @@ function dedupe(items: CompletionItem[]): CompletionItem[] {
   });
 }
 
-/** Card names (inserted in quotes), with their type and effects. Cards of the current scenario first. */
-function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined): CompletionItem[] {
+/**
+ * What a card item carries for `completionItem/resolve`: its description is made only for the item the
+ * editor shows (a request listed every card of the library with its description: about 90 KB per response).
+ */
+interface CardItemData {
+  segocCard: string;
+  uri: string;
+}
+
+/** Card names (inserted in quotes), with their type; effects when resolved. Cards of the current scenario first. */
+function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined): CompletionItem[] {
   const inScenario = new Set<string>();
   if (scenarioIndex !== undefined) {
     for (const r of analysis.references) if (r.scenario === scenarioIndex + 1 && r.cardKey) inScenario.add(r.cardKey);
@@ -401,7 +410,7 @@ function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replac
         label: quote ? name : `${open}${name}${close}`,
         kind: CompletionItemKind.Class,
         detail: card.cardType,
-        documentation: { kind: MarkupKind.Markdown, value: cardDocumentation(card, analysis.uri) },
+        data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
         sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
         filterText: `${open}${name}`,
         textEdit: { range: replace, newText: text },
@@ -409,6 +418,21 @@ function cardItems(analysis: Analysis, scenarioIndex: number | undefined, replac
     }
   }
   return out;
+}
+
+/** `completionItem/resolve`: a card item gets its description (type, effects, where it is defined). */
+export function resolveCompletion(analysis: Analysis | undefined, item: CompletionItem): CompletionItem {
+  const data = item.data as Partial<CardItemData> | undefined;
+  if (!analysis || typeof data?.segocCard !== 'string') return item;
+  const card = analysis.cards.get(data.segocCard);
+  if (card) item.documentation = { kind: MarkupKind.Markdown, value: cardDocumentation(card, analysis.uri) };
+  return item;
+}
+
+/** Card items' data names the document they were made for, so that resolve finds its analysis. */
+export function completionItemUri(item: CompletionItem): string | undefined {
+  const data = item.data as Partial<CardItemData> | undefined;
+  return typeof data?.uri === 'string' ? data.uri : undefined;
 }
 
 /** Card descriptions are built once per card definition (and document), not on every request. */

@@ -5,6 +5,7 @@ import {
   CancellationToken,
   ClientCapabilities,
   CodeActionKind,
+  CompletionItem,
   Connection,
   Diagnostic as LspDiagnostic,
   DidChangeConfigurationNotification,
@@ -24,7 +25,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as fs from 'fs';
 import { formatDocument, libraryFileText } from '../core';
 import { codeActions, INSERT_EXPECT_KIND } from './code-actions';
-import { COMPLETION_TRIGGERS, complete } from './completion';
+import { COMPLETION_TRIGGERS, complete, completionItemUri, resolveCompletion } from './completion';
 import { clampPosition, clampRange, toDiagnostic } from './convert';
 import { DocumentStore } from './documents';
 import { hover } from './hover';
@@ -190,7 +191,7 @@ export function startServer(connection: Connection): void {
         capabilities: {
           textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental, save: { includeText: false } },
           hoverProvider: true,
-          completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: false },
+          completionProvider: { triggerCharacters: COMPLETION_TRIGGERS, resolveProvider: true },
           definitionProvider: true,
           referencesProvider: true,
           documentSymbolProvider: { label: 'segoc' },
@@ -343,6 +344,14 @@ export function startServer(connection: Connection): void {
       const analysis = store.analysis(doc);
       if (cancelled(token)) return [];
       return complete(analysis, doc, clampPosition(doc, params.position), { snippets: flags.snippets });
+    }),
+  );
+
+  connection.onCompletionResolve(
+    safeRequest(connection, 'completion resolve', (item: CompletionItem) => {
+      const uri = completionItemUri(item);
+      const doc = uri === undefined ? undefined : docOf(uri);
+      return resolveCompletion(doc ? store.analysis(doc) : undefined, item);
     }),
   );
 
