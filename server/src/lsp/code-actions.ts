@@ -3,7 +3,7 @@
 import { CodeAction, CodeActionKind, CodeActionParams, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { Analysis, Diagnostic, isRuleCode, QuickFix, Scenario, ScenarioResult } from '../core';
-import { DiagnosticData, lineAt, toDiagnostic, toRange } from './convert';
+import { lineAt, toDiagnostic, toRange } from './convert';
 import { sameRange } from './query';
 
 export const INSERT_EXPECT_KIND = CodeActionKind.Refactor + '.segoc.insertExpect';
@@ -52,17 +52,13 @@ export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeA
   return out;
 }
 
-/** The fixes of a diagnostic: from its `data`, else from the analysis diagnostic at the same range. */
+/**
+ * The fixes of a diagnostic the editor sends back: those of the diagnostic with the same code and range in
+ * the document's current analysis (so a fix is never made for an older version of the text).
+ */
 function fixesOf(d: LspDiagnostic, analysis: Analysis): QuickFix[] {
-  const data = d.data as DiagnosticData | undefined;
-  if (data && Array.isArray(data.fix)) return data.fix.filter(isQuickFix);
   const same = analysis.diagnostics.find((x) => x.code === d.code && sameRange(x.range, d.range));
   return same?.fix ?? [];
-}
-
-function isQuickFix(f: unknown): f is QuickFix {
-  const q = f as QuickFix;
-  return !!q && typeof q.title === 'string' && Array.isArray(q.edits) && q.edits.every((e) => e && e.range && typeof e.newText === 'string');
 }
 
 function overlaps(d: Diagnostic, r: { start: { line: number }; end: { line: number } }): boolean {

@@ -9,7 +9,7 @@ import {
   Range as LspRange,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Diagnostic, isRuleCode, LANGUAGE_CODES, Position, QuickFix, Range, Severity } from '../core';
+import { Diagnostic, isRuleCode, LANGUAGE_CODES, Position, Range, Severity } from '../core';
 
 export const DOCS_BASE = 'https://github.com/segoc/segoc/blob/main/docs';
 
@@ -41,9 +41,11 @@ export function toRange(r: Range): LspRange {
   return { start: toPosition(r.start), end: toPosition(r.end) };
 }
 
-/** What a published diagnostic carries in `data`, for code actions. */
+/**
+ * What a published diagnostic carries in `data`. Not its quick fixes: code actions take them from the
+ * document's current analysis (a pull report is sent on every keystroke, and fixes were a quarter of it).
+ */
 export interface DiagnosticData {
-  fix?: QuickFix[];
   rule?: string;
   chain?: number;
   link?: number;
@@ -66,7 +68,6 @@ export function toDiagnostic(d: Diagnostic, uri: string): LspDiagnostic {
     );
   }
   const data: DiagnosticData = {};
-  if (d.fix && d.fix.length) data.fix = d.fix;
   if (d.rule) data.rule = d.rule;
   if (d.chain !== undefined) data.chain = d.chain;
   if (d.link !== undefined) data.link = d.link;
