@@ -13,34 +13,40 @@
 // collector are counted and the count repeats: two runs of one build agree within 0.1 %);
 // the difference divided by N is one analysis, start-up and warm-up excluded. With --against, the
 // core of a git ref (a commit, a branch, HEAD~3) is measured beside the working tree's, side by side
-// (one run per core). Needs valgrind (`apt-get install -y valgrind`) and the generated inputs
-// (`npm run bench` makes them). A run takes about 2 minutes.
+// (one run per core; the ref's worktree, in bench/generated, is removed afterwards). Needs valgrind
+// (`apt-get install -y valgrind`); makes the inputs if `npm run bench` has not. A run takes about 2 minutes.
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { ROOT, GENERATED } = require('./lib/paths');
 
+function fail(message) {
+  console.error(`bench/instructions: ${message}`);
+  process.exit(2);
+}
+
 const argv = process.argv.slice(2);
+/** `--name value` or `--name=value`. */
 const option = (name, dflt) => {
+  const joined = argv.find((a) => a.startsWith(`${name}=`));
+  if (joined) return joined.slice(name.length + 1);
   const i = argv.indexOf(name);
-  return i >= 0 && argv[i + 1] ? argv[i + 1] : dflt;
+  if (i < 0) return dflt;
+  const value = argv[i + 1];
+  if (value === undefined || value.startsWith('--')) fail(`${name} needs a value`);
+  return value;
 };
 const against = option('--against', undefined);
 const input = option('--input', '10k');
 const what = option('--what', 'analyze');
 const runs = Number(option('--runs', '4'));
 
-function fail(message) {
-  console.error(`bench/instructions: ${message}`);
-  process.exit(2);
-}
-
 if (!['analyze', 'parse'].includes(what)) fail(`--what is analyze or parse, not ${what}`);
 if (!Number.isInteger(runs) || runs < 1) fail('--runs is a whole number of analyses (at least 1)');
 if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not installed (apt-get install -y valgrind)');
+if (!['100', '1k', '10k'].includes(input)) fail(`--input is 100, 1k or 10k, not ${input}`);
 const inputFile = path.join(GENERATED, `lines-${input}.segoc`);
-if (!fs.existsSync(inputFile)) fail(`${path.relative(ROOT, inputFile)} is missing: \`npm run bench\` generates the inputs (100, 1k, 10k)`);
 
 /** Bundles core of a source tree (the working tree, or a worktree of a ref) into `outfile`. */
 function bundleCore(tree, outfile) {
@@ -58,6 +64,7 @@ function coreOf(ref) {
     const add = spawnSync('git', ['worktree', 'add', '--detach', tree, sha.stdout.trim()], { cwd: ROOT, encoding: 'utf8' });
     if (add.status !== 0) fail(`git worktree add failed: ${add.stderr.trim()}`);
   }
+  cleanup.push(tree);
   const modules = path.join(tree, 'node_modules');
   if (!fs.existsSync(modules)) fs.symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
   // Its own scripts/build.js embeds its own card library (server/src/core/library/generated.ts).
@@ -92,9 +99,15 @@ async function perAnalysis(coreJs) {
   return (twice - once) / runs;
 }
 
+/** Worktrees made for --against, removed when the run ends (their bundles stay in bench/generated). */
+const cleanup = [];
+
 async function main() {
   fs.mkdirSync(GENERATED, { recursive: true });
+  // The working tree's card library embedded as its build does, then its core.
+  require(path.join(ROOT, 'scripts', 'build.js')).generateLibrary();
   const cores = [{ name: 'working tree', js: bundleCore(ROOT, path.join(GENERATED, 'core-instructions.js')) }];
+  if (!fs.existsSync(inputFile)) require('./lib/generate').generate(require(cores[0].js), { skip100k: true });
   if (against) cores.unshift({ name: against, js: coreOf(against) });
   console.log(`bench/instructions: ${what} of lines-${input}.segoc, ${runs} and ${2 * runs} runs per build under valgrind (about 2 minutes)`);
   const counts = await Promise.all(cores.map((c) => perAnalysis(c.js)));
@@ -102,5 +115,10 @@ async function main() {
   cores.forEach((c, i) => console.log(`${c.name.padEnd(20)} ${million(counts[i]).padStart(9)} instructions per ${what}`));
   if (counts.length === 2) console.log(`working tree / ${against}: ${(counts[1] / counts[0]).toFixed(3)}`);
 }
+
+// On any exit (a failure included), synchronously: exit listeners cannot wait.
+process.on('exit', () => {
+  for (const tree of cleanup) spawnSync('git', ['worktree', 'remove', '--force', tree], { cwd: ROOT });
+});
 
 main().catch((e) => fail(e.message));

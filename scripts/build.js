@@ -49,7 +49,11 @@ async function main() {
   ]);
 }
 
-main().catch((err) => {
-  console.error(`build failed: ${err.message}`);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(`build failed: ${err.message}`);
+    process.exit(1);
+  });
+}
+
+module.exports = { generateLibrary };

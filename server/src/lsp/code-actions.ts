@@ -53,11 +53,11 @@ export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeA
 }
 
 /**
- * The fixes of a diagnostic the editor sends back: those of the diagnostic with the same code and range in
- * the document's current analysis (so a fix is never made for an older version of the text).
+ * The fixes of a diagnostic the editor sends back: those of the diagnostic with the same code, range and
+ * message in the document's current analysis (so a fix is never made for an older version of the text).
  */
 function fixesOf(d: LspDiagnostic, analysis: Analysis): QuickFix[] {
-  const same = analysis.diagnostics.find((x) => x.code === d.code && sameRange(x.range, d.range));
+  const same = analysis.diagnostics.find((x) => x.code === d.code && x.message === d.message && sameRange(x.range, d.range));
   return same?.fix ?? [];
 }
 

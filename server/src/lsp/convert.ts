@@ -45,7 +45,7 @@ export function toRange(r: Range): LspRange {
  * What a published diagnostic carries in `data`. Not its quick fixes: code actions take them from the
  * document's current analysis (a pull report is sent on every keystroke, and fixes were a quarter of it).
  */
-export interface DiagnosticData {
+interface DiagnosticData {
   rule?: string;
   chain?: number;
   link?: number;

@@ -743,8 +743,11 @@ export function buildCard(def: CardDef, origin: CardOrigin): BuildCardResult {
 // a shared cache instead of reading a fixed offset). Copied once, with every field in one order
 // (undefined where absent), each kind has one layout. See ARCHITECTURE.md, V8 object layouts.
 
+/** Every field of T, optional ones included: a copy typed with it fails to compile when it leaves one out. */
+type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+
 function uniformCard(c: CardInfo): CardInfo {
-  return {
+  const out: EveryField<CardInfo> = {
     name: c.name,
     key: c.key,
     aliases: c.aliases,
@@ -760,10 +763,11 @@ function uniformCard(c: CardInfo): CardInfo {
     effects: c.effects.map(uniformEffect),
     origin: c.origin,
   };
+  return out;
 }
 
 function uniformEffect(e: EffectInfo): EffectInfo {
-  return {
+  const out: EveryField<EffectInfo> = {
     index: e.index,
     kind: e.kind,
     mandatory: e.mandatory,
@@ -785,6 +789,7 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     text: e.text,
     range: e.range,
   };
+  return out;
 }
 
 /** Every field of every kind of pattern (the union's variants read as one record). */
@@ -805,7 +810,7 @@ type PatternRecord = Partial<VerbPattern> & {
 
 function uniformPattern(e: EventPattern): EventPattern {
   const p = e as PatternRecord;
-  const out: PatternRecord = {
+  const out: EveryField<PatternRecord> = {
     kind: p.kind,
     subject: typeof p.subject === 'object' ? uniformFilter(p.subject) : p.subject,
     verb: p.verb,
@@ -830,7 +835,7 @@ function uniformPattern(e: EventPattern): EventPattern {
 }
 
 function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: string } {
-  return {
+  const out: EveryField<CardFilter & { raw?: string }> = {
     category: f.category,
     races: f.races,
     attributes: f.attributes,
@@ -845,6 +850,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     unknown: f.unknown,
     raw: f.raw,
   };
+  return out;
 }
 
 function guessType(text: string): { category: CardCategory; kind?: SpellTrapKind; extra?: boolean } {

@@ -70,9 +70,9 @@ interface LinkState {
 const SPELL_TRAP_LEAVES: ReadonlyArray<string> = ['normal', 'quick-play', 'counter', 'ritual'];
 
 /**
- * A resolve context with every field written (absent ones as undefined), made in this one place: the
- * contexts built across the engine then share one object layout, which keeps the name resolver's
- * property reads monomorphic.
+ * A resolve context with every field written (absent ones as undefined): the contexts built across the
+ * engine (here, and the resolver's own for a list, with the same fields in the same order) then share one
+ * object layout, which keeps the name resolver's property reads monomorphic.
  */
 function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, preferred?: CardInstance[]): ResolveContext {
   return { player, prefer, implied, exclude: undefined, preferred };

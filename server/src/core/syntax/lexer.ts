@@ -17,6 +17,8 @@ export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 
  * A token keeps its place as numbers (its document line and the columns it spans on it); its `range`
  * is made when asked. Ranges are objects of their own (a range and two positions), and most tokens
  * (keywords, punctuation) never need one: a file's tokens are its most numerous objects.
+ * The parser's lexer overwrites a line's tokens with the next line's (`reuseTokens`): code that parses
+ * keeps a token past its line only as a `copy()`. Tokens from `lex` and `LogicalLine.tokens` are never reused.
  */
 export class Token {
   constructor(
