@@ -20,6 +20,7 @@ const fs = require('fs');
 const path = require('path');
 const { spawn, spawnSync } = require('child_process');
 const { ROOT, GENERATED } = require('./lib/paths');
+const { buildCore } = require('./lib/build');
 
 function fail(message) {
   console.error(`bench/instructions: ${message}`);
@@ -48,13 +49,6 @@ if (spawnSync('valgrind', ['--version']).status !== 0) fail('valgrind is not ins
 if (!['100', '1k', '10k'].includes(input)) fail(`--input is 100, 1k or 10k, not ${input}`);
 const inputFile = path.join(GENERATED, `lines-${input}.segoc`);
 
-/** Bundles core of a source tree (the working tree, or a worktree of a ref) into `outfile`. */
-function bundleCore(tree, outfile) {
-  const esbuild = require(path.join(ROOT, 'node_modules', 'esbuild'));
-  esbuild.buildSync({ absWorkingDir: tree, entryPoints: ['server/src/core/index.ts'], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs', minify: true, legalComments: 'none', logLevel: 'warning' });
-  return outfile;
-}
-
 /** The core of a git ref: a worktree of it in bench/generated, with its card library embedded as its own build does. */
 function coreOf(ref) {
   const sha = spawnSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT, encoding: 'utf8' });
@@ -70,7 +64,7 @@ function coreOf(ref) {
   // Its own scripts/build.js embeds its own card library (server/src/core/library/generated.ts).
   const build = spawnSync(process.execPath, ['scripts/build.js'], { cwd: tree, encoding: 'utf8' });
   if (build.status !== 0) fail(`the build of ${ref} failed: ${build.stderr.trim()}`);
-  return bundleCore(tree, path.join(GENERATED, `core-${path.basename(tree)}.js`));
+  return buildCore(tree, path.join(GENERATED, `core-${path.basename(tree)}.js`));
 }
 
 /** Instructions of node running `n` analyses with this core (valgrind's "I refs"). */
@@ -106,7 +100,7 @@ async function main() {
   fs.mkdirSync(GENERATED, { recursive: true });
   // The working tree's card library embedded as its build does, then its core.
   require(path.join(ROOT, 'scripts', 'build.js')).generateLibrary();
-  const cores = [{ name: 'working tree', js: bundleCore(ROOT, path.join(GENERATED, 'core-instructions.js')) }];
+  const cores = [{ name: 'working tree', js: buildCore(ROOT, path.join(GENERATED, 'core-instructions.js')) }];
   if (!fs.existsSync(inputFile)) require('./lib/generate').generate(require(cores[0].js), { skip100k: true });
   if (against) cores.unshift({ name: against, js: coreOf(against) });
   console.log(`bench/instructions: ${what} of lines-${input}.segoc, ${runs} and ${2 * runs} runs per build under valgrind (about 2 minutes)`);

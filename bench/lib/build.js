@@ -7,12 +7,14 @@ const path = require('path');
 const { spawnSync } = require('child_process');
 const { ROOT, GENERATED } = require('./paths');
 
-/** Bundles server/src/core/index.ts into bench/generated/core.js (esbuild options of scripts/build.js, minified). */
-function buildCore() {
+/**
+ * Bundles server/src/core/index.ts of a source tree (the working tree unless told; bench/instructions.js
+ * passes a worktree of another commit) into `outfile` (esbuild options of scripts/build.js, minified).
+ */
+function buildCore(tree = ROOT, outfile = path.join(GENERATED, 'core.js')) {
   const esbuild = require(path.join(ROOT, 'node_modules', 'esbuild'));
-  const outfile = path.join(GENERATED, 'core.js');
   esbuild.buildSync({
-    absWorkingDir: ROOT,
+    absWorkingDir: tree,
     entryPoints: ['server/src/core/index.ts'],
     outfile,
     bundle: true,

@@ -223,10 +223,19 @@ function layerScores(layer: CardLayer, key: string): Scored[] {
     seen.add(card);
     let d = distance(key, card.key, limit);
     for (const alias of card.aliases) if (d > 0) d = Math.min(d, distance(key, normalizeName(alias), limit));
-    const contains = card.key.includes(key) || key.includes(card.key);
-    if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
+    const s = scoreOf(card, key, d, limit);
+    if (s) scores.push(s);
   }
   return remember(byKey, key, scores);
+}
+
+/**
+ * A card's "did you mean" score for a looked-up key, from the distance of its closest name: kept within
+ * the limit, or (for keys of 4 or more) when one key contains the other, which then counts as 1 at most.
+ */
+function scoreOf(card: CardInfo, key: string, d: number, limit: number): Scored | undefined {
+  const contains = card.key.includes(key) || key.includes(card.key);
+  return d <= limit || (contains && key.length >= 4) ? { card, d: contains ? Math.min(d, 1) : d } : undefined;
 }
 
 /** The distance of a looked-up key to one key of the merged workspace. */
@@ -273,8 +282,8 @@ function workspaceScores(view: WorkspaceView, key: string): Scored[] {
       if (!view.shows(card)) continue;
       let d = distanceOf(card.key);
       for (const alias of card.aliases) d = Math.min(d, distanceOf(normalizeName(alias)));
-      const contains = card.key.includes(key) || key.includes(card.key);
-      if (d <= limit || (contains && key.length >= 4)) scores.push({ card, d: contains ? Math.min(d, 1) : d });
+      const s = scoreOf(card, key, d, limit);
+      if (s) scores.push(s);
     }
   }
   return scores;

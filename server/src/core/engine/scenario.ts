@@ -1691,6 +1691,7 @@ class ScenarioEngine {
 }
 
 type DistOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
 
 /**
  * An event with every field of every kind of event (undefined where its kind has none), in one order:
@@ -1698,7 +1699,8 @@ type DistOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never
  * R10, R19-R23, the narrative) read them with monomorphic property loads instead of megamorphic ones.
  */
 function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEvent {
-  const ev = {
+  // Typed with every key of every kind: an event field added later and left out here fails to compile.
+  const ev: Record<KeysOfUnion<GameEvent>, unknown> = {
     id,
     kind: e.kind,
     step: e.step,
@@ -1726,7 +1728,7 @@ function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEvent {
     position: undefined,
     flipped: undefined,
   };
-  return Object.assign(ev, e) as GameEvent;
+  return Object.assign(ev, e) as unknown as GameEvent;
 }
 
 interface ChainCheck {

@@ -269,7 +269,7 @@ export class LineLexer {
     return new LogicalLine(tokens, range, this.firstLine, this.lastLine, comments, this.source, this.firstStart, this.end);
   }
 
-  /** Moves to the next physical line (sets text, start, end); false when there is none. */
+  /** Moves to the next physical line (sets start and end); false when there is none. */
   private nextPhysicalLine(): boolean {
     const at = this.at;
     if (at < 0) return false;
