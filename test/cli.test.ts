@@ -24,7 +24,7 @@ interface Run {
 function run(argv: string[], cwd = FIX): Run {
   const out: string[] = [];
   const err: string[] = [];
-  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -432,7 +432,7 @@ function manyFiles(): string {
 async function runAsync(argv: string[], cwd: string): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runCliAsync(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = await runCliAsync(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -500,7 +500,7 @@ test('cli (process): dist/cli.js on worker threads prints the same bytes and exi
   const script = `const cli = require(${JSON.stringify(CLI)});
 cli.parallelTuning.mainThreadChecks = false;
 const out = [];
-cli.runCliAsync(['check', '--jobs', '2'], { cwd: process.cwd(), out: (s) => out.push(s), err: (s) => out.push('ERR ' + s) })
+cli.runCliAsync(['check', '--jobs', '2'], { cwd: process.cwd(), out: (s) => out.push(s), err: (s) => out.push('ERR ' + s), write: (s) => out.push(s) })
   .then((code) => process.stdout.write(JSON.stringify({ code, out: out.join('\\n') + '\\n', stats: cli.lastParallelCheck })));`;
   const p = spawnSync(process.execPath, ['-e', script], { cwd: dir, encoding: 'utf8', timeout: 60000, maxBuffer: 1 << 28 });
   assert.equal(p.stderr, '');

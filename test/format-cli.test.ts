@@ -15,7 +15,7 @@ after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 function run(argv: string[], cwd: string): { code: number; out: string; err: string } {
   const out: string[] = [];
   const err: string[] = [];
-  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
@@ -122,6 +122,22 @@ test('format FILE prints the formatted text to stdout and writes nothing', () =>
   const p = run(['format', 'wiki/Page.md'], dir);
   assert.equal(p.out, formatPage(UGLY_PAGE, 'markdown'));
   assert.deepEqual(snapshot(dir), before);
+});
+
+test('format FILE prints exactly the bytes --write would write (no added newline, the BOM kept)', () => {
+  const dir = path.join(TMP, 'bytes');
+  fs.mkdirSync(dir, { recursive: true });
+  const cases: Record<string, string> = {
+    'no-final-newline.md': '```segoc\nscenario "a"\n```',
+    'bom.md': '\ufeff# Page\n\n```segoc\nscenario   "a"\n```\n',
+    'bom.segoc': '\ufeff' + UGLY,
+  };
+  for (const [name, text] of Object.entries(cases)) {
+    fs.writeFileSync(path.join(dir, name), text);
+    const printed = run(['format', name], dir).out;
+    assert.equal(run(['format', '--write', name], dir).code, 0);
+    assert.equal(printed, fs.readFileSync(path.join(dir, name), 'utf8'), `${name}: stdout and --write agree`);
+  }
 });
 
 test('format: usage errors exit 2 with one `segoc:` line', () => {

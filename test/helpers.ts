@@ -1,6 +1,7 @@
 // Shared test helpers: the repository root and the samples.
 import * as fs from 'fs';
 import * as path from 'path';
+import type { Position, Range } from '../server/src/core';
 
 /** The repository root: the nearest folder up from here whose package.json is named "segoc". */
 export function repoRoot(): string {
@@ -25,4 +26,25 @@ export function listFiles(dir: string, ext: string): string[] {
   };
   walk(dir);
   return out.sort();
+}
+
+function offset(text: string, p: Position): number {
+  const re = /\r\n|\r|\n/g;
+  let line = 0;
+  let start = 0;
+  while (line < p.line) {
+    const m = re.exec(text);
+    if (!m) throw new Error(`line ${p.line} out of range`);
+    start = m.index + m[0].length;
+    line++;
+  }
+  return start + p.character;
+}
+
+/** A text with LSP-style edits (line and UTF-16 character ranges) applied, as an editor would. */
+export function applyEdits(text: string, edits: ReadonlyArray<{ range: Range; newText: string }>): string {
+  const sorted = [...edits].sort((a, b) => offset(text, b.range.start) - offset(text, a.range.start));
+  let out = text;
+  for (const e of sorted) out = out.slice(0, offset(out, e.range.start)) + e.newText + out.slice(offset(out, e.range.end));
+  return out;
 }

@@ -8,7 +8,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { analyzePage, extractBlocks, formatDocument, formatPage, mapEdit, mapRange, pageKind, PageBlock, Position, TextEdit } from '../server/src/core';
 import { runCli } from '../server/src/cli/main';
-import { repoRoot } from './helpers';
+import { applyEdits, repoRoot } from './helpers';
 
 const root = repoRoot();
 
@@ -20,26 +20,6 @@ function find(text: string, needle: string, fromLine = 0): Position {
     if (c >= 0) return { line: l, character: c };
   }
   throw new Error(`not found: ${needle}`);
-}
-
-function offset(text: string, p: Position): number {
-  const re = /\r\n|\r|\n/g;
-  let line = 0;
-  let start = 0;
-  while (line < p.line) {
-    const m = re.exec(text);
-    if (!m) throw new Error(`line ${p.line} out of range`);
-    start = m.index + m[0].length;
-    line++;
-  }
-  return start + p.character;
-}
-
-function applyEdits(text: string, edits: TextEdit[]): string {
-  const sorted = [...edits].sort((a, b) => offset(text, b.range.start) - offset(text, a.range.start));
-  let out = text;
-  for (const e of sorted) out = out.slice(0, offset(out, e.range.start)) + e.newText + out.slice(offset(out, e.range.end));
-  return out;
 }
 
 const SCENARIO = (title: string, links: string[], extra = '') => [
@@ -413,7 +393,7 @@ after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 function run(argv: string[], cwd: string): { code: number; out: string; err: string } {
   const out: string[] = [];
   const err: string[] = [];
-  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

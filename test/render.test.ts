@@ -211,7 +211,7 @@ test('escaping: Markdown and wikitext keep hostile text inert', () => {
 function run(argv: string[], cwd = root): { code: number; out: string; err: string } {
   const out: string[] = [];
   const err: string[] = [];
-  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 

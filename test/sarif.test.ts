@@ -153,7 +153,7 @@ function sarif(files: Record<string, string>, args: string[] = []): { code: numb
   }
   const out: string[] = [];
   const err: string[] = [];
-  const code = runCli(['check', '--format', 'sarif', ...args], { cwd: dir, out: (s) => out.push(s), err: (s) => err.push(s) });
+  const code = runCli(['check', '--format', 'sarif', ...args], { cwd: dir, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   assert.equal(err.join(''), '');
   return { code, log: JSON.parse(out.join('\n')) };
 }

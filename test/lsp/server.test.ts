@@ -6,6 +6,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES, ROOT } from './client';
 import { ILLEGAL, LEGAL, MESSY, MESSY_FORMATTED, TYPOS } from './fixtures';
+import { applyEdits } from '../helpers';
+import { formatPage } from '../../server/src/core';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
@@ -455,6 +457,31 @@ describe('language server (pull client)', () => {
     assert.deepEqual(await client.request('textDocument/formatting', { textDocument: { uri: u2 }, options: { tabSize: 2, insertSpaces: true } }), []);
   });
 
+  test('formatting a Markdown or wikitext page edits only its segoc blocks, as `segoc format` does', async () => {
+    const format = (u: string) => client.request('textDocument/formatting', { textDocument: { uri: u }, options: { tabSize: 2, insertSpaces: true } });
+    // Prose that starts with a keyword is prose: the page is left as it is.
+    const prose = uri('prose.md');
+    client.open(prose, 'Intro line.\nscenario outlines are useful, see the summary.\n', 1, 'markdown');
+    assert.deepEqual(await format(prose), []);
+    // A block inside a list item keeps its indentation and stays a code block.
+    const listed = '1. Step:\n\n   ```segoc\n   scenario "a"\n     players Yugi, Kaiba\n   ```\n';
+    const list = uri('list.md');
+    client.open(list, listed, 1, 'markdown');
+    assert.deepEqual(await format(list), []);
+    // A block that needs formatting gets one edit, over its own lines, equal to the CLI's page formatter.
+    const messy = '# Page\n\nSome   prose  .\n\n- Item:\n\n  ```segoc\n  scenario   "a"\n  players Yugi ,Kaiba\n  ```\n\nMore prose.\n';
+    const page = uri('messy.md');
+    client.open(page, messy, 1, 'markdown');
+    const edits: Any[] = await format(page);
+    assert.equal(edits.length, 1);
+    assert.ok(edits[0].range.start.line >= 7 && edits[0].range.end.line <= 9, JSON.stringify(edits[0].range));
+    assert.equal(applyEdits(messy, edits), formatPage(messy, 'markdown'));
+    const wiki = uri('page.wiki');
+    const wikiText = 'Text.\n<segoc>\nscenario "a"\n  players Yugi, Kaiba\n</segoc>\n';
+    client.open(wiki, wikiText, 1, 'wikitext');
+    assert.deepEqual(await format(wiki), []);
+  });
+
   test('rename a player within the scenario, with prepareRename', async () => {
     const prep = await client.request('textDocument/prepareRename', { textDocument: { uri: uri('illegal.segoc') }, position: { line: 16, character: 7 } });
     assert.deepEqual(prep, { range: { start: { line: 16, character: 6 }, end: { line: 16, character: 11 } }, placeholder: 'Kaiba' });
@@ -595,7 +622,7 @@ describe('language server (pull client)', () => {
     await client.request('textDocument/codeAction', { textDocument: td, range: { start: pos, end: pos }, context: { diagnostics: [] } });
     const f = await client.request('textDocument/formatting', { textDocument: td, options: { tabSize: 2, insertSpaces: true } });
     assert.ok(Array.isArray(f));
-    if (f.length) assert.ok(f[0].newText.includes('"unterminated'), 'nothing lost');
+    assert.ok(applyEdits(garbage, f).includes('"unterminated'), 'nothing lost');
     await client.request('segoc/preview', { uri: u });
   });
 });

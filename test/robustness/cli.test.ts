@@ -35,7 +35,7 @@ function inproc(args: string[], cwd: string): Run {
   const err: string[] = [];
   let code: number;
   try {
-    code = runCli(args, { cwd, out: (x) => out.push(x.endsWith('\n') ? x : `${x}\n`), err: (x) => err.push(x.endsWith('\n') ? x : `${x}\n`) });
+    code = runCli(args, { cwd, out: (x) => out.push(x.endsWith('\n') ? x : `${x}\n`), err: (x) => err.push(x.endsWith("\n") ? x : `${x}\n`), write: (x) => out.push(x) });
   } catch (e) {
     return { code: null, out: out.join(''), err: `${err.join('')}runCli threw: ${e instanceof Error ? e.stack : String(e)}`, ms: Date.now() - started, timedOut: false };
   }

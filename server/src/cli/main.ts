@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { extractBlocks, formatDocument, formatPage, render, RENDER_FORMATS, RenderFormat } from '../core';
+import { extractBlocks, formatText, render, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
 import { findFiles, readText, UsageError } from './files';
 import { CheckPool, threadsFor } from './parallel';
@@ -51,8 +51,11 @@ Docs: docs/cli.md (commands, JSON and SARIF shapes), docs/ci.md (CI for a wiki).
 
 export interface CliIO {
   cwd: string;
+  /** A line of output (a final newline is added where there is none). */
   out: (s: string) => void;
   err: (s: string) => void;
+  /** Output exactly as given (`format FILE` prints the bytes `--write` would write). */
+  write: (s: string) => void;
 }
 
 /**
@@ -270,7 +273,7 @@ function renderCommand(opts: Options, io: CliIO): number {
 /** The formatted text of a file: the whole file for .segoc, the segoc blocks for a page. */
 function formatted(file: string, text: string): string {
   const kind = kindOf(file);
-  return kind === 'segoc' ? formatDocument(text) : formatPage(text, kind);
+  return formatText(text, kind === 'segoc' ? undefined : kind);
 }
 
 function formatCommand(opts: Options, io: CliIO): number {
@@ -280,7 +283,9 @@ function formatCommand(opts: Options, io: CliIO): number {
     const file = path.resolve(io.cwd, opts.files[0]);
     if (!fs.existsSync(file)) throw new UsageError(`${opts.files[0]}: no such file`);
     if (fs.statSync(file).isDirectory()) throw new UsageError(`${opts.files[0]}: is a folder (use --check or --write for folders)`);
-    io.out(formatted(file, readText(file))); // io.out adds a final newline only where there is none
+    // The bytes --write would write, byte-order mark included: `segoc format F | diff F -` is empty
+    // exactly when `--check` says the file is formatted.
+    io.write((hasBom(file) ? '\ufeff' : '') + formatted(file, readText(file)));
     return 0;
   }
   const files = findFiles(opts.files, io.cwd);
@@ -308,15 +313,23 @@ function formatCommand(opts: Options, io: CliIO): number {
   return 0;
 }
 
-/** Writes a file (format --write), keeping a byte-order mark that the file had. */
-function writeKeepingBom(file: string, text: string): void {
-  let bom = '';
+/** Whether a file starts with a UTF-8 byte-order mark (readText drops it; format keeps it). */
+function hasBom(file: string): boolean {
   try {
     const fd = fs.openSync(file, 'r');
     const head = Buffer.alloc(3);
-    fs.readSync(fd, head, 0, 3, 0);
+    const n = fs.readSync(fd, head, 0, 3, 0);
     fs.closeSync(fd);
-    if (head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) bom = '\ufeff';
+    return n === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
+  } catch {
+    return false;
+  }
+}
+
+/** Writes a file (format --write), keeping a byte-order mark that the file had. */
+function writeKeepingBom(file: string, text: string): void {
+  const bom = hasBom(file) ? '\ufeff' : '';
+  try {
     fs.writeFileSync(file, bom + text, 'utf8');
   } catch (e) {
     throw new UsageError(`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
@@ -330,6 +343,7 @@ if (require.main === module && isMainThread) {
     cwd: process.cwd(),
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
     err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
+    write: (s) => process.stdout.write(s),
   }).then((code) => {
     process.exitCode = code;
   });

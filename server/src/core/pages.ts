@@ -207,6 +207,15 @@ function openTagName(info: string): string {
 // Formatting the blocks of a page
 
 /**
+ * The formatted text of a file of either kind: a `.segoc` file (kind undefined) as a whole, a page
+ * only in its segoc blocks. The CLI and the language server both format through this, so Format
+ * Document on a page makes exactly the edits of `segoc format`, and never touches its prose.
+ */
+export function formatText(text: string, kind: PageKind | undefined): string {
+  return kind === undefined ? formatDocument(text) : formatPage(text, kind);
+}
+
+/**
  * The page with each segoc block formatted by `formatDocument`; everything outside the blocks is
  * kept byte for byte. A block is left as it is when it shares a line with its opening or closing
  * tag (wikitext `<segoc>scenario ...`), when it is not closed, or when it is empty. Idempotent.

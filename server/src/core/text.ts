@@ -56,3 +56,34 @@ export function containsPosition(r: Range, p: Position): boolean {
 export function splitLines(text: string): string[] {
   return text.split(/\r\n|\r|\n/);
 }
+
+/** An edit of a text by character offsets: `[start, end)` of the old text becomes `newText`. */
+export interface OffsetEdit {
+  start: number;
+  end: number;
+  newText: string;
+}
+
+/**
+ * The one edit that turns `before` into `after`, covering whole lines only from the first line that
+ * differs to the last (undefined when the texts are equal). Editors keep the cursor, folds and
+ * undo history of the lines outside it, which a whole-document replacement would lose; cutting at
+ * line boundaries never splits a `\r\n` or a surrogate pair.
+ */
+export function lineEdit(before: string, after: string): OffsetEdit | undefined {
+  if (before === after) return undefined;
+  const a = linesWithEnds(before);
+  const b = linesWithEnds(after);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const length = (lines: string[], from: number, to: number) => lines.slice(from, to).reduce((n, l) => n + l.length, 0);
+  const start = length(a, 0, head);
+  return { start, end: before.length - length(a, a.length - tail, a.length), newText: b.slice(head, b.length - tail).join('') };
+}
+
+/** The lines of a text, each with its line ending (the last one may have none). */
+function linesWithEnds(text: string): string[] {
+  return text.match(/[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$/g) ?? [];
+}

@@ -23,7 +23,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as fs from 'fs';
-import { formatDocument, libraryFileText } from '../core';
+import { formatText, libraryFileText, lineEdit } from '../core';
 import { codeActions, INSERT_EXPECT_KIND } from './code-actions';
 import { COMPLETION_TRIGGERS, complete, completionItemUri, resolveCompletion } from './completion';
 import { clampPosition, clampRange, toDiagnostic } from './convert';
@@ -410,10 +410,11 @@ export function startServer(connection: Connection): void {
     safeRequest(connection, 'formatting', (params): TextEdit[] => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
+      // A Markdown or wikitext page: only its segoc blocks are formatted, as `segoc format` does.
       const text = doc.getText();
-      const formatted = formatDocument(text);
-      if (formatted === text) return [];
-      return [{ range: { start: { line: 0, character: 0 }, end: doc.positionAt(text.length) }, newText: formatted }];
+      const edit = lineEdit(text, formatText(text, store.pageKindOf(doc)));
+      if (!edit) return [];
+      return [{ range: { start: doc.positionAt(edit.start), end: doc.positionAt(edit.end) }, newText: edit.newText }];
     }),
   );
 
