@@ -71,11 +71,11 @@ function markdown(value: string, range: { start: Position; end: Position }): Hov
   return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(range) };
 }
 
-/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it. */
+/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it (title, status tags, summary, source keys). */
 export function describeCode(code: string, rules: RuleRegistry = RULE_REGISTRY): string {
   const info = rules.codeInfo(code);
   if (info) {
-    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tag}]: ${escapeMd(r.summary)}`);
+    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tags.join(', ')}]: ${escapeMd(r.summary)} (sources: ${r.sources.map((x) => x.split(' — ')[0]).join(', ')})`);
     return [`**\`${info.code}\`** — rule ${info.rule} (${info.severity})`, '', escapeMd(info.summary), '', ...cited.flatMap((c) => [c, '']), `[docs/rules.md#${info.code}](${DOCS_BASE}/rules.md#${info.code})`].join('\n');
   }
   const lang = LANGUAGE_CODES.find((c) => c.code === code);
