@@ -6,6 +6,7 @@ import { CardDef, EffectLine, Zone } from '../syntax/ast';
 import { Token } from '../syntax/lexer';
 import { Range } from '../text';
 import { Diagnostic } from '../diagnostics';
+import { didYouMean } from '../suggest';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
 export type SpellTrapKind = 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
@@ -184,6 +185,10 @@ export const RACES = [
   'zombie',
 ];
 export const ATTRIBUTES = ['dark', 'light', 'earth', 'water', 'fire', 'wind', 'divine'];
+/** Monster abilities: tags that are informational. */
+const MONSTER_ABILITIES = ['tuner', 'gemini', 'spirit', 'union', 'toon', 'flip', 'pendulum'];
+/** The fixed modifiers of docs/language.md, for "did you mean" on a misspelt one. */
+const MODIFIER_EXAMPLES = ['from hand', 'from gy', 'from hand or gy', 'from field', 'from banished', 'summons itself', 'once per chain', 'once per turn', 'damage step', 'negates activation', 'changes atk'];
 
 const CARD_TYPES: Record<string, { category: CardCategory; kind?: SpellTrapKind; extra?: boolean }> = {
   'effect monster': { category: 'monster' },
@@ -713,13 +718,13 @@ export function buildCard(def: CardDef, origin: CardOrigin): BuildCardResult {
       else card.level = v;
     } else if (ATTRIBUTES.includes(t)) card.attributes.push(t);
     else if (RACES.includes(t)) card.races.push(t.replace(' ', '-'));
-    else if (t === 'tuner' || t === 'gemini' || t === 'spirit' || t === 'union' || t === 'toon' || t === 'flip' || t === 'pendulum') {
+    else if (MONSTER_ABILITIES.includes(t)) {
       // Monster abilities: informational.
     } else {
       diagnostics.push({
         code: 'syntax',
-        severity: 'warning',
-        message: `unknown tag \`${tag.text}\` (expected a monster type, an attribute, level N, atk N or def N)`,
+        severity: 'error',
+        message: `unknown tag \`${tag.text}\`${didYouMean(t, [...RACES, ...ATTRIBUTES, ...MONSTER_ABILITIES])} (expected a monster type, an attribute, level N, atk N or def N)`,
         range: tag.range,
       });
     }
@@ -934,8 +939,8 @@ function buildEffect(index: number, card: CardInfo, line: EffectLine, diagnostic
   for (const u of unknownMods) {
     diagnostics.push({
       code: 'syntax',
-      severity: 'warning',
-      message: `unknown modifier \`${u}\` (see docs/language.md, Modifiers)`,
+      severity: 'error',
+      message: `unknown modifier \`${u}\`${didYouMean(u, MODIFIER_EXAMPLES)} (see docs/language.md, Modifiers)`,
       range: line.range,
     });
   }

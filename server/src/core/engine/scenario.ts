@@ -171,30 +171,33 @@ class ScenarioEngine {
 
   private readHeader(): void {
     const { players, turn } = scenarioPlayers(this.sc);
-    if (players) this.players = [players[0].text, players[1].text];
+    // A `players` line that does not name two players is reported by the parser; its names still count.
+    if (players && players.length >= 2) this.players = [players[0].text, players[1].text];
     else {
       // Infer from the first names used; say so.
-      const seen: string[] = [];
+      const seen: string[] = players?.map((p) => p.text) ?? [];
       for (const item of this.sc.items) {
         const name = item.kind === 'board' ? item.player.text : item.kind === 'chain' ? item.links[0]?.player.text : undefined;
         if (name && !seen.includes(name)) seen.push(name);
       }
       if (seen.length >= 2) this.players = [seen[0], seen[1]];
       else if (seen.length === 1) this.players = [seen[0], seen[0] === 'Kaiba' ? 'Yugi' : 'Kaiba'];
-      this.languageErrors.push({
-        code: 'missing-players',
-        severity: 'warning',
-        message: `this scenario has no \`players\` line; assumed \`players ${this.players[0]}, ${this.players[1]}\``,
-        range: this.sc.headerRange,
-      });
-    }
-    if (this.players[0].toLowerCase() === this.players[1].toLowerCase()) {
-      this.languageErrors.push({ code: 'syntax', severity: 'error', message: 'the two players need different names', range: this.sc.headerRange });
+      if (!players) {
+        this.languageErrors.push({
+          code: 'missing-players',
+          severity: 'warning',
+          message: `this scenario has no \`players\` line; assumed \`players ${this.players[0]}, ${this.players[1]}\``,
+          range: this.sc.headerRange,
+        });
+      }
     }
     let region = this.opts.defaultRuleset.region;
     let asOf = this.opts.defaultRuleset.asOf;
+    let rulesLine = false;
     for (const item of this.sc.items) {
-      if (item.kind === 'rules' && item.ruleset) {
+      // The first `rules` line applies (a second one is an error the parser reports).
+      if (item.kind === 'rules' && item.ruleset && !rulesLine) {
+        rulesLine = true;
         region = item.ruleset.text as 'tcg' | 'ocg';
         asOf = undefined;
         if (item.asOf) {
@@ -214,7 +217,15 @@ class ScenarioEngine {
     const label = `${region.toUpperCase()}${asOf ? ` as of ${asOf}` : ' (current rules)'}`;
     this.ruleset = { region, asOf, label };
     this.rules = rulesInForce(this.ruleset);
-    if (turn) {
+    if (!turn) {
+      // The turn player decides SEGOC order: a default that decides verdicts is said aloud.
+      this.languageErrors.push({
+        code: 'missing-turn',
+        severity: 'warning',
+        message: `this scenario has no \`turn\` line; ${this.players[0]} (the first player) is taken as the turn player: write \`turn ${this.players[0]}\``,
+        range: this.sc.headerRange,
+      });
+    } else {
       const i = this.players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());
       if (i >= 0) this.turn = i as PlayerIndex;
       else {
