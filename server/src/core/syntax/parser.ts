@@ -32,6 +32,7 @@ import {
 import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
 import { checkScenario } from './scenario-checks';
 import { didYouMean } from '../suggest';
+import { PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
 
 export interface ParseResult {
   file: SourceFile;
@@ -135,30 +136,6 @@ function spanText(tokens: Token[]): string {
 function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
-
-const ZONE_WORDS: Record<string, Zone> = {
-  field: 'field',
-  hand: 'hand',
-  gy: 'gy',
-  graveyard: 'gy',
-  grave: 'gy',
-  banished: 'banished',
-  deck: 'deck',
-  extra: 'extra',
-};
-
-const PHASE_WORDS: Record<string, PhaseName> = {
-  draw: 'draw',
-  standby: 'standby',
-  main1: 'main1',
-  'main-1': 'main1',
-  battle: 'battle',
-  'damage-step': 'damage-step',
-  damage: 'damage-step',
-  main2: 'main2',
-  'main-2': 'main2',
-  end: 'end',
-};
 
 const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
 
