@@ -12,6 +12,7 @@ export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText }
 export type { CardSource } from './cards';
 export * from './cards/model';
 export * from './engine/results';
+export { actText, answerText, collectedText, eventText, afterChainText } from './engine/narrative';
 export { describeRules, rulesInForce, RULE_DATES } from './engine/rulesets';
 export { RULE_MODULES, RULE_REGISTRY, ruleRegistry } from './engine/rules';
 export type { RuleRegistry } from './engine/rules';
