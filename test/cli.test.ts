@@ -439,7 +439,7 @@ async function runAsync(argv: string[], cwd: string): Promise<Run> {
 test('cli: --jobs takes a number of threads; other commands do not take it', () => {
   assertUsageError(run(['check', '--jobs', '0', 'legal.segoc']), /--jobs takes a number of threads/);
   assertUsageError(run(['check', '--jobs', 'many', 'legal.segoc']), /--jobs takes a number of threads/);
-  assertUsageError(run(['check', 'legal.segoc', '--jobs']), /--jobs takes a number of threads \(1, 2, \.\.\.\), not nothing/);
+  assertUsageError(run(['check', 'legal.segoc', '--jobs']), /--jobs takes a number of threads from 1 to 999, not nothing/);
   assertUsageError(run(['explain', '--jobs', '2', 'legal.segoc']), /`segoc explain` does not take --jobs/);
   const r = run(['check', '--jobs=1', 'legal.segoc']);
   assert.equal(r.code, 0, r.err);

@@ -5,7 +5,7 @@ import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { LinkStmt } from '../syntax/ast';
 import { Candidate, category } from './collect';
-import { Category, LinkRole } from './results';
+import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, PlayerIndex } from './state';
 import type { LinkStatus } from './rules/api';
@@ -33,7 +33,7 @@ export interface LinkState {
   placementStep: number;
   negated: boolean;
   fromHand?: boolean;
-  resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; did: string[] };
+  resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
 }
 
 /** What classification needs to know about the moment of the chain. */

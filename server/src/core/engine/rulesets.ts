@@ -59,11 +59,11 @@ export function rulesInForce(r: Ruleset): RulesInForce {
   };
 }
 
-/** A few lines on the rules in force, for the hover on `rules`. */
+/** A few lines on the rules in force (plain text: the label first), for the hover on `rules` and `explain`. */
 export function describeRules(r: Ruleset): string[] {
   const f = rulesInForce(r);
   return [
-    `**${r.label}**`,
+    r.label,
     f.legacyTriggerOrder
       ? 'R13 [version]: legacy TCG "trigger first": inside one player\'s category, effects go on the chain in the order their conditions were met.'
       : 'R12: inside one category the controller chooses the order (R13 legacy order not in force).',
