@@ -122,6 +122,15 @@ test('an unquoted card name in a link or on a board line says "not quoted"', () 
   ]);
 });
 
+test('a one-word card name without quotes in a link is "not quoted" (with a fix), not an unknown label', () => {
+  const a = analyze(scenario('players Yugi, Kaiba', 'turn Yugi', 'Yugi field: "Sangan" as s1', 'chain', '  1 Yugi Sangan', '  2 Yugi s2'));
+  assert.deepEqual(a.diagnostics.map(show), [
+    '6:12 error syntax: card names are written in quotes: `Sangan` is not quoted (write "Sangan")',
+    '7:12 error unknown-label: unknown label `s2`: labels are given on board lines with `as` (card names go in quotes)',
+  ]);
+  assert.deepEqual(a.diagnostics[0].fix?.[0].edits[0].newText, '"Sangan"');
+});
+
 test('`use` cycle messages name the paths as written, never a resolved absolute path', () => {
   const files: Record<string, string> = { '/abs/machine/b.segoc': 'use "c.segoc"\n', '/abs/machine/c.segoc': 'use "b.segoc"\n' };
   const readUse = (_from: string, p: string) => ({ uri: `/abs/machine/${p}`, text: files[`/abs/machine/${p}`] ?? '' });

@@ -148,6 +148,17 @@ export class NameResolver {
   resolve(ref: CardRef, ctx: ResolveContext): CardInstance | undefined {
     if (ref.kind === 'label') {
       const inst = this.labels.get(ref.label.toLowerCase());
+      if (!inst && this.cards.get(ref.label)) {
+        // `1 Yugi Sangan`: a card's name without its quotes, not a label.
+        this.diagnostics.push({
+          code: 'syntax',
+          severity: 'error',
+          message: `card names are written in quotes: \`${ref.label}\` is not quoted (write "${ref.label}")`,
+          range: ref.range,
+          fix: [{ title: `Quote it: "${ref.label}"`, edits: [{ range: ref.range, newText: `"${ref.label}"` }], preferred: true }],
+        });
+        return undefined;
+      }
       if (!inst) {
         this.diagnostics.push({
           code: 'unknown-label',
