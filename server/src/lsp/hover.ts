@@ -37,7 +37,7 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
       }
       if (item.kind === 'rules' && containsPosition(item.range, p)) {
         const result = analysis.scenarios[analysis.file.scenarios.indexOf(sc)];
-        if (result) return markdown(describeRules(result.ruleset).map((l, i) => (i === 0 ? l : `- ${l}`)).join('\n'), item.range);
+        if (result) return markdown(describeRules(result.ruleset).map((l, i) => (i === 0 ? `**${l}**` : `- ${l}`)).join('\n'), item.range);
       }
     }
   }
