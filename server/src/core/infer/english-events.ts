@@ -53,7 +53,7 @@ function plainSelf(clause: string): string {
   return clause
     .replace(/\bGraveyard\b/g, 'GY')
     .replace(/\bMonster (Card )?Zone\b|\bSpell & Trap (Card )?Zone\b|\bPendulum Zone\b/gi, 'field')
-    .replace(/\bthis (?:face-up |Set |face-down |Attack Position |Defense Position )?card(?: that was \w+ Summoned| Summoned this way| in (?:your|its owner's) (?:possession|control)| you control| on the field| in the field)*\b/gi, 'this card')
+    .replace(/\bthis (?:face-up |Set |face-down |Attack Position |Defense Position |(?:Normal|Special|Synchro|Xyz|Link|Fusion|Ritual|Pendulum|Tribute) Summoned )?card(?: that was \w+ Summoned| Summoned this way| in (?:your|its owner's) (?:possession|control)| you control| on the field| in the field| in the (?:Field|Monster|Spell & Trap|Pendulum) Zone| with (?:Xyz )?Materials?(?: attached)?)*,?(?= )/gi, 'this card')
     .replace(/\bsent from the (hand or field|field or hand) to\b/gi, 'sent to')
     .replace(/\badded from (?:your|the) (?:GY|Deck|Main Deck|Extra Deck)(?: or GY)? to\b/gi, 'added to');
 }

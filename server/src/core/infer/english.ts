@@ -285,7 +285,7 @@ function zonesOf(cond: string, cost: string, action: string, e: InferredEffect):
   if (/this card from your (GY|Graveyard) \(if it was there[^)]*\) or hand \(even if not\)/i.test(self)) return ['gy', 'hand'];
   if (/this card from your hand \(if it was there[^)]*\) or (GY|Graveyard) \(even if not\)/i.test(self)) return ['hand', 'gy'];
   const stated: Zone[] = [];
-  const stateIn = /this card is (?:in your |banished|face-up in your )(hand or (?:GY|Graveyard)|hand|GY|Graveyard|Extra Deck|Pendulum Zone)?/i.exec(cond);
+  const stateIn = /this card is (?:in (?:your|the) |banished|face-up in your )(hand or (?:GY|Graveyard)|hand|GY|Graveyard|Extra Deck|Pendulum Zone)?/i.exec(cond);
   if (stateIn) {
     const w = (stateIn[1] ?? 'banished').toLowerCase();
     if (w.includes('hand')) stated.push('hand');
