@@ -240,7 +240,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
 
   if (e.kind !== 'activation') {
     if (/^FLIP\b/i.test(first)) e.kind = 'flip';
-    else if (/^each time\b/i.test(cond) && activationEvent) e.kind = 'trigger';
+    else if (/^(?:once per turn, )?(?:each time|if)\b/i.test(cond) && activationEvent && !quickMark) e.kind = 'trigger';
     else if (quickMark || activationEvent || /^during either player's turn, when\b/i.test(cond)) e.kind = 'quick';
     else if (/\bwould\b/i.test(cond) && /\binstead\b/i.test(all)) e.kind = 'continuous';
     else if ((PHASE_START.test(cond) || /\b(at the end of|during) (the|any|each|your)\b[^,]*phase/i.test(cond)) && englishPhase(cond) && !/main phase/i.test(cond)) {

@@ -133,7 +133,8 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   if (/チェーン/.test(bare) && /１度/.test(bare)) e.oncePerChain = true;
   const quickMark = /相手ターンでも発動|自分・相手ターンに発動/.test(clause);
   const duringOpponent = /相手ターンに|自分・相手の(メイン|バトル)フェイズ|相手(の)?(メイン|バトル)フェイズに|ダメージステップでも|ダメージ計算時に/.test(bare);
-  const activationEvent = /(効果|カード)を発動した(時|場合)|効果が発動した(時|場合)|カードが発動した(時|場合)|を発動した時|発動した効果/.test(bare);
+  // An activation answered "when" (時) is a Quick Effect that responds to it; "if" (場合) a trigger.
+  const activationEvent = /(効果|カード)を発動した時|効果が発動した時|カードが発動した時|を発動した時|(召喚|特殊召喚)する際/.test(bare);
   const ev = japaneseEvent(bare);
   if (e.kind !== 'activation') {
     if (/^このカードがリバースした場合|^リバース/.test(bare) || /^リバース：/.test(clause)) e.kind = 'flip';
@@ -191,7 +192,7 @@ function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
   if (/手札のこのカード|このカードを手札から|このカードを手札から捨て/.test(sentence)) out.push('hand');
   if (/墓地のこのカード|このカードを墓地から/.test(sentence)) out.push('gy');
   if (!out.length) {
-    if (/このカードを手札から特殊召喚/.test(rest)) out.push('hand');
+    if (/このカードを手札から/.test(rest)) out.push('hand');
     if (/このカードを墓地から特殊召喚/.test(rest)) out.push('gy');
   }
   return out.length ? zoneList(out) : ['field'];
