@@ -587,3 +587,15 @@ test('cli (process): dist/cli.js exits 2 with one `segoc:` line and no stack tra
   assert.match(lines[0], /^segoc: .*binary/);
   assert.doesNotMatch(b.err, /^\s+at /m);
 });
+
+test('cli (process): a file named relatively is named relatively in read errors, also behind a `use` line (no machine paths)', () => {
+  tmpFile('rel/sub/binary.segoc', Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0]));
+  tmpFile('rel/sub/latin1.segoc', Uint8Array.from([0x73, 0xe9, 0xff, 0x0a]));
+  tmpFile('rel/sub/uses.segoc', 'use "binary.segoc"\n');
+  const cwd = path.join(TMP, 'rel');
+  assert.equal(spawnCli(['check', 'sub/binary.segoc'], cwd).err, 'segoc: sub/binary.segoc: binary file (contains NUL bytes), not a scenario\n');
+  assert.equal(spawnCli(['check', 'sub/latin1.segoc'], cwd).err, 'segoc: sub/latin1.segoc: not valid UTF-8 text\n');
+  const used = spawnCli(['check', 'sub/uses.segoc'], cwd);
+  assert.match(used.out, /^sub\/uses\.segoc:1:5: error use-not-found: cannot read "binary\.segoc": binary file \(contains NUL bytes\), not a scenario$/m);
+  assert.ok(!used.out.includes(TMP) && !used.err.includes(TMP), used.out + used.err);
+});

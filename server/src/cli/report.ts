@@ -185,7 +185,8 @@ export function jsonFile(r: Checked, cwd: string) {
           category: l.category ?? null,
           legal: l.legal,
           codes: l.codes,
-          resolution: l.resolution ?? null,
+          // The records (`acts`) stay out of the JSON until it gets a versioned schema for them.
+          resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did } : null,
         })),
         resolution: c.resolution,
       })),

@@ -26,13 +26,14 @@ export const RULE_DATES = {
 };
 
 export function normalizeDate(text: string): string | undefined {
-  const m = /^(\d{4})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?$/.exec(text.trim());
+  // Exactly YYYY, YYYY-MM or YYYY-MM-DD, and a day the calendar has: near a rule's boundary a
+  // mistyped date (`2017-02-30`, `2016-6`) would otherwise pick a ruleset silently.
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text.trim());
   if (!m) return undefined;
-  const y = m[1];
-  const mo = m[2] ? m[2].padStart(2, '0') : '01';
-  const d = m[3] ? m[3].padStart(2, '0') : '01';
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return undefined;
-  return `${y}-${mo}-${d}`;
+  const [y, mo, d] = [Number(m[1]), Number(m[2] ?? '1'), Number(m[3] ?? '1')];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (mo < 1 || mo > 12 || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return undefined;
+  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 function before(r: Ruleset, date: string): boolean {
