@@ -120,6 +120,14 @@ test('an unquoted card name in a link or on a board line says "not quoted"', () 
     '4:15 error syntax: card names are written in quotes: `Peten the Dark Clown` is not quoted (write "Peten the Dark Clown")',
     '6:12 error syntax: card names are written in quotes: `Dark Hole` is not quoted (write "Dark Hole")',
   ]);
+  const fix = analyze(scenario('players Yugi, Kaiba', 'turn Yugi', 'chain', '  1 Yugi Dark Hole -> destroy all monsters')).diagnostics[0].fix?.[0];
+  assert.deepEqual(fix?.edits.map((e) => [e.range.start.character, e.range.end.character, e.newText]), [[11, 20, '"Dark Hole"']]);
+});
+
+test('a one-word card name without quotes on a board line gets the same message and fix', () => {
+  const a = analyze(scenario('players Yugi, Kaiba', 'turn Yugi', 'Yugi field: Sangan'));
+  assert.deepEqual(a.diagnostics.map(show), ['4:15 error syntax: card names are written in quotes: `Sangan` is not quoted (write "Sangan")']);
+  assert.deepEqual(a.diagnostics[0].fix?.[0].edits[0].newText, '"Sangan"');
 });
 
 test('a one-word card name without quotes in a link is "not quoted" (with a fix), not an unknown label', () => {
