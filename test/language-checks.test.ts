@@ -29,6 +29,14 @@ test('a scenario without a `turn` line is warned, naming the player taken as tur
     ['1:1 warning missing-turn: this scenario has no `turn` line; Kaiba (the first player) is taken as the turn player: write `turn Kaiba`'],
   );
   assert.deepEqual(report(scenario('players Kaiba, Yugi', 'turn Kaiba', ...SANGANS)).filter((l) => l.includes('missing-turn')), []);
+  // Its quick fixes add the line under `players` (after a comment there), the first player preferred.
+  const text = scenario('players Kaiba, Yugi  # from the video', 'Yugi field: "Sangan"');
+  const fixes = analyze(text).diagnostics.find((d) => d.code === 'missing-turn')?.fix ?? [];
+  assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [['Add `turn Kaiba`', true], ['Add `turn Yugi`', false]]);
+  const e = fixes[0].edits[0];
+  const lines = text.split('\n');
+  lines[e.range.start.line] = lines[e.range.start.line].slice(0, e.range.start.character) + e.newText + lines[e.range.start.line].slice(e.range.end.character);
+  assert.deepEqual(lines.join('\n').split('\n').slice(1, 3), ['  players Kaiba, Yugi  # from the video', '  turn Kaiba']);
 });
 
 test('a `turn` line after the chains is an error, and no longer flips the scenario', () => {
