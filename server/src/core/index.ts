@@ -28,3 +28,5 @@ export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderS
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
 export { inferEffects, renderEffectLines, renderDefinition, cardTypeOf, languageOf } from './infer';
 export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage, RenderedLine } from './infer';
+export { readCardText } from './cards/text-effects';
+export type { TextReading } from './cards/text-effects';
