@@ -100,3 +100,13 @@ export function ruleCodeInfo(code: string): RuleCodeInfo | undefined {
 export function isRuleCode(code: string): boolean {
   return RULE_REGISTRY.codeInfo(code) !== undefined;
 }
+
+/** The message for a card name written without its quotes, wherever the parser or the names find one. */
+export function notQuotedMessage(name: string): string {
+  return `card names are written in quotes: \`${name}\` is not quoted (write "${name}")`;
+}
+
+/** The quick fix that quotes it. */
+export function quoteFix(name: string, range: Range): QuickFix {
+  return { title: `Quote it: "${name}"`, edits: [{ range, newText: `"${name.replace(/"/g, '\\"')}"` }], preferred: true };
+}
