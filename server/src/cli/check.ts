@@ -2,9 +2,9 @@
 // its piece of the report, and the report put together from the pieces in file order. The same
 // functions run on the main thread and on the worker threads of parallel.ts, so the report does not
 // depend on which thread checked which file.
-import * as path from 'path';
 import { analyze, analyzePage, CardSource, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
-import { readText, UsageError } from './files';
+import { UseReader, useFileReader } from '../host/use-files';
+import { readText } from './files';
 import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport } from './report';
 import { SarifPiece, sarifPiece, sarifReport, sarifRuleIndex } from './sarif';
 
@@ -30,22 +30,13 @@ export function readInputs(files: string[]): Input[] {
   return out;
 }
 
-/** Reads `use` imports relative to the importing file, only .segoc files. */
-export function useReader(fromUri: string, p: string): { uri: string; text: string } | { error: string } {
-  const base = fromUri.startsWith('file://') ? fromUri.slice(7) : fromUri;
-  const target = path.resolve(path.dirname(base), p);
-  if (!target.toLowerCase().endsWith('.segoc')) return { error: 'only .segoc files can be imported' };
-  try {
-    return { uri: target, text: readText(target) };
-  } catch (e) {
-    return { error: e instanceof UsageError ? e.message.replace(`${target}: `, '') : 'cannot read' };
-  }
-}
+/** Reads `use` imports relative to the importing file (the same reader as the language server's). */
+const readUse = useFileReader();
 
 /** What every file of one run is checked with: the workspace's cards and the options. */
 export interface Environment {
   workspaceCards: CardSource[];
-  readUse: typeof useReader;
+  readUse: UseReader;
   defaultRuleset: { region: 'tcg' | 'ocg' } | undefined;
   /** 'diagnostics' when the report shows nothing else (text without --chains): see AnalyzeOptions.detail. */
   detail: 'full' | 'diagnostics';
@@ -63,7 +54,7 @@ export function environment(inputs: readonly Input[], rules: 'tcg' | 'ocg' | und
     const defs = parseCardDefinitions(t.text);
     if (defs.length) workspace.push({ uri: t.file, kind: 'workspace', defs });
   }
-  return { workspaceCards: workspace, readUse: useReader, defaultRuleset: rules ? { region: rules } : undefined, detail: 'full' };
+  return { workspaceCards: workspace, readUse, defaultRuleset: rules ? { region: rules } : undefined, detail: 'full' };
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {

@@ -10,7 +10,6 @@ import { findFiles, readText, UsageError } from './files';
 import { CheckPool, threadsFor } from './parallel';
 import { Checked, formatExplain } from './report';
 
-export { useReader } from './check';
 /** For tests: how the parallel check runs, and what the last one did. */
 export { lastParallelCheck, parallelTuning } from './parallel';
 

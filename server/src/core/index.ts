@@ -1,6 +1,6 @@
 // The public surface of core. The server, the CLI and the tests import from here only.
 export { analyze } from './analyze';
-export type { Analysis, AnalyzeOptions, UseFile } from './analyze';
+export type { Analysis, AnalyzeOptions, CancellationToken, UseFile } from './analyze';
 export { parse, cardLinesOnly, parseCardDefinitions, CARD_ACTION_VERBS } from './syntax/parser';
 export type { ParseResult } from './syntax/parser';
 export * from './syntax/ast';
