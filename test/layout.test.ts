@@ -35,7 +35,7 @@ test('layout: a uniform pattern keeps every field of the pattern it copies, for 
 test('layout: every class the analysis runs on keeps one idle instance for the process', () => {
   analyze('scenario "s"\n  players A, B\n  turn A\n');
   const kept = new Set(keptLayouts().map((o) => o.constructor.name));
-  for (const name of ['Token', 'LogicalLine', 'LineLexer', 'ParseError', 'Cursor', 'CardIndex', 'WorkspaceView']) {
+  for (const name of ['Token', 'LogicalLine', 'LineLexer', 'ParseError', 'Cursor', 'CardIndex', 'WorkspaceView', 'Timeline']) {
     assert.ok(kept.has(name), `${name} keeps no instance (static keepLayout = keepLayoutOf(...))`);
   }
 });

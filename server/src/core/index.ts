@@ -12,7 +12,15 @@ export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText }
 export type { CardSource } from './cards';
 export * from './cards/model';
 export * from './engine/results';
+export { CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, linkKind, ordinal, PHASE_LABELS, phaseLabel, ROLE_LABELS, ZONE_LABELS, zoneLabel } from './labels';
+export type { LinkKind, LinkRoleName } from './labels';
+export { actText, answerText, collectedText, eventText, afterChainText } from './engine/narrative';
 export { describeRules, rulesInForce, RULE_DATES } from './engine/rulesets';
+export { RULE_MODULES, RULE_REGISTRY, ruleRegistry } from './engine/rules';
+export type { RuleRegistry } from './engine/rules';
+export { TAG_MEANINGS } from './engine/rules/api';
+export type { RuleModule, RuleInfo, RuleTag, CatalogueEntry, CodeMeta, FixKind, ChainView, Reporter, LinkStatus, Ineligibility } from './engine/rules/api';
+export { spellSpeed } from './engine/classify';
 export type { Ruleset, RulesInForce } from './engine/rulesets';
 export type { Reference } from './engine/resolve-names';
 export { formatDocument } from './format';

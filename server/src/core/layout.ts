@@ -3,7 +3,8 @@
 // instances, about 7 % fewer instructions for the uniform copies).
 //
 // 1. One layout per kind. Objects of one kind written with every field (undefined where absent) in one
-//    order share one hidden class, so the engine's reads of them stay monomorphic. Each copy is typed
+//    order share one hidden class, so the engine's reads of them (cards and their effects, event patterns and
+//    filters; the game events of a timeline) stay monomorphic. Each copy is typed
 //    with every key of its type (`EveryField`, or `KeysOfUnion` for a union): a field added to the
 //    type and left out here fails to compile instead of being dropped.
 // 2. One idle instance per hot class, kept for the process (`keepLayoutOf`). V8 holds the layouts of
@@ -13,6 +14,7 @@
 //
 // This module imports types only, so any module of core can use it without an import cycle.
 import type { CardFilter, CardInfo, EffectInfo, EventPattern } from './cards/model';
+import type { GameEvent } from './engine/state';
 
 /** Every field of T, optional ones included: a copy typed with it fails to compile when it leaves one out. */
 export type EveryField<T> = { [K in keyof Required<T>]: T[K] };
@@ -128,4 +130,42 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     raw: f.raw,
   };
   return out;
+}
+
+/**
+ * An event with every field of every kind of event (undefined where its kind has none), in one order:
+ * all events then share one object layout, and the checks that scan the events (trigger collection,
+ * R10, R19-R23, the narrative) read them with monomorphic property loads instead of megamorphic ones.
+ */
+export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEvent {
+  // Typed with every key of every kind: an event field added later and left out here fails to compile.
+  const ev: Record<KeysOfUnion<GameEvent>, unknown> = {
+    id,
+    kind: e.kind,
+    step: e.step,
+    origin: e.origin,
+    card: undefined,
+    from: undefined,
+    to: undefined,
+    cause: undefined,
+    destroyed: undefined,
+    discarded: undefined,
+    tributed: undefined,
+    controllerBefore: undefined,
+    faceUpBefore: undefined,
+    by: undefined,
+    battleWith: undefined,
+    summonType: undefined,
+    player: undefined,
+    attacker: undefined,
+    target: undefined,
+    chain: undefined,
+    link: undefined,
+    amount: undefined,
+    battle: undefined,
+    phase: undefined,
+    position: undefined,
+    flipped: undefined,
+  };
+  return Object.assign(ev, e) as unknown as GameEvent;
 }

@@ -4,15 +4,20 @@
 import { Hover, MarkupKind } from 'vscode-languageserver/node';
 import {
   Analysis,
+  CATEGORY_LABELS,
   containsPosition,
   describeRules,
   LANGUAGE_CODES,
+  LinkRole,
+  ordinal,
   Position,
-  ruleCodeInfo,
+  ROLE_LABELS,
+  RULE_REGISTRY,
+  RuleRegistry,
 } from '../core';
-import { codeHref, DOCS_BASE, toRange } from './convert';
+import { DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
-import { cardDefNameAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
+import { cardDefNameAt, linkAt, LinkHit, referenceAt } from './query';
 
 export function hover(analysis: Analysis, p: Position): Hover | null {
   // 1. A card name: in a scenario, or a `card` definition of this file.
@@ -70,36 +75,29 @@ function markdown(value: string, range: { start: Position; end: Position }): Hov
   return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(range) };
 }
 
-export function describeCode(code: string): string {
-  const rule = ruleCodeInfo(code);
-  if (rule) {
-    return [
-      `**\`${rule.code}\`** — rule ${rule.rule} (${rule.severity})`,
-      '',
-      escapeMd(rule.summary),
-      '',
-      `[docs/rules.md#${rule.code}](${codeHref(rule.code)})`,
-    ].join('\n');
+/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it. */
+export function describeCode(code: string, rules: RuleRegistry = RULE_REGISTRY): string {
+  const info = rules.codeInfo(code);
+  if (info) {
+    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tag}]: ${escapeMd(r.summary)}`);
+    return [`**\`${info.code}\`** — rule ${info.rule} (${info.severity})`, '', escapeMd(info.summary), '', ...cited.flatMap((c) => [c, '']), `[docs/rules.md#${info.code}](${DOCS_BASE}/rules.md#${info.code})`].join('\n');
   }
   const lang = LANGUAGE_CODES.find((c) => c.code === code);
   if (lang) return `**\`${lang.code}\`** — a language error: ${escapeMd(lang.summary)} (not a rule; \`expect illegal\` names rule codes)`;
   return `\`${escapeMd(code)}\` is not a rule diagnostic code (see [docs/rules.md](${DOCS_BASE}/rules.md))`;
 }
 
-const ROLE_WORDS: Record<string, (mandatory?: boolean) => string> = {
-  'batch-trigger': (m) => `${m ? 'mandatory' : 'optional'} trigger`,
-  'hand-trigger': (m) => `${m ? 'mandatory' : 'optional'} hand trigger`,
-  'phase-trigger': (m) => `${m ? 'mandatory' : 'optional'} phase trigger`,
-  responder: () => 'responder ("when ... is activated")',
-  fast: () => 'fast effect',
-  slow: () => 'Spell Speed 1 activation',
-};
+/** "optional trigger", "fast effect": the role's words (core's labels), triggers with whether they are mandatory. */
+function roleWords(role: LinkRole, mandatory: boolean | undefined): string {
+  const words = ROLE_LABELS[role];
+  return role.endsWith('trigger') ? `${mandatory ? 'mandatory' : 'optional'} ${words}` : words;
+}
 
 export function linkTitle(hit: LinkHit): string {
   const l = hit.link;
-  const role = (ROLE_WORDS[l.role] ?? (() => l.role))(l.mandatory);
+  const role = roleWords(l.role, l.mandatory);
   let title = `**CL${l.number} — ${escapeMd(l.player)}'s ${role}**`;
-  if (l.category) title += `: category ${l.category} of 4 (${l.categoryLabel ?? ''})`;
+  if (l.category) title += `: category ${l.category} of 4 (${CATEGORY_LABELS[l.category]})`;
   return title;
 }
 

@@ -4,6 +4,7 @@
 import { Zone } from '../syntax/ast';
 import { CardInfo, SummonType } from '../cards/model';
 import { Range } from '../text';
+import { zoneLabel } from '../labels';
 
 export type PlayerIndex = 0 | 1;
 
@@ -61,15 +62,9 @@ export type GameEvent = BaseEvent &
     | { kind: 'position'; card: CardInstance; position: 'attack' | 'defense'; flipped: boolean }
   );
 
+/** A zone in words (labels.ts). */
 export function zoneWord(z: Zone): string {
-  switch (z) {
-    case 'gy':
-      return 'GY';
-    case 'banished':
-      return 'banishment';
-    case 'extra':
-      return 'Extra Deck';
-    default:
-      return z;
-  }
+  return zoneLabel(z);
 }
+
+export type { DistOmit } from '../layout';
