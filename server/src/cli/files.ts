@@ -14,6 +14,16 @@ export const DEFAULT_GLOB = '**/*.{segoc,md,markdown,wiki,wikitext,mediawiki}';
 
 export class UsageError extends Error {}
 
+/** A file that cannot be read as text: the file as the user named it, and why (for `use` lines, the why alone). */
+export class FileError extends UsageError {
+  constructor(
+    readonly shown: string,
+    readonly reason: string,
+  ) {
+    super(`${shown}: ${reason}`);
+  }
+}
+
 /** Turns a glob (`**`, `*`, `?`, `{a,b}`) into a RegExp on forward-slash paths. */
 export function globToRegExp(glob: string): RegExp {
   let re = '';
@@ -98,6 +108,10 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
 /** Reads a file as UTF-8 text; refuses binary, invalid UTF-8 and huge files with a clear message (host/text-file.ts). */
 export function readText(file: string): string {
   const r = readTextFile(file);
-  if ('error' in r) throw new UsageError(`${file}: ${r.error}`);
+  if ('error' in r) {
+    // Messages name the file as the user did (relative to the working folder), never a machine's absolute path.
+    const relative = path.relative(process.cwd(), file);
+    throw new FileError(relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file, r.error);
+  }
   return r.text;
 }

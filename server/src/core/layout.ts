@@ -48,6 +48,7 @@ export function uniformCard(c: CardInfo): CardInfo {
     extraDeck: c.extraDeck,
     races: c.races,
     attributes: c.attributes,
+    abilities: c.abilities,
     level: c.level,
     atk: c.atk,
     def: c.def,
@@ -79,6 +80,7 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     includes: e.includes,
     text: e.text,
     range: e.range,
+    assumed: e.assumed,
   };
   return out;
 }
