@@ -2,7 +2,6 @@
 // included; for `format --check`: a file would change), 2 usage or I/O problems. A user mistake
 // prints one line, never a stack trace. Only `format --write` ever writes a file.
 import * as fs from 'fs';
-import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 import { extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
@@ -12,7 +11,6 @@ import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from './project';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
 
-export { useReader } from './check';
 /** For tests: how the parallel check runs, and what the last one did. */
 export { lastParallelCheck, parallelTuning } from './parallel';
 
@@ -387,7 +385,6 @@ function writeKeepingBom(file: string, text: string): void {
 
 // The `segoc` command (not when this script runs as a worker thread of parallel.ts).
 if (require.main === module && isMainThread) {
-  tuneCompilerForBatch();
   void runCliAsync(process.argv.slice(2), {
     cwd: process.cwd(),
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
@@ -398,18 +395,6 @@ if (require.main === module && isMainThread) {
   }).then((code) => {
     process.exitCode = code;
   });
-}
-
-/**
- * A check run is short and its time goes largely to warming up: V8's optimizing compiler, inlining
- * the engine's helpers into its big methods, took 100-220 ms per method on the second core (measured
- * with --trace-opt, 1,000 files), and the methods ran unoptimized meanwhile. Without inlining they are
- * optimized sooner: the first 500 files of bench/generated/folder-1000 are checked about 20% faster
- * (in-process, alternating runs). The flag only steers the compiler; set before any of the engine is
- * optimized, it applies to the worker threads too (V8 flags are per process).
- */
-function tuneCompilerForBatch(): void {
-  v8.setFlagsFromString('--no-turbo-inlining');
 }
 
 /** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */

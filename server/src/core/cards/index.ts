@@ -8,6 +8,7 @@ import { normalizeName } from './names';
 import { CardInfo, CardOrigin } from './types';
 import { withTextEffects } from './text-effects';
 import { LIBRARY_FILES } from '../library/generated';
+import { keepLayoutOf } from '../layout';
 
 export interface CardSource {
   /** Where the definitions come from (a URI or a library path). */
@@ -28,8 +29,8 @@ export class CardIndex {
   /** Layers from lowest to highest precedence; a lookup asks the highest first (no copying). */
   constructor(private readonly layers: ReadonlyArray<CardLayer>) {}
 
-  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout and the engine's layoutKeeper). */
-  static readonly keepLayout = new CardIndex([]);
+  /** Keeps the object layout alive between analyses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new CardIndex([]));
 
   /** Answers by name as written (a scenario names the same cards again and again); null: not found. */
   private readonly found = new Map<string, CardInfo | null>();
@@ -110,8 +111,8 @@ class WorkspaceView implements CardLayer {
     private readonly excludeUri: string | undefined,
   ) {}
 
-  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new WorkspaceView(new Map(), undefined);
+  /** Keeps the object layout alive between analyses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new WorkspaceView(new Map(), undefined));
 
   private pick(list: CardInfo[]): CardInfo | undefined {
     for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== this.excludeUri) return list[i];

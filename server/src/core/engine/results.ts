@@ -9,12 +9,8 @@ import { Ruleset } from './rulesets';
 /** SEGOC categories (R11): 1 TP mandatory, 2 NTP mandatory, 3 TP optional, 4 NTP optional. */
 export type Category = 1 | 2 | 3 | 4;
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  1: "turn player's mandatory",
-  2: "non-turn player's mandatory",
-  3: "turn player's optional",
-  4: "non-turn player's optional",
-};
+/** The words for each category (labels.ts). */
+export { CATEGORY_LABELS } from '../labels';
 
 export type LinkRole =
   | 'batch-trigger' // member of the SEGOC trigger batch

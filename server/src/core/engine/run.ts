@@ -17,6 +17,7 @@ import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
+import { keepLayoutOf } from '../layout';
 
 export interface ScenarioRun {
   result: ScenarioResult;
@@ -163,15 +164,12 @@ function reporter(registry: RuleRegistry, diags: Diagnostic[]): Reporter {
 }
 
 /**
- * A scenario run once at load and its objects kept for the life of the process. V8's optimized code
- * checks object layouts, and V8 holds the layouts of class instances weakly: when no timeline is
- * alive, a full garbage collection between two analyses frees the layout and throws away every method
- * compiled against it, so the next analysis runs unoptimized until V8 has compiled them again. See
- * LineLexer.keepLayout.
+ * A scenario run once, its timeline kept for the life of the process (see layout.ts: the engine's
+ * classes keep their layouts, so their optimized code survives full collections between analyses).
  */
 let layoutKeeper: Timeline | undefined;
 
 function keepLayouts(): Timeline {
   const sc = parse('scenario "layout"\n  players A, B\n  turn A\n').file.scenarios[0];
-  return pipeline(sc, { cards: new CardIndex([]), defaultRuleset: { region: 'tcg' }, index: 0 }).timeline;
+  return keepLayoutOf(pipeline(sc, { cards: new CardIndex([]), defaultRuleset: { region: 'tcg' }, index: 0 }).timeline);
 }

@@ -6,7 +6,8 @@ import { Range } from '../text';
 import { LinkState } from './classify';
 import { ScenarioNames } from './scenario-names';
 import { ResolutionAct } from './results';
-import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
+import { uniformEvent } from '../layout';
+import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex } from './state';
 
 type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
 

@@ -31,6 +31,7 @@ import {
   ZONES,
 } from './ast';
 import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
+import { keepLayoutOf } from '../layout';
 import { checkScenario } from './scenario-checks';
 import { didYouMean } from '../suggest';
 import { PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
@@ -55,8 +56,8 @@ class ParseError {
     readonly code = 'syntax',
     readonly fix?: QuickFix,
   ) {}
-  /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see LineLexer.keepLayout). */
-  static readonly keepLayout = new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+  /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }));
 }
 
 /** A cursor over the tokens of one logical line (one cursor per parse, reset for each line). */
@@ -72,8 +73,8 @@ class Cursor {
     this.i = 0;
     this.problems = [];
   }
-  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new Cursor();
+  /** Keeps the object layout alive between parses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new Cursor());
   get done(): boolean {
     return this.i >= this.tokens.length;
   }
@@ -143,7 +144,7 @@ const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'fl
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
-  return parseLines(new LineLexer(text, lineOffset, true));
+  return parseLines(new LineLexer(text, lineOffset));
 }
 
 /** Parses each logical line as soon as it is lexed, while its tokens are fresh (see the lexer). */
@@ -406,8 +407,7 @@ function parseEffect(c: Cursor): EffectLine {
     if (c.eat('when')) timing = 'when';
     else if (c.eat('if')) timing = 'if';
   }
-  // Kept in the tree: copies (the lexer reuses the line's token objects for the next line).
-  const rest = c.tokens.slice(c.i).map((t) => t.copy());
+  const rest = c.tokens.slice(c.i);
   c.i = c.tokens.length;
   const parts = splitCommas(rest);
   let phrase: Token[] = [];
