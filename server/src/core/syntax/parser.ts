@@ -275,8 +275,8 @@ function parseLines(lexer: LineLexer): ParseResult {
   return { file, diagnostics };
 }
 
-/** The words an effect line starts with (for "did you mean" on a misspelt one). */
-const EFFECT_KEYWORDS = ['trigger', 'phase', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias'];
+/** The words a line under a card starts with (for "did you mean" on a misspelt one). */
+const EFFECT_KEYWORDS = [...EFFECT_STARTS, 'phase'];
 
 /** An error for a line under a card whose first word is a misspelt effect kind, or undefined when it does not read so. */
 function effectKindTypo(line: LogicalLine): ParseError | undefined {
@@ -286,7 +286,7 @@ function effectKindTypo(line: LogicalLine): ParseError | undefined {
   const readsLikeEffect = next && (next.lower === 'mandatory' || next.lower === 'optional' || next.lower === 'when' || next.lower === 'if');
   if (!hint && !readsLikeEffect) return undefined;
   return new ParseError(
-    `unknown effect kind \`${w.text}\`${hint || ' (expected trigger, phase trigger, quick, ignition, continuous, flip, responds to or alias)'}`,
+    `unknown effect kind \`${w.text}\`${hint || ' (expected trigger, phase trigger, quick, ignition, continuous, flip, responds to, alias or text)'}`,
     w.range,
   );
 }
