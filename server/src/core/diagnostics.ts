@@ -146,6 +146,24 @@ export const RULE_CODES: readonly RuleCodeInfo[] = [
   },
   { code: 'damage-step', rule: 'R30', severity: 'error', summary: 'an activation that the Damage Step does not allow' },
   { code: 'once-per-chain', rule: 'R33', severity: 'error', summary: 'a once-per-chain effect twice in one chain' },
+  {
+    code: 'spell-trap-timing',
+    rule: 'R34',
+    severity: 'error',
+    summary: 'a Spell/Trap card activated where or when its card type does not allow (Quick-Play from the hand on the opponent\'s turn, Set this turn, Normal Spell outside its own Main Phase)',
+  },
+  {
+    code: 'card-not-there',
+    rule: 'R35',
+    severity: 'error',
+    summary: 'a card activated where the scenario shows it is not (a Trap already destroyed, a GY trigger of a monster still on the field)',
+  },
+  {
+    code: 'nothing-to-answer',
+    rule: 'R36',
+    severity: 'error',
+    summary: 'a responder or trigger whose event the scenario shows did not happen (nothing to answer right before it; an opponent\'s attack on one\'s own turn)',
+  },
 ];
 
 export interface LanguageCodeInfo {

@@ -1,4 +1,4 @@
-// The rules of rules.md (R1-R33) as data for hovers and diagnostics' documentation links.
+// The rules of rules.md (R1-R33) and docs/rules.md (R34-R36) as data for hovers and diagnostics' documentation links.
 // Pure data: no imports. The user guide with examples is docs/rules.md; each rule with a diagnostic
 // code has an anchor equal to that code there, and every rule has an anchor `r<n>` (r1 ... r33).
 // Summaries are written in our own words; sources name the facts' origin (keys of rules.md).
@@ -190,7 +190,7 @@ export const RULES: readonly RuleInfo[] = [
     summary:
       'Inside one SEGOC group its controller picks the order; which condition was met first does not matter. No diagnostic under current rules.',
     sources: [S.S1, S.S0, S.S3, S.W8],
-    note: 'Old TCG games (`rules tcg as of` a date before 2017-04-01) follow R13 instead.',
+    note: 'Old TCG games (`rules tcg as of` a date before 2017-07-21) follow R13 instead.',
   },
   {
     id: 'R13',
@@ -203,7 +203,7 @@ export const RULES: readonly RuleInfo[] = [
       'Before New Master Rule, the TCG required effects of one player and group to be placed in the order their conditions were met (a Sangan Tributed for Zaborg went below Zaborg). The OCG never had this rule.',
     sources: [S.S0, S.S3, S.W3, S.W8, S.EC],
     note:
-      'Checked only for `rules tcg as of` a date before 2017-04-01 (New Master Rule, TCG Rulebook 10). Never for `rules ocg`; current TCG uses R12.',
+      'Checked only for `rules tcg as of` a date before 2017-07-21 (Rulebook 10 reached the TCG with the Starter Deck Link Strike, July 2017; 2017-03-25 was the OCG date). Never for `rules ocg`; current TCG uses R12.',
   },
   {
     id: 'R14',
@@ -308,7 +308,7 @@ export const RULES: readonly RuleInfo[] = [
       'Under current rules, if a card whose trigger condition was met changes location before its effect could be activated, the effect does not activate, mandatory ones included.',
     sources: [S.W6, S.W20, S.W11, S.W17, S.YC],
     note:
-      'Current rule from 2020-04-01 (OCG) and 2021-01-01 (TCG; the TCG day is unverified, the sources only say "the 2021 update"). For earlier dates segoc uses the old OCG rule of 2012: only a move to the hand or Deck stops the trigger. The TCG behaviour before 2021 was not verified.',
+      'Current rule from 2020-04-01 (OCG) and 2021-11-01 (TCG: Konami\'s "[TCG] 2021 Rules Update", November 2021; the exact day is not known, so a scenario dated in November 2021 gets a note). Earlier OCG dates use the OCG rule of 2012: only a move to the hand or Deck stops the trigger. How the TCG ruled before its update is unverified (the 2012 private-area concept was reported as OCG-only): segoc reports no R23 diagnostic for earlier TCG dates and says it assumed the move did not matter.',
   },
   {
     id: 'R24',
@@ -420,6 +420,45 @@ export const RULES: readonly RuleInfo[] = [
     severity: 'error',
     summary: 'An effect limited to once per chain cannot appear twice in one chain, even if its first activation was negated.',
     sources: [S.W23, S.CS],
+  },
+  {
+    id: 'R34',
+    title: 'Where and when a Spell or Trap card can be activated',
+    tag: 'stable',
+    tags: ['stable', 'card-specific'],
+    code: 'spell-trap-timing',
+    severity: 'error',
+    summary:
+      'A Quick-Play Spell is activated from the hand only on its controller\'s own turn; a Trap or a Quick-Play Spell not the turn it was Set (unless its text allows it); a Normal, Continuous, Equip, Field or Ritual Spell only in its controller\'s own Main Phase. Where the scenario does not say when a card was Set, segoc assumes an earlier turn and says so.',
+    sources: [
+      'W29 — Yugipedia "Quick-Play Spell Card" (Official Rulebook v7.1 p. 18): https://yugipedia.com/wiki/Quick-Play_Spell_Card',
+      'W30 — r/Yugioh101 wiki "Spell Cards": https://rl.huuu.biz/r/Yugioh101/wiki/card_type-spell_cards',
+    ],
+  },
+  {
+    id: 'R35',
+    title: 'A card activated where the scenario shows it is not',
+    tag: 'stable',
+    tags: ['stable'],
+    code: 'card-not-there',
+    severity: 'error',
+    summary:
+      'Assumptions fill in what a scenario does not say and never contradict what it says: a card the scenario shows elsewhere (a Trap destroyed earlier, a monster still on the field whose effect activates in the GY) cannot be activated. A card the scenario never placed is still assumed to be where its activation needs it.',
+    sources: ['W31 — segoc newcomer audit, finding D2 (stated facts overridden by assumptions)'],
+  },
+  {
+    id: 'R36',
+    title: 'A responder with nothing to answer',
+    tag: 'stable',
+    tags: ['stable'],
+    code: 'nothing-to-answer',
+    severity: 'error',
+    summary:
+      'An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, or, for "when an opponent\'s monster declares an attack", on its controller\'s own turn. An event the scenario does not mention at all is still assumed.',
+    sources: [
+      'W32 — Yugipedia "Card Rulings:Bottomless Trap Hole" (only when the last thing that happened was the Summon)',
+      'W31 — segoc newcomer audit, finding D2',
+    ],
   },
 ];
 

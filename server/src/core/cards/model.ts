@@ -92,6 +92,11 @@ export interface EffectInfo {
   phaseTime?: PhaseTime;
   condition?: string;
   activatesFrom: Zone[];
+  /**
+   * Zones from which the text lets the effect activate even if the card got there after the event
+   * ("... or hand (even if not)", written `from gy or hand (even if not)`): R23 does not apply to them.
+   */
+  evenIfNotThere: Zone[];
   summonsItself: boolean;
   oncePerChain: boolean;
   /** `once per turn` (hard once per turn, by card name): informs R17 only. */
@@ -725,7 +730,7 @@ export function buildCard(def: CardDef, origin: CardOrigin): BuildCardResult {
     }
   }
   let index = 0;
-  const hasResponds = def.effects.some((e) => e.effectKind === 'responds');
+  const hasResponds = def.effects.some((e) => e.effectKind === 'responds' || e.effectKind === 'activation');
   // A Spell/Trap with no `responds to` line still has its activation: it comes first.
   if (card.category !== 'monster' && !hasResponds) {
     card.effects.push(activationEffect(++index, card, [], def.cardType.text, def.cardType.range, []));
@@ -785,6 +790,7 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     damageStep: e.damageStep,
     negatesActivation: e.negatesActivation,
     changesAtk: e.changesAtk,
+    evenIfNotThere: e.evenIfNotThere,
     includes: e.includes,
     text: e.text,
     range: e.range,
@@ -872,6 +878,7 @@ function activationEffect(index: number, card: CardInfo, responds: EventPattern[
     damageStep: card.spellTrapKind === 'counter',
     negatesActivation: false,
     changesAtk: false,
+    evenIfNotThere: [],
     includes: [],
     text,
     range,
@@ -881,6 +888,10 @@ function activationEffect(index: number, card: CardInfo, responds: EventPattern[
 }
 
 function buildEffect(index: number, card: CardInfo, line: EffectLine, diagnostics: Diagnostic[]): EffectInfo {
+  if (line.effectKind === 'activation') {
+    // The card's own activation, free chain, with its properties (`activation, changes atk`).
+    return activationEffect(index, card, [], phraseText(line.line.tokens), line.range, line.modifiers);
+  }
   if (line.effectKind === 'responds') {
     const responds = (line.alternatives ?? []).map((alt) => parseEvent(alt));
     for (const r of responds) reportUnknown(r, line, diagnostics);
@@ -925,6 +936,7 @@ function buildEffect(index: number, card: CardInfo, line: EffectLine, diagnostic
     damageStep: false,
     negatesActivation: false,
     changesAtk: false,
+    evenIfNotThere: [],
     includes: [],
     text: phraseText(line.line.tokens),
     range: line.range,
@@ -965,6 +977,10 @@ function applyModifiers(e: EffectInfo, modifiers: Token[][], unknown: string[]):
       for (const w of ws) if (ZONE_OF[w]) zones.push(ZONE_OF[w]);
       if (zones.length) e.activatesFrom = zones;
       else unknown.push(s);
+      // `from gy or hand (even if not)`: the zone named right before "(even if not)" is exempt from R23.
+      const even = ws.findIndex((w, i) => w === 'even' && ws[i + 1] === 'if' && ws[i + 2] === 'not');
+      const zone = even > 0 ? ws.slice(0, even).reverse().map((w) => ZONE_OF[w]).find((z) => z) : undefined;
+      if (zone) e.evenIfNotThere = [zone];
     } else if (s === 'summons itself' || s === 'special summons itself') {
       e.summonsItself = true;
     } else if (s === 'once per chain') {

@@ -11,7 +11,7 @@ import { Range } from '../text';
 import { and3, eventMatches, filterMatches, Tri } from './match';
 import { NameResolver, Reference, ResolveContext, scenarioPlayers } from './resolve-names';
 import { Category, CATEGORY_LABELS, ChainResult, LinkResult, LinkRole, OrderGroup, ScenarioResult } from './results';
-import { normalizeDate, Ruleset, rulesInForce, RulesInForce } from './rulesets';
+import { normalizeDate, RULE_DATES, Ruleset, rulesInForce, RulesInForce } from './rulesets';
 import { CardInstance, EventOrigin, GameEvent, PlayerIndex, zoneWord } from './state';
 
 export interface ScenarioRun {
@@ -64,6 +64,8 @@ interface LinkState {
   placementStep: number;
   negated: boolean;
   fromHand?: boolean;
+  /** Where the card was when the link was placed, and whether the scenario showed it (R34, R35). */
+  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; did: string[] };
 }
 
@@ -451,7 +453,7 @@ class ScenarioEngine {
         this.step++;
         const card = this.resolved.get(a.card);
         if (card) {
-          this.move(card, 'field', origin, 'procedure');
+          this.move(card, 'field', origin, 'set');
           card.faceDown = true;
           if (player !== undefined) card.controller = player;
         }
@@ -594,6 +596,7 @@ class ScenarioEngine {
     const collected = this.collect();
     const windowStartIndex = this.windowStart;
     const chainStartEvent = this.events.length;
+    const stepAtStart = this.step;
     const phaseAtStart = this.phase;
     const phaseClosedAtStart = this.phaseClosed;
     const links: LinkState[] = block.links.map((stmt, i) => this.linkState(stmt, i + 1, collected));
@@ -614,6 +617,7 @@ class ScenarioEngine {
       chainStartEvent,
       lastPlacementEvent,
       windowStartIndex,
+      stepAtStart,
       phase: phaseAtStart,
       phaseClosed: phaseClosedAtStart,
     };
@@ -660,6 +664,7 @@ class ScenarioEngine {
       placementStep: 0,
       negated: false,
       fromHand: undefined,
+      activatedFrom: undefined,
       resolution: undefined,
     };
     if (!inst?.card) return l;
@@ -765,6 +770,15 @@ class ScenarioEngine {
     l.placementStep = this.step;
     const inst = l.inst;
     if (!inst || l.player === undefined) return;
+    const moves = this.movesByCard.get(inst) ?? [];
+    l.activatedFrom = {
+      zone: inst.zone,
+      faceDown: inst.faceDown,
+      // A board line or an earlier event put it there; a copy the engine created from this link is a guess.
+      stated: !inst.implied || moves.length > 0,
+      lastMove: moves[moves.length - 1],
+      setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
+    };
     const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point, card: inst };
     if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
       this.move(inst, 'field', origin, 'activation');
@@ -980,6 +994,12 @@ class ScenarioEngine {
         }
         break;
       }
+      case 'end-battle-phase':
+        // The Battle Phase ends once the chain has resolved; what matters here is that it is a step of
+        // the effect, so a "then end the Battle Phase" makes the earlier part not the last thing (R20c).
+        this.emit({ kind: 'phase', step: this.step, origin, phase: 'end-of-battle' });
+        did.push('ends the Battle Phase');
+        break;
       case 'nothing':
         did.push('does nothing');
         break;
@@ -1029,6 +1049,7 @@ class ScenarioEngine {
     this.checkHandSummonLimit(ctx);
     this.checkOncePerChain(ctx);
     this.checkDamageStep(ctx);
+    for (const l of links) this.checkStatedFacts(ctx, l);
     this.checkMissingMandatory(ctx, members);
     this.describeAnswers(ctx);
   }
@@ -1074,25 +1095,34 @@ class ScenarioEngine {
       const moved = c.movedBefore && c.movedBefore.id <= l.placedAfterEvent && !(c.movedBefore.origin.kind === 'activation' && 'link' in c.movedBefore.origin && c.movedBefore.origin.link === l.position && c.movedBefore.origin.chain === ctx.chainIndex)
         ? c.movedBefore
         : undefined;
-      if (moved && moved.kind === 'move') {
+      // Where the card was when it activated: its last move before the link was placed.
+      const lastMove = moved ? this.movesByCard.get(l.inst)?.filter((m) => m.id > c.event.id && m.id <= l.placedAfterEvent).pop() : undefined;
+      if (moved && moved.kind === 'move' && lastMove?.kind === 'move' && e.evenIfNotThere.includes(lastMove.to)) {
+        l.assumptions.push(`"${l.inst.name}" reached the ${zoneWord(lastMove.to)} after its condition was met; its text lets it activate from there "(even if not)" there at the event, so R23 does not apply`);
+      } else if (moved && moved.kind === 'move') {
         const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
-        if (this.rules.locationRule === 'any-move' || privateMove) {
+        if (this.rules.locationRule === 'unverified') {
+          l.assumptions.push(
+            `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${RULE_DATES.tcgLocationRule}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
+          );
+        } else if (this.rules.locationRule === 'any-move' || privateMove) {
           this.report(
             ctx,
             'location-changed',
             l,
-            `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${this.ruleset.label}; R23 is version-dependent: ${this.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})`,
+            `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${this.ruleset.label}; R23 is version-dependent: ${this.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${this.ruleset.region === 'tcg' && this.ruleset.asOf?.startsWith(RULE_DATES.tcgLocationRule.slice(0, 7)) ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${RULE_DATES.tcgLocationRule})` : ''}`,
           );
           return;
+        } else {
+          l.assumptions.push(`"${l.inst.name}" moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
         }
-        l.assumptions.push(`"${l.inst.name}" moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
       }
       if (c.missed) {
         this.report(
           ctx,
           'missed-timing',
           l,
-          `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, this.players)}) was not the last thing to happen: ${this.afterwards(c.event)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
+          `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, this.players)}) was not the last thing to happen: ${this.whyNotLast(c.event, ctx.chainStartEvent)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
         );
       }
       if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
@@ -1153,10 +1183,32 @@ class ScenarioEngine {
   }
 
 
-  private afterwards(ev: GameEvent): string {
-    const later = this.events.find((x) => x.step > ev.step && x.kind !== 'phase');
-    if (!later) return 'something else happened after it';
-    return `${describeEvent(later, this.players)} happened after it`;
+  /**
+   * Why an event was not the last thing to happen before the chain that starts at event `limit`: the R20
+   * cause and the first event that came after it. Only events before that chain count (the trigger's own
+   * activation never does); a Summon is named rather than the move that put the card on the field.
+   */
+  private whyNotLast(ev: GameEvent, limit: number): string {
+    // Leftover Spells/Traps (R4) go to the GY with CL1's last part: they never make anything miss.
+    const before = this.events.slice(0, limit).filter((x) => x.step > ev.step && (x.kind !== 'phase' || x.origin.kind !== 'action') && x.origin.kind !== 'leftover');
+    const firstStep = before.length ? before[0].step : undefined;
+    const atStep = before.filter((x) => x.step === firstStep);
+    const later = atStep.find((x) => x.kind === 'summon') ?? atStep[0];
+    const o = ev.origin;
+    const sameLink = (x: GameEvent) => o.kind !== 'action' && x.origin.kind === o.kind && 'link' in x.origin && x.origin.chain === o.chain && x.origin.link === o.link;
+    const cause =
+      o.kind === 'cost' || o.kind === 'activation'
+        ? `(b) it happened as the ${o.kind} of chain ${o.chain} CL${o.link}, and the activation came after it`
+        : o.kind === 'resolution' && o.link >= 2
+          ? `(a) it happened while chain ${o.chain} CL${o.link} resolved, and ${o.link === 2 ? 'CL1' : `CL${o.link - 1} to CL1`} still resolved after it`
+          : o.kind === 'resolution' && (!later || sameLink(later))
+            ? `(c) a later part of the same effect ("then") came after it${later ? '' : ', even though that part did nothing'}`
+            : ev.kind === 'move' && (ev.tributed || ev.cause === 'material')
+              ? `(d) it was ${ev.tributed ? 'Tributed' : 'used as material'} for a Summon, and the Summon came after it`
+              : undefined;
+    const next = later ? `${describeEvent(later, this.players)} happened after it` : undefined;
+    if (!cause) return next ?? 'something else happened after it';
+    return later ? `R20 ${cause} (after it: ${describeEvent(later, this.players)})` : `R20 ${cause}`;
   }
 
   /** "a legal order is CL1 Yugi's "Sangan", CL2 ..." for the batch (same sort as the legal-order groups). */
@@ -1175,7 +1227,9 @@ class ScenarioEngine {
 
   /** R11 and R13. */
   private checkSegocOrder(ctx: ChainCheck, members: LinkState[]): void {
-    const ordered = members.filter((m) => m.category !== undefined && !m.codes.includes('location-changed'));
+    // OCG hand triggers (R28) are no batch members: they follow every public trigger at fast-effect priority,
+    // whatever their category, so R11 does not compare them (R28 checks where they stand).
+    const ordered = members.filter((m) => m.category !== undefined && m.role !== 'hand-trigger' && !m.codes.includes('location-changed'));
     for (let j = 0; j < ordered.length; j++) {
       const lower = ordered[j];
       const higher = ordered.slice(j + 1).find((h) => h.category! < lower.category!);
@@ -1366,8 +1420,21 @@ class ScenarioEngine {
         }
       } else if (eventPatterns.length && e.kind === 'activation') {
         const r = this.eventResponderOk(ctx, l, eventPatterns);
+        if (r !== 'no') this.checkResponderTiming(ctx, l, eventPatterns);
+        if (r === 'assumed' && !this.events.slice(ctx.windowStartIndex, ctx.chainStartEvent).length) {
+          l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
+        }
         if (r === 'no') {
           const ev = this.olderMatch(ctx, l, eventPatterns);
+          const last = this.lastStatedEvent(ctx);
+          if (!ev && last) {
+            this.report(
+              ctx,
+              'nothing-to-answer',
+              l,
+              `"${l.inst.name}" answers "${eventPatterns.map((p) => p.raw).join(' / ')}", but the scenario shows what happened right before this chain (${describeEvent(last, this.players)}) and nothing it answers: it has nothing to respond to here`,
+            );
+          }
           if (ev) {
             this.report(
               ctx,
@@ -1468,8 +1535,36 @@ class ScenarioEngine {
         if (m === 'assumed') best = 'assumed';
       }
     }
-    if (best === 'no' && !this.olderMatch(ctx, l, patterns)) return 'assumed';
+    // Nothing ever met it: assumed, unless the scenario shows what happened right before this chain (R36).
+    if (best === 'no' && !this.olderMatch(ctx, l, patterns) && !this.lastStatedEvent(ctx)) return 'assumed';
     return best;
+  }
+
+  /** The last event the scenario shows before this chain, in its window (a phase change or R4 leftover is no answer). */
+  private lastStatedEvent(ctx: ChainCheck): GameEvent | undefined {
+    for (let i = ctx.chainStartEvent - 1; i >= ctx.windowStartIndex; i--) {
+      const ev = this.events[i];
+      if ((ev.kind !== 'phase' || ev.origin.kind !== 'action') && ev.origin.kind !== 'leftover') return ev;
+    }
+    return undefined;
+  }
+
+  /**
+   * R32 with R19/R20: a Spell/Trap that answers a game event ("When ... is Summoned") can be activated only if
+   * that event was the last thing to happen before the chain, exactly as an optional "when" trigger.
+   */
+  private checkResponderTiming(ctx: ChainCheck, l: LinkState, patterns: EventPattern[]): void {
+    const you = (l.player ?? 0) as PlayerIndex;
+    const success = patterns.filter((p) => !(p.kind === 'card' && p.attempt));
+    const matched = this.events.slice(ctx.windowStartIndex, ctx.chainStartEvent).filter((ev) => success.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'));
+    if (matched.length === 0 || matched.some((ev) => ev.step === ctx.stepAtStart)) return;
+    const ev = matched[matched.length - 1];
+    this.report(
+      ctx,
+      'missed-timing',
+      l,
+      `"${l.inst!.name}" can be activated only when its condition (${describeEvent(ev, this.players)}) was the last thing to happen, and it was not: ${this.whyNotLast(ev, ctx.chainStartEvent)}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
+    );
   }
 
   private olderMatch(ctx: ChainCheck, l: LinkState, patterns: EventPattern[]): GameEvent | undefined {
@@ -1501,6 +1596,78 @@ class ScenarioEngine {
         `${this.players[l.player]} already activated ${this.linkName(first)}, a trigger of a monster that can Special Summon itself from the hand; each player may activate only one such trigger per chain${l.inst?.zone === 'gy' ? ' — this counts even for a copy in the GY whose effect could summon it from the hand or GY' : ''} [R27]`,
         [{ link: first, message: 'the first hand self-summon trigger of this player in this chain' }],
       );
+    }
+  }
+
+  /**
+   * R34 and R35: what the scenario states about a link's card (where it was, when it was Set, whose turn and
+   * which phase it is) is never overridden by an assumption. Where the scenario does not say, assume and say so.
+   */
+  private checkStatedFacts(ctx: ChainCheck, l: LinkState): void {
+    const e = l.effect;
+    const card = l.inst?.card;
+    const at = l.activatedFrom;
+    if (!e || !card || !at || l.player === undefined) return;
+    if (l.codes.some((c) => c === 'location-changed' || c === 'missed-timing' || c === 'trigger-must-wait')) return;
+    const name = l.inst!.name;
+    const shown = at.lastMove ? ` (${describeEvent(at.lastMove, this.players)})` : ' (as the board shows)';
+    // R35: the card is not where its activation needs it.
+    const zones = e.kind === 'activation' ? (card.category === 'trap' ? ['field'] : ['hand', 'field']) : e.activatesFrom;
+    // A trigger whose card moved after its event is R23's matter; one whose card never moved and whose event
+    // nothing in the scenario met is shown where it cannot activate (Mystic Tomato still on the field).
+    const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
+    const checkZone = isTrigger ? !l.candidate && !at.lastMove && card.category === 'monster' : true;
+    if (at.stated && checkZone && !zones.includes(at.zone)) {
+      this.report(
+        ctx,
+        'card-not-there',
+        l,
+        `${this.linkName(l)} needs the card ${zones.map((z) => whereWord(z as Zone)).join(' or ')}${e.kind === 'activation' ? '' : ` for this effect ("${e.text}")`}, but the scenario shows it ${whereWord(at.zone)}${shown}, so it cannot be activated there`,
+      );
+      return;
+    }
+    // R35: "when an opponent's monster declares an attack" on one's own turn: only the turn player attacks.
+    const patterns = e.kind === 'activation' ? e.responds : e.event ? [e.event] : [];
+    if (patterns.length && patterns.every((p) => p.kind === 'attack' && p.actor === 'opponent') && l.player === this.turn) {
+      l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
+      this.report(
+        ctx,
+        'nothing-to-answer',
+        l,
+        `${this.linkName(l)} answers an attack by its controller's opponent ("${patterns.map((p) => p.raw).join(' / ')}"), but it is ${this.players[this.turn]}'s own turn (\`turn ${this.players[this.turn]}\`): only the turn player declares attacks, so that event cannot have happened`,
+      );
+      return;
+    }
+    if (e.kind !== 'activation' || card.category === 'monster') return;
+    // R34: where and when a Spell or Trap card can be activated.
+    const own = l.player === this.turn;
+    const kind = card.spellTrapKind;
+    if (card.category === 'spell' && kind === 'quick-play' && at.zone === 'hand' && !own && !at.stated) {
+      l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not place it, and a Quick-Play Spell cannot be activated from the hand on the opponent's turn)`);
+      return;
+    }
+    if (card.category === 'spell' && kind === 'quick-play' && at.zone === 'hand' && !own) {
+      this.report(ctx, 'spell-trap-timing', l, `${this.linkName(l)} is a Quick-Play Spell activated from the hand on ${this.players[this.turn]}'s turn; from the hand it can be activated only on its controller's own turn (on the opponent's turn it must have been Set on an earlier turn)`);
+      return;
+    }
+    if (card.category === 'spell' && kind !== 'quick-play') {
+      const main = ctx.phase === 'main1' || ctx.phase === 'main2';
+      if (!own || !main) {
+        this.report(
+          ctx,
+          'spell-trap-timing',
+          l,
+          `${this.linkName(l)} is a ${card.cardType} (Spell Speed 1): it can be activated only in its controller's own Main Phase, as Chain Link 1, and ${!own ? `it is ${this.players[this.turn]}'s turn` : `the scenario is in the ${ctx.phase} phase`}`,
+        );
+        return;
+      }
+    }
+    if (at.zone === 'field' && (card.category === 'trap' || kind === 'quick-play')) {
+      if (at.setBy) {
+        this.report(ctx, 'spell-trap-timing', l, `${this.linkName(l)} was Set this turn (${describeEvent(at.setBy, this.players)}); a ${card.category === 'trap' ? 'Trap' : 'Quick-Play Spell'} cannot be activated the turn it was Set unless its text allows it`);
+        return;
+      }
+      if (at.faceDown) l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not say when it was Set)`);
     }
   }
 
@@ -1551,7 +1718,9 @@ class ScenarioEngine {
       // Hard once per turn: another copy's same effect in this chain uses the turn's activation.
       if (c.effect.oncePerTurn && ctx.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
       if (c.movedBefore && c.movedBefore.id <= ctx.chainStartEvent) {
-        if (this.rules.locationRule === 'any-move' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
+        // Only the legacy OCG rule lets a card that moved (not into a private area) still activate; under the
+        // unverified TCG reading segoc does not warn on a guess either way.
+        if (this.rules.locationRule !== 'private-area' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
       }
       if (ctx.links.some((l) => l.inst === c.inst && l.effect === c.effect)) continue;
       const cat = this.category(c.player, true);
@@ -1740,6 +1909,8 @@ interface ChainCheck {
   lastPlacementEvent: number;
   /** Index into the events where this chain's trigger window starts (older events come before). */
   windowStartIndex: number;
+  /** The step when the chain began: an event of an earlier step was not the last thing to happen (R19). */
+  stepAtStart: number;
   phase: string;
   phaseClosed: boolean;
 }
@@ -1833,6 +2004,11 @@ function describeLink(l: LinkState): string {
   return `${card.category === 'monster' ? 'a monster' : card.category === 'spell' ? 'a Spell' : 'a Trap'} effect`;
 }
 
+/** "on the field", "in the GY": where a card is, in words. */
+function whereWord(z: Zone): string {
+  return z === 'field' ? 'on the field' : `in the ${zoneWord(z)}`;
+}
+
 export function describeEvent(ev: GameEvent, players: [string, string]): string {
   const o = ev.origin;
   const where =
@@ -1847,6 +2023,7 @@ export function describeEvent(ev: GameEvent, players: [string, string]): string 
             : ` (resolution of chain ${o.chain} CL${o.link})`;
   switch (ev.kind) {
     case 'move': {
+      if (ev.cause === 'set') return `"${ev.card.name}" was Set${where}`;
       const how = ev.destroyed ? (ev.cause === 'battle' ? 'destroyed by battle' : 'destroyed') : ev.discarded ? 'discarded' : ev.tributed ? 'Tributed' : ev.cause === 'leftover' ? 'sent' : 'sent';
       return `"${ev.card.name}" ${ev.destroyed || ev.discarded || ev.tributed ? `was ${how} (to the ${zoneWord(ev.to)})` : `was ${how} from the ${zoneWord(ev.from)} to the ${zoneWord(ev.to)}`}${where}`;
     }
@@ -1859,7 +2036,7 @@ export function describeEvent(ev: GameEvent, players: [string, string]): string 
     case 'damage':
       return `${players[ev.player]} took ${ev.amount} damage${where}`;
     case 'phase':
-      return `the game entered the ${ev.phase} phase`;
+      return o.kind === 'action' ? `the game entered the ${ev.phase} phase` : `the Battle Phase was ended${where}`;
     case 'position':
       return `"${ev.card.name}" was changed to ${ev.position} position${where}`;
   }

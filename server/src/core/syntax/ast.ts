@@ -44,6 +44,7 @@ export type Action =
   | { kind: 'pay-lp'; amount: number; range: Range }
   | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; range: Range }
   | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
+  | { kind: 'end-battle-phase'; range: Range }
   | { kind: 'nothing'; range: Range };
 
 /** Actions joined by `,`/`and` form one simultaneous group; `then` starts the next group. */
@@ -144,7 +145,8 @@ export interface Scenario {
   line: LogicalLine;
 }
 
-export type EffectLineKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'responds';
+/** `activation`: a Spell/Trap card's own activation with properties, when it answers nothing in particular. */
+export type EffectLineKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'responds' | 'activation';
 
 export interface EffectLine {
   kind: 'effect';

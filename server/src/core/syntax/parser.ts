@@ -150,7 +150,7 @@ const PHASE_WORDS: Record<string, PhaseName> = {
   end: 'end',
 };
 
-const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
+const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias']);
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
@@ -356,7 +356,7 @@ function parseEffect(c: Cursor): EffectLine {
   }
   let mandatory: boolean | undefined;
   let timing: 'when' | 'if' | undefined;
-  if (effectKind !== 'responds' && effectKind !== 'ignition' && effectKind !== 'continuous') {
+  if (effectKind !== 'responds' && effectKind !== 'activation' && effectKind !== 'ignition' && effectKind !== 'continuous') {
     if (c.eat('mandatory')) mandatory = true;
     else if (c.eat('optional')) mandatory = false;
     else if (effectKind === 'trigger' || effectKind === 'phase-trigger') {
@@ -773,6 +773,8 @@ const ACTION_VERBS = new Set([
   'pays',
   'change',
   'changes',
+  'end',
+  'ends',
   'nothing',
 ]);
 
@@ -952,13 +954,22 @@ function parseAction(c: Cursor): Action {
       const to = parseCardRef(c);
       return { kind: 'equip', card, to, range: r() };
     }
+    case 'end':
+    case 'ends': {
+      // `end the battle phase` (Battle Fader: "Special Summon this card, then end the Battle Phase").
+      c.next();
+      c.eat('the');
+      c.expect('battle', '`end the battle phase`');
+      c.expect('phase', '`end the battle phase`');
+      return { kind: 'end-battle-phase', range: r() };
+    }
     case 'nothing': {
       c.next();
       return { kind: 'nothing', range: r() };
     }
   }
   throw new ParseError(
-    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, nothing)`,
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
     start.range,
   );
 }
@@ -1023,7 +1034,7 @@ function parseExpect(c: Cursor): ExpectStmt {
   };
 }
 
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias)\b/i;
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|activation|alias)\b/i;
 
 /**
  * The text with every line that cannot belong to a card definition blanked (line numbers kept):
