@@ -3,10 +3,11 @@
 // are read through the `readUse` callback that the caller (server or CLI) provides.
 import { buildLayer, CardIndex, CardSource, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
-import { Diagnostic, isRuleCode, ruleCodeInfo } from './diagnostics';
+import { Diagnostic } from './diagnostics';
 import { Reference } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
-import { runScenario } from './engine/scenario';
+import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
+import { runScenario } from './engine/run';
 import { ExpectStmt, SourceFile, UseStmt } from './syntax/ast';
 import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
@@ -43,6 +44,8 @@ export interface AnalyzeOptions {
    * scenario it touched.
    */
   previous?: Analysis;
+  /** The rule modules to check with (default: the shipped ones; `ruleRegistry([...RULE_MODULES, mine])` adds one). */
+  rules?: RuleRegistry;
 }
 
 export interface Analysis {
@@ -159,6 +162,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const scenarios: ScenarioResult[] = [];
   const references: Reference[] = [];
   const full = options.detail !== 'diagnostics';
+  const rules = options.rules ?? RULE_REGISTRY;
   const environment = environmentKey(options, file, lines);
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
@@ -173,9 +177,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         const delta = sc.range.start.line - old.startLine;
         entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full });
-        applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
-        if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i);
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules });
+        applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result, rules);
+        if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
         entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
         // A cached result outlives this version of the text: give it strings of its own, so that it
         // does not keep the whole document alive through substrings (one copy per edit otherwise).
@@ -232,7 +236,7 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
   for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
   for (const u of file.uses) cardLines.push(u.path.text);
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */
@@ -303,9 +307,9 @@ function readImports(
  * information; other rule diagnostics of that scenario become "also: ..." information; an unmet
  * expectation is an error on the `expect` line.
  */
-function applyExpectations(expects: ExpectStmt[], result: ScenarioResult): void {
+function applyExpectations(expects: ExpectStmt[], result: ScenarioResult, rules: RuleRegistry): void {
   if (expects.length === 0) return;
-  const rule = result.diagnostics.filter((d) => isRuleCode(d.code));
+  const rule = result.diagnostics.filter((d) => rules.codeInfo(d.code));
   const lastChain = result.chains.length;
   const anyIllegal = expects.some((e) => !e.legal);
   let allMet = true;
@@ -327,7 +331,7 @@ function applyExpectations(expects: ExpectStmt[], result: ScenarioResult): void 
       continue;
     }
     const code = e.code.text;
-    if (!ruleCodeInfo(code)) {
+    if (!rules.codeInfo(code)) {
       allMet = false;
       result.diagnostics.push({
         code: 'bad-expect',

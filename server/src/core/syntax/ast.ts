@@ -80,6 +80,10 @@ export type GameAction =
   | { kind: 'set'; player: Named; card: CardRef }
   | { kind: 'attack'; player: Named; attacker: CardRef; target?: CardRef }
   | { kind: 'battle-destroys'; cards: CardRef[] }
+  /** `damage calculation`: the current battle's damage calculation (a point of the Damage Step). */
+  | { kind: 'damage-calculation' }
+  /** `Yugi takes 1900 battle damage`: battle damage, an event of its own (never the attack declaration). */
+  | { kind: 'battle-damage'; player: Named; amount: number }
   | { kind: 'phase'; phase: PhaseName; phaseRange: Range }
   | { kind: 'pass'; player: Named };
 

@@ -30,6 +30,7 @@ import {
   ZONES,
 } from './ast';
 import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
+import { PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
 
 export interface ParseResult {
   file: SourceFile;
@@ -125,30 +126,6 @@ function tokenText(t: Token): string {
 function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
-
-const ZONE_WORDS: Record<string, Zone> = {
-  field: 'field',
-  hand: 'hand',
-  gy: 'gy',
-  graveyard: 'gy',
-  grave: 'gy',
-  banished: 'banished',
-  deck: 'deck',
-  extra: 'extra',
-};
-
-const PHASE_WORDS: Record<string, PhaseName> = {
-  draw: 'draw',
-  standby: 'standby',
-  main1: 'main1',
-  'main-1': 'main1',
-  battle: 'battle',
-  'damage-step': 'damage-step',
-  damage: 'damage-step',
-  main2: 'main2',
-  'main-2': 'main2',
-  end: 'end',
-};
 
 const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias']);
 
@@ -508,6 +485,13 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
       }
       case 'expect':
         return parseExpect(c);
+      case 'damage': {
+        if (c.eat('damage', 'calculation')) {
+          c.ensureEnd();
+          return { kind: 'action', action: { kind: 'damage-calculation' }, range: c.rangeFrom(first), line };
+        }
+        break;
+      }
       case 'battle': {
         if (c.eat('battle', 'destroys')) {
           const cards = parseCardRefList(c);
@@ -627,6 +611,12 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
   } else if (verb.lower === 'passes') {
     c.i += 2;
     action = { kind: 'pass', player };
+  } else if ((verb.lower === 'takes' || verb.lower === 'take') && c.peek(2)?.kind === 'number' && c.peek(3)?.lower === 'battle') {
+    // `Yugi takes 1900 battle damage` (plain `takes N damage` is an action of a link, not a game action).
+    const amount = Number(c.peek(2)!.text);
+    c.i += 4;
+    c.expect('damage', '`battle damage`');
+    action = { kind: 'battle-damage', player, amount };
   } else {
     return undefined;
   }
