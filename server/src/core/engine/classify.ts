@@ -34,7 +34,7 @@ export interface LinkState {
   negated: boolean;
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
-  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent };
+  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; did: string[] };
 }
 
@@ -103,8 +103,14 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     }
     return e;
   }
-  const usable = card.effects.filter((e) => e.kind !== 'continuous');
+  let usable = card.effects.filter((e) => e.kind !== 'continuous');
   if (usable.length <= 1) return usable[0];
+  // An effect activates from its own zone (an Ignition Effect on the field unless it says otherwise): where the
+  // link says, or where the card is, only the effects usable there fit. If none is, R35 says so on the link.
+  const zone = stmt.from?.zone ?? l.inst?.zone;
+  const here = zone ? usable.filter((e) => e.activatesFrom.includes(zone)) : usable;
+  if (here.length === 1) return here[0];
+  if (here.length > 1) usable = here;
   const classes: Array<(e: EffectInfo) => boolean> = [
     (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk),
     (e) => collected.some((c) => c.inst === l.inst && c.effect === e),

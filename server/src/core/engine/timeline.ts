@@ -192,6 +192,8 @@ export class Timeline {
       stated: !inst.implied || moves.length > 0,
       lastMove: moves[moves.length - 1],
       setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
+      // Whose card it is where it stands: the controller on the field, the owner elsewhere.
+      holder: inst.zone === 'field' ? inst.controller : inst.owner,
     };
     const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point, card: inst };
     if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {

@@ -3,6 +3,7 @@
 // an event the scenario shows cannot have happened (R36; responders.ts reports the "something else happened
 // right before" case). Where the scenario does not say, the link's assumptions say what segoc assumed.
 import { describeEvent, whereWord } from '../narrative';
+import { zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
 import { ChainView, LinkState, Reporter, RuleModule } from './api';
 import { S } from './sources';
@@ -13,6 +14,15 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   const at = l.activatedFrom;
   if (!e || !card || !at || l.player === undefined || l.status.ineligible) return;
   const name = l.inst!.name;
+  // R35: a player activates only their own cards (issue 18: say exactly that, not a SEGOC category).
+  if (at.stated && at.holder !== l.player) {
+    report.link(
+      'card-not-there',
+      l,
+      `${chain.players[l.player]} activates "${name}", but the scenario shows it is ${chain.players[at.holder]}'s card (${at.zone === 'field' ? `on ${chain.players[at.holder]}'s field` : `in ${chain.players[at.holder]}'s ${zoneWord(at.zone)}`}): a player can activate only the cards they control; write the link for ${chain.players[at.holder]}, or put the card on ${chain.players[l.player]}'s side [R35]`,
+    );
+    return;
+  }
   const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
   // R35: the card is not where its activation needs it. A trigger whose card moved after its event is R23's
   // matter; one whose card never moved and whose event nothing met is shown where it cannot activate.
