@@ -3,8 +3,9 @@
 import { Diagnostic } from '../diagnostics';
 import { ChainBlock } from '../syntax/ast';
 import { LinkState } from './classify';
-import { describeEvent } from './narrative';
-import { CATEGORY_LABELS, ChainResult, LinkResult, OrderGroup } from './results';
+import { Candidate } from './collect';
+import { actText, afterChainText, answerText, collectedText, eventRecord, resolutionLine } from './narrative';
+import { CATEGORY_LABELS, ChainResult, CollectedStatus, CollectedTrigger, LinkAnswer, LinkResult, OrderGroup } from './results';
 import { ChainView } from './rules/api';
 
 /** A chain without its details (AnalyzeOptions.detail 'diagnostics'): what the verdicts and counts need. */
@@ -16,77 +17,92 @@ export function chainSummary(block: ChainBlock, index: number, diags: Diagnostic
     links: [],
     legalOrder: [],
     collected: [],
+    collectedTriggers: [],
     resolution: [],
+    leftovers: [],
+    afterChain: [],
     legal: !diags.some((d) => d.severity === 'error'),
     phase,
   };
 }
 
-/** What each link answers, in words. */
-function answers(chain: ChainView, l: LinkState): string {
-  if (l.candidate) return describeEvent(l.candidate.event, chain.players);
-  if (l.role === 'phase-trigger') return l.effect?.phaseTime?.raw ?? 'the phase';
-  if (l.position > 1) return `${chain.linkName(chain.links[l.position - 2])}`;
-  return 'the open game state';
+/** What each link answers. */
+function answered(chain: ChainView, l: LinkState): LinkAnswer {
+  if (l.candidate) return { kind: 'event', event: eventRecord(l.candidate.event, chain.players) };
+  if (l.role === 'phase-trigger') return { kind: 'phase', timing: l.effect?.phaseTime?.raw };
+  if (l.position > 1) {
+    const below = chain.links[l.position - 2];
+    return { kind: 'link', link: below.position, player: chain.who(below.player), card: below.inst?.name ?? '?' };
+  }
+  return { kind: 'open-state' };
+}
+
+/** What became of a collected trigger. */
+function collectedTrigger(chain: ChainView, c: Candidate): CollectedTrigger {
+  const status: CollectedStatus = !c.zoneOk
+    ? 'cannot-activate-here'
+    : c.missed
+      ? 'missed-timing'
+      : c.noTarget
+        ? 'no-target'
+        : c.movedBefore
+          ? 'changed-location'
+          : c.mandatory
+            ? 'must-activate'
+            : 'may-activate';
+  return { player: chain.players[c.player], card: c.inst.name, mandatory: c.mandatory, category: chain.category(c.player, c.mandatory), status };
 }
 
 export function chainResult(chain: ChainView, block: ChainBlock, leftovers: string[], diags: Diagnostic[]): ChainResult {
   const links = chain.links;
-  const linkResults: LinkResult[] = links.map((l) => ({
-    number: l.stmt.number.value,
-    position: l.position,
-    range: l.stmt.range,
-    player: l.stmt.player.text,
-    card: l.inst?.name ?? (l.stmt.card.kind === 'name' ? l.stmt.card.name : l.stmt.card.label),
-    cardKnown: !!l.inst?.card,
-    effectIndex: l.effect?.index,
-    effectText: l.effect?.text,
-    effectKind: l.effect?.kind,
-    role: l.role,
-    spellSpeed: l.speed,
-    category: l.category,
-    categoryLabel: l.category ? CATEGORY_LABELS[l.category] : undefined,
-    mandatory: l.effect?.mandatory,
-    answers: answers(chain, l),
-    legal: !diags.some((d) => d.severity === 'error' && d.link === l.position),
-    codes: [...new Set(l.codes)],
-    pending: !!l.candidate && !l.candidate.missed,
-    triggerStep: l.candidate?.event.step,
-    fromHand: !!l.fromHand,
-    assumptions: l.assumptions,
-    resolution: l.resolution,
-  }));
-  const legalOrder = legalOrderGroups(chain, chain.members.filter((l) => l.category));
-  const resolution: string[] = [];
-  for (const l of [...links].reverse()) {
+  const linkResults: LinkResult[] = links.map((l) => {
+    const answer = answered(chain, l);
     const r = l.resolution;
-    if (r) resolution.push(`CL${l.position} ${chain.who(l.player)}'s "${l.inst?.name ?? '?'}": ${r.did.join('; ')}`);
+    return {
+      number: l.stmt.number.value,
+      position: l.position,
+      range: l.stmt.range,
+      player: l.stmt.player.text,
+      card: l.inst?.name ?? (l.stmt.card.kind === 'name' ? l.stmt.card.name : l.stmt.card.label),
+      cardKnown: !!l.inst?.card,
+      effectIndex: l.effect?.index,
+      effectText: l.effect?.text,
+      effectKind: l.effect?.kind,
+      role: l.role,
+      spellSpeed: l.speed,
+      category: l.category,
+      categoryLabel: l.category ? CATEGORY_LABELS[l.category] : undefined,
+      mandatory: l.effect?.mandatory,
+      answers: answerText(answer),
+      answered: answer,
+      legal: !diags.some((d) => d.severity === 'error' && d.link === l.position),
+      codes: [...new Set(l.codes)],
+      pending: !!l.candidate && !l.candidate.missed,
+      triggerStep: l.candidate?.event.step,
+      fromHand: !!l.fromHand,
+      assumptions: l.assumptions,
+      resolution: r && { order: r.order, status: r.status, did: r.acts.map(actText), acts: r.acts },
+    };
+  });
+  const legalOrder = legalOrderGroups(chain, chain.members.filter((l) => l.category));
+  const afterChain = afterChainText(leftovers);
+  const resolution: string[] = [];
+  for (const l of [...linkResults].reverse()) {
+    if (l.resolution) resolution.push(resolutionLine(chain, links[l.position - 1], l.resolution));
   }
-  if (leftovers.length) {
-    const names = leftovers.map((n) => `"${n}"`).join(', ');
-    resolution.push(`after the chain: ${names} ${leftovers.length === 1 ? 'is' : 'are'} sent to the GY (leftover cards, at the same time as CL1's last part; R4)`);
-  }
+  resolution.push(...afterChain);
+  const collectedTriggers = chain.collected.map((c) => collectedTrigger(chain, c));
   return {
     index: chain.chainIndex,
     range: block.range,
     keywordRange: block.keywordRange,
     links: linkResults,
     legalOrder,
-    collected: chain.collected.map((c) => {
-      const status = !c.zoneOk
-        ? 'cannot activate from where it is'
-        : c.missed
-          ? 'missed the timing'
-          : c.noTarget
-            ? 'no legal target'
-            : c.movedBefore
-              ? 'changed location'
-              : c.mandatory
-                ? 'must activate'
-                : 'may activate';
-      return `${chain.players[c.player]}'s "${c.inst.name}" (${c.mandatory ? 'mandatory' : 'optional'}, ${CATEGORY_LABELS[chain.category(c.player, c.mandatory)]}): ${status}`;
-    }),
+    collected: collectedTriggers.map(collectedText),
+    collectedTriggers,
     resolution,
+    leftovers,
+    afterChain,
     legal: !diags.some((d) => d.severity === 'error'),
     phase: chain.phase,
   };

@@ -5,7 +5,7 @@ import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { LinkStmt, Zone } from '../syntax/ast';
 import { Candidate, category } from './collect';
-import { Category, LinkRole } from './results';
+import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 import type { LinkStatus } from './rules/api';
@@ -35,7 +35,7 @@ export interface LinkState {
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
-  resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; did: string[] };
+  resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
 }
 
 /** What classification needs to know about the moment of the chain. */

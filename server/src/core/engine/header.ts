@@ -20,30 +20,33 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
   let turnPlayer: PlayerIndex = 0;
   let source: string | undefined;
   const { players: named, turn } = scenarioPlayers(sc);
-  if (named) players = [named[0].text, named[1].text];
+  // A `players` line that does not name two players is reported by the parser; its names still count.
+  if (named && named.length >= 2) players = [named[0].text, named[1].text];
   else {
     // Infer from the first names used; say so.
-    const seen: string[] = [];
+    const seen: string[] = named?.map((p) => p.text) ?? [];
     for (const item of sc.items) {
       const name = item.kind === 'board' ? item.player.text : item.kind === 'chain' ? item.links[0]?.player.text : undefined;
       if (name && !seen.includes(name)) seen.push(name);
     }
     if (seen.length >= 2) players = [seen[0], seen[1]];
     else if (seen.length === 1) players = [seen[0], seen[0] === 'Kaiba' ? 'Yugi' : 'Kaiba'];
-    errors.push({
-      code: 'missing-players',
-      severity: 'warning',
-      message: `this scenario has no \`players\` line; assumed \`players ${players[0]}, ${players[1]}\``,
-      range: sc.headerRange,
-    });
-  }
-  if (players[0].toLowerCase() === players[1].toLowerCase()) {
-    errors.push({ code: 'syntax', severity: 'error', message: 'the two players need different names', range: sc.headerRange });
+    if (!named) {
+      errors.push({
+        code: 'missing-players',
+        severity: 'warning',
+        message: `this scenario has no \`players\` line; assumed \`players ${players[0]}, ${players[1]}\``,
+        range: sc.headerRange,
+      });
+    }
   }
   let region = defaultRuleset.region;
   let asOf = defaultRuleset.asOf;
+  let rulesLine = false;
   for (const item of sc.items) {
-    if (item.kind === 'rules' && item.ruleset) {
+    // The first `rules` line applies (a second one is an error the parser reports).
+    if (item.kind === 'rules' && item.ruleset && !rulesLine) {
+      rulesLine = true;
       region = item.ruleset.text as 'tcg' | 'ocg';
       asOf = undefined;
       if (item.asOf) {
@@ -62,7 +65,15 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
   }
   const label = `${region.toUpperCase()}${asOf ? ` as of ${asOf}` : ' (current rules)'}`;
   const ruleset: Ruleset = { region, asOf, label };
-  if (turn) {
+  if (!turn) {
+    // The turn player decides SEGOC order: a default that decides verdicts is said aloud.
+    errors.push({
+      code: 'missing-turn',
+      severity: 'warning',
+      message: `this scenario has no \`turn\` line; ${players[0]} (the first player) is taken as the turn player: write \`turn ${players[0]}\``,
+      range: sc.headerRange,
+    });
+  } else {
     const i = players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());
     if (i >= 0) turnPlayer = i as PlayerIndex;
     else {

@@ -5,7 +5,8 @@ import { Action, ActionSeq, CardSet, GameAction, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { LinkState } from './classify';
 import { ScenarioNames } from './scenario-names';
-import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent, zoneWord } from './state';
+import { ResolutionAct } from './results';
+import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
 type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
 
@@ -215,15 +216,15 @@ export class Timeline {
       const l = links[i];
       this.step++;
       order++;
-      const did: string[] = [];
+      const did: ResolutionAct[] = [];
       let status: 'resolved' | 'negated' | 'no-effect' = 'resolved';
       const card = l.inst?.card;
       if (l.negated) {
         status = 'negated';
-        did.push('its activation was negated: nothing happens');
+        did.push({ kind: 'negated' });
         if (l.inst && card && card.category !== 'monster' && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
           this.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point }, 'rule');
-          did.push(`"${l.inst.name}" goes to the GY`);
+          did.push({ kind: 'negated-card-to-gy', card: l.inst.name });
         }
       } else if (
         l.inst &&
@@ -235,15 +236,15 @@ export class Timeline {
       ) {
         // R18: a Field or Continuous Spell's trigger does nothing once the card has left the field.
         status = 'no-effect';
-        did.push(`does nothing: "${l.inst.name}" is no longer on the field (R18)`);
+        did.push({ kind: 'left-the-field', card: l.inst.name });
       } else if (l.stmt.actions) {
         const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point, card: l.inst };
         did.push(...this.perform(l.stmt.actions, l, origin, false, links));
-        if (did.length === 0) did.push('resolves');
+        if (did.length === 0) did.push({ kind: 'resolves' });
       } else {
-        did.push('resolves (its effect is not written out)');
+        did.push({ kind: 'not-written' });
       }
-      l.resolution = { order, status, did };
+      l.resolution = { order, status, acts: did };
     }
     // R4: leftover Spells/Traps go to the GY, simultaneously with the end of CL1's resolution.
     const origin0 = links[0];
@@ -260,9 +261,9 @@ export class Timeline {
     return leftovers;
   }
 
-  /** Performs actions; returns what was done, in words. */
-  private perform(seq: ActionSeq, l: LinkState, origin: EventOrigin, isCost: boolean, links: LinkState[]): string[] {
-    const did: string[] = [];
+  /** Performs actions; returns what was done. */
+  private perform(seq: ActionSeq, l: LinkState, origin: EventOrigin, isCost: boolean, links: LinkState[]): ResolutionAct[] {
+    const did: ResolutionAct[] = [];
     const by = l.player;
     const cause = isCost ? 'cost' : 'effect';
     seq.groups.forEach((group, gi) => {
@@ -284,18 +285,18 @@ export class Timeline {
       return true;
     });
   }
-  private performOne(a: Action, l: LinkState, origin: EventOrigin, cause: 'cost' | 'effect', by: PlayerIndex | undefined, links: LinkState[]): string[] {
-    const did: string[] = [];
-    const names = (cs: CardInstance[]) => cs.map((c) => `"${c.name}"`).join(', ');
+  private performOne(a: Action, l: LinkState, origin: EventOrigin, cause: 'cost' | 'effect', by: PlayerIndex | undefined, links: LinkState[]): ResolutionAct[] {
+    const did: ResolutionAct[] = [];
+    const names = (cs: CardInstance[]) => cs.map((c) => c.name);
     switch (a.kind) {
       case 'destroy': {
         const cs = this.cardsOf(a.cards);
         const on = cs.filter((c) => c.zone === 'field');
         const off = cs.filter((c) => c.zone !== 'field');
         for (const c of on) this.move(c, 'gy', origin, cause, { destroyed: true, by });
-        if (on.length) did.push(`destroys ${names(on)}`);
-        if (off.length) did.push(`cannot destroy ${names(off)}: no longer on the field`);
-        if (!cs.length) did.push('destroys nothing (no such card on the field)');
+        if (on.length) did.push({ kind: 'destroys', cards: names(on) });
+        if (off.length) did.push({ kind: 'cannot-destroy', cards: names(off) });
+        if (!cs.length) did.push({ kind: 'destroys-nothing' });
         break;
       }
       case 'send-to-gy':
@@ -309,20 +310,20 @@ export class Timeline {
             by,
           });
         }
-        const verb = a.kind === 'discard' ? 'discards' : a.kind === 'tribute' ? 'Tributes' : 'sends to the GY';
-        if (cs.length) did.push(`${verb} ${names(cs)}`);
+        const verb = a.kind === 'discard' ? 'discards' : a.kind === 'tribute' ? 'tributes' : 'sends-to-gy';
+        if (cs.length) did.push({ kind: verb, cards: names(cs) });
         break;
       }
       case 'banish': {
         const cs = this.cardsOf(a.cards);
         for (const c of cs) this.move(c, 'banished', origin, cause, { by });
-        if (cs.length) did.push(`banishes ${names(cs)}`);
+        if (cs.length) did.push({ kind: 'banishes', cards: names(cs) });
         break;
       }
       case 'return': {
         const cs = this.cardsOf(a.cards);
         for (const c of cs) this.move(c, a.to, origin, cause, { by });
-        if (cs.length) did.push(`returns ${names(cs)} to the ${a.to === 'hand' ? 'hand' : 'Deck'}`);
+        if (cs.length) did.push({ kind: 'returns', cards: names(cs), to: a.to });
         break;
       }
       case 'special-summon': {
@@ -330,11 +331,11 @@ export class Timeline {
         const ok: CardInstance[] = [];
         for (const c of cs) {
           if (c.zone === 'field') {
-            did.push(`cannot Special Summon "${c.name}": it is already on the field`);
+            did.push({ kind: 'cannot-special-summon', card: c.name, on: 'field' });
             continue;
           }
           if (a.from && c.zone !== a.from && !c.implied) {
-            did.push(`cannot Special Summon "${c.name}" from the ${zoneWord(a.from)}: it is in the ${zoneWord(c.zone)}`);
+            did.push({ kind: 'cannot-special-summon', card: c.name, from: a.from, zone: c.zone });
             continue;
           }
           const from = c.zone;
@@ -344,38 +345,38 @@ export class Timeline {
           this.emit({ kind: 'summon', step: this.step, origin, card: c, summonType: 'special', from, player: by ?? c.owner });
           ok.push(c);
         }
-        if (ok.length) did.push(`Special Summons ${names(ok)}`);
+        if (ok.length) did.push({ kind: 'special-summons', cards: names(ok) });
         break;
       }
       case 'add-to-hand': {
         const cs = this.cardsOf(a.cards);
         for (const c of cs) this.move(c, 'hand', origin, cause, { by });
-        if (cs.length) did.push(`adds ${names(cs)} to the hand`);
+        if (cs.length) did.push({ kind: 'adds-to-hand', cards: names(cs) });
         break;
       }
       case 'draw':
-        did.push(`draws ${a.count} card${a.count === 1 ? '' : 's'}`);
+        did.push({ kind: 'draws', count: a.count });
         break;
       case 'negate': {
         const target = links.find((x) => x.position === a.link.value);
         if (!target) {
-          did.push(`negates link ${a.link.value} (there is no such link)`);
+          did.push({ kind: 'cannot-negate', link: a.link.value, reason: 'no-such-link' });
         } else if (target.position >= l.position) {
-          did.push(`cannot negate CL${target.position}: it has already resolved`);
+          did.push({ kind: 'cannot-negate', link: target.position, reason: 'already-resolved' });
         } else {
           target.negated = true;
-          did.push(`negates the activation of CL${target.position} "${target.inst?.name ?? '?'}"`);
+          did.push({ kind: 'negates', link: target.position, card: target.inst?.name ?? '?' });
         }
         break;
       }
       case 'damage': {
         const p = this.playerIndex(a.player.text);
         if (p !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player: p, amount: a.amount, battle: false });
-        did.push(`${a.player.text} takes ${a.amount} damage`);
+        did.push({ kind: 'damage', player: a.player.text, amount: a.amount });
         break;
       }
       case 'pay-lp':
-        did.push(`pays ${a.amount} LP`);
+        did.push({ kind: 'pays-lp', amount: a.amount });
         break;
       case 'change-position': {
         const cs = this.cardsOf(a.cards).filter((c) => c.zone === 'field');
@@ -385,8 +386,8 @@ export class Timeline {
           c.faceDown = false;
           this.emit({ kind: 'position', step: this.step, origin, card: c, position: a.position, flipped });
         }
-        if (cs.length) did.push(`changes ${names(cs)} to ${a.position} position`);
-        if (gone.length) did.push(`cannot change ${names(gone)}: no longer on the field`);
+        if (cs.length) did.push({ kind: 'changes-position', cards: names(cs), position: a.position });
+        if (gone.length) did.push({ kind: 'cannot-change-position', cards: names(gone) });
         break;
       }
       case 'equip': {
@@ -394,9 +395,9 @@ export class Timeline {
         const to = this.names.resolved.get(a.to);
         if (c && to && to.zone === 'field') {
           this.move(c, 'field', origin, 'effect', { by });
-          did.push(`equips "${c.name}" to "${to.name}"`);
+          did.push({ kind: 'equips', card: c.name, to: to.name });
         } else if (to && to.zone !== 'field') {
-          did.push(`cannot equip: "${to.name}" is no longer on the field`);
+          did.push({ kind: 'cannot-equip', to: to.name });
         }
         break;
       }
@@ -404,10 +405,10 @@ export class Timeline {
         // The Battle Phase ends once the chain has resolved; what matters here is that it is a step of
         // the effect, so a "then end the Battle Phase" makes the earlier part not the last thing (R20c).
         this.emit({ kind: 'phase', step: this.step, origin, phase: 'end-of-battle' });
-        did.push('ends the Battle Phase');
+        did.push({ kind: 'ends-battle-phase' });
         break;
       case 'nothing':
-        did.push('does nothing');
+        did.push({ kind: 'does-nothing' });
         break;
     }
     return did;

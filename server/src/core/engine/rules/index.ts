@@ -57,7 +57,7 @@ const ruleNumber = (id: string) => Number(id.slice(1));
 /** A registry of these modules, in this order. Throws on a declaration error (a programming error, not user input). */
 export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
   const seen = new Set<string>();
-  const codes: Array<RuleCodeInfo & { fix?: FixKind }> = [];
+  const declared: Array<RuleCodeInfo & { fix?: FixKind }> = [];
   const catalogue: RuleInfo[] = [];
   const codeOfRule = new Map<string, { code: string; severity: 'error' | 'warning' }>();
   for (const m of modules) {
@@ -67,8 +67,8 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     if (seen.has(m.name)) throw new Error(`rule module ${m.name} is listed twice`);
     seen.add(m.name);
     for (const [code, meta] of Object.entries(m.codes)) {
-      if (codes.some((c) => c.code === code)) throw new Error(`code ${code} is declared twice (${m.name})`);
-      codes.push({ code, rule: meta.rules[0], severity: meta.severity, summary: meta.summary, fix: meta.fix });
+      if (declared.some((c) => c.code === code)) throw new Error(`code ${code} is declared twice (${m.name})`);
+      declared.push({ code, rule: meta.rules[0], severity: meta.severity, summary: meta.summary, fix: meta.fix });
       for (const id of meta.rules) codeOfRule.set(id, { code, severity: meta.severity });
     }
   }
@@ -80,13 +80,13 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     }
   }
   for (const id of codeOfRule.keys()) if (!catalogue.some((r) => r.id === id)) throw new Error(`rule ${id} raises a code but has no catalogue entry`);
-  codes.sort((a, b) => ruleNumber(a.rule) - ruleNumber(b.rule));
+  declared.sort((a, b) => ruleNumber(a.rule) - ruleNumber(b.rule));
   catalogue.sort((a, b) => ruleNumber(a.id) - ruleNumber(b.id));
-  const byCode = new Map(codes.map((c) => [c.code, c]));
+  const byCode = new Map(declared.map((c) => [c.code, c]));
   const byId = new Map(catalogue.map((r) => [r.id.toUpperCase(), r]));
   return {
     modules,
-    codes: codes.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),
+    codes: declared.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),
     catalogue,
     codeInfo: (code) => {
       const c = byCode.get(code);

@@ -1,7 +1,6 @@
 // R6-R8 and R14 (R5's table is classify.ts's spellSpeed): each link at least as fast as the one
 // below; Spell Speed 1 only at CL1 or in the trigger batch; only Counter Traps on a Counter Trap;
 // no fast effect inside the trigger batch.
-import { isBatchPosition } from '../classify';
 import { kindWords, legalOrderText } from '../narrative';
 import { ChainView, LinkState, Reporter, RuleModule } from './api';
 import { S } from './sources';
