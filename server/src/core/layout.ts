@@ -69,6 +69,7 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     phaseTime: e.phaseTime,
     condition: e.condition,
     activatesFrom: e.activatesFrom,
+    evenIfNotThere: e.evenIfNotThere,
     summonsItself: e.summonsItself,
     oncePerChain: e.oncePerChain,
     oncePerTurn: e.oncePerTurn,

@@ -22,6 +22,8 @@ export interface EffectFacts {
   condition?: string;
   /** Default: where such an effect is activated from (see defaultActivationZones). */
   activatesFrom?: Zone[];
+  /** Zones the text lets it activate from even if the card got there after the event ("(even if not)", R23). */
+  evenIfNotThere?: Zone[];
   summonsItself?: boolean;
   oncePerChain?: boolean;
   oncePerTurn?: boolean;
@@ -103,6 +105,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     phaseTime: e.phaseTime,
     condition: e.condition,
     activatesFrom: e.activatesFrom ?? (activation ? activationZones(card) : defaultActivationZones(card, e.kind, event)),
+    evenIfNotThere: e.evenIfNotThere ?? [],
     summonsItself: e.summonsItself ?? false,
     oncePerChain: e.oncePerChain ?? false,
     oncePerTurn: e.oncePerTurn ?? false,

@@ -44,6 +44,7 @@ export type ResolutionAct =
   | { kind: 'changes-position'; cards: string[]; position: 'attack' | 'defense' }
   | { kind: 'equips'; card: string; to: string }
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
+  | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' };
 
 /** A game event as plain data (what a trigger answers). */
@@ -59,11 +60,13 @@ export interface EventRecord {
   /** Who attacked, activated or took damage. */
   player?: string;
   /** Moves: how, from where, to where. */
-  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'sent';
+  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'set' | 'sent';
   from?: Zone;
   to?: Zone;
   summonType?: SummonType;
   amount?: number;
+  /** Damage: battle damage (`Yugi takes 1900 battle damage`). */
+  battle?: boolean;
   phase?: string;
   position?: 'attack' | 'defense';
 }

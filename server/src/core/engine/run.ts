@@ -64,6 +64,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     const collected = collect(timeline);
     const windowStartIndex = timeline.windowStart;
     const chainStartEvent = timeline.events.length;
+    const stepAtStart = timeline.step;
     const phase = timeline.phase;
     const phaseClosed = timeline.phaseClosed;
     classifyContext.phase = phase;
@@ -86,6 +87,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       chainStartEvent,
       lastPlacementEvent,
       windowStartIndex,
+      stepAtStart,
       phase,
       phaseClosed,
       players: header.players,

@@ -23,7 +23,8 @@ export interface CardInstance {
   implied: boolean;
 }
 
-export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'rule' | 'leftover' | 'activation';
+/** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */
+export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'set' | 'rule' | 'leftover' | 'activation';
 
 /** Where an event came from, so diagnostics can point at the link or action that caused it. */
 export type EventOrigin =

@@ -140,7 +140,7 @@ function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
 
-const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias', 'text']);
+const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias', 'text']);
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
@@ -392,7 +392,7 @@ function parseEffect(c: Cursor): EffectLine {
   }
   let mandatory: boolean | undefined;
   let timing: 'when' | 'if' | undefined;
-  if (effectKind !== 'responds' && effectKind !== 'ignition' && effectKind !== 'continuous') {
+  if (effectKind !== 'responds' && effectKind !== 'activation' && effectKind !== 'ignition' && effectKind !== 'continuous') {
     if (c.eat('mandatory')) mandatory = true;
     else if (c.eat('optional')) mandatory = false;
     else if (effectKind === 'trigger' || effectKind === 'phase-trigger') {
@@ -550,6 +550,13 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
       }
       case 'expect':
         return parseExpect(c);
+      case 'damage': {
+        if (c.eat('damage', 'calculation')) {
+          c.ensureEnd();
+          return { kind: 'action', action: { kind: 'damage-calculation' }, range: c.rangeFrom(first), line };
+        }
+        break;
+      }
       case 'battle': {
         if (c.eat('battle', 'destroys')) {
           const cards = parseCardRefList(c);
@@ -666,6 +673,12 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
   } else if (verb.lower === 'passes') {
     c.i += 2;
     action = { kind: 'pass', player };
+  } else if ((verb.lower === 'takes' || verb.lower === 'take') && c.peek(2)?.kind === 'number' && c.peek(3)?.lower === 'battle') {
+    // `Yugi takes 1900 battle damage` (plain `takes N damage` is an action of a link, not a game action).
+    const amount = Number(c.peek(2)!.text);
+    c.i += 4;
+    c.expect('damage', '`battle damage`');
+    action = { kind: 'battle-damage', player, amount };
   } else {
     return undefined;
   }
@@ -850,6 +863,8 @@ const ACTION_VERBS = new Set([
   'pays',
   'change',
   'changes',
+  'end',
+  'ends',
   'nothing',
 ]);
 
@@ -1040,13 +1055,22 @@ function parseAction(c: Cursor): Action {
       const to = parseCardRef(c);
       return { kind: 'equip', card, to, range: r() };
     }
+    case 'end':
+    case 'ends': {
+      // `end the battle phase` (Battle Fader: "Special Summon this card, then end the Battle Phase").
+      c.next();
+      c.eat('the');
+      c.expect('battle', '`end the battle phase`');
+      c.expect('phase', '`end the battle phase`');
+      return { kind: 'end-battle-phase', range: r() };
+    }
     case 'nothing': {
       c.next();
       return { kind: 'nothing', range: r() };
     }
   }
   throw new ParseError(
-    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, nothing)`,
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
     start.range,
   );
 }
@@ -1111,7 +1135,7 @@ function parseExpect(c: Cursor): ExpectStmt {
   };
 }
 
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias|text)\b/i;
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|activation|alias|text)\b/i;
 
 /**
  * The text with every line that cannot belong to a card definition blanked (line numbers kept):
