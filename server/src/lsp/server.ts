@@ -5,19 +5,34 @@ import {
   CancellationToken,
   ClientCapabilities,
   CodeActionKind,
+  CodeActionRequest,
   CompletionItem,
+  CompletionRequest,
+  CompletionResolveRequest,
   Connection,
+  DefinitionRequest,
   Diagnostic as LspDiagnostic,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReport,
   DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
+  DocumentFormattingRequest,
+  DocumentSymbolRequest,
   ErrorCodes,
   FileChangeType,
+  FoldingRangeRequest,
+  HoverRequest,
   InitializeParams,
   InitializeResult,
+  InlayHintRequest,
   LSPErrorCodes,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
   ResponseError,
+  SemanticTokensRangeRequest,
+  SemanticTokensRequest,
   TextDocumentSyncKind,
   TextEdit,
 } from 'vscode-languageserver/node';
@@ -316,7 +331,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.languages.diagnostics.on(
+  connection.onRequest(
+    DocumentDiagnosticRequest.type,
     safeRequest(connection, 'diagnostics', (params, token: CancellationToken): DocumentDiagnosticReport => {
       const doc = store.get(params.textDocument.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
@@ -336,10 +352,14 @@ export function startServer(connection: Connection): void {
   );
 
   // ---- features ------------------------------------------------------------------------------
+  // Every request is registered with onRequest and its type, not the typed helpers (onHover, ...):
+  // those read params.workDoneToken before any handler runs, so a request whose params are null
+  // was answered InternalError with a logged stack trace; safeRequest answers it InvalidParams.
 
   const docOf = (uri: string): TextDocument | undefined => store.get(uri);
 
-  connection.onHover(
+  connection.onRequest(
+    HoverRequest.type,
     safeRequest(connection, 'hover', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
@@ -347,7 +367,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onCompletion(
+  connection.onRequest(
+    CompletionRequest.type,
     safeRequest(connection, 'completion', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -355,7 +376,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onCompletionResolve(
+  connection.onRequest(
+    CompletionResolveRequest.type,
     safeRequest(connection, 'completion resolve', (item: CompletionItem) => {
       const uri = completionItemUri(item);
       const doc = uri === undefined ? undefined : docOf(uri);
@@ -363,7 +385,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onDefinition(
+  connection.onRequest(
+    DefinitionRequest.type,
     safeRequest(connection, 'definition', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -371,7 +394,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onReferences(
+  connection.onRequest(
+    ReferencesRequest.type,
     safeRequest(connection, 'references', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -379,7 +403,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onDocumentSymbol(
+  connection.onRequest(
+    DocumentSymbolRequest.type,
     safeRequest(connection, 'documentSymbol', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -388,7 +413,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onFoldingRanges(
+  connection.onRequest(
+    FoldingRangeRequest.type,
     safeRequest(connection, 'foldingRange', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -396,7 +422,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onPrepareRename(
+  connection.onRequest(
+    PrepareRenameRequest.type,
     safeRequest(connection, 'prepareRename', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
@@ -404,7 +431,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onRenameRequest(
+  connection.onRequest(
+    RenameRequest.type,
     safeRequest(connection, 'rename', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
@@ -414,7 +442,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onDocumentFormatting(
+  connection.onRequest(
+    DocumentFormattingRequest.type,
     safeRequest(connection, 'formatting', (params): TextEdit[] => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -426,7 +455,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onCodeAction(
+  connection.onRequest(
+    CodeActionRequest.type,
     safeRequest(connection, 'codeAction', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -434,14 +464,16 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.languages.semanticTokens.on(
+  connection.onRequest(
+    SemanticTokensRequest.type,
     safeRequest(connection, 'semanticTokens', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return { data: [] };
       return semanticTokens(analysisFor(doc, token));
     }),
   );
-  connection.languages.semanticTokens.onRange(
+  connection.onRequest(
+    SemanticTokensRangeRequest.type,
     safeRequest(connection, 'semanticTokens/range', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return { data: [] };
@@ -449,7 +481,8 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.languages.inlayHint.on(
+  connection.onRequest(
+    InlayHintRequest.type,
     safeRequest(connection, 'inlayHint', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc || !settings.inlayHints.enabled) return [];
