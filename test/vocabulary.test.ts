@@ -14,6 +14,7 @@ import {
   interpretModifier,
   interpretPhaseTime,
   MODIFIERS,
+  MODIFIER_START_WORDS,
   PHASE_TIMES,
   SUMMON_PHRASES,
   ZONE_WORDS,
@@ -74,4 +75,8 @@ test('vocabulary: docs/language.md shows every phrase, modifier and zone word of
     (p) => !shown.has(p) && !(p.startsWith('includes ') && shown.has('includes <what>')),
   );
   assert.deepEqual(missing, []);
+});
+
+test('vocabulary: every modifier completion offers starts with a word the parser splits modifiers at', () => {
+  for (const m of MODIFIERS) assert.ok(MODIFIER_START_WORDS.has(words(m)[0]), m);
 });

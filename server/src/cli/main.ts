@@ -5,11 +5,11 @@ import * as fs from 'fs';
 import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, render, RENDER_FORMATS, RenderFormat } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
 import { findFiles, readText, UsageError } from './files';
 import { CheckPool, threadsFor } from './parallel';
-import { Checked, formatExplain } from './report';
+import { ANSI, Checked, formatExplain, PLAIN } from './report';
 
 export { useReader } from './check';
 /** For tests: how the parallel check runs, and what the last one did. */
@@ -47,6 +47,15 @@ Usage:
       Prints the definition the engine uses for a card (English, Japanese or Portuguese
       name) as .segoc text, with where its facts came from and what was assumed: copy it
       into a file and correct it there. Definitions in the given files count, as in check.
+  segoc infer "<card text>" [--file FILE] [--ja] [--type "<type line>"] [--name "<name>"] [--pendulum "<text>"]
+      Prints the card definition inferred from an official card text (English
+      Problem-Solving Card Text, or Japanese): each effect line after the sentence
+      it comes from, and notes for what the text did not settle (assumed).
+      --file     read the text from FILE (UTF-8) instead of the argument
+      --ja       the text is Japanese (default: guessed from the text)
+      --type     the card's type line (default: effect monster), e.g. "Counter Trap"
+      --name     the card's name in the definition (default: Card)
+      --pendulum the card's Pendulum Effect text
   segoc --help | --version
 
 Exit codes: 0 no error, 1 a scenario has an error (an unmet expect included) or, for
@@ -60,6 +69,8 @@ export interface CliIO {
   err: (s: string) => void;
   /** Output exactly as given (`format FILE` prints the bytes `--write` would write). */
   write: (s: string) => void;
+  /** Whether stdout is a terminal that takes ANSI styles (bold); otherwise plain text. */
+  tty?: boolean;
 }
 
 /**
@@ -95,16 +106,15 @@ function failed(e: unknown, io: CliIO): number {
 
 function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise<number> {
   const [cmd, ...rest] = argv;
-  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+  // Exit 2 is always one `segoc:` line on stderr; the usage is for --help.
+  if (!cmd) throw new UsageError('no command given (try: segoc check, explain, render, format; segoc --help for the usage)');
+  // --help and --version answer wherever they stand (`segoc check --version` too), before any option is read.
+  if (argv.includes('--help') || argv.includes('-h') || cmd === 'help') {
     io.out(HELP);
-    return cmd ? 0 : 2;
-  }
-  if (cmd === '--version' || cmd === '-v') {
-    io.out(VERSION);
     return 0;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(HELP);
+  if (argv.includes('--version') || argv.includes('-v')) {
+    io.out(VERSION);
     return 0;
   }
   switch (cmd) {
@@ -118,13 +128,18 @@ function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise
       return formatCommand(parseOptions(cmd, rest), io);
     case 'card':
       return cardCommand(rest, io);
+    case 'infer':
+      return inferCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, card, --help)`);
+      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, card, infer, --help)`);
   }
 }
 
 declare const SEGOC_VERSION: string | undefined;
 export const VERSION = typeof SEGOC_VERSION === 'string' ? SEGOC_VERSION : '0.1.0';
+
+/** The most threads --jobs may ask for (three digits: more is surely a typo). */
+const MAX_JOBS = 999;
 
 type Command = 'check' | 'explain' | 'render' | 'format';
 
@@ -184,7 +199,7 @@ function parseOptions(cmd: Command, args: string[]): Options {
       }
       case '--jobs': {
         const v = value();
-        if (!v || !/^[1-9]\d{0,2}$/.test(v)) throw new UsageError(`--jobs takes a number of threads (1, 2, ...), not ${v || 'nothing'}`);
+        if (!v || !/^[1-9]\d{0,2}$/.test(v)) throw new UsageError(`--jobs takes a number of threads from 1 to ${MAX_JOBS}, not ${v || 'nothing'}`);
         o.jobs = Number(v);
         break;
       }
@@ -258,7 +273,7 @@ function single(cmd: string, opts: Options, io: CliIO): { shown: string; checked
 
 function explain(opts: Options, io: CliIO): number {
   const { shown, checked } = single('explain', opts, io);
-  io.out(formatExplain(checked.analysis, shown));
+  io.out(formatExplain(checked.analysis, shown, io.tty ? ANSI : PLAIN));
   return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
@@ -368,6 +383,8 @@ if (require.main === module && isMainThread) {
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
     err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
     write: (s) => process.stdout.write(s),
+    // Bold on a terminal only, and never when NO_COLOR is set (https://no-color.org).
+    tty: process.stdout.isTTY === true && !process.env.NO_COLOR,
   }).then((code) => {
     process.exitCode = code;
   });
@@ -383,4 +400,35 @@ if (require.main === module && isMainThread) {
  */
 function tuneCompilerForBatch(): void {
   v8.setFlagsFromString('--no-turbo-inlining');
+}
+
+/** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */
+function inferCommand(args: string[], io: CliIO): number {
+  const texts: string[] = [];
+  const o: { file?: string; ja: boolean; type: string; name: string; pendulum?: string } = { ja: false, type: 'effect monster', name: 'Card' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${a} takes a value`);
+      return v;
+    };
+    if (a === '--ja') o.ja = true;
+    else if (a === '--file') o.file = value();
+    else if (a === '--type') o.type = value();
+    else if (a === '--name') o.name = value();
+    else if (a === '--pendulum') o.pendulum = value();
+    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a} (segoc infer takes --file, --ja, --type, --name, --pendulum)`);
+    else texts.push(a);
+  }
+  let text = texts.join(' ');
+  if (o.file) {
+    const file = path.resolve(io.cwd, o.file);
+    if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) throw new UsageError(`${o.file}: no such file`);
+    text = readText(file);
+  }
+  if (!text.trim()) throw new UsageError('infer takes a card text (in quotes) or --file FILE');
+  const card = inferEffects({ text, typeLine: o.type, pendulumText: o.pendulum, language: o.ja ? 'ja' : undefined });
+  io.out(renderDefinition(o.name, card));
+  return 0;
 }

@@ -12,7 +12,13 @@ export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, 
 export type { CardSource } from './cards';
 export * from './cards/model';
 export * from './engine/results';
+export { actText, answerText, collectedText, eventText, afterChainText } from './engine/narrative';
 export { describeRules, rulesInForce, RULE_DATES } from './engine/rulesets';
+export { RULE_MODULES, RULE_REGISTRY, ruleRegistry } from './engine/rules';
+export type { RuleRegistry } from './engine/rules';
+export { TAG_MEANINGS } from './engine/rules/api';
+export type { RuleModule, RuleInfo, RuleTag, CatalogueEntry, CodeMeta, FixKind, ChainView, Reporter, LinkStatus, Ineligibility } from './engine/rules/api';
+export { spellSpeed } from './engine/classify';
 export type { Ruleset, RulesInForce } from './engine/rulesets';
 export type { Reference } from './engine/resolve-names';
 export { formatDocument } from './format';
@@ -20,3 +26,5 @@ export { extractBlocks, analyzePage, formatPage, formatText, pageKind, mapRange,
 export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageDiagnostic, PageScenario } from './pages';
 export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderSvg, renderChainSvg, escapeMarkdown, escapeWikitext, RENDER_FORMATS } from './render';
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
+export { inferEffects, renderEffectLines, renderDefinition, cardTypeOf, languageOf } from './infer';
+export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage, RenderedLine } from './infer';

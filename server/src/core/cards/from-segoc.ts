@@ -6,7 +6,8 @@ import { CardDef, EffectLine } from '../syntax/ast';
 import { Token } from '../syntax/lexer';
 import { CardFacts, EffectFacts, makeCard } from './facts';
 import { CardInfo, CardOrigin, EventPattern, PhaseTime } from './types';
-import { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, interpretEvent, interpretModifier, interpretPhaseTime, isCardType, RACES } from './vocabulary';
+import { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, interpretEvent, interpretModifier, interpretPhaseTime, isCardType, MODIFIERS, RACES } from './vocabulary';
+import { didYouMean } from '../suggest';
 
 export interface BuildCardResult {
   card: CardInfo;
@@ -51,10 +52,11 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
     else if (RACES.includes(t)) facts.races!.push(t.replace(' ', '-'));
     else if (ABILITIES.includes(t)) facts.abilities!.push(t);
     else {
+      // An error, not a warning: a dropped tag changes what filters and conditions see (R15), so the verdicts.
       diagnostics.push({
         code: 'syntax',
-        severity: 'warning',
-        message: `unknown tag \`${tag.text}\` (expected a monster type, an attribute, level N, atk N or def N)`,
+        severity: 'error',
+        message: `unknown tag \`${tag.text}\`${didYouMean(t, [...RACES, ...ATTRIBUTES, ...ABILITIES])} (expected a monster type, an attribute, level N, atk N or def N)`,
         range: tag.range,
       });
     }
@@ -107,10 +109,11 @@ function effectFacts(line: EffectLine, diagnostics: Diagnostic[]): EffectFacts {
     if (interpretModifier(e, words(m), phraseText(m))) continue;
     // A `responds to` line's unknown modifiers were never reported; kept so (no new diagnostics here).
     if (line.effectKind === 'responds') continue;
+    const written = words(m).join(' ');
     diagnostics.push({
       code: 'syntax',
-      severity: 'warning',
-      message: `unknown modifier \`${words(m).join(' ')}\` (see docs/language.md, Modifiers)`,
+      severity: 'error',
+      message: `unknown modifier \`${written}\`${didYouMean(written, MODIFIERS)} (see docs/language.md, Modifiers)`,
       range: line.range,
     });
   }
