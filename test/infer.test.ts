@@ -10,7 +10,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
 import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, renderDefinition, renderEffectLines } from '../server/src/core';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import { runCli } from '../server/src/cli/main';
+import { codeActions, WRITE_INFERRED_KIND } from '../server/src/lsp/code-actions';
+import { complete } from '../server/src/lsp/completion';
+import { hover } from '../server/src/lsp/hover';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -185,13 +189,11 @@ const KNOWN_DIFFERENCES: Record<string, { differences: string[]; why: string }> 
   "Gladiator Beast Laquari (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
   "Gladiator Beast Dimacari (ja)": { differences: ["effect 1 timing: - curated, if inferred"], why: WHY.oldja },
   "Gladiator Beast Hoplomus (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
-  "Gladiator Beast Murmillo (ja)": { differences: ["2 effects curated, 0 inferred"], why: WHY.oldja },
-  "Gladiator Beast Torax (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
+  "Gladiator Beast Murmillo (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.oldja },
+  "Gladiator Beast Torax (ja)": { differences: ["effect 1 mandatory: false curated, true inferred"], why: WHY.oldja },
   "Ogre of the Scarlet Sorrow (en)": { differences: ["2 effects curated, 1 inferred"], why: WHY.ogre },
   "Ogre of the Scarlet Sorrow (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.ogre },
   "Mermail Abyssturge (ja)": { differences: ["effect 1 targets: true curated, false inferred"], why: WHY.oldja },
-  "Mermail Abyssgunde (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
-  "Atlantean Marksman (ja)": { differences: ["2 effects curated, 0 inferred"], why: WHY.oldja },
   "Stumbling (en)": { differences: ["2 effects curated, 1 inferred"], why: WHY.stumbling },
   "Stumbling (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.stumbling },
   "The Kick Man (en)": { differences: ["effect 1 targets: true curated, false inferred"], why: WHY.kick },
@@ -200,7 +202,7 @@ const KNOWN_DIFFERENCES: Record<string, { differences: string[]; why: string }> 
   "Future Visions (ja)": { differences: ["3 effects curated, 1 inferred"], why: WHY.oldja },
   "Tribute to The Doomed (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
   "Tribute to The Doomed (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Gogogo Ghost (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
+  "Gogogo Ghost (ja)": { differences: ["effect 1 targets: true curated, false inferred"], why: WHY.oldja },
   "Light and Darkness Dragon (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.oldja },
   "Tour of Doom (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.oldja },
   "Seal of Wickedness (en)": { differences: ["effect 2 mandatory: false curated, true inferred"], why: WHY.seal },
@@ -219,9 +221,89 @@ const KNOWN_DIFFERENCES: Record<string, { differences: string[]; why: string }> 
   "Infinite Impermanence (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
   "Ghost Ogre & Snow Rabbit (en)": { differences: ["effect 1 zones: hand curated, field+hand inferred"], why: WHY.ghost },
   "Ghost Ogre & Snow Rabbit (ja)": { differences: ["effect 1 zones: hand curated, field+hand inferred"], why: WHY.ghost },
-  "Honest (ja)": { differences: ["effect 2 kind: quick curated, trigger inferred", "effect 2 timing: - curated, undefined inferred"], why: WHY.quickja },
   "Swift Scarecrow (ja)": { differences: ["effect 1 kind: quick curated, trigger inferred", "effect 1 timing: - curated, when inferred"], why: WHY.quickja },
   "Substitoad (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
   "Machina Peacekeeper (en)": { differences: ["effect 1 kind: ignition curated, trigger inferred", "effect 1 mandatory: - curated, false inferred", "effect 1 timing: - curated, when inferred", "effect 1 zones: field curated, gy inferred", "effect 2 kind: trigger curated, ignition inferred", "effect 2 mandatory: false curated, - inferred", "effect 2 timing: when curated, - inferred", "effect 2 zones: gy curated, field inferred", "effect 2 targets: false curated, true inferred"], why: WHY.machina },
-  "Machina Peacekeeper (ja)": { differences: ["effect 1 summonsItself: false curated, true inferred"], why: WHY.machina },
+  "Machina Peacekeeper (ja)": { differences: ["effect 1 summonsItself: false curated, true inferred", "effect 1 targets: false curated, true inferred"], why: WHY.machina },
 };
+
+// --- the language: `text` lines in a card definition ---------------------------------------------
+
+const TEXT_CARD = [
+  'card "Example Searcher": effect monster (fiend, dark, level 3, atk 1000, def 600)',
+  '  text "If this card is sent from the field to the GY: You can add 1 monster with 1500 or less ATK"',
+  '  text "from your Deck to your hand. You can only use this effect of \\"Example Searcher\\" once per turn."',
+  '  text ja "①：このカードがフィールドから墓地へ送られた場合に発動できる。"',
+  '  text pendulum "You can target 1 card on the field; destroy it."',
+].join('\n');
+
+test('language: `text` lines are kept per language and part, and continue over several lines', () => {
+  const def = analyze(TEXT_CARD).file.cards[0];
+  assert.deepEqual(
+    def.texts.map((t) => [t.language, t.pendulum, t.text.slice(0, 20)]),
+    [
+      ['en', false, 'If this card is sent'],
+      ['en', false, 'from your Deck to yo'],
+      ['ja', false, '①：このカードがフィールドから墓地へ送ら'],
+      ['en', true, 'You can target 1 car'],
+    ],
+  );
+  assert.deepEqual(analyze('card "X": effect monster\n  text If this card\n').diagnostics.map((d) => d.code), ['syntax']);
+});
+
+test('language: a definition with text and no effect lines gets the inferred effects, without a diagnostic', () => {
+  const a = analyze(TEXT_CARD);
+  assert.deepEqual(a.diagnostics, []);
+  const card = a.fileCards[0];
+  assert.deepEqual(
+    card.effects.map((e) => [e.kind, e.mandatory, e.timing, e.activatesFrom.join('+'), e.oncePerTurn, !!e.targets, e.includes.join('+')]),
+    [
+      ['ignition', false, undefined, 'field', false, true, 'destroy'],
+      ['trigger', false, 'if', 'gy', true, false, 'search'],
+    ],
+  );
+});
+
+test('language: written effect lines win; where the text reads them otherwise, information says which line and sentence', () => {
+  const a = analyze(['card "Example": effect monster', '  text "When this card is sent to the GY: You can Special Summon 1 monster from your Deck."', '  trigger mandatory if sent to gy'].join('\n'));
+  assert.equal(a.fileCards[0].effects[0].mandatory, true);
+  const d = a.diagnostics.filter((x) => x.code === 'text-differs');
+  assert.equal(d.length, 1);
+  assert.equal(d[0].severity, 'information');
+  assert.equal(d[0].range.start.line, 2);
+  assert.match(d[0].message, /^effect 1 and the card text \("When this card is sent to the GY: .*"\) differ: optional\/mandatory: the line says mandatory, the text optional/);
+  const agree = analyze(['card "Example": effect monster', '  text "When this card is sent to the GY: You can Special Summon 1 monster from your Deck."', '  trigger optional when sent to gy'].join('\n'));
+  assert.deepEqual(agree.diagnostics, []);
+});
+
+// --- the editor: hover and quick fix -------------------------------------------------------------
+
+test('editor: hover on a card with text shows the inferred lines beside their sentences', () => {
+  const a = analyze(TEXT_CARD);
+  const onName = hover(a, { line: 0, character: 8 });
+  const value = (onName?.contents as { value: string }).value;
+  assert.match(value, /\*\*Inferred from its text\*\*:/);
+  assert.match(value, /- `trigger optional if sent to gy from field, once per turn, includes search` — If this card is sent from the field/);
+  const onText = hover(a, { line: 2, character: 10 });
+  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy` — You can target 1 card/);
+});
+
+test('editor: a quick fix writes the inferred lines into the definition; none once lines are written', () => {
+  const doc = TextDocument.create('file:///x.segoc', 'segoc', 1, TEXT_CARD);
+  const a = analyze(TEXT_CARD);
+  const params = { textDocument: { uri: doc.uri }, range: { start: { line: 1, character: 0 }, end: { line: 1, character: 0 } }, context: { diagnostics: [] } };
+  const actions = codeActions(a, doc, params).filter((x) => x.kind === WRITE_INFERRED_KIND);
+  assert.equal(actions.length, 1);
+  const edit = actions[0].edit!.changes![doc.uri][0];
+  const fixed = TextDocument.applyEdits(doc, [edit]);
+  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy\n  trigger optional if sent to gy from field, once per turn, includes search$/);
+  const after = analyze(fixed);
+  assert.deepEqual(after.diagnostics, []);
+  assert.equal(codeActions(after, TextDocument.create(doc.uri, 'segoc', 2, fixed), params).filter((x) => x.kind === WRITE_INFERRED_KIND).length, 0);
+});
+
+test('editor: no completion inside a text line', () => {
+  const text = 'card "X": effect monster\n  text "If this card is sent to the GY: You can add 1 \\"San';
+  const doc = TextDocument.create('file:///x.segoc', 'segoc', 1, text);
+  assert.deepEqual(complete(analyze(text), doc, { line: 1, character: text.split('\n')[1].length }, { snippets: true }), []);
+});

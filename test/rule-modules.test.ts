@@ -55,7 +55,7 @@ test('a rule module registered with no other file touched: its diagnostic, quick
   const hover = describeCode('lonely-link', rules);
   assert.match(hover, /`lonely-link`\*\* — rule R34 \(warning\)/);
   assert.match(hover, /a chain of a single link/);
-  assert.match(hover, /\*\*R34 — A chain needs company\*\* \[disputed\]: A made-up rule/);
+  assert.match(hover, /\*\*R34 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
 
   assert.deepEqual(rules.ruleById('R34'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
   assert.equal(rules.catalogue.at(-1)?.id, 'R34');

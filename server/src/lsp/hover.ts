@@ -1,19 +1,22 @@
-// Hovers: a card name (what the card does), a chain link (its verdict, category, Spell Speed,
+// Hovers: a card name (what the card does; for a definition with a `text`, the effect lines that
+// text infers, beside their sentences), a chain link (its verdict, category, Spell Speed,
 // resolution), a diagnostic code in an `expect` line (the rule), and the `rules` line (the rules in
 // force). Markdown.
 import { Hover, MarkupKind } from 'vscode-languageserver/node';
 import {
   Analysis,
+  CardDef,
   containsPosition,
   describeRules,
   LANGUAGE_CODES,
   Position,
+  readCardText,
   RULE_REGISTRY,
   RuleRegistry,
 } from '../core';
 import { DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
-import { cardDefNameAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
+import { cardDefNameAt, cardTextAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
 
 export function hover(analysis: Analysis, p: Position): Hover | null {
   // 1. A card name: in a scenario, or a `card` definition of this file.
@@ -26,7 +29,12 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
   const def = cardDefNameAt(analysis, p);
   if (def) {
     const card = analysis.cards.get(def.name.text);
-    if (card) return markdown(describeCard(card, analysis.uri), def.name.range);
+    if (card) return markdown([describeCard(card, analysis.uri), ...inferredFromText(def)].join('\n'), def.name.range);
+  }
+  const withText = cardTextAt(analysis, p);
+  if (withText) {
+    const t = withText.texts.find((x) => containsPosition(x.range, p))!;
+    return markdown(inferredFromText(withText).join('\n').trim(), t.range);
   }
   // 2. A diagnostic code on an `expect` line; the `rules` line.
   for (const sc of analysis.file.scenarios) {
@@ -67,15 +75,28 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
   return null;
 }
 
+/** The effect lines a definition's text infers, each beside the sentence it comes from. */
+function inferredFromText(def: CardDef): string[] {
+  const reading = readCardText(def);
+  if (!reading) return [];
+  const out = ['', `**Inferred from its text**${def.effects.length ? ' (the written effect lines are used)' : ''}:`, ''];
+  for (const r of reading.rendered) {
+    const what = r.line ? `\`${r.line}\`` : `*${r.comment}*`;
+    out.push(`- ${what}${r.effect.sentence ? ` — ${escapeMd(r.effect.sentence)}` : ''}`);
+    for (const n of r.effect.notes) out.push(`  - note: ${escapeMd(n)}`);
+  }
+  return out;
+}
+
 function markdown(value: string, range: { start: Position; end: Position }): Hover {
   return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(range) };
 }
 
-/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it. */
+/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it (title, status tags, summary, source keys). */
 export function describeCode(code: string, rules: RuleRegistry = RULE_REGISTRY): string {
   const info = rules.codeInfo(code);
   if (info) {
-    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tag}]: ${escapeMd(r.summary)}`);
+    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tags.join(', ')}]: ${escapeMd(r.summary)} (sources: ${r.sources.map((x) => x.split(' — ')[0]).join(', ')})`);
     return [`**\`${info.code}\`** — rule ${info.rule} (${info.severity})`, '', escapeMd(info.summary), '', ...cited.flatMap((c) => [c, '']), `[docs/rules.md#${info.code}](${DOCS_BASE}/rules.md#${info.code})`].join('\n');
   }
   const lang = LANGUAGE_CODES.find((c) => c.code === code);

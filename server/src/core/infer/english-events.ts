@@ -1,9 +1,9 @@
 // From the activation condition of an English text to a phrase of segoc's event vocabulary
-// (docs/language.md, Event vocabulary; parsed by cards/model.ts parseEvent). The phrases written
-// here are the vocabulary's own, so the card builder reads them back without a note; where the
-// text says more than the vocabulary can (an archetype, "by your opponent's card effect"), the
-// phrase keeps what it can and the rest is a note.
-import { ATTRIBUTES, RACES } from '../cards/model';
+// (docs/language.md, Event vocabulary; read by parseEvent in cards/from-segoc.ts, its words in
+// cards/vocabulary.ts). The phrases written here are the vocabulary's own, so the card builder
+// reads them back without a note; where the text says more than the vocabulary can (an archetype,
+// "by your opponent's card effect"), the phrase keeps what it can and the rest is a note.
+import { ATTRIBUTES, RACES } from '../cards/vocabulary';
 
 export interface EventReading {
   phrase: string;
@@ -53,7 +53,7 @@ function plainSelf(clause: string): string {
   return clause
     .replace(/\bGraveyard\b/g, 'GY')
     .replace(/\bMonster (Card )?Zone\b|\bSpell & Trap (Card )?Zone\b|\bPendulum Zone\b/gi, 'field')
-    .replace(/\bthis (?:face-up |Set |face-down |Attack Position |Defense Position )?card(?: that was \w+ Summoned| Summoned this way| in (?:your|its owner's) (?:possession|control)| you control| on the field| in the field)*\b/gi, 'this card')
+    .replace(/\bthis (?:face-up |Set |face-down |Attack Position |Defense Position |(?:Normal|Special|Synchro|Xyz|Link|Fusion|Ritual|Pendulum|Tribute) Summoned )?card(?: that was \w+ Summoned| Summoned this way| in (?:your|its owner's) (?:possession|control)| you control| on the field| in the field| in the (?:Field|Monster|Spell & Trap|Pendulum) Zone| with (?:Xyz )?Materials?(?: attached)?)*,?(?= )/gi, 'this card')
     .replace(/\bsent from the (hand or field|field or hand) to\b/gi, 'sent to')
     .replace(/\badded from (?:your|the) (?:GY|Deck|Main Deck|Extra Deck)(?: or GY)? to\b/gi, 'added to');
 }

@@ -1,7 +1,7 @@
 // The parser: hand-written and line-oriented. Each logical line is one statement, so a mistake
 // costs exactly one located diagnostic and the next line parses as if nothing happened.
 // It never throws: a statement that does not parse is recorded as an error line.
-import { Diagnostic } from '../diagnostics';
+import { Diagnostic, notQuotedMessage, QuickFix, quoteFix } from '../diagnostics';
 import { Range, sharedPos, spanRanges } from '../text';
 import {
   Action,
@@ -10,6 +10,7 @@ import {
   BoardCard,
   BoardStmt,
   CardDef,
+  CardText,
   CardRef,
   CardSet,
   ChainBlock,
@@ -52,6 +53,7 @@ class ParseError {
     readonly message: string,
     readonly range: Range,
     readonly code = 'syntax',
+    readonly fix?: QuickFix,
   ) {}
   /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see LineLexer.keepLayout). */
   static readonly keepLayout = new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
@@ -137,7 +139,7 @@ function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
 
-const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
+const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias', 'text']);
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
@@ -160,7 +162,7 @@ function parseLines(lexer: LineLexer): ParseResult {
   let chain: ChainBlock | undefined;
   const c = new Cursor();
 
-  const report = (e: ParseError) => diagnostics.push({ code: e.code, severity: 'error', message: e.message, range: e.range });
+  const report = (e: ParseError) => diagnostics.push({ code: e.code, severity: 'error', message: e.message, range: e.range, ...(e.fix && { fix: [e.fix] }) });
 
   for (let line = lexer.next(); line; line = lexer.next()) {
     if (lexer.unterminated) reportUnterminated(line, diagnostics);
@@ -176,6 +178,8 @@ function parseLines(lexer: LineLexer): ParseResult {
         if (first.lower === 'alias') {
           const a = parseAlias(c);
           card.aliases.push(a);
+        } else if (first.lower === 'text') {
+          card.texts.push(parseCardText(c));
         } else {
           const e = parseEffect(c);
           card.effects.push(e);
@@ -207,7 +211,7 @@ function parseLines(lexer: LineLexer): ParseResult {
           file.cards.push(card);
         } catch (e) {
           // Keep the block open (unnamed) so its effect lines do not cascade into more errors.
-          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], range: line.range, line };
+          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], texts: [], range: line.range, line };
           throw e;
         }
         continue;
@@ -337,7 +341,7 @@ function parseCardHeader(c: Cursor): CardDef {
     text: typeWords.map((w) => w.lower).join(' '),
     range: spanRanges(typeWords[0].range, typeWords[typeWords.length - 1].range),
   };
-  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], range: c.rangeFrom(start), line: c.line };
+  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], texts: [], range: c.rangeFrom(start), line: c.line };
 }
 
 function parseAlias(c: Cursor): AliasLine {
@@ -346,6 +350,23 @@ function parseAlias(c: Cursor): AliasLine {
   if (!n || n.kind !== 'string') throw new ParseError('expected the other name in quotes: alias 《クリッター》', n?.range ?? c.hereRange());
   c.ensureEnd();
   return { kind: 'alias', name: named(n), range: c.rangeFrom(start), line: c.line };
+}
+
+/** `text [pendulum] [ja|en] "..."`: a line of the card's official text. */
+function parseCardText(c: Cursor): CardText {
+  const start = c.next()!;
+  let language: CardText['language'] = 'en';
+  let pendulum = false;
+  for (;;) {
+    if (c.eat('pendulum')) pendulum = true;
+    else if (c.eat('ja')) language = 'ja';
+    else if (c.eat('en')) language = 'en';
+    else break;
+  }
+  const t = c.next();
+  if (!t || t.kind !== 'string') throw new ParseError('expected the card text in quotes: text "If this card is sent to the GY: ..." (write \\" for a quote inside it)', t?.range ?? c.hereRange());
+  c.ensureEnd();
+  return { kind: 'text', language, pendulum, text: t.text, range: c.rangeFrom(start), line: c.line };
 }
 
 /** Splits the rest of the line at top-level commas. */
@@ -696,7 +717,8 @@ function refuseUnquotedName(c: Cursor, ref: CardRef, followers: ReadonlySet<stri
   for (let t = c.peek(); t && t.kind === 'word' && !followers.has(t.lower); t = c.peek(words.length)) words.push(t);
   if (words.length === 0) return;
   const name = [ref.label, ...words.map((w) => w.text)].join(' ');
-  throw new ParseError(`card names are written in quotes: \`${name}\` is not quoted (write "${name}")`, spanRanges(ref.range, words[words.length - 1].range));
+  const range = spanRanges(ref.range, words[words.length - 1].range);
+  throw new ParseError(notQuotedMessage(name), range, 'syntax', quoteFix(name, range));
 }
 
 /** A label after `as`: letters, digits, `-` and `_`, starting with a letter, and no keyword of the language. */
@@ -1074,7 +1096,7 @@ function parseExpect(c: Cursor): ExpectStmt {
   };
 }
 
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias)\b/i;
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias|text)\b/i;
 
 /**
  * The text with every line that cannot belong to a card definition blanked (line numbers kept):
