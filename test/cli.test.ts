@@ -599,3 +599,15 @@ test('cli (process): a file named relatively is named relatively in read errors,
   assert.match(used.out, /^sub\/uses\.segoc:1:5: error use-not-found: cannot read "binary\.segoc": binary file \(contains NUL bytes\), not a scenario$/m);
   assert.ok(!used.out.includes(TMP) && !used.err.includes(TMP), used.out + used.err);
 });
+
+test('cli: segoc card prints the definition the engine uses, by any name, with where it came from', () => {
+  const r = run(['card', '《クリッター》']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^# curated card library: library\/[\w-]+\.segoc, line \d+$/m);
+  assert.match(r.out, /^card "Sangan": effect monster \(fiend, dark, level 3, atk 1000, def 600\)$/m);
+  const unknown = run(['card', 'Sangna']);
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.err, /^segoc: unknown card "Sangna"; did you mean "Sangan"\?$/);
+  assertUsageError(run(['card']), /card takes a card name/);
+  assertUsageError(run(['card', 'Sangan', '--chains']), /does not take --chains/);
+});

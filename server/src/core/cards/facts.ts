@@ -94,7 +94,9 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
 
 function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   const activation = e.kind === 'activation';
-  const event = e.event ?? (e.kind === 'flip' ? flipped : undefined);
+  // A trigger whose source gives no event triggers on an event outside the vocabulary: the engine then
+  // assumes its condition was met, and says so, rather than reading a missing event.
+  const event = e.event ?? (e.kind === 'flip' ? flipped : e.kind === 'trigger' ? unstated() : undefined);
   return {
     index,
     kind: e.kind,
@@ -104,7 +106,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     responds: e.responds ?? [],
     phaseTime: e.phaseTime,
     condition: e.condition,
-    activatesFrom: e.activatesFrom ?? (activation ? activationZones(card) : defaultActivationZones(card, e.kind, event)),
+    activatesFrom: e.activatesFrom ?? defaultZones(card, e.kind, event),
     evenIfNotThere: e.evenIfNotThere ?? [],
     summonsItself: e.summonsItself ?? false,
     oncePerChain: e.oncePerChain ?? false,
@@ -123,13 +125,16 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
 
 const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };
 
-/** A Spell is activated from the hand or the field (set), a Trap from the field. */
-function activationZones(card: CardInfo): Zone[] {
-  return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
+function unstated(): EventPattern {
+  return { kind: 'unknown', raw: 'an event its source does not state', unknown: ['an event its source does not state'] };
 }
 
-/** Where a monster's effect is activated from when its source does not say: where its own event leaves it. */
-function defaultActivationZones(card: CardInfo, kind: EffectKind, event?: EventPattern): Zone[] {
+/**
+ * Where an effect is activated from when its source does not say. A Spell is activated from the hand
+ * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ */
+export function defaultZones(card: Pick<CardInfo, 'category' | 'spellTrapKind'>, kind: EffectKind, event?: EventPattern): Zone[] {
+  if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
   if (card.category !== 'monster') return ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {
