@@ -8,7 +8,7 @@ export type { Token, Comment, LogicalLine } from './syntax/lexer';
 export { endsWithComma, lex } from './syntax/lexer';
 export * from './diagnostics';
 export * from './text';
-export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText } from './cards';
+export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, curatedLibrary, defaultProviders } from './cards';
 export type { CardSource } from './cards';
 export * from './cards/model';
 export * from './engine/results';

@@ -4,6 +4,7 @@
 import {
   CompletionItem,
   CompletionItemKind,
+  CompletionList,
   InsertTextFormat,
   MarkupKind,
   Range as LspRange,
@@ -99,11 +100,18 @@ export interface CompletionOptions {
 
 type Context = 'top' | 'scenario' | 'card';
 
-export function complete(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): CompletionItem[] {
+/** Completion items at `p`; a list marked incomplete when card names were cut (see CARD_ITEM_LIMIT). */
+export function complete(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): CompletionItem[] | CompletionList {
+  const cards = { cut: false };
+  const items = completionItems(analysis, doc, p, options, cards);
+  return cards.cut ? { isIncomplete: true, items } : items;
+}
+
+function completionItems(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions, cardsCut: { cut: boolean }): CompletionItem[] {
   const lineText = lineAt(doc, p.line);
   const prefix = lineText.slice(0, p.character);
   const after = lineText.slice(p.character);
-  const { before, quote, wordStart } = splitPrefix(prefix);
+  const { before, quote, word, wordStart } = splitPrefix(prefix);
   if (before === undefined) return []; // in a comment
   const tokens = lex(before).lines.flatMap((l) => l.tokens);
   const w = tokens.map((t) => (t.kind === 'string' ? `"${t.text}"` : t.lower));
@@ -128,7 +136,11 @@ export function complete(analysis: Analysis, doc: TextDocument, p: Position, opt
   const playerItems = () => {
     for (const pl of players) items.push({ label: pl, kind: CompletionItemKind.Variable, detail: 'player', sortText: `0${pl}`, textEdit: { range: replace, newText: pl } });
   };
-  const cards = () => cardItems(analysis, doc.uri, sIndex, replace, quote);
+  const cards = () => {
+    const found = cardItems(analysis, doc.uri, sIndex, replace, quote, quote ? word.slice(1) : word);
+    cardsCut.cut ||= found.cut;
+    return found.items;
+  };
   const labelItems = () => {
     if (quote || !scenario) return;
     for (const item of scenario.items) {
@@ -328,32 +340,46 @@ interface CardItemData {
   uri: string;
 }
 
-/** Card names (inserted in quotes), with their type; effects when resolved. Cards of the current scenario first. */
-function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined): CompletionItem[] {
+/**
+ * The most card names one answer lists: the generated library has about 14,000 cards (and their names
+ * in other languages). Beyond it the answer says it is incomplete, and the editor asks again as the
+ * user types, with a longer prefix.
+ */
+export const CARD_ITEM_LIMIT = 300;
+
+/**
+ * Card names (inserted in quotes) that complete what is typed, from every layer (name-prefix first,
+ * then word-prefix: `grave` offers "Called by the Grave"), with their type; effects when resolved.
+ * Names in other languages are offered once something is typed, or always after `《`. Cards of the
+ * current scenario first.
+ */
+function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined, typed: string): { items: CompletionItem[]; cut: boolean } {
   const inScenario = new Set<string>();
   if (scenarioIndex !== undefined) {
     for (const r of analysis.references) if (r.scenario === scenarioIndex + 1 && r.cardKey) inScenario.add(r.cardKey);
   }
   const open = quote ?? '"';
   const close = open === '《' ? '》' : open === '“' ? '”' : '"';
+  const withAliases = open === '《' || typed.trim() !== '';
+  const names = analysis.cards.complete(typed, CARD_ITEM_LIMIT + 1);
   const out: CompletionItem[] = [];
-  for (const card of analysis.cards.all()) {
-    const names = open === '《' ? [card.name, ...card.aliases] : [card.name];
-    for (const name of names) {
-      const text = `${open}${escapeName(name, open)}${close}`;
-      out.push({
-        // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
-        label: quote ? name : `${open}${name}${close}`,
-        kind: CompletionItemKind.Class,
-        detail: card.cardType,
-        data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
-        sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
-        filterText: `${open}${name}`,
-        textEdit: { range: replace, newText: text },
-      });
-    }
+  for (const { name, key, cardKey } of names.slice(0, CARD_ITEM_LIMIT)) {
+    if (key !== cardKey && !withAliases) continue;
+    const card = analysis.cards.get(name);
+    if (!card) continue;
+    const text = `${open}${escapeName(name, open)}${close}`;
+    out.push({
+      // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
+      label: quote ? name : `${open}${name}${close}`,
+      kind: CompletionItemKind.Class,
+      detail: card.cardType,
+      data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
+      sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
+      filterText: `${open}${name}`,
+      textEdit: { range: replace, newText: text },
+    });
   }
-  return out;
+  return { items: out, cut: names.length > CARD_ITEM_LIMIT };
 }
 
 /** `completionItem/resolve`: a card item gets its description (type, effects, where it is defined). */
