@@ -110,7 +110,7 @@ function failed(e: unknown, io: CliIO): number {
 function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise<number> {
   const [cmd, ...rest] = argv;
   // Exit 2 is always one `segoc:` line on stderr; the usage is for --help.
-  if (!cmd) throw new UsageError('no command given (try: segoc check, explain, render, format; segoc --help for the usage)');
+  if (!cmd) throw new UsageError('no command given (try: segoc check, explain, render, format, infer, card; segoc --help for the usage)');
   // --help and --version answer wherever they stand (`segoc check --version` too), before any option is read.
   if (argv.includes('--help') || argv.includes('-h') || cmd === 'help') {
     io.out(HELP);
