@@ -322,24 +322,6 @@ function explain(opts: Options, io: CliIO): number {
   return checked.some(hasError) ? 1 : 0;
 }
 
-/** `segoc card NAME [files]`: the card as the engine sees it, with the files' definitions on top of the libraries. */
-function cardCommand(args: string[], io: CliIO): number {
-  const unknownOption = args.find((a) => a.startsWith('--') && a !== '--');
-  if (unknownOption) throw new UsageError(`\`segoc card\` does not take ${unknownOption}`);
-  const [name, ...paths] = args.filter((a) => a !== '--');
-  if (!name) throw new UsageError('card takes a card name, e.g. segoc card "Called by the Grave"');
-  const inputs = paths.length ? readInputs(findFiles(paths, io.cwd)) : [];
-  const cards = analyze('', environment({ cards: inputs, rules: undefined })).cards;
-  const card = cards.get(name);
-  if (!card) {
-    const near = cards.suggest(name);
-    io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
-    return 1;
-  }
-  io.out(cardToSegoc(card));
-  return 0;
-}
-
 /** Formats whose output is one standalone document: they render one file. */
 const ONE_FILE_FORMATS: readonly string[] = ['html', 'svg', 'json'];
 
