@@ -263,3 +263,17 @@ test('segoc render: formats, --scenario, a page, and usage errors (exit 2, one l
     assert.match(r.err, /^segoc: /);
   }
 });
+
+test('check --format json and render --format json give the same scenario objects (one serializer)', () => {
+  for (const file of ['test/fixtures/render/example.segoc', 'samples/pages/segoc-examples.md']) {
+    const checked = run(['check', file, '--format', 'json']);
+    const rendered = run(['render', file, '--format', 'json']);
+    assert.equal(rendered.code, 0, rendered.err);
+    const fromCheck = JSON.parse(checked.out).files[0].scenarios;
+    const fromRender = JSON.parse(rendered.out).scenarios;
+    assert.ok(fromCheck.length > 0, file);
+    assert.deepEqual(fromRender, fromCheck, file);
+    // Absent values are null, never left out: the same keys whether or not the scenario is on a page.
+    for (const sc of fromCheck) for (const key of ['block', 'source', 'expectationsMet']) assert.ok(key in sc, `${file}: ${key}`);
+  }
+});

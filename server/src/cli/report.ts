@@ -1,6 +1,6 @@
 // Text and JSON reports of the CLI. The JSON shape is documented in docs/cli.md and is stable.
 import * as path from 'path';
-import { CATEGORY_LABELS, describeRules, Diagnostic, PageBlock, PageKind, phaseLabel, ROLE_LABELS, ScenarioResult } from '../core';
+import { CATEGORY_LABELS, describeRules, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, ROLE_LABELS, ScenarioResult } from '../core';
 
 /** What the reports need of an analysis: a .segoc file's Analysis and a page's PageAnalysis both fit. */
 export interface CheckedAnalysis {
@@ -126,22 +126,6 @@ export function jsonWithItems(doc: unknown, depth: number, items: readonly strin
   return text.slice(0, at) + list + text.slice(at + mark.length);
 }
 
-function jsonDiagnostic(d: Diagnostic) {
-  return {
-    code: d.code,
-    severity: d.severity,
-    message: d.message,
-    rule: d.rule,
-    range: d.range,
-    scenario: d.scenario,
-    ...('block' in d && d.block !== undefined ? { block: d.block } : {}),
-    chain: d.chain,
-    link: d.link,
-    expected: d.expected ?? false,
-    related: d.related,
-  };
-}
-
 /** One file of the JSON report (an item of `files`). */
 export function jsonFile(r: Checked, cwd: string) {
   return {
@@ -159,39 +143,8 @@ export function jsonFile(r: Checked, cwd: string) {
           })),
         }
       : {}),
-    diagnostics: r.analysis.diagnostics.filter((d) => d.scenario === undefined).map(jsonDiagnostic),
-    scenarios: r.analysis.scenarios.map((sc) => ({
-      index: sc.index,
-      ...(sc.block !== undefined ? { block: sc.block } : {}),
-      line: sc.titleRange.start.line + 1,
-      title: sc.title,
-      source: sc.source,
-      ruleset: sc.ruleset.label,
-      players: sc.players,
-      turnPlayer: sc.turnPlayer,
-      verdict: sc.verdict,
-      expectationsMet: sc.expectationsMet ?? null,
-      chains: sc.chains.map((c) => ({
-        index: c.index,
-        legal: c.legal,
-        legalOrder: c.legalOrder,
-        links: c.links.map((l) => ({
-          link: l.position,
-          number: l.number,
-          player: l.player,
-          card: l.card,
-          role: l.role,
-          spellSpeed: l.spellSpeed,
-          category: l.category ?? null,
-          legal: l.legal,
-          codes: l.codes,
-          // The records (`acts`) stay out of the JSON until it gets a versioned schema for them.
-          resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did } : null,
-        })),
-        resolution: c.resolution,
-      })),
-      diagnostics: sc.diagnostics.map(jsonDiagnostic),
-    })),
+    diagnostics: r.analysis.diagnostics.filter((d) => d.scenario === undefined).map(diagnosticJson),
+    scenarios: r.analysis.scenarios.map(scenarioJson),
   };
 }
 

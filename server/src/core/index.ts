@@ -28,6 +28,7 @@ export { extractBlocks, analyzePage, formatPage, formatText, pageKind, mapRange,
 export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageDiagnostic, PageScenario } from './pages';
 export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderSvg, renderChainSvg, escapeMarkdown, escapeWikitext, RENDER_FORMATS } from './render';
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
+export { scenarioJson, diagnosticJson } from './scenario-json';
 export * from './project';
 export { definitionScopeProblems, definitionSignature } from './card-scope';
 export { inferEffects, renderEffectLines, renderDefinition, cardTypeOf, languageOf } from './infer';

@@ -23,6 +23,7 @@ import {
   verdictText,
 } from './render/common';
 import { renderChainSvg, renderSvg } from './render/svg';
+import { scenarioJson } from './scenario-json';
 
 export type { RenderFormat, RenderInput, RenderScenario } from './render/common';
 export { RENDER_FORMATS, renderSvg, renderChainSvg };
@@ -278,53 +279,7 @@ export function renderHtml(input: RenderInput): string {
 // ---------------------------------------------------------------------------------------------
 // JSON
 
+/** The render JSON (docs/cli.md): the title and each scenario as `segoc check --format json` shows it. */
 export function renderJson(input: RenderInput): string {
-  return (
-    JSON.stringify(
-      {
-        version: 1,
-        title: input.title,
-        scenarios: input.scenarios.map((sc) => ({
-          index: sc.index,
-          block: sc.block ?? null,
-          line: sc.titleRange.start.line + 1,
-          title: sc.title,
-          source: sc.source ?? null,
-          ruleset: sc.ruleset.label,
-          players: sc.players,
-          turnPlayer: sc.turnPlayer,
-          verdict: sc.verdict,
-          expectationsMet: sc.expectationsMet ?? null,
-          chains: sc.chains.map((c) => ({
-            index: c.index,
-            line: c.keywordRange.start.line + 1,
-            phase: c.phase,
-            legal: c.legal,
-            legalOrder: c.legalOrder.map((g) => ({ from: g.from, to: g.to, category: g.category, player: g.player, links: g.links, description: g.description })),
-            links: c.links.map((l) => ({
-              link: l.position,
-              number: l.number,
-              line: l.range.start.line + 1,
-              player: l.player,
-              card: l.card,
-              role: l.role,
-              category: l.category ?? null,
-              categoryLabel: l.categoryLabel ?? null,
-              categoryText: categoryText(l),
-              colour: COLOURS[colourKey(l)],
-              spellSpeed: l.spellSpeed,
-              legal: l.legal,
-              codes: l.codes,
-              // The records (`acts`) stay out of the JSON until it gets a versioned schema for them.
-          resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did } : null,
-              did: didText(l),
-            })),
-            resolution: c.resolution,
-          })),
-        })),
-      },
-      null,
-      2,
-    ) + '\n'
-  );
+  return JSON.stringify({ version: 1, title: input.title, scenarios: input.scenarios.map(scenarioJson) }, null, 2) + '\n';
 }
