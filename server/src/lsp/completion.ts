@@ -164,10 +164,25 @@ export interface CompletionOptions {
 type Context = 'top' | 'scenario' | 'card';
 
 export function complete(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): CompletionItem[] {
+  return completeList(analysis, doc, p, options).items;
+}
+
+/**
+ * The completion list. Where card names are offered, the generated library's are the names that match
+ * what is typed (a list of every card would be 40,000 items): the list is then incomplete, so that the
+ * editor asks again as the name is typed.
+ */
+export function completeList(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): { isIncomplete: boolean; items: CompletionItem[] } {
+  let incomplete = false;
+  const items = completeItems(analysis, doc, p, options, () => (incomplete = true));
+  return { isIncomplete: incomplete, items };
+}
+
+function completeItems(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions, offeredCards: () => void): CompletionItem[] {
   const lineText = lineAt(doc, p.line);
   const prefix = lineText.slice(0, p.character);
   const after = lineText.slice(p.character);
-  const { before, quote, wordStart } = splitPrefix(prefix);
+  const { before, quote, wordStart, word } = splitPrefix(prefix);
   if (before === undefined) return []; // in a comment
   const tokens = lex(before).lines.flatMap((l) => l.tokens);
   const w = tokens.map((t) => (t.kind === 'string' ? `"${t.text}"` : t.lower));
@@ -192,7 +207,10 @@ export function complete(analysis: Analysis, doc: TextDocument, p: Position, opt
   const playerItems = () => {
     for (const pl of players) items.push({ label: pl, kind: CompletionItemKind.Variable, detail: 'player', sortText: `0${pl}`, textEdit: { range: replace, newText: pl } });
   };
-  const cards = () => cardItems(analysis, doc.uri, sIndex, replace, quote);
+  const cards = () => {
+    offeredCards();
+    return cardItems(analysis, doc.uri, sIndex, replace, quote, quote ? word.slice(1) : word);
+  };
   const labelItems = () => {
     if (quote || !scenario) return;
     for (const item of scenario.items) {
@@ -393,7 +411,7 @@ interface CardItemData {
 }
 
 /** Card names (inserted in quotes), with their type; effects when resolved. Cards of the current scenario first. */
-function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined): CompletionItem[] {
+function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined, typed: string): CompletionItem[] {
   const inScenario = new Set<string>();
   if (scenarioIndex !== undefined) {
     for (const r of analysis.references) if (r.scenario === scenarioIndex + 1 && r.cardKey) inScenario.add(r.cardKey);
@@ -401,21 +419,30 @@ function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | u
   const open = quote ?? '"';
   const close = open === '《' ? '》' : open === '“' ? '”' : '"';
   const out: CompletionItem[] = [];
+  const item = (name: string, cardName: string, detail: string, sort: string) => {
+    const text = `${open}${escapeName(name, open)}${close}`;
+    out.push({
+      // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
+      label: quote ? name : `${open}${name}${close}`,
+      kind: CompletionItemKind.Class,
+      detail,
+      data: { segocCard: cardName, uri: docUri } satisfies CardItemData,
+      sortText: `${sort}${name.toLowerCase()}`,
+      filterText: `${open}${name}`,
+      textEdit: { range: replace, newText: text },
+    });
+  };
+  const listed = new Set<string>();
   for (const card of analysis.cards.all()) {
     const names = open === '《' ? [card.name, ...card.aliases] : [card.name];
     for (const name of names) {
-      const text = `${open}${escapeName(name, open)}${close}`;
-      out.push({
-        // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
-        label: quote ? name : `${open}${name}${close}`,
-        kind: CompletionItemKind.Class,
-        detail: card.cardType,
-        data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
-        sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
-        filterText: `${open}${name}`,
-        textEdit: { range: replace, newText: text },
-      });
+      listed.add(name);
+      item(name, card.name, card.cardType, inScenario.has(card.key) ? '0' : '1');
     }
+  }
+  // Every other released card whose name (in any language) matches what is typed; its type when resolved.
+  for (const m of analysis.cards.namesMatching(typed)) {
+    if (!listed.has(m.name)) item(m.name, m.name, 'generated card library', '2');
   }
   return out;
 }

@@ -90,6 +90,12 @@ export function originText(card: CardInfo, thisUri: string): string {
       return `Defined in the card library: \`${o.uri ?? 'library'}\``;
     case 'file':
       return `Defined in this file, line ${o.range.start.line + 1}`;
+    case 'generated': {
+      const g = o.generated;
+      if (!g) return 'From the generated card library';
+      const from = g.effectSource === 's' ? 'stats from yaml-yugi, effects from its CardScripts script' : g.effectSource === 'n' ? 'a Normal Monster, from yaml-yugi' : 'stats from yaml-yugi; no script was found';
+      return `Generated card library${g.passcode ? `, passcode ${g.passcode}` : ''} (${from}; ${g.sources})`;
+    }
     default: {
       if (o.uri && o.uri === thisUri) return `Defined in this file, line ${o.range.start.line + 1}`;
       const name = o.uri ? decodeURIComponent(o.uri.replace(/^.*\//, '')) : 'another file';
@@ -111,6 +117,8 @@ export function describeCard(card: CardInfo, thisUri: string): string {
   }
   if (card.aliases.length) lines.push('', `Also known as: ${card.aliases.map((a) => escapeMd(a)).join(', ')}`);
   lines.push('', `*${originText(card, thisUri)}*`);
+  const assumed = card.origin.generated?.assumed ?? [];
+  if (assumed.length) lines.push('', `The engine assumes here: ${assumed.join('; ')}.`);
   return lines.join('\n');
 }
 

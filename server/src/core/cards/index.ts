@@ -5,6 +5,7 @@ import { CardDef } from '../syntax/ast';
 import { parse } from '../syntax/parser';
 import { buildCard, CardInfo, CardOrigin, normalizeName } from './model';
 import { LIBRARY_FILES } from '../library/generated';
+import { generatedLibrary, NameList } from './generated-library';
 
 export interface CardSource {
   /** Where the definitions come from (a URI or a library path). */
@@ -13,10 +14,13 @@ export interface CardSource {
   defs: CardDef[];
 }
 
-/** What a layer must offer: a Map of one source, or a view of the merged workspace. */
+/** What a layer must offer: a Map of one source, a view of the merged workspace, or the generated library. */
 export interface CardLayer {
   get(key: string): CardInfo | undefined;
+  /** The cards the layer lists in full (the generated library lists none: see names). */
   entries(): IterableIterator<[string, CardInfo]>;
+  /** A large layer's names, for "did you mean" and completion, without building its cards. */
+  names?(): NameList;
 }
 
 export class CardIndex {
@@ -67,6 +71,32 @@ export class CardIndex {
     }
     scored.sort((a, b) => a.d - b.d || a.card.name.localeCompare(b.card.name));
     return scored.slice(0, max).map((s) => s.card.name);
+  }
+
+  /**
+   * Names of the large layers (the generated library) that match what is typed, best first: names that
+   * start with it, then names with a word that starts with it, then names that contain it. Up to `max`.
+   * The smaller layers are listed in full by all().
+   */
+  namesMatching(typed: string, max = 50): Array<{ name: string; card: () => CardInfo | undefined }> {
+    const key = normalizeName(typed);
+    if (key.length < 2) return [];
+    const tiers: Array<Array<{ name: string; card: () => CardInfo | undefined }>> = [[], [], []];
+    for (const layer of this.layers) {
+      const list = layer.names?.();
+      if (!list) continue;
+      const keys = list.keys();
+      for (let i = 0; i < keys.length && tiers[0].length < max; i++) {
+        const k = keys[i];
+        const at = k.indexOf(key);
+        if (at < 0) continue;
+        const tier = at === 0 ? 0 : k.charCodeAt(at - 1) === 32 ? 1 : 2;
+        if (tiers[tier].length >= max) continue;
+        const line = list.lines[i];
+        tiers[tier].push({ name: list.names[i], card: () => list.card(line) });
+      }
+    }
+    return tiers.flat().slice(0, max);
   }
 
   /** A new index with one more layer on top. */
@@ -169,7 +199,8 @@ export function libraryCards(): CardIndex {
       for (const [k, v] of buildLayer({ uri: f.path, kind: 'library', defs: file.cards }, ds)) layer.set(k, v);
       libraryDiagnostics.push(...ds.map((d) => ({ ...d, path: f.path })));
     }
-    libraryIndex = new CardIndex([layer]);
+    // The generated library is the lowest layer: a curated definition overrides it.
+    libraryIndex = new CardIndex([generatedLibrary(), layer]);
   }
   return libraryIndex;
 }
@@ -211,6 +242,7 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
  */
 function layerScores(layer: CardLayer, key: string): Scored[] {
   if (layer instanceof WorkspaceView) return workspaceScores(layer, key);
+  if (layer.names) return nameListScores(layer, layer.names(), key);
   let byKey = scoresByLayer.get(layer);
   if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
   const known = byKey.get(key);
@@ -236,6 +268,70 @@ function layerScores(layer: CardLayer, key: string): Scored[] {
 function scoreOf(card: CardInfo, key: string, d: number, limit: number): Scored | undefined {
   const contains = card.key.includes(key) || key.includes(card.key);
   return d <= limit || (contains && key.length >= 4) ? { card, d: contains ? Math.min(d, 1) : d } : undefined;
+}
+
+/** The cards of a large layer close to `key`: distances over its names, a card built only when close. */
+function nameListScores(layer: CardLayer, list: NameList, key: string): Scored[] {
+  let byKey = scoresByLayer.get(layer);
+  if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
+  const known = byKey.get(key);
+  if (known) return known;
+  const limit = limitFor(key);
+  const keys = list.keys();
+  const signatures = signaturesOf(list);
+  const mine = signature(key);
+  const best = new Map<number, number>();
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i];
+    let d = limit + 1;
+    // Levenshtein distance d changes the length by d and the letter counts by 2d at most: most names are
+    // ruled out by these two (this runs over 40,000 names for each name not found).
+    if (Math.abs(k.length - key.length) <= limit && countsWithin(signatures, i, mine, 2 * limit)) d = distance(key, k, limit);
+    // Here only a name that contains what was typed counts as close (a short name such as "Ante" is inside many keys).
+    if (d > limit && key.length >= 4 && k.includes(key)) d = 1;
+    if (d > limit) continue;
+    const line = list.lines[i];
+    best.set(line, Math.min(best.get(line) ?? d, d));
+  }
+  // The closest few only (a short key can be inside hundreds of names): each is built to be shown.
+  const near = [...best].sort((a, b) => a[1] - b[1]).slice(0, 8);
+  const scores: Scored[] = [];
+  for (const [line, d] of near) {
+    const card = list.card(line);
+    if (card) scores.push({ card, d });
+  }
+  return remember(byKey, key, scores);
+}
+
+/** Letter counts of a key in 32 buckets (a lower bound of the edit distance: see nameListScores). */
+function signature(key: string, out: Uint8Array = new Uint8Array(32), at = 0): Uint8Array {
+  for (let i = 0; i < key.length; i++) {
+    const b = at + (key.charCodeAt(i) & 31);
+    if (out[b] < 255) out[b]++;
+  }
+  return out;
+}
+
+const signatureCache = new WeakMap<NameList, Uint8Array>();
+
+function signaturesOf(list: NameList): Uint8Array {
+  let all = signatureCache.get(list);
+  if (!all) {
+    const keys = list.keys();
+    all = new Uint8Array(keys.length * 32);
+    for (let i = 0; i < keys.length; i++) signature(keys[i], all, i * 32);
+    signatureCache.set(list, all);
+  }
+  return all;
+}
+
+function countsWithin(all: Uint8Array, i: number, mine: Uint8Array, max: number): boolean {
+  let sum = 0;
+  for (let b = 0, at = i * 32; b < 32; b++, at++) {
+    sum += Math.abs(all[at] - mine[b]);
+    if (sum > max) return false;
+  }
+  return true;
 }
 
 /** The distance of a looked-up key to one key of the merged workspace. */
