@@ -80,14 +80,48 @@ function helperEffects(helper, category, hasActivation) {
   }
 }
 
+/**
+ * The card text's word on a trigger (the text inference of server/src/core/infer, run on the English text
+ * here, at generation time: no text is kept): where every trigger of the text says the same, that is taken.
+ * Returns the timing and optionality the text settles (undefined: it does not settle it).
+ */
+function textSays(inferred) {
+  const triggers = (inferred?.effects ?? []).filter((e) => e.kind === 'trigger' && !e.phase);
+  const uniform = (list, get) => (list.length && list.every((e) => get(e) === get(list[0])) ? get(list[0]) : undefined);
+  return { timing: uniform(triggers.filter((e) => !e.mandatory), (e) => e.timing), mandatory: uniform(triggers, (e) => e.mandatory), triggers: triggers.length };
+}
+
+/**
+ * A trigger's optionality and when/if, settled by the text where it speaks, else by the script (the
+ * record says which: timing `i`/`w` + `s` script flag, `t` text agreeing with it, `T` text taken against
+ * the script; optionality `o`/`m`, + `T` where the text was taken against the script).
+ */
+function settle(record, text, scriptTriggers) {
+  const f = record.split(',');
+  if (f[0] !== 'T') return record;
+  const scriptMandatory = f[1] === 'm';
+  // Optionality only where the text has as many triggers as the script (a "When you do" the text reading
+  // folds into the effect before it must not make that effect's own trigger optional).
+  if (text.mandatory !== undefined && text.triggers === scriptTriggers && text.mandatory !== scriptMandatory) f[1] = `${text.mandatory ? 'm' : 'o'}T`;
+  const mandatory = f[1][0] === 'm';
+  if (mandatory) f[3] = 'im';
+  else {
+    const scriptTiming = f[3][0] === 'm' || !f[3] ? undefined : f[3][0];
+    const textTiming = text.timing === 'when' ? 'w' : text.timing === 'if' ? 'i' : undefined;
+    if (textTiming) f[3] = `${textTiming}${scriptTiming && scriptTiming !== textTiming ? 'T' : 't'}`;
+    else if (!scriptTiming) f[3] = 'ws';
+  }
+  return f.join(',');
+}
+
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script) {
+function effectsOf(card, type, script, inferred) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
-  for (const e of script.effects) {
-    const r = effectRecord(e);
-    if (r) effects.push(r);
-  }
+  const text = textSays(inferred);
+  const records = script.effects.map(effectRecord).filter(Boolean);
+  const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
+  for (const r of records) effects.push(settle(r, text, scriptTriggers));
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {
@@ -100,4 +134,4 @@ function effectsOf(card, type, script) {
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, eventName };
+module.exports = { effectsOf, effectRecord, eventName, textSays, settle };

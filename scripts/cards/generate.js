@@ -12,9 +12,9 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const { readScript } = require('./lua-facts');
 const { effectsOf } = require('./effects');
-const { nameIndex } = require('./name-index');
+const { nameIndex, coreModule } = require('./name-index');
 
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2;
 const root = path.resolve(__dirname, '..', '..');
 const OUT = path.join(root, 'server', 'cards', 'generated');
 
@@ -89,6 +89,7 @@ function main() {
   const scriptsDir = path.join(o.scripts, 'official');
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
+  const { inferEffects } = coreModule('infer/index.ts');
   const cards = [];
   for (const f of files) {
     const card = JSON.parse(fs.readFileSync(path.join(cardsDir, f), 'utf8'));
@@ -110,7 +111,9 @@ function main() {
       const file = path.join(scriptsDir, `c${Number(passcode)}.lua`);
       if (fs.existsSync(file)) script = readScript(fs.readFileSync(file, 'utf8'));
     }
-    const { effects, notes } = effectsOf(card, type, script);
+    // The text settles when/if and optional/mandatory of triggers (read here, never kept).
+    const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
+    const { effects, notes } = effectsOf(card, type, script, inferred);
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;
@@ -118,6 +121,11 @@ function main() {
     else counts.noScript++;
     counts.effects += effects.length;
     if (notes.some((n) => n.startsWith('?'))) counts.assumed++;
+    for (const e of effects) {
+      const f = e.split(',');
+      if (f[3]?.endsWith('T') || f[1]?.endsWith('T')) counts.textOverScript = (counts.textOverScript ?? 0) + 1;
+      if (f[3]?.endsWith('t')) counts.textAgrees = (counts.textAgrees ?? 0) + 1;
+    }
     for (const h of script?.helpers ?? []) counts.helpers[h] = (counts.helpers[h] ?? 0) + 1;
     records.push(
       [

@@ -4,9 +4,10 @@
 const path = require('path');
 const esbuild = require('esbuild');
 
-function core() {
+/** A module of core (a path below server/src/core), bundled and loaded: the generator uses core's own code. */
+function coreModule(file) {
   const out = esbuild.buildSync({
-    entryPoints: [path.join(__dirname, '..', '..', 'server', 'src', 'core', 'cards', 'name-index.ts')],
+    entryPoints: [path.join(__dirname, '..', '..', 'server', 'src', 'core', file)],
     bundle: true,
     platform: 'node',
     format: 'cjs',
@@ -24,7 +25,7 @@ function nameIndex(records, ja) {
     const f = r.split('\t');
     return [f[1], ja[i], f[2]];
   });
-  return core().encodeNameIndex(names);
+  return coreModule('cards/name-index.ts').encodeNameIndex(names);
 }
 
-module.exports = { nameIndex };
+module.exports = { nameIndex, coreModule };

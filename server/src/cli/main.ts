@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { extractBlocks, formatText, render, RENDER_FORMATS, RenderFormat } from '../core';
+import { extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
 import { findFiles, readText, UsageError } from './files';
 import { CheckPool, threadsFor } from './parallel';
@@ -43,6 +43,15 @@ Usage:
       format FILE      prints the formatted text to stdout
       --check          lists the files that would change; exit 1 if any (default: all files)
       --write          rewrites the files that change, and only those
+  segoc infer "<card text>" [--file FILE] [--ja] [--type "<type line>"] [--name "<name>"] [--pendulum "<text>"]
+      Prints the card definition inferred from an official card text (English
+      Problem-Solving Card Text, or Japanese): each effect line after the sentence
+      it comes from, and notes for what the text did not settle (assumed).
+      --file     read the text from FILE (UTF-8) instead of the argument
+      --ja       the text is Japanese (default: guessed from the text)
+      --type     the card's type line (default: effect monster), e.g. "Counter Trap"
+      --name     the card's name in the definition (default: Card)
+      --pendulum the card's Pendulum Effect text
   segoc --help | --version
 
 Exit codes: 0 no error, 1 a scenario has an error (an unmet expect included) or, for
@@ -112,8 +121,10 @@ function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise
       return renderCommand(parseOptions(cmd, rest), io);
     case 'format':
       return formatCommand(parseOptions(cmd, rest), io);
+    case 'infer':
+      return inferCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, --help)`);
+      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, infer, --help)`);
   }
 }
 
@@ -359,4 +370,35 @@ if (require.main === module && isMainThread) {
  */
 function tuneCompilerForBatch(): void {
   v8.setFlagsFromString('--no-turbo-inlining');
+}
+
+/** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */
+function inferCommand(args: string[], io: CliIO): number {
+  const texts: string[] = [];
+  const o: { file?: string; ja: boolean; type: string; name: string; pendulum?: string } = { ja: false, type: 'effect monster', name: 'Card' };
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    const value = (): string => {
+      const v = args[++i];
+      if (v === undefined) throw new UsageError(`${a} takes a value`);
+      return v;
+    };
+    if (a === '--ja') o.ja = true;
+    else if (a === '--file') o.file = value();
+    else if (a === '--type') o.type = value();
+    else if (a === '--name') o.name = value();
+    else if (a === '--pendulum') o.pendulum = value();
+    else if (a.startsWith('--')) throw new UsageError(`unknown option ${a} (segoc infer takes --file, --ja, --type, --name, --pendulum)`);
+    else texts.push(a);
+  }
+  let text = texts.join(' ');
+  if (o.file) {
+    const file = path.resolve(io.cwd, o.file);
+    if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) throw new UsageError(`${o.file}: no such file`);
+    text = readText(file);
+  }
+  if (!text.trim()) throw new UsageError('infer takes a card text (in quotes) or --file FILE');
+  const card = inferEffects({ text, typeLine: o.type, pendulumText: o.pendulum, language: o.ja ? 'ja' : undefined });
+  io.out(renderDefinition(o.name, card));
+  return 0;
 }

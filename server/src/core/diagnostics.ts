@@ -174,6 +174,7 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'bad-expect', summary: 'an `expect` line naming an unknown code, link or chain' },
   { code: 'expect-unmet', summary: 'an `expect` line that the checker does not confirm' },
   { code: 'unknown-event', summary: 'an event phrase the engine cannot evaluate (it is assumed to be met)' },
+  { code: 'text-differs', summary: "an effect line that the card's `text` reads otherwise (the line is used)" },
   { code: 'use-not-found', summary: 'a `use` path that cannot be read' },
   { code: 'use-cycle', summary: 'a `use` chain that comes back to this file' },
   { code: 'use-not-segoc', summary: 'a `use` path that is not a .segoc file' },

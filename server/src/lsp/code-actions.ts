@@ -1,12 +1,14 @@
-// Code actions: the quick fixes that core attaches to its diagnostics (translated as they are), and
-// "Insert `expect ...` for the current verdict" on a scenario that has no `expect` line.
+// Code actions: the quick fixes that core attaches to its diagnostics (translated as they are),
+// "Insert `expect ...` for the current verdict" on a scenario that has no `expect` line, and "Write
+// the effect lines inferred from the text" on a card definition with `text` and no effect lines.
 import { CodeAction, CodeActionKind, CodeActionParams, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis, Diagnostic, isRuleCode, QuickFix, Scenario, ScenarioResult } from '../core';
+import { Analysis, CardDef, Diagnostic, isRuleCode, QuickFix, readCardText, Scenario, ScenarioResult } from '../core';
 import { lineAt, toDiagnostic, toRange } from './convert';
 import { sameRange } from './query';
 
 export const INSERT_EXPECT_KIND = CodeActionKind.Refactor + '.segoc.insertExpect';
+export const WRITE_INFERRED_KIND = CodeActionKind.QuickFix + '.segoc.writeInferredLines';
 
 export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeActionParams): CodeAction[] {
   const only = params.context.only;
@@ -39,6 +41,13 @@ export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeA
           });
         }
       }
+    }
+  }
+  if (wants(WRITE_INFERRED_KIND)) {
+    for (const def of analysis.file.cards) {
+      if (def.range.start.line > params.range.end.line || def.range.end.line < params.range.start.line) continue;
+      const action = writeInferredLines(def, doc);
+      if (action) out.push(action);
     }
   }
   if (wants(INSERT_EXPECT_KIND)) {
@@ -99,5 +108,20 @@ function insertExpect(sc: Scenario, result: ScenarioResult, doc: TextDocument): 
     title: lines.length === 1 ? `Insert \`${lines[0]}\` for the current verdict` : `Insert ${lines.length} \`expect illegal\` lines for the current verdict`,
     kind: INSERT_EXPECT_KIND,
     edit: { changes: { [doc.uri]: [edit] } },
+  };
+}
+
+/** "Write the effect lines inferred from the text": a definition with `text` and no effect lines gets them written, to correct. */
+function writeInferredLines(def: CardDef, doc: TextDocument): CodeAction | undefined {
+  if (def.effects.length > 0) return undefined;
+  const reading = readCardText(def);
+  const lines = reading?.rendered.filter((r) => r.line).map((r) => `  ${r.line}`) ?? [];
+  if (lines.length === 0) return undefined;
+  const end = def.range.end.line;
+  const at = { line: end, character: lineAt(doc, end).length };
+  return {
+    title: `Write the ${lines.length} effect line${lines.length === 1 ? '' : 's'} inferred from the text of "${def.name.text}"`,
+    kind: WRITE_INFERRED_KIND,
+    edit: { changes: { [doc.uri]: [{ range: { start: at, end: at }, newText: `\n${lines.join('\n')}` }] } },
   };
 }

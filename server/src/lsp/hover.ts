@@ -1,18 +1,21 @@
-// Hovers: a card name (what the card does), a chain link (its verdict, category, Spell Speed,
+// Hovers: a card name (what the card does; for a definition with a `text`, the effect lines that
+// text infers, beside their sentences), a chain link (its verdict, category, Spell Speed,
 // resolution), a diagnostic code in an `expect` line (the rule), and the `rules` line (the rules in
 // force). Markdown.
 import { Hover, MarkupKind } from 'vscode-languageserver/node';
 import {
   Analysis,
+  CardDef,
   containsPosition,
   describeRules,
   LANGUAGE_CODES,
   Position,
+  readCardText,
   ruleCodeInfo,
 } from '../core';
 import { codeHref, DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
-import { cardDefNameAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
+import { cardDefNameAt, cardTextAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
 
 export function hover(analysis: Analysis, p: Position): Hover | null {
   // 1. A card name: in a scenario, or a `card` definition of this file.
@@ -25,7 +28,12 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
   const def = cardDefNameAt(analysis, p);
   if (def) {
     const card = analysis.cards.get(def.name.text);
-    if (card) return markdown(describeCard(card, analysis.uri), def.name.range);
+    if (card) return markdown([describeCard(card, analysis.uri), ...inferredFromText(def)].join('\n'), def.name.range);
+  }
+  const withText = cardTextAt(analysis, p);
+  if (withText) {
+    const t = withText.texts.find((x) => containsPosition(x.range, p))!;
+    return markdown(inferredFromText(withText).join('\n').trim(), t.range);
   }
   // 2. A diagnostic code on an `expect` line; the `rules` line.
   for (const sc of analysis.file.scenarios) {
@@ -64,6 +72,19 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
     }
   }
   return null;
+}
+
+/** The effect lines a definition's text infers, each beside the sentence it comes from. */
+function inferredFromText(def: CardDef): string[] {
+  const reading = readCardText(def);
+  if (!reading) return [];
+  const out = ['', `**Inferred from its text**${def.effects.length ? ' (the written effect lines are used)' : ''}:`, ''];
+  for (const r of reading.rendered) {
+    const what = r.line ? `\`${r.line}\`` : `*${r.comment}*`;
+    out.push(`- ${what}${r.effect.sentence ? ` — ${escapeMd(r.effect.sentence)}` : ''}`);
+    for (const n of r.effect.notes) out.push(`  - note: ${escapeMd(n)}`);
+  }
+  return out;
 }
 
 function markdown(value: string, range: { start: Position; end: Position }): Hover {

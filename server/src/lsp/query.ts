@@ -96,6 +96,11 @@ export function cardDefNameAt(analysis: Analysis, p: Position): CardDef | undefi
   return analysis.file.cards.find((c) => containsPosition(c.name.range, p) || c.aliases.some((a) => containsPosition(a.name.range, p)));
 }
 
+/** The card definition one of whose `text` lines is at `p`. */
+export function cardTextAt(analysis: Analysis, p: Position): CardDef | undefined {
+  return analysis.file.cards.find((c) => c.texts.some((t) => containsPosition(t.range, p)));
+}
+
 /** The players of a scenario as written on its `players` and `turn` lines. */
 export function playerNodes(scenario: Scenario): { players: Array<{ text: string; range: Range }>; turn?: { text: string; range: Range } } {
   let players: Array<{ text: string; range: Range }> = [];

@@ -166,7 +166,7 @@ function effectFields(s: string): EffectFields {
   const f = s.split(',');
   return {
     kind: f[0],
-    mandatory: f[1] === 'm',
+    mandatory: f[1]?.[0] === 'm',
     self: f[2] !== 'f',
     timing: f[3] ?? '',
     event: f[4] ?? '',
@@ -311,5 +311,8 @@ export function assumedFacts(r: GeneratedRecord): string[] {
     );
   }
   if (r.effects.some((e) => effectFields(e).extra.includes('k'))) out.push('conditions written in its script are assumed met');
+  // The generator took the card text's word over the script's flags (both recorded in the effect).
+  if (r.effects.some((e) => e.split(',')[3]?.endsWith('T'))) out.push('"when"/"if" of a trigger: its card text and its script disagree; the text was taken');
+  if (r.effects.some((e) => e.split(',')[1]?.endsWith('T'))) out.push('optional/mandatory of a trigger: its card text and its script disagree; the text was taken');
   return out;
 }

@@ -4,6 +4,7 @@ import { Diagnostic } from '../diagnostics';
 import { CardDef } from '../syntax/ast';
 import { parse } from '../syntax/parser';
 import { buildCard, CardInfo, CardOrigin, normalizeName } from './model';
+import { withTextEffects } from './text-effects';
 import { LIBRARY_FILES } from '../library/generated';
 import { generatedLibrary, NameList } from './generated-library';
 
@@ -169,7 +170,9 @@ class WorkspaceView implements CardLayer {
 export function buildLayer(source: CardSource, diagnostics?: Diagnostic[]): Map<string, CardInfo> {
   const layer = new Map<string, CardInfo>();
   for (const def of source.defs) {
-    const { card, diagnostics: ds } = buildCard(def, { kind: source.kind, uri: source.uri, range: def.name.range });
+    const fromText: Diagnostic[] = [];
+    const { card, diagnostics: ds } = buildCard(withTextEffects(def, fromText), { kind: source.kind, uri: source.uri, range: def.name.range });
+    ds.push(...fromText);
     if (diagnostics) diagnostics.push(...ds);
     if (diagnostics && source.kind === 'file' && layer.has(card.key) && layer.get(card.key)!.name === card.name) {
       diagnostics.push({

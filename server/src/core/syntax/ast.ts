@@ -168,6 +168,16 @@ export interface AliasLine {
   line: LogicalLine;
 }
 
+/** `text "..."`, `text ja "..."`, `text pendulum "..."`: (part of) the card's official text. */
+export interface CardText {
+  kind: 'text';
+  language: 'en' | 'ja';
+  pendulum: boolean;
+  text: string;
+  range: Range;
+  line: LogicalLine;
+}
+
 export interface CardDef {
   kind: 'card';
   name: Named;
@@ -176,6 +186,8 @@ export interface CardDef {
   tags: Named[];
   effects: EffectLine[];
   aliases: AliasLine[];
+  /** The official text, line by line (consecutive lines of one language and part join). */
+  texts: CardText[];
   range: Range;
   line: LogicalLine;
 }

@@ -10,6 +10,7 @@ import {
   BoardCard,
   BoardStmt,
   CardDef,
+  CardText,
   CardRef,
   CardSet,
   ChainBlock,
@@ -150,7 +151,7 @@ const PHASE_WORDS: Record<string, PhaseName> = {
   end: 'end',
 };
 
-const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias']);
+const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias', 'text']);
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
@@ -188,6 +189,8 @@ function parseLines(lexer: LineLexer): ParseResult {
         if (first.lower === 'alias') {
           const a = parseAlias(c);
           card.aliases.push(a);
+        } else if (first.lower === 'text') {
+          card.texts.push(parseCardText(c));
         } else {
           const e = parseEffect(c);
           card.effects.push(e);
@@ -219,7 +222,7 @@ function parseLines(lexer: LineLexer): ParseResult {
           file.cards.push(card);
         } catch (e) {
           // Keep the block open (unnamed) so its effect lines do not cascade into more errors.
-          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], range: line.range, line };
+          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], texts: [], range: line.range, line };
           throw e;
         }
         continue;
@@ -323,7 +326,7 @@ function parseCardHeader(c: Cursor): CardDef {
     text: typeWords.map((w) => w.lower).join(' '),
     range: spanRanges(typeWords[0].range, typeWords[typeWords.length - 1].range),
   };
-  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], range: c.rangeFrom(start), line: c.line };
+  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], texts: [], range: c.rangeFrom(start), line: c.line };
 }
 
 function parseAlias(c: Cursor): AliasLine {
@@ -332,6 +335,23 @@ function parseAlias(c: Cursor): AliasLine {
   if (!n || n.kind !== 'string') throw new ParseError('expected the other name in quotes: alias 《クリッター》', n?.range ?? c.hereRange());
   c.ensureEnd();
   return { kind: 'alias', name: named(n), range: c.rangeFrom(start), line: c.line };
+}
+
+/** `text [pendulum] [ja|en] "..."`: a line of the card's official text. */
+function parseCardText(c: Cursor): CardText {
+  const start = c.next()!;
+  let language: CardText['language'] = 'en';
+  let pendulum = false;
+  for (;;) {
+    if (c.eat('pendulum')) pendulum = true;
+    else if (c.eat('ja')) language = 'ja';
+    else if (c.eat('en')) language = 'en';
+    else break;
+  }
+  const t = c.next();
+  if (!t || t.kind !== 'string') throw new ParseError('expected the card text in quotes: text "If this card is sent to the GY: ..." (write \\" for a quote inside it)', t?.range ?? c.hereRange());
+  c.ensureEnd();
+  return { kind: 'text', language, pendulum, text: t.text, range: c.rangeFrom(start), line: c.line };
 }
 
 /** Splits the rest of the line at top-level commas. */
@@ -1023,7 +1043,7 @@ function parseExpect(c: Cursor): ExpectStmt {
   };
 }
 
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias)\b/i;
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias|text)\b/i;
 
 /**
  * The text with every line that cannot belong to a card definition blanked (line numbers kept):

@@ -1,0 +1,260 @@
+#!/usr/bin/env node
+// How well the card text inference agrees with an independent witness: the EDOPro card scripts.
+//   npm run cards:accuracy -- --texts DIR --scripts DIR [--lang en|ja|both] [--json FILE] [--examples N]
+// --texts   a checkout of DawnbrandBots/yaml-yugi (or its data/cards folder): <passcode>.json
+// --scripts a checkout of ProjectIgnis/CardScripts (or its official folder): c<passcode>.lua
+// Card by card (by passcode) it compares the effects inferred from the official text with the facts
+// read from the script (scripts/lib/lua-facts.js), per fact and per language, and prints the
+// figures and a confusion table (docs/card-inference.md explains them). Nothing is written to the
+// repository; no card text and no script is printed (passcodes and figures only).
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { readLuaFacts, factsOf } = require('./lib/lua-facts');
+
+const root = path.resolve(__dirname, '..');
+
+function args() {
+  const a = process.argv.slice(2);
+  const o = { lang: 'both', examples: 8 };
+  for (let i = 0; i < a.length; i++) {
+    const v = () => a[++i];
+    if (a[i] === '--texts') o.texts = v();
+    else if (a[i] === '--scripts') o.scripts = v();
+    else if (a[i] === '--lang') o.lang = v();
+    else if (a[i] === '--json') o.json = v();
+    else if (a[i] === '--examples') o.examples = Number(v());
+    else if (a[i] === '--limit') o.limit = Number(v());
+    else throw new Error(`unknown option ${a[i]}`);
+  }
+  if (!o.texts || !o.scripts) throw new Error('usage: npm run cards:accuracy -- --texts DIR --scripts DIR');
+  for (const sub of ['data/cards', 'cards']) if (fs.existsSync(path.join(o.texts, sub))) o.texts = path.join(o.texts, sub);
+  if (fs.existsSync(path.join(o.scripts, 'official'))) o.scripts = path.join(o.scripts, 'official');
+  return o;
+}
+
+/** The inference, bundled from the working tree's TypeScript (so this script needs no build). */
+function loadInference() {
+  const esbuild = require(path.join(root, 'node_modules', 'esbuild'));
+  const outfile = path.join(os.tmpdir(), `segoc-infer-${process.pid}.js`);
+  esbuild.buildSync({ absWorkingDir: root, entryPoints: ['server/src/core/infer/index.ts'], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
+  const m = require(outfile);
+  fs.unlinkSync(outfile);
+  return m;
+}
+
+function typeLineOf(card) {
+  if (card.card_type === 'Monster') return card.monster_type_line ?? 'Effect';
+  return `${card.property ?? 'Normal'} ${card.card_type}`;
+}
+
+// Where a single-card trigger without SetRange activates: where its event leaves the card.
+const ZONE_AFTER_EVENT = {
+  EVENT_TO_GRAVE: 'gy', EVENT_DESTROYED: 'gy', EVENT_BATTLE_DESTROYED: 'gy', EVENT_REMOVE: 'banished', EVENT_TO_HAND: 'hand',
+  EVENT_BE_MATERIAL: 'gy', EVENT_RELEASE: 'gy', EVENT_LEAVE_FIELD: 'gy', EVENT_DISCARD: 'gy', EVENT_TO_DECK: 'deck',
+};
+// Events that can happen in the middle of a chain (where "when" can miss the timing); others
+// (phases, attack declarations, battle, Summons by the game) cannot, so DELAY carries no meaning there.
+const MID_CHAIN = new Set(['EVENT_TO_GRAVE', 'EVENT_DESTROYED', 'EVENT_REMOVE', 'EVENT_TO_HAND', 'EVENT_TO_DECK', 'EVENT_LEAVE_FIELD', 'EVENT_SPSUMMON_SUCCESS', 'EVENT_DISCARD', 'EVENT_RELEASE', 'EVENT_CHANGE_POS', 'EVENT_DAMAGE', 'EVENT_RECOVER', 'EVENT_CONTROL_CHANGED', 'EVENT_DRAW', 'EVENT_BE_MATERIAL']);
+
+const INCLUDE_CATEGORY = { search: ['search'], 'special summon': ['special_summon'], destroy: ['destroy'], banish: ['remove'], draw: ['draw'], negate: ['negate', 'disable'], 'deck send': ['deckdes'] };
+
+/** The script's chain-starting effects, one per text effect: clones folded in, all activations one. */
+function scriptEffects(facts) {
+  const out = [];
+  let activation;
+  const byName = new Map();
+  for (const f of facts.effects.map(factsOf)) {
+    if (f.granted || f.kind === 'continuous') continue;
+    if (f.kind === 'activation') {
+      if (!activation) {
+        activation = { ...f, codes: [...f.code] };
+        out.push(activation);
+      } else {
+        activation.target ||= f.target;
+        activation.categories = [...new Set([...activation.categories, ...f.categories])];
+      }
+      continue;
+    }
+    const original = f.cloneOf && byName.get(f.cloneOf);
+    if (original && original.kind === f.kind) continue;
+    const e = { ...f };
+    byName.set(f.name, e);
+    out.push(e);
+  }
+  return out;
+}
+
+function scriptZones(s) {
+  if (s.zones.length) return s.zones.filter((z) => z !== 'deck');
+  if (s.single && s.kind === 'trigger') return [ZONE_AFTER_EVENT[s.code[0]] ?? 'field'];
+  return ['field'];
+}
+
+function limitOf(s) {
+  if (!s.countLimit) return 'none';
+  return s.countLimit.scope === 'duel' ? 'name' : s.countLimit.scope;
+}
+
+function inferredLimit(e) {
+  if (e.oncePerChain) return 'chain';
+  return e.oncePerTurn ?? 'none';
+}
+
+class Tally {
+  constructor() {
+    this.agree = 0;
+    this.total = 0;
+    this.confusion = new Map();
+    this.examples = new Map();
+  }
+  add(expected, got, passcode) {
+    this.total++;
+    if (expected === got) this.agree++;
+    const key = `${expected} -> ${got}`;
+    this.confusion.set(key, (this.confusion.get(key) ?? 0) + 1);
+    if (expected !== got) {
+      const list = this.examples.get(key) ?? [];
+      if (list.length < 40) list.push(passcode);
+      this.examples.set(key, list);
+    }
+  }
+  rate() {
+    return this.total ? (100 * this.agree) / this.total : 0;
+  }
+}
+
+function run(o, inference, lang) {
+  const t = {
+    cards: 0, skippedNoScript: 0, skippedUnclean: 0, skippedNoText: 0, cardKinds: new Tally(), countMismatch: 0,
+    kind: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), includes: new Map(),
+  };
+  const files = fs.readdirSync(o.texts).filter((f) => /^\d+\.json$/.test(f));
+  let n = 0;
+  for (const f of files) {
+    if (o.limit && n >= o.limit) break;
+    const card = JSON.parse(fs.readFileSync(path.join(o.texts, f), 'utf8'));
+    const passcode = card.password;
+    if (!passcode) continue;
+    const typeLine = typeLineOf(card);
+    if (card.card_type === 'Monster' && /\bNormal\b/.test(typeLine) && !card.pendulum_effect) continue;
+    const script = path.join(o.scripts, `c${passcode}.lua`);
+    if (!fs.existsSync(script)) {
+      t.skippedNoScript++;
+      continue;
+    }
+    const text = card.text?.[lang];
+    if (!text) {
+      t.skippedNoText++;
+      continue;
+    }
+    const facts = readLuaFacts(fs.readFileSync(script, 'utf8'));
+    if (!facts.clean) {
+      t.skippedUnclean++;
+      continue;
+    }
+    n++;
+    t.cards++;
+    const inferred = inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang }).effects.filter((e) => e.kind !== 'continuous');
+    const witnessed = scriptEffects(facts);
+    const sortKinds = (l) => l.map((e) => e.kind).sort().join('+') || 'none';
+    t.cardKinds.add(sortKinds(witnessed), sortKinds(inferred), passcode);
+    if (inferred.length !== witnessed.length) {
+      t.countMismatch++;
+      continue;
+    }
+    for (let i = 0; i < witnessed.length; i++) {
+      const s = witnessed[i];
+      const e = inferred[i];
+      t.kind.add(s.kind, e.kind, passcode);
+      if (s.kind !== e.kind) continue;
+      if (['trigger', 'quick', 'flip'].includes(s.kind)) t.optional.add(s.optional ? 'optional' : 'mandatory', e.mandatory ? 'mandatory' : 'optional', passcode);
+      if (s.kind === 'trigger' && s.optional && !e.phase && s.code.length && MID_CHAIN.has(s.code[0])) t.timing.add(s.delay ? 'if' : 'when', e.timing ?? 'none', passcode);
+      if (['trigger', 'quick', 'ignition'].includes(s.kind)) t.zone.add(scriptZones(s).sort().join('+'), [...e.zones].sort().join('+'), passcode);
+      t.target.add(String(s.target), String(e.targets), passcode);
+      t.damageStep.add(String(s.damageStep), String(e.damageStep || e.changesAtk || e.negatesActivation), passcode);
+      t.limit.add(limitOf(s), inferredLimit(e), passcode);
+      for (const [inc, cats] of Object.entries(INCLUDE_CATEGORY)) {
+        const tally = t.includes.get(inc) ?? new Tally();
+        t.includes.set(inc, tally);
+        tally.add(String(cats.some((c) => s.categories.includes(c))), String(e.includes.includes(inc)), passcode);
+      }
+    }
+  }
+  return t;
+}
+
+function pct(x) {
+  return `${x.toFixed(1)} %`;
+}
+
+function table(name, tally, examples) {
+  const lines = [`#### ${name}: ${pct(tally.rate())} (${tally.agree} of ${tally.total})`, '', '| script -> inferred | effects | examples |', '|---|---:|---|'];
+  const rows = [...tally.confusion.entries()].sort((a, b) => b[1] - a[1]);
+  for (const [k, v] of rows) lines.push(`| ${k} | ${v} | ${(tally.examples.get(k) ?? []).slice(0, examples).join(' ')} |`);
+  return lines.join('\n');
+}
+
+function report(t, lang, o) {
+  const out = [
+    `### ${lang === 'en' ? 'English' : 'Japanese'} texts`,
+    '',
+    `Cards compared: ${t.cards} (skipped: ${t.skippedNoScript} without an official script, ${t.skippedUnclean} whose script builds effects by helpers this reader does not map, ${t.skippedNoText} without a ${lang} text).`,
+    `Cards whose chain-starting effects have the same kinds: ${pct(t.cardKinds.rate())} (${t.cardKinds.agree} of ${t.cardKinds.total}); cards with a different number of effects: ${t.countMismatch}.`,
+    '',
+    table('Effect kind (effects of cards with as many effects on both sides, in order)', t.kind, o.examples),
+    '',
+    table('Optional / mandatory (triggers, quick, flip)', t.optional, o.examples),
+    '',
+    table('When / if (optional triggers on events that can happen mid-chain; script: EFFECT_FLAG_DELAY)', t.timing, o.examples),
+    '',
+    table('Activation zone (triggers, quick, ignition)', t.zone, o.examples),
+    '',
+    table('Targets (EFFECT_FLAG_CARD_TARGET)', t.target, o.examples),
+    '',
+    table('Damage Step (EFFECT_FLAG_DAMAGE_STEP / DAMAGE_CAL vs text, ATK change or negation)', t.damageStep, o.examples),
+    '',
+    table('Limits (SetCountLimit vs once per turn / by name / per chain)', t.limit, o.examples),
+    '',
+    '#### Includes (SetCategory)',
+    '',
+    '| includes | agreement | script yes, inferred no | script no, inferred yes |',
+    '|---|---:|---:|---:|',
+  ];
+  for (const [inc, tally] of t.includes) out.push(`| ${inc} | ${pct(tally.rate())} | ${tally.confusion.get('true -> false') ?? 0} | ${tally.confusion.get('false -> true') ?? 0} |`);
+  return out.join('\n');
+}
+
+function main() {
+  const o = args();
+  const inference = loadInference();
+  const langs = o.lang === 'both' ? ['en', 'ja'] : [o.lang];
+  const all = {};
+  for (const lang of langs) {
+    const started = Date.now();
+    const t = run(o, inference, lang);
+    all[lang] = t;
+    console.log(report(t, lang, o));
+    console.log(`\n(${lang}: ${((Date.now() - started) / 1000).toFixed(1)} s)\n`);
+  }
+  if (o.json) {
+    const plain = {};
+    for (const [lang, t] of Object.entries(all)) {
+      plain[lang] = {};
+      for (const [k, v] of Object.entries(t)) {
+        if (v instanceof Tally) plain[lang][k] = { rate: v.rate(), agree: v.agree, total: v.total, confusion: Object.fromEntries(v.confusion), examples: Object.fromEntries(v.examples) };
+        else if (v instanceof Map) plain[lang][k] = Object.fromEntries([...v].map(([kk, vv]) => [kk, { rate: vv.rate(), confusion: Object.fromEntries(vv.confusion), examples: Object.fromEntries(vv.examples) }]));
+        else plain[lang][k] = v;
+      }
+    }
+    fs.writeFileSync(o.json, JSON.stringify(plain, null, 1));
+  }
+}
+
+try {
+  main();
+} catch (e) {
+  console.error(`cards:accuracy: ${e.message}`);
+  process.exit(2);
+}

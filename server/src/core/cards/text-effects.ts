@@ -1,0 +1,100 @@
+// A card definition's official text (`text "..."` lines) as effects: with no effect lines, the
+// card's effects are inferred from its text (server/src/core/infer) and read as if written; with
+// both, the written lines win and an information diagnostic says where the text reads otherwise.
+import { Diagnostic } from '../diagnostics';
+import { inferEffects, renderEffectLines } from '../infer';
+import type { InferredCard, RenderedLine } from '../infer';
+import { CardDef, EffectLine } from '../syntax/ast';
+import { parse } from '../syntax/parser';
+import { Range } from '../text';
+import { buildCard, EffectInfo } from './model';
+
+export interface TextReading {
+  card: InferredCard;
+  /** Every inferred effect, with its effect line where it has one. */
+  rendered: RenderedLine[];
+  /** The effect lines, parsed, ranged over the first `text` line. */
+  lines: EffectLine[];
+  range: Range;
+}
+
+/** The text of one language and part: its lines joined (Japanese without a space). */
+function joined(def: CardDef, language: 'en' | 'ja', pendulum: boolean): string | undefined {
+  const parts = def.texts.filter((t) => t.language === language && t.pendulum === pendulum).map((t) => t.text.trim());
+  return parts.length ? parts.join(language === 'ja' ? '' : ' ') : undefined;
+}
+
+/** Reads the definition's text (English when it has one, else Japanese), or undefined without text. */
+export function readCardText(def: CardDef): TextReading | undefined {
+  if (def.texts.length === 0) return undefined;
+  const language = def.texts.some((t) => t.language === 'en') ? 'en' : 'ja';
+  const text = joined(def, language, false) ?? '';
+  const pendulumText = joined(def, language, true);
+  const card = inferEffects({ text, pendulumText, typeLine: def.cardType.text, language });
+  const rendered = renderEffectLines(card);
+  const range = def.texts.find((t) => t.language === language)!.range;
+  const source = [`card "X": ${def.cardType.text}`, ...rendered.filter((r) => r.line).map((r) => `  ${r.line}`)].join('\n');
+  const lines = (parse(source).file.cards[0]?.effects ?? []).map((l) => ({ ...l, range }));
+  return { card, rendered, lines, range };
+}
+
+/** The definition the card builder reads: inferred effect lines where none are written. */
+export function withTextEffects(def: CardDef, diagnostics: Diagnostic[]): CardDef {
+  const reading = readCardText(def);
+  if (!reading) return def;
+  if (def.effects.length === 0) return { ...def, effects: reading.lines };
+  reportDifferences(def, reading, diagnostics);
+  return def;
+}
+
+const ORIGIN = { kind: 'file' as const, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+
+/** What both a written and an inferred effect state, for comparing them. */
+function facts(e: EffectInfo): Array<[string, string]> {
+  const trigger = e.kind === 'trigger' || e.kind === 'phase-trigger';
+  return [
+    ['kind', trigger ? 'trigger' : e.kind],
+    ['optional/mandatory', ['trigger', 'phase-trigger', 'quick', 'flip'].includes(e.kind) ? (e.mandatory ? 'mandatory' : 'optional') : '-'],
+    ['when/if', trigger && !e.mandatory && e.timing ? e.timing : '-'],
+    ['zone', e.kind === 'activation' ? '-' : [...e.activatesFrom].sort().join(' or ')],
+    ['summons itself', String(e.summonsItself)],
+    ['targets', String(!!e.targets)],
+  ];
+}
+
+function reportDifferences(def: CardDef, reading: TextReading, diagnostics: Diagnostic[]): void {
+  const written = buildCard(def, ORIGIN).card.effects.filter((e) => e.kind !== 'continuous');
+  const built = buildCard({ ...def, effects: reading.lines }, ORIGIN).card;
+  const inferred = built.effects.filter((e) => e.kind !== 'continuous');
+  // The sentence of each inferred effect, in the builder's order (an implied activation first).
+  const withLine = reading.rendered.filter((r) => r.line);
+  const implied = built.category !== 'monster' && !withLine.some((r) => r.effect.kind === 'activation');
+  const activation = reading.rendered.find((r) => r.effect.kind === 'activation');
+  const sentences = [...(implied ? [activation?.effect.sentence ?? ''] : []), ...withLine.map((r) => r.effect.sentence)];
+  if (written.length !== inferred.length) {
+    diagnostics.push({
+      code: 'text-differs',
+      severity: 'information',
+      message: `the card text reads ${inferred.length} effect(s) that start a chain, the effect lines ${written.length}; the lines are used (the text reads: ${inferred.map((e) => `\`${e.text}\``).join('; ') || 'none'})`,
+      range: def.name.range,
+    });
+    return;
+  }
+  written.forEach((w, i) => {
+    const a = facts(w);
+    const b = facts(inferred[i]);
+    const differ: string[] = [];
+    a.forEach(([what, value], j) => {
+      if (value !== b[j][1]) differ.push(`${what}: the line says ${value}, the text ${b[j][1]}`);
+    });
+    if (differ.length === 0) return;
+    const s = sentences[i] ?? '';
+    const sentence = s ? ` ("${s.length > 100 ? `${s.slice(0, 97)}...` : s}")` : '';
+    diagnostics.push({
+      code: 'text-differs',
+      severity: 'information',
+      message: `effect ${i + 1} and the card text${sentence} differ: ${differ.join('; ')}; the line is used (the text reads \`${inferred[i].text}\`)`,
+      range: w.range,
+    });
+  });
+}

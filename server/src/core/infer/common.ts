@@ -1,0 +1,105 @@
+// Pieces both languages share: the card type from a type line, a blank effect, and the includes
+// and filters that are written the same way once a text has been read.
+import type { Zone } from '../syntax/ast';
+import type { CardTypeFacts, Include, InferredEffect, InferredKind } from './types';
+
+/** Reads a type line in any of the forms cards are described with (yaml-yugi, segoc, Konami's). */
+export function cardTypeOf(typeLine: string): CardTypeFacts {
+  const t = typeLine.toLowerCase();
+  const pendulum = /pendulum/.test(t);
+  const extraDeck = /fusion|synchro|xyz|link/.test(t) && !/spell|trap/.test(t);
+  if (/\btrap\b|罠/.test(t)) {
+    const property = /counter|カウンター/.test(t) ? 'counter' : /continuous|永続/.test(t) ? 'continuous' : 'normal';
+    return { category: 'trap', property, extraDeck: false, pendulum: false };
+  }
+  if (/\bspell\b|魔法/.test(t)) {
+    const property = /quick/.test(t) || /速攻/.test(t) ? 'quick-play'
+      : /continuous|永続/.test(t) ? 'continuous'
+      : /field|フィールド/.test(t) ? 'field'
+      : /equip|装備/.test(t) ? 'equip'
+      : /ritual|儀式/.test(t) ? 'ritual'
+      : 'normal';
+    return { category: 'spell', property, extraDeck: false, pendulum: false };
+  }
+  return { category: 'monster', extraDeck, pendulum };
+}
+
+/** Whether the card's own activation is its effect (the text is what the activation does). */
+export function activationIsTheEffect(type: CardTypeFacts): boolean {
+  return type.category !== 'monster' && ['normal', 'quick-play', 'counter', 'ritual'].includes(type.property ?? 'normal');
+}
+
+export function spellSpeedOf(kind: InferredKind, type: CardTypeFacts): 1 | 2 | 3 {
+  if (kind === 'quick') return 2;
+  if (kind === 'activation') {
+    if (type.category === 'trap') return type.property === 'counter' ? 3 : 2;
+    return type.property === 'quick-play' ? 2 : 1;
+  }
+  return type.category === 'trap' && kind !== 'continuous' ? 2 : 1;
+}
+
+export function blankEffect(kind: InferredKind, sentence: string, pendulum: boolean): InferredEffect {
+  return {
+    kind,
+    mandatory: false,
+    timing: undefined,
+    event: undefined,
+    phase: undefined,
+    zones: ['field'],
+    summonsItself: false,
+    targets: false,
+    targetFilter: undefined,
+    oncePerTurn: undefined,
+    oncePerChain: false,
+    damageStep: false,
+    negatesActivation: false,
+    changesAtk: false,
+    spellSpeed: 1,
+    includes: [],
+    pendulum,
+    sentence,
+    notes: [],
+  };
+}
+
+/** The implied activation of a Continuous/Field/Equip Spell or Continuous Trap (no sentence of its own). */
+export function impliedActivation(type: CardTypeFacts): InferredEffect {
+  const e = blankEffect('activation', '', false);
+  e.zones = type.category === 'spell' ? ['hand', 'field'] : ['field'];
+  e.spellSpeed = spellSpeedOf('activation', type);
+  // An Equip Spell targets the monster it equips to when it is activated.
+  if (type.property === 'equip') {
+    e.targets = true;
+    e.targetFilter = 'a face-up monster';
+  }
+  return e;
+}
+
+/** A zone list without repeats, in the language's order (hand before GY reads as the text does). */
+export function zoneList(zones: Zone[]): Zone[] {
+  return zones.filter((z, i) => zones.indexOf(z) === i);
+}
+
+export function addInclude(list: Include[], what: Include): void {
+  if (!list.includes(what)) list.push(what);
+}
+
+/** Where an event on "this card" leaves it, and so where a trigger on it activates. */
+export function zoneAfterSelfEvent(event: string): Zone | undefined {
+  if (/^(sent to gy|destroyed|discarded|tributed|used as material)/.test(event)) return 'gy';
+  if (event.startsWith('banished')) return 'banished';
+  if (event === 'added to hand' || event === 'returned to hand') return 'hand';
+  if (event === 'leaves the field') return 'gy';
+  return undefined;
+}
+
+/** An activated effect with no event and no phase: an Ignition Effect, but a Trap Card's own effect
+ *  (in the GY, or face-up) is Spell Speed 2, so it is activated as a Quick Effect. */
+export function unconditionedKind(e: InferredEffect, type: CardTypeFacts): void {
+  if (type.category !== 'trap') {
+    e.kind = 'ignition';
+    return;
+  }
+  e.kind = 'quick';
+  e.notes.push("a Trap Card's effect: Spell Speed 2, so read as a Quick Effect");
+}

@@ -1,0 +1,353 @@
+// Reads an English card text written in Problem-Solving Card Text (PSCT). The grammar it relies on:
+// a colon ends the activation condition (what comes before it is when/where the effect may be
+// activated), a semicolon ends the cost, "You can" marks an optional effect, "(Quick Effect)" a
+// Quick Effect, "When ..." a trigger that can miss the timing and "If ..." one that cannot,
+// "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
+// colon nor semicolon is a continuous effect, or the next step of the effect before it.
+import type { Zone } from '../syntax/ast';
+import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, zoneAfterSelfEvent, zoneList } from './common';
+import { englishEvent, englishPhase, englishFilter } from './english-events';
+import type { CardTypeFacts, InferredEffect } from './types';
+
+interface Group {
+  sentences: string[];
+  /** Has a colon or semicolon outside quotes and parentheses: an activated effect. */
+  activated: boolean;
+  bullets: string[];
+}
+
+/** Where `ch` occurs outside quotes and parentheses, or -1. */
+export function topLevelIndex(s: string, ch: string): number {
+  let quote = false;
+  let depth = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i];
+    if (c === '"' || c === '“' || c === '”') quote = !quote;
+    else if (quote) continue;
+    else if (c === '(') depth++;
+    else if (c === ')') depth = Math.max(0, depth - 1);
+    else if (c === ch && depth === 0) return i;
+  }
+  return -1;
+}
+
+/** Splits a line into sentences at a full stop outside quotes and parentheses. */
+function sentencesOf(line: string): string[] {
+  const out: string[] = [];
+  let quote = false;
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (c === '"' || c === '“' || c === '”') quote = !quote;
+    else if (quote) continue;
+    else if (c === '(') depth++;
+    else if (c === ')') {
+      depth = Math.max(0, depth - 1);
+      // "(You do not use "Polymerization".)" is a sentence of its own.
+      if (depth === 0 && line[i - 1] === '.' && line[i + 1] === ' ') {
+        const s = line.slice(start, i + 1).trim();
+        if (s) out.push(s);
+        start = i + 1;
+      }
+    } else if (c === '.' && depth === 0 && (i + 1 === line.length || line[i + 1] === ' ')) {
+      const s = line.slice(start, i + 1).trim();
+      if (s) out.push(s);
+      start = i + 1;
+    }
+  }
+  const rest = line.slice(start).trim();
+  if (rest) out.push(rest);
+  return out;
+}
+
+const CONTINUATION = /^(then|also|if you do|otherwise|after that|afterwards|it |its |it's |that |those |they |them |these |this effect|this card's effect|each of|●|\(|you cannot|you can't|for the rest|until the end|the monster|the card|the target|shuffle|return|destroy|banish|draw|add|send|special summon|negate|inflict|gain|change|place|take|equip)/i;
+const LIMIT = /^you can only (use|activate|special summon|apply)|^you can use .* only once per turn|^you can only use/i;
+const SUMMON_RULE = /^(cannot be (normal|special) summoned|must (first )?be|must be|this card cannot be|you can (normal|special|ritual|tribute) summon this card|you can special summon this card \(from your|this card can be|this card is (always )?treated|this card's name|if this card is (normal|special) summoned|.*\bmust be (special|ritual|fusion) summoned)/i;
+
+function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups: Group[]; limits: string[] } {
+  const lines = text.replace(/\r/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
+  // The first line of an Extra Deck monster names its materials.
+  if (type.extraDeck && lines.length > 0 && topLevelIndex(lines[0], ':') < 0 && /\+|\d\+? |monsters?$|materials?$/i.test(lines[0]) && !/\.$/.test(lines[0])) {
+    notes.push(`materials: ${lines[0]}`);
+    lines.shift();
+  }
+  const groups: Group[] = [];
+  const limits: string[] = [];
+  for (const line of lines) {
+    if (line.startsWith('●') || line.startsWith('•')) {
+      const g = groups[groups.length - 1];
+      if (g) {
+        g.bullets.push(line.replace(/^[●•]\s*/, ''));
+        g.sentences.push(line);
+        continue;
+      }
+    }
+    for (const s of sentencesOf(line)) {
+      if (LIMIT.test(s)) {
+        limits.push(s);
+        continue;
+      }
+      const activated = topLevelIndex(s, ':') >= 0 || topLevelIndex(s, ';') >= 0;
+      const last = groups[groups.length - 1];
+      if (last && (/^if you do\b/i.test(s) || /^[●•]/.test(s))) {
+        last.sentences.push(s);
+        continue;
+      }
+      if (!activated && last && (CONTINUATION.test(s) || (last.activated && /^(if|when)\b/i.test(s) && !/:/.test(s)))) {
+        last.sentences.push(s);
+        continue;
+      }
+      groups.push({ sentences: [s], activated, bullets: [] });
+    }
+  }
+  return { groups, limits };
+}
+
+/** Infers the effects of an English text. */
+export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolean, notes: string[]): InferredEffect[] {
+  const { groups, limits } = groupsOf(text, type, notes);
+  const effects: InferredEffect[] = [];
+  const spellTrapCard = type.category !== 'monster' && !pendulum;
+  const activationFirst = spellTrapCard && activationIsTheEffect(type);
+  let activation: InferredEffect | undefined;
+  if (spellTrapCard && !activationFirst) {
+    activation = impliedActivation(type);
+    effects.push(activation);
+  }
+  for (const g of groups) {
+    const sentence = g.sentences.join(' ');
+    if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
+      if (!activation) {
+        activation = blankEffect('activation', sentence, false);
+        activation.zones = type.category === 'spell' ? ['hand', 'field'] : ['field'];
+        activation.spellSpeed = spellSpeedOf('activation', type);
+        readActivated(activation, g, type);
+        effects.push(activation);
+      } else {
+        activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
+        const more = blankEffect('activation', sentence, false);
+        readActivated(more, g, type);
+        mergeInto(activation, more);
+      }
+      continue;
+    }
+    if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
+      // Older texts (before PSCT) have no colon: "When ..., you can ...", "Once per turn, you can ...".
+      const e = blankEffect('ignition', sentence, pendulum);
+      readOldStyle(e, sentence, type);
+      effects.push(e);
+      continue;
+    }
+    if (!g.activated) {
+      if (SUMMON_RULE.test(sentence)) {
+        notes.push(`summoning condition (never starts a chain): ${sentence}`);
+        continue;
+      }
+      const e = blankEffect('continuous', sentence, pendulum);
+      effects.push(e);
+      continue;
+    }
+    const e = blankEffect('ignition', sentence, pendulum);
+    readActivated(e, g, type);
+    if (e.kind === 'continuous') e.notes.push('a replacement ("would ... instead") effect: never starts a chain');
+    effects.push(e);
+  }
+  applyLimits(effects, limits);
+  if (spellTrapCard && !activation) {
+    const a = impliedActivation(type);
+    effects.unshift(a);
+  }
+  return effects;
+}
+
+const ACTION = /^(you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|take control|negate|target|select|your opponent (takes|discards|draws|sends)|both players|each player|shuffle|place|equip|change|look|reveal|excavate|discard|remove|you (gain|draw|take|discard|lose)|increase|decrease|halve|double|switch|toss|roll|declare)\b/i;
+const OLD_STYLE = /^(?:(?:once|twice) per turn,? )?(?:during (?:your|either player's) (?:main phase(?: 1)?|turn),? )?you can\b(?!.*\b(?:summon|set) this card\b.*\bby\b)|^(?:(?:once|twice) per turn, )?(?:during [^,]*, )?(?:when|if|each time)\b[^.]*?, (?:you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|negate|select|your opponent (?:takes|discards|draws)|shuffle|place|equip|discard|remove|you (?:gain|draw|take|discard))\b|^(?:(?:once|twice) per turn, )?(?:during|at the end of|at the start of) (?:each|your|your opponent's|the|either player's|his\/her|each of (?:your|his\/her)) [^,.]*?(?:standby|end|battle) phases?,? /i;
+
+/** A maintenance cost ("pay 700 LP or destroy this card") is not activated: it never starts a chain. */
+const MAINTENANCE = /\bpay [^.]*\bor (?:destroy this card|this card is destroyed)\b/i;
+const PROCEDURE = /\byou can (?:normal |tribute |ritual )?(?:summon|set) this card\b|\byou can special summon this card (?:\([^)]*\) )?by\b|\bspecial summon this card \(from your|\bwithout tributing\b/i;
+
+/** "When/If ..." of an older text must name an event: "If you control no ..., destroy this card" is a continuous effect. */
+function oldStyleHasEvent(sentence: string): boolean {
+  if (!/^(?:(?:once|twice) per turn, )?(?:when|if|each time)\b/i.test(sentence)) return true;
+  const comma = sentence.indexOf(', ');
+  return EVENT_VERB.test(sentence.slice(0, comma < 0 ? sentence.length : comma)) || !!englishPhase(sentence);
+}
+
+/** An effect of an older text, written without a colon. */
+function readOldStyle(e: InferredEffect, sentence: string, type: CardTypeFacts): void {
+  const opener = /^(?:(?:once|twice) per turn, )?(?:during [^,]*?, )?(?:when|if|each time|during|at)\b[^,]*/i.exec(sentence);
+  const youCan = sentence.search(/, (?=you can|you may)/i);
+  const end = youCan > 0 ? youCan : opener ? opener[0].length : -1;
+  const cond = opener && end > 0 ? sentence.slice(0, end) : '';
+  const action = cond ? sentence.slice(end).replace(/^,\s*/, '') : sentence;
+  readActivated(e, { sentences: [cond ? `${cond}: ${action}` : action], activated: true, bullets: [] }, type);
+  if (/^you can\b/i.test(sentence) && e.kind === 'trigger') e.kind = 'ignition';
+  // Before PSCT, "select" was how a text targeted.
+  if (/\bselect\b/i.test(sentence)) e.targets = true;
+  e.notes.push('an older text without a colon: read by its commas');
+  void ACTION;
+}
+
+/** A sentence of a Spell/Trap that is an effect of the card itself (in the GY, or face-up), not its activation. */
+function ownEffectOfSpellTrap(sentence: string, type: CardTypeFacts, activation: InferredEffect | undefined): boolean {
+  const head = sentence.slice(0, Math.max(topLevelIndex(sentence, ':'), topLevelIndex(sentence, ';'), 0));
+  if (/this card (is|was) in your (GY|Graveyard)|banish this card from your (GY|Graveyard)|from your GY(;|,)|this card in your (GY|Graveyard)|\(Quick Effect\)/i.test(sentence)) {
+    if (/banish this card from your (GY|Graveyard)|this card (is )?in your (GY|Graveyard)|\(Quick Effect\)/i.test(head) || /^During .*: You can banish this card from your/i.test(sentence)) return true;
+  }
+  if (/^(if|when)\b[^:]*\bthis (Set )?card( in your possession)?( that was)? (is|was|leaves)\b[^:]*:/i.test(sentence) && !/this card is activated/i.test(head)) return true;
+  if (activationIsTheEffect(type)) return false;
+  // Continuous, Field, Equip Spells and Continuous Traps: effects with "You can" or a limit are
+  // the face-up card's; "Activate this card by ..." and a condition without "You can" are its activation.
+  if (/^activate (this card|only)/i.test(sentence) || /when this card is activated/i.test(head)) return false;
+  if (type.category === 'trap' && activation && activation.sentence === '' && topLevelIndex(sentence, ':') >= 0 && !/you can|once per turn|^during/i.test(sentence) && !/\bthis card\b[^:]*:/i.test(head)) return false;
+  return true;
+}
+
+function mergeInto(into: InferredEffect, more: InferredEffect): void {
+  into.targets ||= more.targets;
+  into.targetFilter ??= more.targetFilter;
+  into.negatesActivation ||= more.negatesActivation;
+  into.changesAtk ||= more.changesAtk;
+  into.damageStep ||= more.damageStep;
+  into.event ??= more.event;
+  for (const i of more.includes) addInclude(into.includes, i);
+}
+
+/** "When"/"If" opening the condition, after the adverbials PSCT puts first. */
+const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain)|during [^,]*|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(when|if|each time)\b/i;
+/** A verb of something happening (an event), as opposed to a state ("if you control ..."). */
+const EVENT_VERB = /\b(?:is|are|gets?) (?:\w+ )?(?:summoned|sent|destroyed|banished|added|returned|discarded|flipped|tributed|detached|targeted|attacked|used|changed|shuffled|placed|equipped|removed|revealed|excavated|negated|activated|declared|drawn|inflicted|moved|attached|applied|resolved|halved|reduced|paid|gained)\b|\b(?:returns|draws|destroys|declares|activates|summons|inflicts|takes|battles|attacks|leaves|resolves|gains|loses|adds|discards|sends|banishes|pays|detaches|tributes|excavates|equips|reveals)\b|\b(?:you|either player|a player|each player|they|your opponent) (?:normal |special |tribute |fusion |synchro |xyz |link |ritual |pendulum |flip )?(?:activate|summon|take|draw|add|discard|send|banish|pay|detach|tribute|excavate|equip|declare|gain|lose|control no)\b/i;
+const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)\b/i;
+
+/** Fills an activated effect (condition: cost; action) from its sentences. */
+function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
+  const first = g.sentences[0];
+  const colon = topLevelIndex(first, ':');
+  const cond = colon >= 0 ? first.slice(0, colon).trim() : '';
+  const afterColon = colon >= 0 ? first.slice(colon + 1).trim() : first;
+  const semi = topLevelIndex(afterColon, ';');
+  const cost = semi >= 0 ? afterColon.slice(0, semi) : '';
+  const action = [semi >= 0 ? afterColon.slice(semi + 1) : afterColon, ...g.sentences.slice(1)].join(' ');
+  const all = g.sentences.join(' ');
+  const optional = /^(you can|you may)\b/i.test(afterColon);
+
+  if (/once per chain/i.test(cond)) e.oncePerChain = true;
+  if (/\bonce per turn\b/i.test(cond)) e.oncePerTurn = 'soft';
+  const quickMark = /\(quick effect\)/i.test(cond) || /\(quick effect\)/i.test(first.slice(0, Math.max(colon, 0) + 1));
+  const activationEvent = /\b(activates|is activated|are activated)\b/i.test(cond) && !/this card is activated|was activated this turn|activated this turn|if this effect/i.test(cond);
+
+  if (e.kind !== 'activation') {
+    if (/^FLIP\b/i.test(first)) e.kind = 'flip';
+    else if (quickMark || activationEvent) e.kind = 'quick';
+    else if (/\bwould\b/i.test(cond) && /\binstead\b/i.test(all)) e.kind = 'continuous';
+    else if ((PHASE_START.test(cond) || /\b(at the end of|during) (the|any|each|your)\b[^,]*phase/i.test(cond)) && englishPhase(cond) && !/main phase/i.test(cond)) {
+      e.kind = 'trigger';
+      e.phase = englishPhase(cond);
+    } else if (TRIGGER_OPENING.test(cond) && (englishEvent(cond) || EVENT_VERB.test(cond))) e.kind = 'trigger';
+    else if (/\b(either player's turn|your opponent's (turn|main phase|battle phase))\b|^during the (main|battle) phase\b|^during (damage calculation|the damage step)/i.test(cond)) e.kind = 'quick';
+    else unconditionedKind(e, type);
+    e.spellSpeed = spellSpeedOf(e.kind, type);
+  }
+  if (e.kind === 'trigger' || e.kind === 'quick' || e.kind === 'flip') e.mandatory = !optional;
+  if (e.kind === 'trigger' && !e.phase) {
+    const m = TRIGGER_OPENING.exec(cond);
+    if (m) e.timing = m[1].toLowerCase() === 'when' ? 'when' : 'if';
+  }
+  if (e.kind === 'trigger' || e.kind === 'quick' || e.kind === 'activation') {
+    const ev = englishEvent(cond, g.bullets);
+    if (ev) e.event = ev.phrase;
+    else if (e.kind === 'trigger' && !e.phase) e.notes.push(`event not in the vocabulary: ${cond}`);
+    if (ev?.note) e.notes.push(ev.note);
+  }
+  if (e.kind === 'flip') e.event = undefined;
+
+  // Where it activates.
+  if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);
+  if (e.kind === 'flip' || e.kind === 'continuous') e.zones = ['field'];
+
+  e.summonsItself = /special summon this card\b/i.test(cost + ' ' + action) && !/special summon this card[^.;]* by (tributing|banishing|sending|shuffling|returning|discarding|revealing|paying)/i.test(action);
+  const beforeSemi = semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '';
+  if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {
+    e.targets = true;
+    e.targetFilter = targetFilterOf(beforeSemi || first);
+  }
+  if (/damage step|damage calculation/i.test(cond)) e.damageStep = true;
+  if (/\bnegate the activation\b/i.test(action)) e.negatesActivation = true;
+  if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
+  includesOf(action, e);
+}
+
+function zonesOf(cond: string, cost: string, action: string, e: InferredEffect): Zone[] {
+  const self = `${cost} ${action}`;
+  // A text override: "from your GY (if it was there when ...) or hand (even if not)".
+  if (/this card from your (GY|Graveyard) \(if it was there[^)]*\) or hand \(even if not\)/i.test(self)) return ['gy', 'hand'];
+  if (/this card from your hand \(if it was there[^)]*\) or (GY|Graveyard) \(even if not\)/i.test(self)) return ['hand', 'gy'];
+  const stated: Zone[] = [];
+  const stateIn = /this card is (?:in (?:your|the) |banished|face-up in your )(hand or (?:GY|Graveyard)|hand|GY|Graveyard|Extra Deck|Pendulum Zone)?/i.exec(cond);
+  if (stateIn) {
+    const w = (stateIn[1] ?? 'banished').toLowerCase();
+    if (w.includes('hand')) stated.push('hand');
+    if (/gy|graveyard/.test(w)) stated.push('gy');
+    if (w === 'banished') stated.push('banished');
+    if (w.includes('pendulum')) stated.push('field');
+    if (w.includes('extra')) stated.push('extra');
+    if (stated.length) return zoneList(stated);
+  }
+  if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
+    const after = zoneAfterSelfEvent(e.event);
+    if (after) {
+      // "If this card is sent to the GY ...: Special Summon this card" still says where it is.
+      return [after];
+    }
+    if (!/this card (from|in) your hand/i.test(self)) return ['field'];
+  }
+  const fromSelf = /(?:special summon|banish|shuffle|return|add|place|send|reveal|discard|tribute) this card (?:from your|from the|in your) (hand, field, or GY|hand or field|hand or (?:GY|Graveyard)|(?:GY|Graveyard) or hand|hand|(?:GY|Graveyard)|field or (?:GY|Graveyard)|Pendulum Zone|Extra Deck)/i.exec(self)
+    ?? /this card in your (hand|GY|Graveyard)/i.exec(self);
+  if (fromSelf) {
+    const w = fromSelf[1].toLowerCase();
+    if (w.includes('hand')) stated.push('hand');
+    if (w.includes('field') || w.includes('pendulum')) stated.push('field');
+    if (/gy|graveyard/.test(w)) stated.push('gy');
+    if (w.includes('extra')) stated.push('extra');
+  } else if (/\b(discard|reveal) this card\b/i.test(self)) stated.push('hand');
+  else if (/\bspecial summon this card\b(?! from)/i.test(self) && /\bthis card (in|from) your hand\b|\(from your hand\)/i.test(self)) stated.push('hand');
+  if (/\(from your hand\)/i.test(cond + ' ' + self) && !stated.includes('hand')) stated.push('hand');
+  return stated.length ? zoneList(stated) : ['field'];
+}
+
+function targetFilterOf(s: string): string {
+  const m = /\btarget(?:s|ing)?\b(?: up to)? (?:\d+|one|two|three|that)?\+?\s*([^;,.]*)/i.exec(s);
+  return englishFilter(m ? m[1] : '') ?? 'a card';
+}
+
+function includesOf(action: string, e: InferredEffect): void {
+  const a = action;
+  if (/\badd\b[^.;]*\bfrom your (?:Deck|hand or Deck|Deck or GY|Deck or Graveyard|Deck or Extra Deck)\b|\bsearch\b/i.test(a) || /\bfrom your Deck to your hand\b/i.test(a)) addInclude(e.includes, 'search');
+  if (/\bspecial summon\b(?!ed)[^.;]*\bfrom your (?:hand or )?Deck\b|\bspecial summon\b(?!ed)[^.;]*\bfrom your (?:hand, )?Deck\b/i.test(a)) addInclude(e.includes, 'deck summon');
+  if (/\bsend\b[^.;]*\bfrom your (?:hand or )?Deck to the (GY|Graveyard)\b|\bsend the top \S+ cards? of (your|either player's|each player's) Deck to the (GY|Graveyard)/i.test(a)) addInclude(e.includes, 'deck send');
+  if (/\bspecial summon\b(?!ed)/i.test(a)) addInclude(e.includes, 'special summon');
+  if (/\bdestroy\b(?!ed)/i.test(a)) addInclude(e.includes, 'destroy');
+  if (/\bbanish\b(?!ed)/i.test(a)) addInclude(e.includes, 'banish');
+  if (/\bdraws? (\d|a card|one|two|three|cards|until)/i.test(a)) addInclude(e.includes, 'draw');
+  if (/\bnegate\b/i.test(a)) addInclude(e.includes, 'negate');
+}
+
+/** "You can only use this effect of "X" once per turn" and its kin: a limit by name. */
+function applyLimits(effects: InferredEffect[], limits: string[]): void {
+  const activated = effects.filter((e) => e.kind !== 'continuous' && !(e.kind === 'activation' && e.sentence === ''));
+  for (const l of limits) {
+    if (/once per turn|1 .* per turn|per turn/i.test(l)) {
+      const each = /\beach\b|\bthese effects\b|\b1 ".*" effect per turn|\bonly use 1\b|\bonly activate 1\b/i.test(l);
+      const ordinal = /\b(1st|2nd|3rd|first|second|third)\b/i.exec(l);
+      let which = each ? activated : activated.slice(-1);
+      if (ordinal) {
+        const n = { '1st': 0, first: 0, '2nd': 1, second: 1, '3rd': 2, third: 2 }[ordinal[1].toLowerCase()] ?? 0;
+        which = activated[n] ? [activated[n]] : [];
+      }
+      if (/activate 1 "/i.test(l) || /only activate/i.test(l)) which = effects.filter((e) => e.kind === 'activation').length ? effects.filter((e) => e.kind === 'activation') : which;
+      for (const e of which) e.oncePerTurn = 'name';
+    }
+  }
+}

@@ -1,0 +1,216 @@
+// Reads a Japanese card text. Its grammar is as disciplined as PSCT: effects are the ①②③ clauses;
+// the first sentence of a clause that ends in 発動できる (optional) or 発動する (mandatory) is the
+// activation condition and cost; an event in the past tense before 時 ("when": can miss the timing)
+// or 場合 ("if": cannot) makes a trigger; を対象として is a target; a clause with no 発動 is a
+// continuous effect. The lines before ① carry the once-per-turn limits by card name.
+import type { Zone } from '../syntax/ast';
+import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, zoneAfterSelfEvent, zoneList } from './common';
+import { japaneseEvent, japanesePhase } from './japanese-events';
+import type { CardTypeFacts, InferredEffect } from './types';
+
+const CIRCLED = '①②③④⑤⑥⑦⑧⑨⑩⑪⑫⑬⑭⑮⑯⑰⑱⑲⑳';
+const CLAUSE_START = /[①-⑳]：/g;
+
+interface Clause {
+  number: number;
+  text: string;
+}
+
+function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header: string; clauses: Clause[] } {
+  let t = text.replace(/\r/g, '');
+  const lines = t.split('\n');
+  if (type.extraDeck && lines.length > 1 && !/[①-⑳]：/.test(lines[0]) && !/。$/.test(lines[0])) {
+    notes.push(`materials: ${lines[0]}`);
+    t = lines.slice(1).join('\n');
+  }
+  const starts: number[] = [];
+  for (const m of t.matchAll(CLAUSE_START)) starts.push(m.index!);
+  if (starts.length === 0) {
+    // An old text without numbered clauses: each sentence with 発動 (or the whole text) is one effect.
+    const sentences = t.split(/(?<=。)/).map((s) => s.trim()).filter(Boolean);
+    const clauses: Clause[] = [];
+    let current = '';
+    for (const s of sentences) {
+      if ((/発動(できる|する)。$/.test(s) || OLD_OPTIONAL.test(s)) && current) {
+        clauses.push({ number: clauses.length, text: current });
+        current = '';
+      }
+      current += s;
+    }
+    if (current) clauses.push({ number: clauses.length, text: current });
+    return { header: '', clauses };
+  }
+  const clauses = starts.map((s, i) => ({
+    number: CIRCLED.indexOf(t[s]),
+    text: t.slice(s + 2, starts[i + 1] ?? t.length).trim(),
+  }));
+  return { header: t.slice(0, starts[0]), clauses };
+}
+
+const OLD_OPTIONAL = /(時|場合|１ターンに１度)、.*(事|こと)ができる。?$/;
+
+/** The first sentence that activates (ends in 発動できる/発動する), outside brackets. */
+function activationSentence(clause: string): { sentence: string; index: number } | undefined {
+  const parts = clause.split(/(?<=。)/);
+  let at = 0;
+  for (const p of parts) {
+    const bare = p.replace(/（[^）]*）/g, '');
+    if (/発動(できる|する)。?$/.test(bare.trim()) || /発動(できる|する)。/.test(bare)) return { sentence: p, index: at };
+    // Older texts: "…時、…する事ができる" is an optional effect, written without 発動.
+    if (OLD_OPTIONAL.test(bare.trim()) && !/このカードは[^、。]*(特殊召喚|召喚)する(事|こと)ができる/.test(bare)) return { sentence: p, index: at };
+    at += p.length;
+  }
+  return undefined;
+}
+
+export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boolean, notes: string[]): InferredEffect[] {
+  const { header, clauses } = clausesOf(text, type, notes);
+  const effects: InferredEffect[] = [];
+  const byClause = new Map<number, InferredEffect>();
+  const spellTrapCard = type.category !== 'monster' && !pendulum;
+  let activation: InferredEffect | undefined;
+  if (spellTrapCard && !activationIsTheEffect(type)) {
+    activation = impliedActivation(type);
+    effects.push(activation);
+  }
+  for (const c of clauses) {
+    const act = activationSentence(c.text);
+    const isOwn = spellTrapCard && isOwnEffect(c.text, type);
+    if (spellTrapCard && !isOwn) {
+      const more = blankEffect('activation', c.text, false);
+      if (act) readClause(more, c.text, act.sentence, type);
+      else includesOf(c.text, more);
+      if (!activation || (activation.sentence === '' && activationIsTheEffect(type))) {
+        more.zones = type.category === 'spell' ? ['hand', 'field'] : ['field'];
+        more.spellSpeed = spellSpeedOf('activation', type);
+        activation = more;
+        effects.push(more);
+      } else {
+        activation.sentence = activation.sentence ? `${activation.sentence} ${c.text}` : c.text;
+        activation.targets ||= more.targets;
+        activation.event ??= more.event;
+        activation.negatesActivation ||= more.negatesActivation;
+        for (const i of more.includes) addInclude(activation.includes, i);
+      }
+      byClause.set(c.number, activation);
+      continue;
+    }
+    if (!act) {
+      if (/特殊召喚できない|召喚できない|特殊召喚できる。?$|特殊召喚する事ができる|でしか特殊召喚できない/.test(c.text) && !/発動/.test(c.text)) {
+        notes.push(`summoning condition (never starts a chain): ${c.text}`);
+        continue;
+      }
+      const e = blankEffect('continuous', c.text, pendulum);
+      effects.push(e);
+      byClause.set(c.number, e);
+      continue;
+    }
+    const e = blankEffect('ignition', c.text, pendulum);
+    readClause(e, c.text, act.sentence, type);
+    effects.push(e);
+    byClause.set(c.number, e);
+  }
+  if (spellTrapCard && !activation) effects.unshift(impliedActivation(type));
+  applyHeader(header, effects, byClause);
+  return effects;
+}
+
+function isOwnEffect(clause: string, type: CardTypeFacts): boolean {
+  if (/このカードを発動|このカードの発動/.test(clause)) return false;
+  if (/墓地のこのカードを|このカードが墓地に存在する|このカードを墓地から|セットされたこのカードが|このカードが(相手の効果で)?(フィールドから)?墓地へ送られた|このカードが(相手によって)?破壊された|相手ターンでも発動/.test(clause)) return true;
+  if (activationIsTheEffect(type)) return false;
+  return /発動(できる|する)/.test(clause);
+}
+
+function readClause(e: InferredEffect, clause: string, sentence: string, type: CardTypeFacts): void {
+  const bare = sentence.replace(/（[^）]*）/g, '');
+  const rest = clause.slice(clause.indexOf(sentence) + sentence.length);
+  const optional = /発動できる/.test(bare) || (!/発動する/.test(bare) && /(事|こと)ができる。?$/.test(bare.trim()));
+  if (/１ターンに１度/.test(sentence)) e.oncePerTurn = 'soft';
+  if (/チェーン/.test(bare) && /１度/.test(bare)) e.oncePerChain = true;
+  const quickMark = /相手ターンでも発動|自分・相手ターンに発動/.test(clause);
+  const duringOpponent = /相手ターンに|自分・相手の(メイン|バトル)フェイズ|相手(の)?(メイン|バトル)フェイズに|ダメージステップでも|ダメージ計算時に/.test(bare);
+  const activationEvent = /(効果|カード)を発動した(時|場合)|効果が発動した(時|場合)|カードが発動した(時|場合)|を発動した時|発動した効果/.test(bare);
+  const ev = japaneseEvent(bare);
+  if (e.kind !== 'activation') {
+    if (/^このカードがリバースした場合|^リバース/.test(bare) || /^リバース：/.test(clause)) e.kind = 'flip';
+    else if (quickMark || activationEvent) e.kind = 'quick';
+    else if (/(た|だ)(時|場合)|宣言時|ダメージステップ開始時|ダメージ計算前/.test(bare)) e.kind = 'trigger';
+    else if (japanesePhase(bare) && !/メインフェイズ/.test(bare)) {
+      e.kind = 'trigger';
+      e.phase = japanesePhase(bare);
+    } else if (duringOpponent) e.kind = 'quick';
+    else unconditionedKind(e, type);
+    e.spellSpeed = spellSpeedOf(e.kind, type);
+  }
+  if (e.kind === 'trigger' || e.kind === 'quick' || e.kind === 'flip') e.mandatory = !optional;
+  if (e.kind === 'trigger' && !e.phase) {
+    const m = /(?:た|だ|宣言)(時|場合)/.exec(bare);
+    if (m) e.timing = m[1] === '時' ? 'when' : 'if';
+  }
+  if ((e.kind === 'trigger' && !e.phase) || e.kind === 'quick' || e.kind === 'activation') {
+    if (ev) e.event = ev.phrase;
+    else if (e.kind === 'trigger') e.notes.push(`event not in the vocabulary: ${bare}`);
+    if (ev?.note) e.notes.push(ev.note);
+  }
+  if (e.kind !== 'activation') e.zones = zonesOf(bare, rest, e);
+  if (e.kind === 'flip') e.zones = ['field'];
+  e.summonsItself = /このカードを(手札|墓地|手札・墓地|手札か墓地|墓地か手札|除外状態)?(から)?(守備表示で|攻撃表示で)?特殊召喚/.test(rest + bare);
+  if (/対象とし|(カード|モンスター)[^、。]{0,12}を選択して発動/.test(bare)) e.targets = true;
+  if (e.targets) e.targetFilter = 'a card';
+  if (/ダメージステップ|ダメージ計算/.test(bare)) e.damageStep = true;
+  if (/発動を無効/.test(rest)) e.negatesActivation = true;
+  if (/攻撃力/.test(rest) && /(アップ|ダウン|になる|半分|倍)/.test(rest)) e.changesAtk = true;
+  includesOf(rest, e);
+}
+
+function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
+  const out: Zone[] = [];
+  const state = /このカードが(手札・墓地|手札か墓地|墓地・手札|手札|墓地|除外|エクストラデッキ|ペンデュラムゾーン)(に存在する|に存在し|されている|に表側表示)/.exec(sentence);
+  if (state) {
+    if (state[1].includes('手札')) out.push('hand');
+    if (state[1].includes('墓地')) out.push('gy');
+    if (state[1] === '除外') out.push('banished');
+    if (state[1].includes('ペンデュラム')) out.push('field');
+    if (state[1].includes('エクストラ')) out.push('extra');
+    return zoneList(out);
+  }
+  if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
+    const after = zoneAfterSelfEvent(e.event);
+    if (after) return [after];
+    if (!/手札のこのカード|このカードを手札から/.test(sentence + rest)) return ['field'];
+  }
+  if (/手札・墓地のこのカード|このカードを手札・墓地から|このカードを手札か墓地から/.test(sentence + rest)) return ['hand', 'gy'];
+  if (/手札・フィールドのこのカード|フィールド・手札のこのカード/.test(sentence)) return ['hand', 'field'];
+  if (/手札のこのカード|このカードを手札から|このカードを手札から捨て/.test(sentence)) out.push('hand');
+  if (/墓地のこのカード|このカードを墓地から/.test(sentence)) out.push('gy');
+  if (!out.length) {
+    if (/このカードを手札から特殊召喚/.test(rest)) out.push('hand');
+    if (/このカードを墓地から特殊召喚/.test(rest)) out.push('gy');
+  }
+  return out.length ? zoneList(out) : ['field'];
+}
+
+function includesOf(rest: string, e: InferredEffect): void {
+  if (/デッキから[^。]*手札に加え/.test(rest)) addInclude(e.includes, 'search');
+  if (/デッキから[^。]*特殊召喚/.test(rest)) addInclude(e.includes, 'deck summon');
+  if (/デッキから[^。]*墓地へ送/.test(rest) || /デッキの上から[^。]*墓地へ送/.test(rest)) addInclude(e.includes, 'deck send');
+  if (/特殊召喚する/.test(rest)) addInclude(e.includes, 'special summon');
+  if (/破壊する|破壊し/.test(rest)) addInclude(e.includes, 'destroy');
+  if (/除外する|除外し/.test(rest)) addInclude(e.includes, 'banish');
+  if (/ドローする/.test(rest)) addInclude(e.includes, 'draw');
+  if (/無効にする|無効にし/.test(rest)) addInclude(e.includes, 'negate');
+}
+
+/** The lines before ①: "このカード名の①②の効果はそれぞれ１ターンに１度しか使用できない" and its kin. */
+function applyHeader(header: string, effects: InferredEffect[], byClause: Map<number, InferredEffect>): void {
+  for (const s of header.split('。')) {
+    if (!/このカード名|「[^」]+」の/.test(s) || !/１ターンに/.test(s)) continue;
+    const numbers = [...s.matchAll(/[①-⑳]/g)].map((m) => CIRCLED.indexOf(m[0]));
+    let which: InferredEffect[];
+    if (/カードは１ターンに１枚/.test(s)) which = effects.filter((e) => e.kind === 'activation');
+    else if (numbers.length) which = numbers.map((n) => byClause.get(n)).filter((e): e is InferredEffect => !!e);
+    else which = effects.filter((e) => e.kind !== 'continuous' && !(e.kind === 'activation' && e.sentence === ''));
+    for (const e of which) e.oncePerTurn = 'name';
+  }
+}

@@ -1,0 +1,71 @@
+// What the inference reads from an official card text: one record per effect, in text order.
+// Everything here is a guess from the wording (Problem-Solving Card Text in English, the ①②
+// clauses in Japanese); what the wording does not settle is said in `notes` and assumed, never
+// turned into a verdict.
+import type { Zone } from '../syntax/ast';
+
+export type InferredKind = 'activation' | 'trigger' | 'quick' | 'ignition' | 'flip' | 'continuous';
+
+/** What an effect does, in the words of the `includes` modifier (Ash Blossom and friends read them). */
+export type Include = 'search' | 'deck summon' | 'deck send' | 'special summon' | 'destroy' | 'banish' | 'draw' | 'negate';
+
+export type TextLanguage = 'en' | 'ja';
+
+export interface InferredEffect {
+  kind: InferredKind;
+  /** Triggers, quick and flip effects: `You can` / `発動できる` is optional. */
+  mandatory: boolean;
+  /** Triggers: `When` (can miss the timing) or `If` (cannot). Japanese: 時 / 場合. */
+  timing?: 'when' | 'if';
+  /** The event, as a phrase of the language's event vocabulary (triggers, responders, activations). */
+  event?: string;
+  /** A phase-timed trigger: its phase time in the vocabulary (`during the end phase`). */
+  phase?: string;
+  /** Where it activates from. */
+  zones: Zone[];
+  summonsItself: boolean;
+  targets: boolean;
+  /** The target, as a filter of the language (`a monster your opponent controls`). */
+  targetFilter?: string;
+  /** `Once per turn` (soft), or `You can only use this effect of "X" once per turn` (by name). */
+  oncePerTurn?: 'soft' | 'name';
+  oncePerChain: boolean;
+  damageStep: boolean;
+  negatesActivation: boolean;
+  changesAtk: boolean;
+  spellSpeed: 1 | 2 | 3;
+  includes: Include[];
+  /** From the Pendulum text. */
+  pendulum: boolean;
+  /** The sentence(s) of the official text this effect was read from. */
+  sentence: string;
+  /** What the wording did not settle (information: the rest is assumed). */
+  notes: string[];
+}
+
+export interface CardTypeFacts {
+  category: 'monster' | 'spell' | 'trap';
+  /** Spells and Traps. */
+  property?: 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
+  extraDeck: boolean;
+  pendulum: boolean;
+}
+
+export interface InferInput {
+  /** The official text (card text, or monster effect text of a Pendulum). */
+  text: string;
+  /** The card's type line: `Quick-Play Spell`, `Zombie / Tuner / Effect`, `effect monster`, `Trap · Counter`... */
+  typeLine: string;
+  /** The Pendulum Effect, if any. */
+  pendulumText?: string;
+  /** Default: guessed from the script of the text. */
+  language?: TextLanguage;
+}
+
+export interface InferredCard {
+  type: CardTypeFacts;
+  language: TextLanguage;
+  effects: InferredEffect[];
+  /** Notes about the text as a whole (materials, summoning conditions). */
+  notes: string[];
+}
