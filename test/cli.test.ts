@@ -439,7 +439,7 @@ async function runAsync(argv: string[], cwd: string): Promise<Run> {
 test('cli: --jobs takes a number of threads; other commands do not take it', () => {
   assertUsageError(run(['check', '--jobs', '0', 'legal.segoc']), /--jobs takes a number of threads/);
   assertUsageError(run(['check', '--jobs', 'many', 'legal.segoc']), /--jobs takes a number of threads/);
-  assertUsageError(run(['check', 'legal.segoc', '--jobs']), /--jobs takes a number of threads \(1, 2, \.\.\.\), not nothing/);
+  assertUsageError(run(['check', 'legal.segoc', '--jobs']), /--jobs takes a number of threads from 1 to 999, not nothing/);
   assertUsageError(run(['explain', '--jobs', '2', 'legal.segoc']), /`segoc explain` does not take --jobs/);
   const r = run(['check', '--jobs=1', 'legal.segoc']);
   assert.equal(r.code, 0, r.err);
@@ -582,4 +582,16 @@ test('cli (process): dist/cli.js exits 2 with one `segoc:` line and no stack tra
   assert.equal(lines.length, 1, b.err);
   assert.match(lines[0], /^segoc: .*binary/);
   assert.doesNotMatch(b.err, /^\s+at /m);
+});
+
+test('cli (process): a file named relatively is named relatively in read errors, also behind a `use` line (no machine paths)', () => {
+  tmpFile('rel/sub/binary.segoc', Uint8Array.from([0, 1, 2, 3, 0xff, 0xfe, 0]));
+  tmpFile('rel/sub/latin1.segoc', Uint8Array.from([0x73, 0xe9, 0xff, 0x0a]));
+  tmpFile('rel/sub/uses.segoc', 'use "binary.segoc"\n');
+  const cwd = path.join(TMP, 'rel');
+  assert.equal(spawnCli(['check', 'sub/binary.segoc'], cwd).err, 'segoc: sub/binary.segoc: binary file (contains NUL bytes), not a scenario\n');
+  assert.equal(spawnCli(['check', 'sub/latin1.segoc'], cwd).err, 'segoc: sub/latin1.segoc: not valid UTF-8 text\n');
+  const used = spawnCli(['check', 'sub/uses.segoc'], cwd);
+  assert.match(used.out, /^sub\/uses\.segoc:1:5: error use-not-found: cannot read "binary\.segoc": binary file \(contains NUL bytes\), not a scenario$/m);
+  assert.ok(!used.out.includes(TMP) && !used.err.includes(TMP), used.out + used.err);
 });

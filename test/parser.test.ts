@@ -1065,9 +1065,10 @@ const CASES: Malformed[] = [
     code: 'syntax',
     line: 2,
     rest: (f) => {
+      // The line is kept (its name is one of the scenario's players); its mistake is reported on it.
       assert.deepEqual(
         f.scenarios[0].items.map((i) => i.kind),
-        ['turn', 'chain'],
+        ['players', 'turn', 'chain'],
       );
       afterScenarioParsed(f);
     },

@@ -51,7 +51,7 @@ describe('findings of the robustness tests', () => {
   });
 
   test('[insert-fix-names-copy] "Add ... mandatory" names the missing copy so that the added link is that copy', () => {
-    // core/fixes.ts insertMissingFix: data.card is the copy's label (engine/scenario.ts checkMissingMandatory:
+    // core/fixes.ts insertMissingFix: data.card is the copy's label (engine/rules/mandatory-missing.ts:
     // `card: c.inst.label ?? c.inst.name`), but the fix quoted it: `2 Yugi "s2"` was an unknown card (fixed).
     // (Dandylion, not Sangan: Sangan's effect is once per turn, so a second Sangan's effect is not missing.)
     const text = 'scenario "two Dandylions"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Dandylion" as s1, "Dandylion" as s2\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi s1\n';
@@ -82,7 +82,7 @@ describe('findings of the robustness tests', () => {
   });
 
   test('[engine-quadratic-copies] the analysis grows about linearly with the copies that one event destroys', () => {
-    // core/engine/scenario.ts collect(): every card copy × every event of the window, and candidate():
+    // core/engine/collect.ts collect(): every card copy × every event of the window, and candidate():
     // events.find(...) and names.instances.filter(...) per candidate. A board line with N copies wiped by
     // Raigeki costs O(N²): 200 copies ~40 ms, 800 ~1 s, 3,200 (a 52 KB file) ~14 s.
     const time = (n: number) => {

@@ -79,6 +79,8 @@ export interface WireChain {
   legalOrder: WireOrderGroup[];
   collected: string[];
   resolution: string[];
+  /** What happens after the links have resolved (leftover cards), in words. */
+  afterChain: string[];
   legal: boolean;
   phase: string;
 }
@@ -444,11 +446,7 @@ function buildChain(chain: WireChain, scenarioDiagnostics: WireDiagnostic[]): { 
     statusLabel: STATUS_LABELS[l.resolution!.status] ?? String(l.resolution!.status),
     did: [...l.resolution!.did],
   }));
-  // chain.resolution has one line per resolved link (highest first), then the leftovers.
-  const leftovers =
-    resolved.length > 0 && resolved.length === links.length
-      ? chain.resolution.slice(resolved.length)
-      : chain.resolution.filter((s) => !/^CL\d+\b/.test(s));
+  const leftovers = [...chain.afterChain];
 
   const orderGroups: OrderGroupView[] = [...chain.legalOrder]
     .sort((a, b) => a.from - b.from)

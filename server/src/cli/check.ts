@@ -4,7 +4,7 @@
 // depend on which thread checked which file.
 import * as path from 'path';
 import { analyze, analyzePage, CardSource, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
-import { readText, UsageError } from './files';
+import { FileError, readText } from './files';
 import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport } from './report';
 import { SarifPiece, sarifPiece, sarifReport, sarifRuleIndex } from './sarif';
 
@@ -38,7 +38,7 @@ export function useReader(fromUri: string, p: string): { uri: string; text: stri
   try {
     return { uri: target, text: readText(target) };
   } catch (e) {
-    return { error: e instanceof UsageError ? e.message.replace(`${target}: `, '') : 'cannot read' };
+    return { error: e instanceof FileError ? e.reason : 'cannot read' };
   }
 }
 

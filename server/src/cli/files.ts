@@ -13,6 +13,16 @@ export const DEFAULT_GLOB = '**/*.{segoc,md,markdown,wiki,wikitext,mediawiki}';
 
 export class UsageError extends Error {}
 
+/** A file that cannot be read as text: the file as the user named it, and why (for `use` lines, the why alone). */
+export class FileError extends UsageError {
+  constructor(
+    readonly shown: string,
+    readonly reason: string,
+  ) {
+    super(`${shown}: ${reason}`);
+  }
+}
+
 /** Turns a glob (`**`, `*`, `?`, `{a,b}`) into a RegExp on forward-slash paths. */
 export function globToRegExp(glob: string): RegExp {
   let re = '';
@@ -96,23 +106,26 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
 
 /** Reads a file as UTF-8 text; refuses binary and invalid UTF-8 with a clear message. */
 export function readText(file: string, maxBytes = 64 * 1024 * 1024): string {
+  // Messages name the file as the user did (relative to the working folder), never a machine's absolute path.
+  const relative = path.relative(process.cwd(), file);
+  const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
   let buf: Buffer;
   try {
     const st = fs.statSync(file);
     // A FIFO or a device would be read forever: only regular files are scenarios.
-    if (!st.isFile()) throw new UsageError(`${file}: not a regular file (a folder, a pipe or a device)`);
-    if (st.size > maxBytes) throw new UsageError(`${file}: too large (${(st.size / 1048576).toFixed(1)} MB; the limit is ${maxBytes / 1048576} MB)`);
+    if (!st.isFile()) throw new FileError(shown, `not a regular file (a folder, a pipe or a device)`);
+    if (st.size > maxBytes) throw new FileError(shown, `too large (${(st.size / 1048576).toFixed(1)} MB; the limit is ${maxBytes / 1048576} MB)`);
     buf = fs.readFileSync(file);
   } catch (e) {
     if (e instanceof UsageError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
-    throw new UsageError(`${file}: cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : code ?? String(e)})`);
+    throw new FileError(shown, `cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : code ?? String(e)})`);
   }
-  if (buf.includes(0)) throw new UsageError(`${file}: binary file (contains NUL bytes), not a scenario`);
+  if (buf.includes(0)) throw new FileError(shown, `binary file (contains NUL bytes), not a scenario`);
   const text = new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(buf));
   if (text.includes('\ufffd') && !buf.toString('latin1').includes('\ufffd')) {
     const valid = isValidUtf8(buf);
-    if (!valid) throw new UsageError(`${file}: not valid UTF-8 text`);
+    if (!valid) throw new FileError(shown, `not valid UTF-8 text`);
   }
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

@@ -9,7 +9,7 @@ import { extractBlocks, formatText, inferEffects, render, renderDefinition, REND
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
 import { findFiles, readText, UsageError } from './files';
 import { CheckPool, threadsFor } from './parallel';
-import { Checked, formatExplain } from './report';
+import { ANSI, Checked, formatExplain, PLAIN } from './report';
 
 export { useReader } from './check';
 /** For tests: how the parallel check runs, and what the last one did. */
@@ -65,6 +65,8 @@ export interface CliIO {
   err: (s: string) => void;
   /** Output exactly as given (`format FILE` prints the bytes `--write` would write). */
   write: (s: string) => void;
+  /** Whether stdout is a terminal that takes ANSI styles (bold); otherwise plain text. */
+  tty?: boolean;
 }
 
 /**
@@ -100,16 +102,15 @@ function failed(e: unknown, io: CliIO): number {
 
 function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise<number> {
   const [cmd, ...rest] = argv;
-  if (!cmd || cmd === '--help' || cmd === '-h' || cmd === 'help') {
+  // Exit 2 is always one `segoc:` line on stderr; the usage is for --help.
+  if (!cmd) throw new UsageError('no command given (try: segoc check, explain, render, format; segoc --help for the usage)');
+  // --help and --version answer wherever they stand (`segoc check --version` too), before any option is read.
+  if (argv.includes('--help') || argv.includes('-h') || cmd === 'help') {
     io.out(HELP);
-    return cmd ? 0 : 2;
-  }
-  if (cmd === '--version' || cmd === '-v') {
-    io.out(VERSION);
     return 0;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.out(HELP);
+  if (argv.includes('--version') || argv.includes('-v')) {
+    io.out(VERSION);
     return 0;
   }
   switch (cmd) {
@@ -130,6 +131,9 @@ function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise
 
 declare const SEGOC_VERSION: string | undefined;
 export const VERSION = typeof SEGOC_VERSION === 'string' ? SEGOC_VERSION : '0.1.0';
+
+/** The most threads --jobs may ask for (three digits: more is surely a typo). */
+const MAX_JOBS = 999;
 
 type Command = 'check' | 'explain' | 'render' | 'format';
 
@@ -189,7 +193,7 @@ function parseOptions(cmd: Command, args: string[]): Options {
       }
       case '--jobs': {
         const v = value();
-        if (!v || !/^[1-9]\d{0,2}$/.test(v)) throw new UsageError(`--jobs takes a number of threads (1, 2, ...), not ${v || 'nothing'}`);
+        if (!v || !/^[1-9]\d{0,2}$/.test(v)) throw new UsageError(`--jobs takes a number of threads from 1 to ${MAX_JOBS}, not ${v || 'nothing'}`);
         o.jobs = Number(v);
         break;
       }
@@ -263,7 +267,7 @@ function single(cmd: string, opts: Options, io: CliIO): { shown: string; checked
 
 function explain(opts: Options, io: CliIO): number {
   const { shown, checked } = single('explain', opts, io);
-  io.out(formatExplain(checked.analysis, shown));
+  io.out(formatExplain(checked.analysis, shown, io.tty ? ANSI : PLAIN));
   return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
 }
 
@@ -355,6 +359,8 @@ if (require.main === module && isMainThread) {
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
     err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
     write: (s) => process.stdout.write(s),
+    // Bold on a terminal only, and never when NO_COLOR is set (https://no-color.org).
+    tty: process.stdout.isTTY === true && !process.env.NO_COLOR,
   }).then((code) => {
     process.exitCode = code;
   });

@@ -185,7 +185,8 @@ export function jsonFile(r: Checked, cwd: string) {
           category: l.category ?? null,
           legal: l.legal,
           codes: l.codes,
-          resolution: l.resolution ?? null,
+          // The records (`acts`) stay out of the JSON until it gets a versioned schema for them.
+          resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did } : null,
         })),
         resolution: c.resolution,
       })),
@@ -204,7 +205,15 @@ export function jsonReport(pieces: readonly string[], s: Summary): string {
   return jsonWithItems({ version: 1, summary: s, files: ITEMS }, 1, pieces);
 }
 
-export function formatExplain(a: CheckedAnalysis, file: string): string {
+/** How terminal output is styled: bold as ANSI on a terminal, plain text otherwise (never Markdown). */
+export interface TextStyle {
+  bold: (s: string) => string;
+}
+
+export const PLAIN: TextStyle = { bold: (s) => s };
+export const ANSI: TextStyle = { bold: (s) => `\x1b[1m${s}\x1b[22m` };
+
+export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle = PLAIN): string {
   const out: string[] = [`${file}`];
   for (const d of a.diagnostics.filter((x) => x.scenario === undefined && x.severity === 'error')) out.push(`  ${line(file, d)}`);
   for (const sc of a.scenarios) {
@@ -212,7 +221,8 @@ export function formatExplain(a: CheckedAnalysis, file: string): string {
     out.push(`scenario ${sc.index}: "${sc.title}"${sc.block !== undefined ? ` (block ${sc.block}, line ${sc.titleRange.start.line + 1})` : ''}`);
     if (sc.source) out.push(`  source: ${sc.source}`);
     out.push(`  players: ${sc.players.join(', ')}; turn player: ${sc.turnPlayer}`);
-    out.push(`  rules: ${describeRules(sc.ruleset).join('\n         ')}`);
+    const [label, ...rules] = describeRules(sc.ruleset);
+    out.push(`  rules: ${[style.bold(label), ...rules].join('\n         ')}`);
     for (const c of sc.chains) {
       out.push(`  chain ${c.index} (${c.phase}):`);
       if (c.collected.length) {

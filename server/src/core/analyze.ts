@@ -3,11 +3,12 @@
 // are read through the `readUse` callback that the caller (server or CLI) provides.
 import { buildLayer, CardIndex, CardSource, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
-import { Diagnostic, isRuleCode, ruleCodeInfo } from './diagnostics';
+import { Diagnostic } from './diagnostics';
 import { Reference } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
-import { runScenario } from './engine/scenario';
-import { ExpectStmt, SourceFile, UseStmt } from './syntax/ast';
+import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
+import { runScenario } from './engine/run';
+import { ChainBlock, ExpectStmt, Scenario, SourceFile, UseStmt } from './syntax/ast';
 import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
 import { addFixes } from './fixes';
@@ -43,6 +44,8 @@ export interface AnalyzeOptions {
    * scenario it touched.
    */
   previous?: Analysis;
+  /** The rule modules to check with (default: the shipped ones; `ruleRegistry([...RULE_MODULES, mine])` adds one). */
+  rules?: RuleRegistry;
 }
 
 export interface Analysis {
@@ -159,6 +162,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const scenarios: ScenarioResult[] = [];
   const references: Reference[] = [];
   const full = options.detail !== 'diagnostics';
+  const rules = options.rules ?? RULE_REGISTRY;
   const environment = environmentKey(options, file, lines);
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
@@ -173,9 +177,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         const delta = sc.range.start.line - old.startLine;
         entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full });
-        applyExpectations(sc.items.filter((x): x is ExpectStmt => x.kind === 'expect'), run.result);
-        if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i);
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules });
+        applyExpectations(sc, run.result, rules);
+        if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
         entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
         // A cached result outlives this version of the text: give it strings of its own, so that it
         // does not keep the whole document alive through substrings (one copy per edit otherwise).
@@ -232,7 +236,7 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
   for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
   for (const u of file.uses) cardLines.push(u.path.text);
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */
@@ -260,6 +264,8 @@ function readImports(
   depth: number,
   /** For nested imports: reports on the top-level `use` line that led there. */
   reportTop?: (code: string, message: string) => void,
+  /** For nested imports: the path of the importing file as its importer wrote it (messages never show a resolved, absolute path). */
+  fromPath?: string,
 ): CardSource[] {
   const out: CardSource[] = [];
   for (const u of uses) {
@@ -282,15 +288,25 @@ function readImports(
       continue;
     }
     if (seen.has(r.uri)) {
-      report('use-cycle', depth === 0 ? `"${u.path.text}" imports this file again (an import cycle); the cycle is ignored` : `an import of this file comes back to a file already imported ("${u.path.text}" in ${fromUri}): an import cycle, ignored`);
+      report('use-cycle', depth === 0 ? `"${u.path.text}" imports this file again (an import cycle); the cycle is ignored` : `an import of this file comes back to a file already imported ("${u.path.text}", used by "${fromPath}"): an import cycle, ignored`);
       continue;
     }
     imports.push(r.uri);
     const parsed = parse(r.text).file;
     if (depth < 16) {
-      const nested = readImports(r.uri, parsed.uses, options, diagnostics, imports, new Set([...seen, r.uri]), depth + 1, (code, message) => {
-        if (code === 'use-cycle') report(code, message);
-      });
+      const nested = readImports(
+        r.uri,
+        parsed.uses,
+        options,
+        diagnostics,
+        imports,
+        new Set([...seen, r.uri]),
+        depth + 1,
+        (code, message) => {
+          if (code === 'use-cycle') report(code, message);
+        },
+        u.path.text,
+      );
       append(out, nested);
     }
     out.push({ uri: r.uri, kind: 'workspace', defs: parsed.cards });
@@ -303,9 +319,11 @@ function readImports(
  * information; other rule diagnostics of that scenario become "also: ..." information; an unmet
  * expectation is an error on the `expect` line.
  */
-function applyExpectations(expects: ExpectStmt[], result: ScenarioResult): void {
+function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegistry): void {
+  const expects = sc.items.filter((x): x is ExpectStmt => x.kind === 'expect');
   if (expects.length === 0) return;
-  const rule = result.diagnostics.filter((d) => isRuleCode(d.code));
+  const chainBlocks = sc.items.filter((x): x is ChainBlock => x.kind === 'chain');
+  const rule = result.diagnostics.filter((d) => rules.codeInfo(d.code));
   const lastChain = result.chains.length;
   const anyIllegal = expects.some((e) => !e.legal);
   let allMet = true;
@@ -327,7 +345,7 @@ function applyExpectations(expects: ExpectStmt[], result: ScenarioResult): void 
       continue;
     }
     const code = e.code.text;
-    if (!ruleCodeInfo(code)) {
+    if (!rules.codeInfo(code)) {
       allMet = false;
       result.diagnostics.push({
         code: 'bad-expect',
@@ -351,6 +369,19 @@ function applyExpectations(expects: ExpectStmt[], result: ScenarioResult): void 
       continue;
     }
     const link = e.link.value;
+    const links = chainBlocks[chain - 1]?.links ?? [];
+    // A link is named by its place in the chain or by the number written on it (they differ where the numbering is the mistake, R1).
+    if (!(link >= 1 && link <= links.length) && !links.some((l) => l.number.value === link)) {
+      allMet = false;
+      result.diagnostics.push({
+        code: 'bad-expect',
+        severity: 'error',
+        message: `chain ${chain} has no link ${link} (its links are ${links.length ? links.map((l) => `CL${l.number.value}`).join(', ') : 'none'})`,
+        range: e.link.range,
+        scenario: result.index,
+      });
+      continue;
+    }
     const hits = rule.filter((d) => d.code === code && d.chain === chain && (d.link === link || d.related?.some((r) => r.link === link)));
     if (hits.length === 0) {
       allMet = false;

@@ -4,26 +4,12 @@
 // an insertion edits only its own line (a `chain-numbering` fix then renumbers the links).
 import { Diagnostic, QuickFix, TextEdit } from './diagnostics';
 import { ChainResult, LinkResult, ScenarioResult } from './engine/results';
+import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
 import { ChainBlock, LinkStmt, SourceFile } from './syntax/ast';
 import { Range } from './text';
 
-const REMOVABLE = new Set([
-  'missed-timing',
-  'hand-summon-limit',
-  'once-per-chain',
-  'location-changed',
-  'no-target-at-collection',
-  'trigger-must-wait',
-  'phase-trigger-lost',
-  'phase-trigger-chained',
-  'event-window-passed',
-  'spell-speed-1-chained',
-]);
-
-const REORDERABLE = new Set(['segoc-order', 'legacy-trigger-order', 'hand-trigger-order', 'fast-effect-in-batch']);
-
 /** Adds fixes to the diagnostics of `scenarios`, which start at scenario number `offset + 1` of the file. */
-export function addFixes(lines: string[], file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[], offset = 0): void {
+export function addFixes(lines: string[], file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[], offset = 0, rules: RuleRegistry = RULE_REGISTRY): void {
   for (const d of diagnostics) {
     if (!d.scenario || !d.chain) continue;
     const sc = file.scenarios[d.scenario - 1];
@@ -32,15 +18,17 @@ export function addFixes(lines: string[], file: SourceFile, scenarios: ScenarioR
     const chain = result?.chains[d.chain - 1];
     if (!block || !chain) continue;
     const fixes: QuickFix[] = d.fix ? [...d.fix] : [];
-    if (REORDERABLE.has(d.code)) {
+    // Which fix a code gets is the rule module's metadata (its codes' `fix`).
+    const kind = rules.fixKind(d.code);
+    if (kind === 'reorder') {
       const f = reorderFix(lines, block, chain);
       if (f) fixes.unshift(f);
     }
-    if (REMOVABLE.has(d.code) && d.link) {
+    if (kind === 'remove-link' && d.link) {
       const link = block.links[d.link - 1];
       if (link) fixes.push(removeFix(lines, link, chain.links[d.link - 1]));
     }
-    if (d.code === 'mandatory-trigger-missing') {
+    if (kind === 'insert-missing') {
       const f = insertMissingFix(lines, block, d);
       if (f) fixes.unshift(f);
     }

@@ -10,12 +10,14 @@
 //   statement;
 // - at most one blank line in a row, a blank line before each `scenario` (and the comments just above
 //   it), a newline at the end;
-// - a line the parser could not read (role 'error') or with an unterminated name is kept verbatim.
+// - a line the parser could not read (role 'error', or any error the parser reports on it) or with an
+//   unterminated name is kept verbatim: the formatter never rewrites a line it cannot parse.
 // A formatted statement is re-lexed and compared with the original tokens; if they differ in any way
 // the statement is kept as written. Formatting is therefore meaning-preserving and idempotent.
 import { parse } from './syntax/parser';
 import { lex, LogicalLine, Token } from './syntax/lexer';
 import { LineInfo } from './syntax/ast';
+import { buildCard } from './cards/model';
 
 const INDENT: Record<LineInfo['role'], string> = {
   top: '',
@@ -42,12 +44,20 @@ interface Entry {
   last: number;
   info?: LineInfo;
   comment?: string;
+  /** False when the parser reported an error on one of the statement's lines (kept verbatim). */
+  readable?: boolean;
 }
 
 function formatUnsafe(text: string): string {
   const eol = /\r\n/.test(text) && !/(^|[^\r])\n/.test(text) ? '\r\n' : '\n';
   const physical = text.split(/\r\n|\r|\n/);
-  const { file } = parse(text);
+  const { file, diagnostics } = parse(text);
+  // Physical lines the parser, or the reading of a card definition, reported an error on (where the
+  // error starts): their statements are kept as written.
+  const unreadable = new Set<number>();
+  const problems = diagnostics.slice();
+  for (const def of file.cards) problems.push(...buildCard(def, { kind: 'file', uri: '', range: def.name.range }).diagnostics);
+  for (const d of problems) if (d.severity === 'error') unreadable.add(d.range.start.line);
 
   // What stands on each physical line: a statement (possibly several lines long) or a comment.
   const entries: Entry[] = [];
@@ -55,7 +65,9 @@ function formatUnsafe(text: string): string {
     let last = info.line.lastLine;
     // Comment lines after an unfinished statement at the end of the file belong to it.
     for (const c of info.line.comments) last = Math.max(last, c.range.start.line);
-    entries.push({ kind: 'statement', first: info.line.firstLine, last, info });
+    let readable = true;
+    for (let l = info.line.firstLine; l <= info.line.lastLine && readable; l++) readable = !unreadable.has(l);
+    entries.push({ kind: 'statement', first: info.line.firstLine, last, info, readable });
   }
   for (const c of file.comments) {
     entries.push({ kind: 'comment', first: c.range.start.line, last: c.range.start.line, comment: c.text });
@@ -65,7 +77,7 @@ function formatUnsafe(text: string): string {
   // Indentation of each statement, for the comments above it.
   const statementIndent = (e: Entry): string => {
     const info = e.info!;
-    if (isVerbatim(info)) return /^[ \t]*/.exec(physical[info.line.firstLine] ?? '')![0];
+    if (isVerbatim(info) || !e.readable) return /^[ \t]*/.exec(physical[info.line.firstLine] ?? '')![0];
     return INDENT[info.role];
   };
 
@@ -107,6 +119,7 @@ function formatUnsafe(text: string): string {
     const blank = e.first > prevLast + 1 || blankBefore.has(i);
     if (blank && out.length > 0) out.push('');
     if (e.kind === 'comment') out.push(commentIndent.get(i)! + e.comment!.trimEnd());
+    else if (!e.readable) out.push(...verbatim(e.first, e.last, physical));
     else out.push(...formatStatement(e.info!, e.last, physical));
     prevLast = Math.max(prevLast, e.last);
   }

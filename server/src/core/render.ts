@@ -315,7 +315,8 @@ export function renderJson(input: RenderInput): string {
               spellSpeed: l.spellSpeed,
               legal: l.legal,
               codes: l.codes,
-              resolution: l.resolution ?? null,
+              // The records (`acts`) stay out of the JSON until it gets a versioned schema for them.
+          resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did } : null,
               did: didText(l),
             })),
             resolution: c.resolution,

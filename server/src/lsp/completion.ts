@@ -9,7 +9,24 @@ import {
   Range as LspRange,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis, CARD_ACTION_VERBS, CARD_TYPE_NAMES, lex, Position, PHASES, RULE_CODES, Token, ZONES } from '../core';
+import {
+  ACTIVATION_PHRASES,
+  Analysis,
+  ATTRIBUTES,
+  CARD_ACTION_VERBS,
+  CARD_TYPE_NAMES,
+  EVENT_PHRASES,
+  lex,
+  MODIFIERS,
+  PHASE_TIMES,
+  PHASES,
+  Position,
+  RACES,
+  RULE_CODES,
+  SUMMON_PHRASES,
+  Token,
+  ZONES,
+} from '../core';
 import { lineAt } from './convert';
 import { describeCard } from './describe';
 import { playerNodes, scenarioIndexAtLine } from './query';
@@ -73,89 +90,8 @@ const CARD_AFTER = new Set([
   'face-up',
 ]);
 
-export const EVENT_PHRASES = [
-  'sent to gy',
-  'sent to gy from field',
-  'sent to gy from hand',
-  'sent to gy from deck',
-  'destroyed',
-  'destroyed by battle',
-  'destroyed by card effect',
-  'destroyed and sent to gy',
-  'destroyed by battle and sent to gy',
-  'summoned',
-  'normal summoned',
-  'tribute summoned',
-  'special summoned',
-  'special summoned from gy',
-  'flip summoned',
-  'flipped',
-  'discarded',
-  'tributed',
-  'banished',
-  'added to hand',
-  'returned to hand',
-  'leaves the field',
-  'attacked',
-  'battles',
-  'declares an attack',
-  'used as material',
-  'a monster is summoned',
-  'a monster is normal summoned',
-  'a monster is special summoned',
-  'a monster is special summoned from your gy',
-  'a monster with 1400 or less atk is summoned',
-  'a beast you control is destroyed',
-  'a monster you control is destroyed by battle',
-  'a water monster is sent to gy',
-  'opponent declares direct attack',
-  'opponent declares second direct attack',
-  'opponent declares an attack',
-  'an attack is declared',
-  'opponent summons a monster',
-  'you take damage',
-  'you take battle damage',
-  'opponent activates a card or effect',
-];
-const ACTIVATION_PHRASES = [
-  'card or effect activated',
-  'monster effect activated',
-  'spell activated',
-  'trap activated',
-  'spell or trap activated',
-  'spell effect activated',
-  'card or effect activated including search or deck summon or deck send',
-];
-const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster'];
-const PHASE_TIMES = [
-  'during your standby phase',
-  'during each standby phase',
-  'during the standby phase',
-  'during your end phase',
-  'during each end phase',
-  'during the end phase',
-  'during your draw phase',
-  'at end of battle phase',
-];
-const MODIFIERS = [
-  'from hand',
-  'from gy',
-  'from hand or gy',
-  'from field',
-  'from banished',
-  'summons itself',
-  'once per chain',
-  'once per turn',
-  'spell speed 2',
-  'targets ',
-  'damage step',
-  'negates activation',
-  'changes atk',
-  'includes search',
-  'includes deck summon',
-  'includes special summon',
-];
-const TAGS = ['level ', 'atk ', 'def ', 'dark', 'light', 'earth', 'water', 'fire', 'wind', 'divine', 'beast', 'beast-warrior', 'dragon', 'fiend', 'fish', 'spellcaster', 'warrior', 'zombie', 'machine'];
+/** Tags of a card line: stats, then the vocabulary's attributes and monster types (one spelling each). */
+const TAGS = ['level ', 'atk ', 'def ', ...ATTRIBUTES, ...RACES.filter((r) => !r.includes(' '))];
 
 export interface CompletionOptions {
   snippets: boolean;

@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EffectInfo } from '../core';
+import { CardInfo, EffectInfo, rulesInForce, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -20,24 +20,15 @@ const KIND_WORDS: Record<EffectInfo['kind'], string> = {
   activation: 'card activation',
 };
 
-/** The Spell Speed of an effect, as the engine decides it (R5); trap triggers depend on the ruleset. */
+const TCG = rulesInForce({ region: 'tcg', label: 'TCG' });
+const OCG = rulesInForce({ region: 'ocg', label: 'OCG' });
+
+/** The Spell Speed of an effect, as the engine decides it (R5, core's spellSpeed); trap triggers depend on the ruleset. */
 export function spellSpeedText(e: EffectInfo, card: CardInfo): string {
-  if (e.spellSpeedOverride) return `Spell Speed ${e.spellSpeedOverride}`;
-  switch (e.kind) {
-    case 'activation':
-      if (card.category === 'trap') return `Spell Speed ${card.spellTrapKind === 'counter' ? 3 : 2}`;
-      return `Spell Speed ${card.spellTrapKind === 'quick-play' ? 2 : 1}`;
-    case 'quick':
-      return 'Spell Speed 2';
-    case 'trigger':
-    case 'flip':
-    case 'phase-trigger':
-      return card.category === 'trap' ? 'Spell Speed 1 (2 under OCG rules)' : 'Spell Speed 1';
-    case 'continuous':
-      return 'not activated';
-    default:
-      return 'Spell Speed 1';
-  }
+  if (e.kind === 'continuous' && !e.spellSpeedOverride) return 'not activated';
+  const tcg = spellSpeed(e, card, TCG);
+  const ocg = spellSpeed(e, card, OCG);
+  return tcg === ocg ? `Spell Speed ${tcg}` : `Spell Speed ${tcg} (${ocg} under OCG rules)`;
 }
 
 export function cardTags(card: CardInfo): string[] {

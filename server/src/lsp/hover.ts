@@ -11,9 +11,10 @@ import {
   LANGUAGE_CODES,
   Position,
   readCardText,
-  ruleCodeInfo,
+  RULE_REGISTRY,
+  RuleRegistry,
 } from '../core';
-import { codeHref, DOCS_BASE, toRange } from './convert';
+import { DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
 import { cardDefNameAt, cardTextAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
 
@@ -44,7 +45,7 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
       }
       if (item.kind === 'rules' && containsPosition(item.range, p)) {
         const result = analysis.scenarios[analysis.file.scenarios.indexOf(sc)];
-        if (result) return markdown(describeRules(result.ruleset).map((l, i) => (i === 0 ? l : `- ${l}`)).join('\n'), item.range);
+        if (result) return markdown(describeRules(result.ruleset).map((l, i) => (i === 0 ? `**${l}**` : `- ${l}`)).join('\n'), item.range);
       }
     }
   }
@@ -91,16 +92,12 @@ function markdown(value: string, range: { start: Position; end: Position }): Hov
   return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(range) };
 }
 
-export function describeCode(code: string): string {
-  const rule = ruleCodeInfo(code);
-  if (rule) {
-    return [
-      `**\`${rule.code}\`** — rule ${rule.rule} (${rule.severity})`,
-      '',
-      escapeMd(rule.summary),
-      '',
-      `[docs/rules.md#${rule.code}](${codeHref(rule.code)})`,
-    ].join('\n');
+/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it (title, status tags, summary, source keys). */
+export function describeCode(code: string, rules: RuleRegistry = RULE_REGISTRY): string {
+  const info = rules.codeInfo(code);
+  if (info) {
+    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tags.join(', ')}]: ${escapeMd(r.summary)} (sources: ${r.sources.map((x) => x.split(' — ')[0]).join(', ')})`);
+    return [`**\`${info.code}\`** — rule ${info.rule} (${info.severity})`, '', escapeMd(info.summary), '', ...cited.flatMap((c) => [c, '']), `[docs/rules.md#${info.code}](${DOCS_BASE}/rules.md#${info.code})`].join('\n');
   }
   const lang = LANGUAGE_CODES.find((c) => c.code === code);
   if (lang) return `**\`${lang.code}\`** — a language error: ${escapeMd(lang.summary)} (not a rule; \`expect illegal\` names rule codes)`;

@@ -114,8 +114,13 @@ function occurrences(analysis: Analysis, p: Position, includeDeclaration: boolea
   const def = ref ? undefined : cardDefNameAt(analysis, p);
   if (!ref && !def) return undefined;
   const out: Range[] = [];
+  // Ranges seen, by position: linear in the number of occurrences (a list search was quadratic).
+  const seen = new Set<string>();
   const add = (r: Range) => {
-    if (!out.some((x) => sameRange(x, r))) out.push(r);
+    const key = `${r.start.line}:${r.start.character}:${r.end.line}:${r.end.character}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    out.push(r);
   };
   if (def || ref?.kind === 'card') {
     const card = def ? analysis.cards.get(def.name.text) : ref?.cardName ? analysis.cards.get(ref.cardName) : undefined;

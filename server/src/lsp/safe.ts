@@ -10,6 +10,42 @@ export function describeError(e: unknown): string {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyResponseError = ResponseError<any>;
 
+/**
+ * What the params of each request must hold (dotted paths), by the names the server registers them
+ * under. A request without them breaks the protocol: it is answered InvalidParams, and nothing is
+ * logged (it is the client's mistake, not the server's).
+ */
+const REQUIRED_PARAMS: Record<string, string[]> = {
+  diagnostics: ['textDocument.uri'],
+  hover: ['textDocument.uri', 'position'],
+  completion: ['textDocument.uri', 'position'],
+  'completion resolve': [],
+  definition: ['textDocument.uri', 'position'],
+  references: ['textDocument.uri', 'position'],
+  documentSymbol: ['textDocument.uri'],
+  foldingRange: ['textDocument.uri'],
+  prepareRename: ['textDocument.uri', 'position'],
+  rename: ['textDocument.uri', 'position', 'newName'],
+  formatting: ['textDocument.uri'],
+  codeAction: ['textDocument.uri', 'range', 'context'],
+  semanticTokens: ['textDocument.uri'],
+  'semanticTokens/range': ['textDocument.uri', 'range'],
+  inlayHint: ['textDocument.uri', 'range'],
+};
+
+/** The first required field that `params` lacks, or undefined when it has them all. */
+export function missingParam(name: string, params: unknown): string | undefined {
+  const required = REQUIRED_PARAMS[name];
+  if (!required) return undefined;
+  if (params === null || typeof params !== 'object') return 'params';
+  for (const p of required) {
+    let v: unknown = params;
+    for (const key of p.split('.')) v = v !== null && typeof v === 'object' ? (v as Record<string, unknown>)[key] : undefined;
+    if (v === undefined || v === null || (p.endsWith('uri') && typeof v !== 'string')) return p;
+  }
+  return undefined;
+}
+
 /** Wraps a request handler. */
 export function safeRequest<P extends unknown[], R>(
   connection: Connection,
@@ -17,6 +53,8 @@ export function safeRequest<P extends unknown[], R>(
   handler: (...args: P) => R | Promise<R>,
 ): (...args: P) => Promise<R | AnyResponseError> {
   return async (...args: P) => {
+    const missing = missingParam(name, args[0]);
+    if (missing) return new ResponseError(ErrorCodes.InvalidParams, `segoc: ${name}: the request's params have no ${missing}`) as AnyResponseError;
     try {
       return await handler(...args);
     } catch (e) {

@@ -3,7 +3,9 @@
 import { Diagnostic } from '../diagnostics';
 import { CardDef } from '../syntax/ast';
 import { parse } from '../syntax/parser';
-import { buildCard, CardInfo, CardOrigin, normalizeName } from './model';
+import { buildCard } from './from-segoc';
+import { normalizeName } from './names';
+import { CardInfo, CardOrigin } from './types';
 import { withTextEffects } from './text-effects';
 import { LIBRARY_FILES } from '../library/generated';
 import { generatedLibrary, NameList } from './generated-library';

@@ -7,7 +7,8 @@ import type { InferredCard, RenderedLine } from '../infer';
 import { CardDef, EffectLine } from '../syntax/ast';
 import { parse } from '../syntax/parser';
 import { Range } from '../text';
-import { buildCard, EffectInfo } from './model';
+import { buildCard } from './from-segoc';
+import { EffectInfo } from './types';
 
 export interface TextReading {
   card: InferredCard;

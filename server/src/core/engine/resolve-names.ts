@@ -148,6 +148,17 @@ export class NameResolver {
   resolve(ref: CardRef, ctx: ResolveContext): CardInstance | undefined {
     if (ref.kind === 'label') {
       const inst = this.labels.get(ref.label.toLowerCase());
+      if (!inst && this.cards.get(ref.label)) {
+        // `1 Yugi Sangan`: a card's name without its quotes, not a label.
+        this.diagnostics.push({
+          code: 'syntax',
+          severity: 'error',
+          message: `card names are written in quotes: \`${ref.label}\` is not quoted (write "${ref.label}")`,
+          range: ref.range,
+          fix: [{ title: `Quote it: "${ref.label}"`, edits: [{ range: ref.range, newText: `"${ref.label}"` }], preferred: true }],
+        });
+        return undefined;
+      }
       if (!inst) {
         this.diagnostics.push({
           code: 'unknown-label',
@@ -192,11 +203,14 @@ export class NameResolver {
       }
     }
     if (candidates.length > 1) {
-      const list = candidates
-        .map((c, k) => `${this.players[c.owner]}'s copy ${k + 1} in the ${c.zone}${c.label ? ` labelled \`${c.label}\`` : ''}`)
-        .join(', ');
+      // One diagnostic per reference: the copies it names are capped, so a big board stays a small report.
+      const shown = candidates.slice(0, CANDIDATES_SHOWN);
+      const more = candidates.length - shown.length;
+      const list =
+        shown.map((c, k) => `${this.players[c.owner]}'s copy ${k + 1} in the ${c.zone}${c.label ? ` labelled \`${c.label}\`` : ''}`).join(', ') +
+        (more > 0 ? ` and ${more} more` : '');
       const samePlayer = new Set(candidates.map((c) => c.owner)).size === 1;
-      const labelled = candidates.filter((c) => c.label);
+      const labelled = shown.filter((c) => c.label);
       const advice = labelled.length
         ? `use a label instead (${labelled.map((c) => `\`${c.label}\``).join(', ')})`
         : samePlayer
@@ -207,7 +221,7 @@ export class NameResolver {
         severity: 'error',
         message: `"${ref.name}" could be ${list}; ${advice}`,
         range: ref.range,
-        related: candidates.filter((c) => c.placedAt).map((c) => ({ range: c.placedAt!, message: 'a candidate copy' })),
+        related: shown.filter((c) => c.placedAt).map((c) => ({ range: c.placedAt!, message: 'a candidate copy' })),
       });
       const inst = candidates[0];
       this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst, scenario: this.scenario });
@@ -263,12 +277,16 @@ function hasOwner(r: CardRef): boolean {
   return r.kind === 'label' || !!r.owner;
 }
 
+/** How many candidate copies an `ambiguous-card` message names (and relates); the rest are counted. */
+export const CANDIDATES_SHOWN = 5;
+
 export function scenarioPlayers(sc: Scenario): { players?: Named[]; turn?: Named } {
   let players: Named[] | undefined;
   let turn: Named | undefined;
   for (const item of sc.items) {
-    if (item.kind === 'players') players = item.players;
-    if (item.kind === 'turn') turn = item.turn;
+    // The first line of each applies (a second one is an error the parser reports).
+    if (item.kind === 'players') players ??= item.players;
+    if (item.kind === 'turn') turn ??= item.turn;
   }
   return { players, turn };
 }

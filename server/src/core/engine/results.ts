@@ -1,6 +1,8 @@
 // What the engine tells about a scenario: per chain, per link, the verdict, the legal orders and
 // the resolution. This is the data behind hovers, inlay hints, the preview, `explain` and `render`.
+import { SummonType } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
+import { Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { Ruleset } from './rulesets';
 
@@ -22,12 +24,80 @@ export type LinkRole =
   | 'fast' // quick effect, quick-play spell, trap
   | 'slow'; // Spell Speed 1 activation that is not a batch trigger
 
+// Results are data; the sentences beside them (`did`, `answers`, `collected`, `resolution`,
+// `afterChain`) are made from these records by engine/narrative.ts, for consumers that show text.
+
+/** One thing a link did when it resolved, or why it did nothing (card names as the scenario knows them). */
+export type ResolutionAct =
+  | { kind: 'negated' } // its activation was negated
+  | { kind: 'negated-card-to-gy'; card: string } // the negated Spell/Trap goes to the GY
+  | { kind: 'left-the-field'; card: string } // R18: a Field or Continuous Spell's trigger, its card gone
+  | { kind: 'resolves' } // actions written, none of them did anything
+  | { kind: 'not-written' } // no actions written
+  | { kind: 'destroys' | 'sends-to-gy' | 'discards' | 'tributes' | 'banishes' | 'adds-to-hand' | 'special-summons'; cards: string[] }
+  | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[] } // no longer on the field
+  | { kind: 'destroys-nothing' } // no such card on the field
+  | { kind: 'returns'; cards: string[]; to: 'hand' | 'deck' }
+  | { kind: 'cannot-special-summon'; card: string; on: 'field' } // already on the field
+  | { kind: 'cannot-special-summon'; card: string; from: Zone; zone: Zone } // not in the zone it is summoned from
+  | { kind: 'draws'; count: number }
+  | { kind: 'negates'; link: number; card: string }
+  | { kind: 'cannot-negate'; link: number; reason: 'no-such-link' | 'already-resolved' }
+  | { kind: 'damage'; player: string; amount: number }
+  | { kind: 'pays-lp'; amount: number }
+  | { kind: 'changes-position'; cards: string[]; position: 'attack' | 'defense' }
+  | { kind: 'equips'; card: string; to: string }
+  | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
+  | { kind: 'does-nothing' };
+
+/** A game event as plain data (what a trigger answers). */
+export interface EventRecord {
+  kind: 'move' | 'summon' | 'attack' | 'activation' | 'damage' | 'phase' | 'position';
+  step: number;
+  /** What caused it: a game action, or a link's cost, activation or resolution, or the end of a chain (leftovers). */
+  origin: { kind: 'action' | 'cost' | 'activation' | 'resolution' | 'leftover'; chain?: number; link?: number };
+  /** The card moved, summoned, activated or changed; the attacker. */
+  card?: string;
+  /** The attack's target. */
+  target?: string;
+  /** Who attacked, activated or took damage. */
+  player?: string;
+  /** Moves: how, from where, to where. */
+  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'sent';
+  from?: Zone;
+  to?: Zone;
+  summonType?: SummonType;
+  amount?: number;
+  phase?: string;
+  position?: 'attack' | 'defense';
+}
+
+/** What a link responds to. */
+export type LinkAnswer =
+  | { kind: 'event'; event: EventRecord } // a collected trigger: the event that met its condition
+  | { kind: 'phase'; timing?: string } // a phase trigger: its timing as the card says it
+  | { kind: 'link'; link: number; player: string; card: string } // the link directly below
+  | { kind: 'open-state' }; // chain link 1 of something that answers no event
+
+/** What became of a trigger collected when a chain started (its eligibility is fixed then, R15). */
+export type CollectedStatus = 'cannot-activate-here' | 'missed-timing' | 'no-target' | 'changed-location' | 'must-activate' | 'may-activate';
+
+export interface CollectedTrigger {
+  player: string;
+  card: string;
+  mandatory: boolean;
+  category: Category;
+  status: CollectedStatus;
+}
+
 export interface LinkResolution {
   /** Order of resolution: 1 = resolves first. */
   order: number;
   status: 'resolved' | 'negated' | 'no-effect';
   /** What the link did, in words ("destroyed Peten the Dark Clown"), or why it did nothing. */
   did: string[];
+  /** The same as records. */
+  acts: ResolutionAct[];
 }
 
 export interface LinkResult {
@@ -48,6 +118,8 @@ export interface LinkResult {
   mandatory?: boolean;
   /** What this link responds to, in words. */
   answers: string;
+  /** The same as a record. */
+  answered: LinkAnswer;
   legal: boolean;
   codes: string[];
   /** A trigger collected at the start of this chain (a member of its SEGOC batch, wherever it was placed). */
@@ -82,8 +154,14 @@ export interface ChainResult {
   legalOrder: OrderGroup[];
   /** Triggers collected when this chain started, for hovers and `explain`. */
   collected: string[];
-  /** Resolution, in order (highest link first), with leftovers at the end. */
+  /** The same as records. */
+  collectedTriggers: CollectedTrigger[];
+  /** Resolution, in order (highest link first), with leftovers at the end (`afterChain`). */
   resolution: string[];
+  /** Spells and Traps sent to the GY once the chain has resolved (R4), by name. */
+  leftovers: string[];
+  /** What happens after the chain's links have resolved, in words (the leftovers). */
+  afterChain: string[];
   legal: boolean;
   phase: string;
 }

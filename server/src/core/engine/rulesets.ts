@@ -26,13 +26,14 @@ export const RULE_DATES = {
 };
 
 export function normalizeDate(text: string): string | undefined {
-  const m = /^(\d{4})(?:[-/.](\d{1,2}))?(?:[-/.](\d{1,2}))?$/.exec(text.trim());
+  // Exactly YYYY, YYYY-MM or YYYY-MM-DD, and a day the calendar has: near a rule's boundary a
+  // mistyped date (`2017-02-30`, `2016-6`) would otherwise pick a ruleset silently.
+  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text.trim());
   if (!m) return undefined;
-  const y = m[1];
-  const mo = m[2] ? m[2].padStart(2, '0') : '01';
-  const d = m[3] ? m[3].padStart(2, '0') : '01';
-  if (Number(mo) < 1 || Number(mo) > 12 || Number(d) < 1 || Number(d) > 31) return undefined;
-  return `${y}-${mo}-${d}`;
+  const [y, mo, d] = [Number(m[1]), Number(m[2] ?? '1'), Number(m[3] ?? '1')];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (mo < 1 || mo > 12 || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return undefined;
+  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
 function before(r: Ruleset, date: string): boolean {
@@ -58,11 +59,11 @@ export function rulesInForce(r: Ruleset): RulesInForce {
   };
 }
 
-/** A few lines on the rules in force, for the hover on `rules`. */
+/** A few lines on the rules in force (plain text: the label first), for the hover on `rules` and `explain`. */
 export function describeRules(r: Ruleset): string[] {
   const f = rulesInForce(r);
   return [
-    `**${r.label}**`,
+    r.label,
     f.legacyTriggerOrder
       ? 'R13 [version]: legacy TCG "trigger first": inside one player\'s category, effects go on the chain in the order their conditions were met.'
       : 'R12: inside one category the controller chooses the order (R13 legacy order not in force).',

@@ -73,3 +73,44 @@ export function zoneWord(z: Zone): string {
       return z;
   }
 }
+
+export type DistOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type KeysOfUnion<T> = T extends unknown ? keyof T : never;
+
+/**
+ * An event with every field of every kind of event (undefined where its kind has none), in one order:
+ * all events then share one object layout, and the checks that scan the events (trigger collection,
+ * R10, R19-R23, the narrative) read them with monomorphic property loads instead of megamorphic ones.
+ */
+export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEvent {
+  // Typed with every key of every kind: an event field added later and left out here fails to compile.
+  const ev: Record<KeysOfUnion<GameEvent>, unknown> = {
+    id,
+    kind: e.kind,
+    step: e.step,
+    origin: e.origin,
+    card: undefined,
+    from: undefined,
+    to: undefined,
+    cause: undefined,
+    destroyed: undefined,
+    discarded: undefined,
+    tributed: undefined,
+    controllerBefore: undefined,
+    faceUpBefore: undefined,
+    by: undefined,
+    battleWith: undefined,
+    summonType: undefined,
+    player: undefined,
+    attacker: undefined,
+    target: undefined,
+    chain: undefined,
+    link: undefined,
+    amount: undefined,
+    battle: undefined,
+    phase: undefined,
+    position: undefined,
+    flipped: undefined,
+  };
+  return Object.assign(ev, e) as unknown as GameEvent;
+}

@@ -216,9 +216,9 @@ function mergeInto(into: InferredEffect, more: InferredEffect): void {
 }
 
 /** "When"/"If" opening the condition, after the adverbials PSCT puts first. */
-const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain)|during [^,]*|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(when|if|each time)\b/i;
+const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain|battle)|during [^,]*|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(when|if|each time)\b/i;
 /** A verb of something happening (an event), as opposed to a state ("if you control ..."). */
-const EVENT_VERB = /\b(?:is|are|gets?) (?:\w+ )?(?:summoned|sent|destroyed|banished|added|returned|discarded|flipped|tributed|detached|targeted|attacked|used|changed|shuffled|placed|equipped|removed|revealed|excavated|negated|activated|declared|drawn|inflicted|moved|attached|applied|resolved|halved|reduced|paid|gained)\b|\b(?:returns|draws|destroys|declares|activates|summons|inflicts|takes|battles|attacks|leaves|resolves|gains|loses|adds|discards|sends|banishes|pays|detaches|tributes|excavates|equips|reveals)\b|\b(?:you|either player|a player|each player|they|your opponent) (?:normal |special |tribute |fusion |synchro |xyz |link |ritual |pendulum |flip )?(?:activate|summon|take|draw|add|discard|send|banish|pay|detach|tribute|excavate|equip|declare|gain|lose|control no)\b/i;
+const EVENT_VERB = /\b(?:is|are|gets?) (?:\w+ )?(?:summoned|sent|destroyed|banished|added|returned|discarded|flipped|tributed|detached|targeted|attacked|used|changed|shuffled|placed|equipped|removed|revealed|excavated|negated|activated|declared|drawn|inflicted|moved|attached|applied|resolved|halved|reduced|paid|gained|set)\b|\b(?:returns|draws|destroys|declares|activates|summons|inflicts|takes|battles|attacks|leaves|resolves|gains|loses|adds|discards|sends|banishes|pays|detaches|tributes|excavates|equips|reveals)\b|\b(?:you|either player|a player|each player|they|your opponent) (?:(?:normal|special|tribute|fusion|synchro|xyz|link|ritual|pendulum|flip)(?: or (?:normal|special|flip))? )?(?:activate|summon|take|draw|add|discard|send|banish|pay|detach|tribute|excavate|equip|declare|gain|lose|control no)\b/i;
 const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)\b/i;
 
 /** Fills an activated effect (condition: cost; action) from its sentences. */
@@ -240,7 +240,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
 
   if (e.kind !== 'activation') {
     if (/^FLIP\b/i.test(first)) e.kind = 'flip';
-    else if (quickMark || activationEvent) e.kind = 'quick';
+    else if (/^(?:once per turn, )?(?:each time|if)\b/i.test(cond) && activationEvent && !quickMark) e.kind = 'trigger';
+    else if (quickMark || activationEvent || /^during either player's turn, when\b/i.test(cond)) e.kind = 'quick';
     else if (/\bwould\b/i.test(cond) && /\binstead\b/i.test(all)) e.kind = 'continuous';
     else if ((PHASE_START.test(cond) || /\b(at the end of|during) (the|any|each|your)\b[^,]*phase/i.test(cond)) && englishPhase(cond) && !/main phase/i.test(cond)) {
       e.kind = 'trigger';

@@ -16,7 +16,7 @@ interface Clause {
   text: string;
 }
 
-function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header: string; clauses: Clause[] } {
+function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header: string; clauses: Clause[]; old: boolean } {
   let t = text.replace(/\r/g, '');
   const lines = t.split('\n');
   if (type.extraDeck && lines.length > 1 && !/[①-⑳]：/.test(lines[0]) && !/。$/.test(lines[0])) {
@@ -31,26 +31,28 @@ function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header
     const clauses: Clause[] = [];
     let current = '';
     for (const s of sentences) {
-      if ((/発動(できる|する)。$/.test(s) || OLD_OPTIONAL.test(s)) && current) {
+      if ((/発動(できる|する)。$/.test(s) || OLD_OPTIONAL.test(s) || OLD_MANDATORY.test(s)) && current) {
         clauses.push({ number: clauses.length, text: current });
         current = '';
       }
       current += s;
     }
     if (current) clauses.push({ number: clauses.length, text: current });
-    return { header: '', clauses };
+    return { header: '', clauses, old: true };
   }
   const clauses = starts.map((s, i) => ({
     number: CIRCLED.indexOf(t[s]),
     text: t.slice(s + 2, starts[i + 1] ?? t.length).trim(),
   }));
-  return { header: t.slice(0, starts[0]), clauses };
+  return { header: t.slice(0, starts[0]), clauses, old: false };
 }
 
 const OLD_OPTIONAL = /(時|場合|１ターンに１度)、.*(事|こと)ができる。?$/;
+/** Older texts: "…に成功した時、…を破壊する。" is a mandatory trigger, written without 発動. */
+const OLD_MANDATORY = /^[^。]*?(た|宣言)(時|場合)、[^。]*。?$/;
 
 /** The first sentence that activates (ends in 発動できる/発動する), outside brackets. */
-function activationSentence(clause: string): { sentence: string; index: number } | undefined {
+function activationSentence(clause: string, old = false): { sentence: string; index: number } | undefined {
   const parts = clause.split(/(?<=。)/);
   let at = 0;
   for (const p of parts) {
@@ -58,13 +60,14 @@ function activationSentence(clause: string): { sentence: string; index: number }
     if (/発動(できる|する)。?$/.test(bare.trim()) || /発動(できる|する)。/.test(bare)) return { sentence: p, index: at };
     // Older texts: "…時、…する事ができる" is an optional effect, written without 発動.
     if (OLD_OPTIONAL.test(bare.trim()) && !/このカードは[^、。]*(特殊召喚|召喚)する(事|こと)ができる/.test(bare)) return { sentence: p, index: at };
+    if (old && OLD_MANDATORY.test(bare.trim()) && !/代わり|場合のみ|できない|になる。?$|なる。?$|アップする。?$|ダウンする。?$/.test(bare)) return { sentence: p, index: at };
     at += p.length;
   }
   return undefined;
 }
 
 export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boolean, notes: string[]): InferredEffect[] {
-  const { header, clauses } = clausesOf(text, type, notes);
+  const { header, clauses, old } = clausesOf(text, type, notes);
   const effects: InferredEffect[] = [];
   const byClause = new Map<number, InferredEffect>();
   const spellTrapCard = type.category !== 'monster' && !pendulum;
@@ -74,7 +77,7 @@ export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boole
     effects.push(activation);
   }
   for (const c of clauses) {
-    const act = activationSentence(c.text);
+    const act = activationSentence(c.text, old);
     const isOwn = spellTrapCard && isOwnEffect(c.text, type);
     if (spellTrapCard && !isOwn) {
       const more = blankEffect('activation', c.text, false);
@@ -125,17 +128,19 @@ function isOwnEffect(clause: string, type: CardTypeFacts): boolean {
 function readClause(e: InferredEffect, clause: string, sentence: string, type: CardTypeFacts): void {
   const bare = sentence.replace(/（[^）]*）/g, '');
   const rest = clause.slice(clause.indexOf(sentence) + sentence.length);
-  const optional = /発動できる/.test(bare) || (!/発動する/.test(bare) && /(事|こと)ができる。?$/.test(bare.trim()));
+  const optional = /発動できる/.test(bare) || (!/発動する/.test(bare) && /できる。?$/.test(bare.trim()));
   if (/１ターンに１度/.test(sentence)) e.oncePerTurn = 'soft';
   if (/チェーン/.test(bare) && /１度/.test(bare)) e.oncePerChain = true;
   const quickMark = /相手ターンでも発動|自分・相手ターンに発動/.test(clause);
   const duringOpponent = /相手ターンに|自分・相手の(メイン|バトル)フェイズ|相手(の)?(メイン|バトル)フェイズに|ダメージステップでも|ダメージ計算時に/.test(bare);
-  const activationEvent = /(効果|カード)を発動した(時|場合)|効果が発動した(時|場合)|カードが発動した(時|場合)|を発動した時|発動した効果/.test(bare);
+  // An activation answered "when" (時) is a Quick Effect that responds to it; "if" (場合) a trigger.
+  const activationEvent = /(効果|カード)を発動した時|効果が発動した時|カードが発動した時|を発動した時|(召喚|特殊召喚)する際/.test(bare);
   const ev = japaneseEvent(bare);
   if (e.kind !== 'activation') {
     if (/^このカードがリバースした場合|^リバース/.test(bare) || /^リバース：/.test(clause)) e.kind = 'flip';
     else if (quickMark || activationEvent) e.kind = 'quick';
-    else if (/(た|だ)(時|場合)|宣言時|ダメージステップ開始時|ダメージ計算前/.test(bare)) e.kind = 'trigger';
+    else if (/までに/.test(bare) && /ダメージ/.test(bare)) e.kind = 'quick';
+    else if (/(た|だ)(時|場合)|宣言時|ダメージステップ開始時|ダメージ計算前|ダメージ計算後|ダメージステップ終了時|バトルフェイズ開始時/.test(bare)) e.kind = 'trigger';
     else if (japanesePhase(bare) && !/メインフェイズ/.test(bare)) {
       e.kind = 'trigger';
       e.phase = japanesePhase(bare);
@@ -156,7 +161,9 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   if (e.kind !== 'activation') e.zones = zonesOf(bare, rest, e);
   if (e.kind === 'flip') e.zones = ['field'];
   e.summonsItself = /このカードを(手札|墓地|手札・墓地|手札か墓地|墓地か手札|除外状態)?(から)?(守備表示で|攻撃表示で)?特殊召喚/.test(rest + bare);
-  if (/対象とし|(カード|モンスター)[^、。]{0,12}を選択して発動/.test(bare)) e.targets = true;
+  if (/対象とし|(カード|モンスター)[^、。]{0,14}を選択し/.test(bare)) e.targets = true;
+  // "以下の効果から１つを選択して発動できる。●…を対象として発動できる。": the choices target.
+  if (/●[^●]*対象とし/.test(rest)) e.targets = true;
   if (e.targets) e.targetFilter = 'a card';
   if (/ダメージステップ|ダメージ計算/.test(bare)) e.damageStep = true;
   if (/発動を無効/.test(rest)) e.negatesActivation = true;
@@ -185,7 +192,7 @@ function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
   if (/手札のこのカード|このカードを手札から|このカードを手札から捨て/.test(sentence)) out.push('hand');
   if (/墓地のこのカード|このカードを墓地から/.test(sentence)) out.push('gy');
   if (!out.length) {
-    if (/このカードを手札から特殊召喚/.test(rest)) out.push('hand');
+    if (/このカードを手札から/.test(rest)) out.push('hand');
     if (/このカードを墓地から特殊召喚/.test(rest)) out.push('gy');
   }
   return out.length ? zoneList(out) : ['field'];

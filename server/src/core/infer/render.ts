@@ -12,7 +12,7 @@ export interface RenderedLine {
   effect: InferredEffect;
 }
 
-/** Where the card builder assumes a trigger activates when no `from` is written (cards/model.ts). */
+/** Where the card builder assumes a trigger activates when no `from` is written (cards/from-segoc.ts). */
 function builderDefault(e: InferredEffect): Zone[] {
   if ((e.kind === 'trigger' || e.kind === 'quick') && e.event && !e.phase) {
     const z = e.event === 'leaves the field' ? undefined : zoneAfterSelfEvent(e.event);

@@ -130,7 +130,7 @@ export function problems(sc: ScenarioResult): Array<{ text: string; severity: st
 
 /** What the chain's resolution says beyond its links (leftover cards sent to the GY, ...). */
 export function afterChain(chain: ChainResult): string[] {
-  return chain.resolution.filter((r) => !/^CL\d+ /.test(r));
+  return chain.afterChain;
 }
 
 /** Links in the order they resolve (highest link first). */

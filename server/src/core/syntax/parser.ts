@@ -31,6 +31,9 @@ import {
   ZONES,
 } from './ast';
 import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
+import { checkScenario } from './scenario-checks';
+import { didYouMean } from '../suggest';
+import { PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
 
 export interface ParseResult {
   file: SourceFile;
@@ -60,10 +63,13 @@ class Cursor {
   i = 0;
   tokens: Token[] = [];
   line!: LogicalLine;
+  /** Mistakes that do not stop the line from parsing (it is kept, and these are reported with it). */
+  problems: ParseError[] = [];
   reset(line: LogicalLine): void {
     this.line = line;
     this.tokens = line.tokens;
     this.i = 0;
+    this.problems = [];
   }
   /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
   static readonly keepLayout = new Cursor();
@@ -123,33 +129,14 @@ function tokenText(t: Token): string {
   return t.kind === 'string' ? `"${t.text}"` : t.text;
 }
 
+/** Tokens as written: a space only where the text has one (`2016/06` stays one piece). */
+function spanText(tokens: Token[]): string {
+  return tokens.map((t, k) => (k > 0 && (tokens[k - 1].line !== t.line || tokens[k - 1].end < t.start) ? ' ' : '') + tokenText(t)).join('');
+}
+
 function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
-
-const ZONE_WORDS: Record<string, Zone> = {
-  field: 'field',
-  hand: 'hand',
-  gy: 'gy',
-  graveyard: 'gy',
-  grave: 'gy',
-  banished: 'banished',
-  deck: 'deck',
-  extra: 'extra',
-};
-
-const PHASE_WORDS: Record<string, PhaseName> = {
-  draw: 'draw',
-  standby: 'standby',
-  main1: 'main1',
-  'main-1': 'main1',
-  battle: 'battle',
-  'damage-step': 'damage-step',
-  damage: 'damage-step',
-  main2: 'main2',
-  'main-2': 'main2',
-  end: 'end',
-};
 
 const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias', 'text']);
 
@@ -182,6 +169,7 @@ function parseLines(lexer: LineLexer): ParseResult {
     const first = c.peek()!;
     const info: LineInfo = { line, role: 'error' };
     file.lines.push(info);
+    const openCard = card;
     try {
       // Effect lines belong to the card definition above them.
       if (first.kind === 'word' && (EFFECT_STARTS.has(first.lower) || (first.lower === 'phase' && c.at('phase', 'trigger')))) {
@@ -265,14 +253,40 @@ function parseLines(lexer: LineLexer): ParseResult {
       if (item.kind === 'chain') chain = item;
       info.role = 'scenario-item';
     } catch (e) {
-      if (e instanceof ParseError) report(e);
-      else report(new ParseError(`internal parser problem: ${String(e)}`, line.range));
+      let error = e instanceof ParseError ? e : new ParseError(`internal parser problem: ${String(e)}`, line.range);
+      // Under a card, a line that is no statement but reads like an effect line is a misspelt effect kind:
+      // say so (not "outside-scenario"), and keep the card open for its next effect lines.
+      const typo = openCard && (error.code === 'unknown-statement' || error.code === 'outside-scenario') ? effectKindTypo(line) : undefined;
+      if (typo) {
+        error = typo;
+        card = openCard;
+        info.role = 'card-effect';
+      }
+      report(error);
     } finally {
+      for (const p of c.problems) report(p);
       line.release();
     }
   }
+  for (const sc of file.scenarios) checkScenario(sc, diagnostics);
   file.lineCount = lexer.lineCount;
   return { file, diagnostics };
+}
+
+/** The words an effect line starts with (for "did you mean" on a misspelt one). */
+const EFFECT_KEYWORDS = ['trigger', 'phase', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias'];
+
+/** An error for a line under a card whose first word is a misspelt effect kind, or undefined when it does not read so. */
+function effectKindTypo(line: LogicalLine): ParseError | undefined {
+  const [w, next] = line.tokens;
+  if (!w || w.kind !== 'word') return undefined;
+  const hint = didYouMean(w.lower, EFFECT_KEYWORDS);
+  const readsLikeEffect = next && (next.lower === 'mandatory' || next.lower === 'optional' || next.lower === 'when' || next.lower === 'if');
+  if (!hint && !readsLikeEffect) return undefined;
+  return new ParseError(
+    `unknown effect kind \`${w.text}\`${hint || ' (expected trigger, phase trigger, quick, ignition, continuous, flip, responds to or alias)'}`,
+    w.range,
+  );
 }
 
 function reportUnterminated(line: LogicalLine, diagnostics: Diagnostic[]): void {
@@ -469,9 +483,11 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
         if (!r || (r.lower !== 'tcg' && r.lower !== 'ocg')) throw new ParseError('expected `tcg` or `ocg`', r?.range ?? c.hereRange());
         let asOf: Named | undefined;
         if (c.eat('as', 'of')) {
-          const d = c.next();
-          if (!d) throw new ParseError('expected a date (YYYY, YYYY-MM or YYYY-MM-DD)', c.hereRange());
-          asOf = named(d);
+          // The rest of the line is the date, so that `as of June 2016` is one date the checker can refuse (bad-date).
+          const words = c.tokens.slice(c.i);
+          if (words.length === 0) throw new ParseError('expected a date (YYYY, YYYY-MM or YYYY-MM-DD)', c.hereRange(), 'bad-date');
+          c.i = c.tokens.length;
+          asOf = { text: spanText(words), range: spanRanges(words[0].range, words[words.length - 1].range) };
         }
         c.ensureEnd();
         return { kind: 'rules', ruleset: { text: r.lower, range: r.range }, asOf, range: c.rangeFrom(first), line };
@@ -484,9 +500,14 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
           if (p.kind === 'punct' && p.text === ',') continue;
           if (p.kind === 'word' && p.lower === 'and') continue;
           if (p.kind !== 'word' && p.kind !== 'string') throw new ParseError('expected a player name', p.range);
+          const twice = players.find((q) => q.text.toLowerCase() === p.text.toLowerCase());
+          if (twice) c.problems.push(new ParseError(`\`${p.text}\` is named twice: a scenario has two different players, \`players Yugi, Kaiba\``, p.range));
           players.push(named(p));
         }
-        if (players.length !== 2) throw new ParseError('a scenario has two players: `players Yugi, Kaiba`', c.rangeFrom(first));
+        // The line is kept (its names are the scenario's players) and its mistake reported on it.
+        if (players.length !== 2) {
+          c.problems.push(new ParseError(`a scenario has two players, \`players Yugi, Kaiba\`; this line names ${players.length}`, c.rangeFrom(first)));
+        }
         return { kind: 'players', players, range: c.rangeFrom(first), line };
       }
       case 'turn': {
@@ -588,12 +609,9 @@ function parseBoard(c: Cursor): BoardStmt {
       if (c.eat('set') || c.eat('face-down')) faceDown = true;
       else c.eat('face-up');
       const ref = parseCardRef(c);
+      refuseUnquotedName(c, ref, BOARD_WORDS);
       let label: Named | undefined;
-      if (c.eat('as')) {
-        const l = c.next();
-        if (!l || l.kind !== 'word' || !/^\p{L}/u.test(l.text)) throw new ParseError('expected a label (letters, digits, - and _, starting with a letter)', l?.range ?? c.hereRange());
-        label = named(l);
-      }
+      if (c.eat('as')) label = parseLabel(c);
       cards.push({ ref, faceDown, label, range: c.rangeFrom(start) });
       if (c.done) break;
       if (!c.eat(',') && !c.eat('and')) throw new ParseError('expected `,` between cards', c.hereRange());
@@ -699,6 +717,37 @@ function isLabelEnd(next: Token | undefined): boolean {
   return !next || next.kind === 'punct' || LABEL_FOLLOWERS.has(next.lower);
 }
 
+/** Words that may follow the card of a link, and of a board line. */
+const LINK_WORDS = new Set(['effect', 'from', 'cost', 'target', 'targets', 'targeting', '->']);
+const BOARD_WORDS = new Set(['as', 'and']);
+
+/**
+ * `1 Yugi Dark Hole`: a bare word then more words where only keywords may follow is a card name
+ * written without quotes (a label is one word), and is said so, as a board line says.
+ */
+function refuseUnquotedName(c: Cursor, ref: CardRef, followers: ReadonlySet<string>): void {
+  if (ref.kind !== 'label') return;
+  const words: Token[] = [];
+  for (let t = c.peek(); t && t.kind === 'word' && !followers.has(t.lower); t = c.peek(words.length)) words.push(t);
+  if (words.length === 0) return;
+  const name = [ref.label, ...words.map((w) => w.text)].join(' ');
+  throw new ParseError(`card names are written in quotes: \`${name}\` is not quoted (write "${name}")`, spanRanges(ref.range, words[words.length - 1].range));
+}
+
+/** A label after `as`: letters, digits, `-` and `_`, starting with a letter, and no keyword of the language. */
+const LABEL = /^\p{L}[\p{L}\p{N}_-]*$/u;
+
+function parseLabel(c: Cursor): Named {
+  const l = c.next();
+  if (!l || l.kind !== 'word' || !LABEL.test(l.text)) {
+    throw new ParseError('expected a label (letters, digits, - and _, starting with a letter)', l?.range ?? c.hereRange());
+  }
+  if (RESERVED_WORDS.has(l.lower)) {
+    c.problems.push(new ParseError(`\`${l.text}\` is a keyword of the language and cannot be a label; choose another name`, l.range));
+  }
+  return named(l);
+}
+
 const LABEL_FOLLOWERS = new Set(['and', 'then', 'target', 'targets', 'to', 'from', 'with', 'into', 'as', 'tributing', 'cost']);
 
 const RESERVED_AFTER_LIST = new Set(['target', 'targets', 'then', 'from', 'to', 'into', 'cost', 'and', 'with', 'tributing']);
@@ -709,7 +758,13 @@ function parseLink(c: Cursor): LinkStmt {
   if (!playerTok || (playerTok.kind !== 'word' && playerTok.kind !== 'string')) {
     throw new ParseError('expected the player who activates this link', playerTok?.range ?? c.hereRange());
   }
+  // `1 "Dark Hole"` or `1 Kaiba's "Sangan"`: what stands where the player goes is the card.
+  const after = c.peek();
+  if ((playerTok.kind === 'string' && (!after || after.kind === 'punct' || LINK_WORDS.has(after.lower))) || after?.kind === 'possessive') {
+    throw new ParseError(`this link names no player: write who activates it, e.g. \`${numTok.text} Yugi ${c.tokens.slice(1).map(tokenText).join(' ').replace(/ 's/g, "'s")}\``, playerTok.range);
+  }
   const card = parseCardRef(c);
+  refuseUnquotedName(c, card, LINK_WORDS);
   const link: LinkStmt = {
     kind: 'link',
     number: { value: Number(numTok.text), range: numTok.range },
@@ -794,6 +849,17 @@ const ACTION_VERBS = new Set([
   'change',
   'changes',
   'nothing',
+]);
+
+/** Words of the language a label must not be spelled like (it would read as the keyword). */
+const RESERVED_WORDS = new Set([
+  ...ACTION_VERBS,
+  ...RESERVED_AFTER_LIST,
+  ...LABEL_FOLLOWERS,
+  ...LINK_WORDS,
+  ...Object.keys(ZONE_WORDS),
+  ...['scenario', 'card', 'use', 'chain', 'expect', 'legal', 'illegal', 'players', 'turn', 'rules', 'source', 'phase'],
+  ...['battle', 'end', 'all', 'none', 'nothing', 'empty', 'set', 'face-down', 'face-up', 'directly', 'summon', 'summons'],
 ]);
 
 /** Parses actions joined by `,`/`and` (simultaneous) and `then` (sequential). In a cost, stops before `target`/`->`. */

@@ -1,0 +1,265 @@
+// Card facts: what a source knows of a card, independent of how it was written. Every source of
+// cards (the `.segoc` definitions of from-segoc.ts, the generated library, effects inferred from card
+// text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
+import { Zone } from '../syntax/ast';
+import { Range } from '../text';
+import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, EventPattern, PhaseTime, VerbPattern, Actor } from './types';
+import { cardTypeInfo } from './vocabulary';
+import { normalizeName } from './names';
+
+/** One effect as a source states it; what it leaves out gets the defaults of `makeCard`. */
+export interface EffectFacts {
+  kind: EffectKind;
+  /** Default: mandatory for Flip effects, optional otherwise. */
+  mandatory?: boolean;
+  timing?: 'when' | 'if';
+  /** What it triggers on (trigger, quick with a timing, flip). */
+  event?: EventPattern;
+  /** For a Spell/Trap activation: what it may answer (empty: free-chain). */
+  responds?: EventPattern[];
+  phaseTime?: PhaseTime;
+  condition?: string;
+  /** Default: where such an effect is activated from (see defaultActivationZones). */
+  activatesFrom?: Zone[];
+  summonsItself?: boolean;
+  oncePerChain?: boolean;
+  oncePerTurn?: boolean;
+  spellSpeedOverride?: number;
+  targets?: CardFilter & { raw: string };
+  /** Default: true for a Counter Trap's activation, false otherwise. */
+  damageStep?: boolean;
+  negatesActivation?: boolean;
+  changesAtk?: boolean;
+  /** What it includes (categories such as `special summon`, `draw`, `destroy`). */
+  includes?: string[];
+  /** How a judge reads it (default: the card type for an activation, else a summary of the facts). */
+  text?: string;
+  /** Where it is written (default: the card's origin range). */
+  range?: Range;
+  /** Facts of this effect the source was unsure of (see EffectInfo.assumed). */
+  assumed?: string[];
+}
+
+/** A card as a source states it. */
+export interface CardFacts {
+  /** The English name (or the name as defined). */
+  name: string;
+  /** Other names: other languages (Japanese, Portuguese, ...), nicknames. */
+  aliases?: string[];
+  /** One of CARD_TYPE_NAMES (`effect monster`, `quick-play spell`, ...). */
+  cardType: string;
+  races?: string[];
+  attributes?: string[];
+  abilities?: string[];
+  /** Level, Rank or Link rating. */
+  level?: number;
+  atk?: number;
+  def?: number;
+  /**
+   * Effects in card order. A Spell/Trap with no effect of kind `activation` gets its card's activation
+   * (free-chain) as effect 1, as written cards do.
+   */
+  effects: EffectFacts[];
+}
+
+/** Builds the engine's view of a card from its facts: the only constructor of CardInfo. */
+export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
+  const type = cardTypeInfo(facts.cardType);
+  const card: CardInfo = {
+    name: facts.name,
+    key: normalizeName(facts.name),
+    aliases: facts.aliases ?? [],
+    cardType: facts.cardType,
+    category: type.category,
+    spellTrapKind: type.kind,
+    extraDeck: !!type.extra,
+    races: facts.races ?? [],
+    attributes: facts.attributes ?? [],
+    abilities: facts.abilities ?? [],
+    level: facts.level,
+    atk: facts.atk,
+    def: facts.def,
+    effects: [],
+    origin,
+  };
+  const effects: EffectFacts[] =
+    card.category !== 'monster' && !facts.effects.some((e) => e.kind === 'activation') ? [{ kind: 'activation' }, ...facts.effects] : facts.effects;
+  card.effects = effects.map((e, i) => makeEffect(i + 1, card, e));
+  return uniformCard(card);
+}
+
+function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
+  const activation = e.kind === 'activation';
+  const event = e.event ?? (e.kind === 'flip' ? flipped : undefined);
+  return {
+    index,
+    kind: e.kind,
+    mandatory: e.mandatory ?? e.kind === 'flip',
+    timing: e.timing,
+    event,
+    responds: e.responds ?? [],
+    phaseTime: e.phaseTime,
+    condition: e.condition,
+    activatesFrom: e.activatesFrom ?? (activation ? activationZones(card) : defaultActivationZones(card, e.kind, event)),
+    summonsItself: e.summonsItself ?? false,
+    oncePerChain: e.oncePerChain ?? false,
+    oncePerTurn: e.oncePerTurn ?? false,
+    spellSpeedOverride: e.spellSpeedOverride,
+    targets: e.targets,
+    damageStep: e.damageStep ?? (activation && card.spellTrapKind === 'counter'),
+    negatesActivation: e.negatesActivation ?? false,
+    changesAtk: e.changesAtk ?? false,
+    includes: e.includes ?? [],
+    text: e.text ?? (activation ? card.cardType : `${e.kind} effect`),
+    range: e.range ?? card.origin.range,
+    assumed: e.assumed ?? [],
+  };
+}
+
+const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };
+
+/** A Spell is activated from the hand or the field (set), a Trap from the field. */
+function activationZones(card: CardInfo): Zone[] {
+  return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
+}
+
+/** Where a monster's effect is activated from when its source does not say: where its own event leaves it. */
+function defaultActivationZones(card: CardInfo, kind: EffectKind, event?: EventPattern): Zone[] {
+  if (card.category !== 'monster') return ['field'];
+  if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
+    switch (event.verb) {
+      case 'sent-to-gy':
+      case 'discarded':
+      case 'tributed':
+      case 'material':
+      case 'destroyed':
+        return ['gy'];
+      case 'banished':
+        return ['banished'];
+      case 'added-to-hand':
+      case 'returned-to-hand':
+        return ['hand'];
+      default:
+        return ['field'];
+    }
+  }
+  return ['field'];
+}
+
+// The engine reads cards, effects, event patterns and target filters on every trigger it collects
+// and every link it checks. Built as their sources give them, they get their optional fields in many
+// mixes, so each kind had dozens of object layouts and those reads were megamorphic (V8 looks each one
+// up in a shared cache instead of reading a fixed offset). Copied once, with every field in one order
+// (undefined where absent), each kind has one layout. See ARCHITECTURE.md, V8 object layouts.
+
+/** Every field of T, optional ones included: a copy typed with it fails to compile when it leaves one out. */
+type EveryField<T> = { [K in keyof Required<T>]: T[K] };
+
+function uniformCard(c: CardInfo): CardInfo {
+  const out: EveryField<CardInfo> = {
+    name: c.name,
+    key: c.key,
+    aliases: c.aliases,
+    cardType: c.cardType,
+    category: c.category,
+    spellTrapKind: c.spellTrapKind,
+    extraDeck: c.extraDeck,
+    races: c.races,
+    attributes: c.attributes,
+    abilities: c.abilities,
+    level: c.level,
+    atk: c.atk,
+    def: c.def,
+    effects: c.effects.map(uniformEffect),
+    origin: c.origin,
+  };
+  return out;
+}
+
+function uniformEffect(e: EffectInfo): EffectInfo {
+  const out: EveryField<EffectInfo> = {
+    index: e.index,
+    kind: e.kind,
+    mandatory: e.mandatory,
+    timing: e.timing,
+    event: e.event && uniformPattern(e.event),
+    responds: e.responds.map(uniformPattern),
+    phaseTime: e.phaseTime,
+    condition: e.condition,
+    activatesFrom: e.activatesFrom,
+    summonsItself: e.summonsItself,
+    oncePerChain: e.oncePerChain,
+    oncePerTurn: e.oncePerTurn,
+    spellSpeedOverride: e.spellSpeedOverride,
+    targets: e.targets && (uniformFilter(e.targets) as CardFilter & { raw: string }),
+    damageStep: e.damageStep,
+    negatesActivation: e.negatesActivation,
+    changesAtk: e.changesAtk,
+    includes: e.includes,
+    text: e.text,
+    range: e.range,
+    assumed: e.assumed,
+  };
+  return out;
+}
+
+/** Every field of every kind of pattern (the union's variants read as one record). */
+type PatternRecord = Partial<VerbPattern> & {
+  kind: EventPattern['kind'];
+  subject?: 'self' | CardFilter;
+  actor?: Actor;
+  attempt?: boolean;
+  direct?: boolean;
+  ordinal?: number;
+  what?: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'>;
+  includes?: string[];
+  who?: 'you' | 'opponent' | 'any';
+  battle?: boolean;
+  raw: string;
+  unknown: string[];
+};
+
+function uniformPattern(e: EventPattern): EventPattern {
+  const p = e as PatternRecord;
+  const out: EveryField<PatternRecord> = {
+    kind: p.kind,
+    subject: typeof p.subject === 'object' ? uniformFilter(p.subject) : p.subject,
+    verb: p.verb,
+    from: p.from,
+    toGy: p.toGy,
+    by: p.by,
+    summonTypes: p.summonTypes,
+    asCost: p.asCost,
+    byOwnEffect: p.byOwnEffect,
+    actor: p.actor,
+    attempt: p.attempt,
+    direct: p.direct,
+    ordinal: p.ordinal,
+    what: p.what,
+    includes: p.includes,
+    who: p.who,
+    battle: p.battle,
+    raw: p.raw,
+    unknown: p.unknown,
+  };
+  return out as EventPattern;
+}
+
+function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: string } {
+  const out: EveryField<CardFilter & { raw?: string }> = {
+    category: f.category,
+    races: f.races,
+    attributes: f.attributes,
+    levelMax: f.levelMax,
+    levelMin: f.levelMin,
+    atkMax: f.atkMax,
+    atkMin: f.atkMin,
+    controller: f.controller,
+    zone: f.zone,
+    faceUp: f.faceUp,
+    eventCard: f.eventCard,
+    unknown: f.unknown,
+    raw: f.raw,
+  };
+  return out;
+}

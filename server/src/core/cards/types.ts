@@ -1,0 +1,181 @@
+// The card model the engine reads: cards, effects, the event patterns it matches against game events
+// and target filters. Independent of where a card came from (see facts.ts for the producers' model and
+// makeCard, the only constructor of a CardInfo).
+import { Zone } from '../syntax/ast';
+import { Range } from '../text';
+
+export type CardCategory = 'monster' | 'spell' | 'trap';
+export type SpellTrapKind = 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
+
+export interface CardFilter {
+  category?: 'monster' | 'spell' | 'trap' | 'card';
+  races?: string[];
+  attributes?: string[];
+  levelMax?: number;
+  levelMin?: number;
+  atkMax?: number;
+  atkMin?: number;
+  controller?: 'you' | 'opponent';
+  zone?: Zone;
+  faceUp?: boolean;
+  /** `targets the summoned monster`: the card of the triggering event. */
+  eventCard?: boolean;
+  /** Words of the filter the engine did not understand (the filter is then only partly checked). */
+  unknown?: string[];
+}
+
+export type CardVerb =
+  | 'sent-to-gy'
+  | 'destroyed'
+  | 'summoned'
+  | 'discarded'
+  | 'tributed'
+  | 'banished'
+  | 'added-to-hand'
+  | 'returned-to-hand'
+  | 'leaves-field'
+  | 'flipped'
+  | 'attacked'
+  | 'battles'
+  | 'declares-attack'
+  | 'destroys-by-battle'
+  | 'inflicts-damage'
+  | 'material';
+
+export type SummonType = 'normal' | 'tribute' | 'special' | 'flip';
+export type Actor = 'you' | 'opponent' | 'any';
+
+export type EventPattern =
+  | (VerbPattern & {
+      kind: 'card';
+      subject: 'self' | CardFilter;
+      /** Who performed it (opponent summons a monster). */
+      actor?: Actor;
+      /** `responds to summon`: the Summon being attempted (negation window), not its success. */
+      attempt?: boolean;
+      raw: string;
+      unknown: string[];
+    })
+  | { kind: 'attack'; actor: Actor; direct?: boolean; ordinal?: number; raw: string; unknown: string[] }
+  | {
+      kind: 'activation';
+      actor: Actor;
+      /** What was activated: any, a monster effect, a spell (card or effect), a trap, ... */
+      what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'>;
+      includes?: string[];
+      raw: string;
+      unknown: string[];
+    }
+  | { kind: 'damage'; who: 'you' | 'opponent' | 'any'; battle?: boolean; raw: string; unknown: string[] }
+  | { kind: 'unknown'; raw: string; unknown: string[] };
+
+export interface PhaseTime {
+  phase: 'draw' | 'standby' | 'end' | 'end-of-battle' | 'main1' | 'main2' | 'battle';
+  whose: 'your' | 'opponent' | 'each';
+  raw: string;
+}
+
+export type EffectKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'activation';
+
+export interface EffectInfo {
+  /** 1-based number, as `effect N` counts them. */
+  index: number;
+  kind: EffectKind;
+  mandatory: boolean;
+  timing?: 'when' | 'if';
+  event?: EventPattern;
+  /** For a Spell/Trap activation: what it may answer (empty: free-chain). */
+  responds: EventPattern[];
+  phaseTime?: PhaseTime;
+  condition?: string;
+  activatesFrom: Zone[];
+  summonsItself: boolean;
+  oncePerChain: boolean;
+  /** `once per turn` (hard once per turn, by card name): informs R17 only. */
+  oncePerTurn: boolean;
+  spellSpeedOverride?: number;
+  targets?: CardFilter & { raw: string };
+  damageStep: boolean;
+  negatesActivation: boolean;
+  changesAtk: boolean;
+  includes: string[];
+  /** The effect line as written (or the card type for an implied activation). */
+  text: string;
+  range: Range;
+  /**
+   * Facts of this effect its source was unsure of, as sentences a judge reads (e.g. "optional: the
+   * script and the card text disagree; the card text was taken"). Every link that uses the effect
+   * carries them as assumptions (hovers, `explain`), so a guessed fact is never silent.
+   */
+  assumed: string[];
+}
+
+/**
+ * Where a card's facts came from (shown in hovers and by `segoc card`). `library`: the curated
+ * library (`server/cards/*.segoc`, uri = its path, range = the name's line); `workspace` and `file`:
+ * a user's definition; `generated`: the generated library (passcode, source and commit of the
+ * sources it was generated from); `inferred`: effects read from official card text.
+ */
+export interface CardOrigin {
+  kind: 'library' | 'workspace' | 'file' | 'generated' | 'inferred';
+  uri?: string;
+  /** The definition's name in `uri` (an empty range at 0:0 where there is no text, e.g. generated). */
+  range: Range;
+  /** generated / inferred: the card's passcode. */
+  passcode?: number;
+  /** generated / inferred: what the facts were read from, e.g. `yaml-yugi + ProjectIgnis CardScripts`. */
+  source?: string;
+  /** generated / inferred: the commit (or date) of that source. */
+  commit?: string;
+  /** A card of the generated library: its passcode, sources and what the engine assumes of it. */
+  generated?: GeneratedProvenance;
+}
+
+/** Where a generated card's facts come from (the generated library's manifest), for hovers and `explain`. */
+export interface GeneratedProvenance {
+  passcode: string;
+  /** `yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (2026-08-22)`. */
+  sources: string;
+  /** `s` the card's script, `n` a Normal Monster (no script needed), `-` no script found. */
+  effectSource: string;
+  /** What the engine assumes about this card, in words (empty: nothing). */
+  assumed: string[];
+  /** `b` TCG and OCG, `t` TCG only, `o` OCG only, `-` not yet released. */
+  released: string;
+  archetypes: string[];
+}
+
+export interface CardInfo {
+  name: string;
+  key: string;
+  aliases: string[];
+  cardType: string;
+  category: CardCategory;
+  spellTrapKind?: SpellTrapKind;
+  extraDeck: boolean;
+  races: string[];
+  attributes: string[];
+  /** Monster abilities (tuner, gemini, spirit, union, toon, flip, pendulum): informational. */
+  abilities: string[];
+  level?: number;
+  atk?: number;
+  def?: number;
+  effects: EffectInfo[];
+  origin: CardOrigin;
+}
+
+
+/** What happened to the card of a card event, and how. */
+export interface VerbPattern {
+  verb: CardVerb;
+  /** For sent-to-gy/destroyed: where the card was before. For summoned: where it came from. */
+  from?: Zone;
+  /** Destroyed and (then) in the GY. */
+  toGy?: boolean;
+  by?: 'battle' | 'effect';
+  summonTypes?: SummonType[];
+  /** Sent as a cost. */
+  asCost?: boolean;
+  /** Summoned by its own effect. */
+  byOwnEffect?: boolean;
+}

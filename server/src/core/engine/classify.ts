@@ -1,0 +1,228 @@
+// Link classification: for each claimed link, the card copy and effect it uses, its role in the
+// chain (batch trigger, hand trigger, phase trigger, responder, fast or slow), its Spell Speed (R5,
+// the one implementation: the server's hovers call it too) and its SEGOC category (R9, R14, R28).
+import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { Diagnostic } from '../diagnostics';
+import { LinkStmt } from '../syntax/ast';
+import { Candidate, category } from './collect';
+import { Category, LinkRole, ResolutionAct } from './results';
+import { RulesInForce } from './rulesets';
+import { CardInstance, PlayerIndex } from './state';
+import type { LinkStatus } from './rules/api';
+
+/** A claimed chain link as the engine sees it: what the rules read and the results show. */
+export interface LinkState {
+  stmt: LinkStmt;
+  position: number;
+  player?: PlayerIndex;
+  inst?: CardInstance;
+  effect?: EffectInfo;
+  role: LinkRole;
+  speed: number;
+  category?: Category;
+  candidate?: Candidate;
+  targets: CardInstance[];
+  assumptions: string[];
+  /** The codes reported on this link (for the results; rules read `status`, never codes). */
+  codes: string[];
+  /** What rule modules found out about the link, for the modules after them (see rules/api.ts). */
+  status: LinkStatus;
+  answers: string;
+  /** Id of the last event before this link was placed. */
+  placedAfterEvent: number;
+  placementStep: number;
+  negated: boolean;
+  fromHand?: boolean;
+  resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
+}
+
+/** What classification needs to know about the moment of the chain. */
+export interface ClassifyContext {
+  turn: PlayerIndex;
+  rules: RulesInForce;
+  phase: string;
+  playerIndex(name: string): PlayerIndex | undefined;
+  resolved: ReadonlyMap<unknown, CardInstance | undefined>;
+  /** Where `no-such-effect` and `ambiguous-effect` go (language errors). */
+  errors: Diagnostic[];
+}
+
+export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number, collected: Candidate[]): LinkState {
+  const player = cx.playerIndex(stmt.player.text);
+  const inst = cx.resolved.get(stmt.card);
+  const targets: CardInstance[] = [];
+  if (stmt.targets) {
+    for (const t of stmt.targets) {
+      const target = cx.resolved.get(t);
+      if (target) targets.push(target);
+    }
+  }
+  // Every field is written here, optional ones as undefined: link states then share one object
+  // layout, and the engine's optimized code is not thrown away when a rarer mix of fields shows up.
+  const l: LinkState = {
+    stmt,
+    position,
+    player,
+    inst,
+    effect: undefined,
+    role: 'slow',
+    speed: 1,
+    category: undefined,
+    candidate: undefined,
+    targets,
+    assumptions: [],
+    codes: [],
+    status: { ineligible: undefined },
+    answers: '',
+    placedAfterEvent: 0,
+    placementStep: 0,
+    negated: false,
+    fromHand: undefined,
+    resolution: undefined,
+  };
+  if (!inst?.card) return l;
+  // A card of the generated library: what its facts leave open is assumed, and explain says so.
+  const generated = inst.card.origin.generated;
+  if (generated?.assumed.length) l.assumptions.push(`"${inst.card.name}" comes from the generated card library, which leaves open: ${generated.assumed.join('; ')}; the engine assumes there`);
+  l.effect = chooseEffect(cx, l, inst.card, collected);
+  if (l.effect) l.candidate = collected.find((c) => c.inst === inst && c.effect === l.effect);
+  return l;
+}
+
+function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collected: Candidate[]): EffectInfo | undefined {
+  const stmt = l.stmt;
+  if (stmt.effectIndex) {
+    const e = card.effects[stmt.effectIndex.value - 1];
+    if (!e) {
+      cx.errors.push({
+        code: 'no-such-effect',
+        severity: 'error',
+        message: `"${card.name}" has ${card.effects.length} effect${card.effects.length === 1 ? '' : 's'}; there is no effect ${stmt.effectIndex.value}`,
+        range: stmt.effectIndex.range,
+      });
+    }
+    return e;
+  }
+  const usable = card.effects.filter((e) => e.kind !== 'continuous');
+  if (usable.length <= 1) return usable[0];
+  const classes: Array<(e: EffectInfo) => boolean> = [
+    (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk),
+    (e) => collected.some((c) => c.inst === l.inst && c.effect === e),
+    (e) => e.kind === 'phase-trigger' && phaseMatches(cx, e, l.player),
+    (e) => l.position > 1 && (isActivationResponder(e) || e.kind === 'activation'),
+    (e) => e.kind === 'activation',
+    (e) => cx.phase === 'damage-step' && (e.damageStep || e.changesAtk || e.negatesActivation),
+    (e) => l.position > 1 && e.kind === 'quick',
+    (e) => e.kind === 'quick' || e.kind === 'ignition',
+  ];
+  for (const cls of classes) {
+    const fit = usable.filter(cls);
+    if (fit.length === 1) return fit[0];
+    if (fit.length > 1) {
+      cx.errors.push({
+        code: 'ambiguous-effect',
+        severity: 'error',
+        message: `"${card.name}" has several effects that fit here (${fit.map((e) => `effect ${e.index}: ${e.text}`).join('; ')}); say which with \`effect N\``,
+        range: stmt.card.range,
+        fix: fit.map((e) => ({ title: `Use effect ${e.index}`, edits: [{ range: { start: stmt.card.range.end, end: stmt.card.range.end }, newText: ` effect ${e.index}` }] })),
+      });
+      return fit[0];
+    }
+  }
+  l.assumptions.push(`no effect of "${card.name}" fits the situation clearly; effect ${usable[0].index} is assumed`);
+  return usable[0];
+}
+
+function phaseMatches(cx: ClassifyContext, e: EffectInfo, player: PlayerIndex | undefined): boolean {
+  const t = e.phaseTime;
+  if (!t) return true;
+  const phase = cx.phase === 'end-of-battle' ? 'end-of-battle' : cx.phase;
+  if (t.phase !== phase && !(t.phase === 'end-of-battle' && phase === 'battle')) return false;
+  if (t.whose === 'your' && player !== undefined && player !== cx.turn) return false;
+  if (t.whose === 'opponent' && player !== undefined && player === cx.turn) return false;
+  return true;
+}
+
+/** Spell Speed and role of each link (R5, R9, R14, R28). */
+export function classify(cx: ClassifyContext, links: LinkState[]): void {
+  let batchOpen = true;
+  for (const l of links) {
+    const e = l.effect;
+    const card = l.inst?.card;
+    if (!e || !card) {
+      // An unknown card (a language error already says so) is transparent: it neither closes
+      // the trigger batch nor takes part in speed checks, so one typo does not cascade.
+      l.role = 'fast';
+      l.speed = 2;
+      continue;
+    }
+    l.speed = spellSpeed(e, card, cx.rules);
+    const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
+    const fromHand = (l.stmt.from?.zone ?? l.inst!.zone) === 'hand';
+    l.fromHand = fromHand;
+    if (isTrigger) {
+      if (fromHand && cx.rules.handTriggersAfterPublic) {
+        l.role = 'hand-trigger';
+        l.speed = Math.max(l.speed, 2);
+      } else {
+        l.role = batchOpen ? 'batch-trigger' : 'slow';
+      }
+    } else {
+      batchOpen = false;
+      if (e.kind === 'phase-trigger') l.role = 'phase-trigger';
+      else if (isActivationResponder(e)) l.role = 'responder';
+      else l.role = l.speed >= 2 ? 'fast' : 'slow';
+    }
+    // Batch members have a category; so has a collected trigger placed too late (for the reorder fix).
+    if (l.role === 'batch-trigger' || l.role === 'hand-trigger' || (isTrigger && l.candidate)) {
+      l.category = l.candidate ? category(cx.turn, l.candidate.player, l.candidate.mandatory) : l.player !== undefined ? category(cx.turn, l.player, e.mandatory) : undefined;
+    }
+  }
+}
+
+/** The Spell Speed of an effect (R5; a card definition's `spell speed N` wins). */
+export function spellSpeed(e: EffectInfo, card: CardInfo, rules: Pick<RulesInForce, 'trapTriggersSpeed2'>): number {
+  if (e.spellSpeedOverride) return e.spellSpeedOverride;
+  switch (e.kind) {
+    case 'activation':
+      if (card.category === 'trap') return card.spellTrapKind === 'counter' ? 3 : 2;
+      return card.spellTrapKind === 'quick-play' ? 2 : 1;
+    case 'quick':
+      return 2;
+    case 'trigger':
+    case 'flip':
+    case 'phase-trigger':
+      return card.category === 'trap' && rules.trapTriggersSpeed2 ? 2 : 1;
+    default:
+      return 1;
+  }
+}
+
+/** An OCG hand trigger that stands among (or before) public batch triggers, before any fast effect. */
+export function isBatchPosition(links: readonly LinkState[], l: LinkState): boolean {
+  for (const x of links) {
+    if (x === l) return true;
+    if (x.role !== 'batch-trigger' && x.role !== 'hand-trigger') return false;
+  }
+  return false;
+}
+
+/** The members of the trigger batch: batch triggers, and OCG hand triggers standing among them. */
+export function batchMembers(links: readonly LinkState[]): LinkState[] {
+  return links.filter((l) => l.role === 'batch-trigger' || (l.role === 'hand-trigger' && isBatchPosition(links, l)));
+}
+
+export function isActivationResponder(e: EffectInfo): boolean {
+  return activationPatternsOf(e).length > 0;
+}
+
+export function activationPatternsOf(e: EffectInfo): Array<Extract<EventPattern, { kind: 'activation' }>> {
+  const out: Array<Extract<EventPattern, { kind: 'activation' }>> = [];
+  if (e.kind === 'quick' && e.event?.kind === 'activation') out.push(e.event);
+  for (const r of e.responds) if (r.kind === 'activation') out.push(r);
+  return out;
+}
+
+export function eventPatternsOf(e: EffectInfo): EventPattern[] {
+  return e.responds.filter((r) => r.kind !== 'activation' && r.kind !== 'unknown');
+}

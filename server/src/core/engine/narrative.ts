@@ -1,0 +1,232 @@
+// The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
+// `explain` and the results' sentences are made here from the engine's data.
+import { CardInfo, EffectInfo, SummonType } from '../cards/model';
+import { LinkState } from './classify';
+import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
+import type { ChainView } from './rules/api';
+import { GameEvent, zoneWord } from './state';
+
+/** A game event as plain data, with names instead of card copies. */
+export function eventRecord(ev: GameEvent, players: readonly [string, string]): EventRecord {
+  const o = ev.origin;
+  const r: EventRecord = { kind: ev.kind, step: ev.step, origin: o.kind === 'action' ? { kind: 'action' } : { kind: o.kind, chain: o.chain, link: o.link } };
+  switch (ev.kind) {
+    case 'move':
+      r.card = ev.card.name;
+      r.how = ev.destroyed ? (ev.cause === 'battle' ? 'destroyed-by-battle' : 'destroyed') : ev.discarded ? 'discarded' : ev.tributed ? 'tributed' : 'sent';
+      r.from = ev.from;
+      r.to = ev.to;
+      break;
+    case 'summon':
+      r.card = ev.card.name;
+      r.summonType = ev.summonType;
+      break;
+    case 'attack':
+      r.card = ev.attacker.name;
+      r.target = ev.target?.name;
+      r.player = players[ev.player];
+      break;
+    case 'activation':
+      r.card = ev.card.name;
+      r.player = players[ev.player];
+      break;
+    case 'damage':
+      r.player = players[ev.player];
+      r.amount = ev.amount;
+      break;
+    case 'phase':
+      r.phase = ev.phase;
+      break;
+    case 'position':
+      r.card = ev.card.name;
+      r.position = ev.position;
+      break;
+  }
+  return r;
+}
+
+const HOW: Record<NonNullable<EventRecord['how']>, string> = {
+  destroyed: 'destroyed',
+  'destroyed-by-battle': 'destroyed by battle',
+  discarded: 'discarded',
+  tributed: 'Tributed',
+  sent: 'sent',
+};
+
+const SUMMON_WORDS: Record<SummonType, string> = { normal: 'Normal', tribute: 'Tribute', flip: 'Flip', special: 'Special' };
+
+export function eventText(r: EventRecord): string {
+  const o = r.origin;
+  const where =
+    o.kind === 'action'
+      ? ''
+      : o.kind === 'cost'
+        ? ` (cost of chain ${o.chain} CL${o.link})`
+        : o.kind === 'activation'
+          ? ` (activation of chain ${o.chain} CL${o.link})`
+          : o.kind === 'leftover'
+            ? ` (end of chain ${o.chain})`
+            : ` (resolution of chain ${o.chain} CL${o.link})`;
+  switch (r.kind) {
+    case 'move': {
+      const how = HOW[r.how!];
+      return `"${r.card}" ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;
+    }
+    case 'summon':
+      return `"${r.card}" was ${SUMMON_WORDS[r.summonType!]} Summoned${where}`;
+    case 'attack':
+      return r.target !== undefined ? `${r.player} declared an attack on "${r.target}" with "${r.card}"` : `${r.player} declared a direct attack with "${r.card}"`;
+    case 'activation':
+      return `${r.player} activated "${r.card}"${where}`;
+    case 'damage':
+      return `${r.player} took ${r.amount} damage${where}`;
+    case 'phase':
+      return `the game entered the ${r.phase} phase`;
+    case 'position':
+      return `"${r.card}" was changed to ${r.position} position${where}`;
+  }
+}
+
+export function describeEvent(ev: GameEvent, players: readonly [string, string]): string {
+  return eventText(eventRecord(ev, players));
+}
+
+/** What a link answers, in words. */
+export function answerText(a: LinkAnswer): string {
+  switch (a.kind) {
+    case 'event':
+      return eventText(a.event);
+    case 'phase':
+      return a.timing ?? 'the phase';
+    case 'link':
+      return `CL${a.link} ${a.player}'s "${a.card}"`;
+    case 'open-state':
+      return 'the open game state';
+  }
+}
+
+const COLLECTED_WORDS: Record<CollectedStatus, string> = {
+  'cannot-activate-here': 'cannot activate from where it is',
+  'missed-timing': 'missed the timing',
+  'no-target': 'no legal target',
+  'changed-location': 'changed location',
+  'must-activate': 'must activate',
+  'may-activate': 'may activate',
+};
+
+/** `Yugi's "Sangan" (mandatory, turn player's mandatory): must activate`. */
+export function collectedText(c: CollectedTrigger): string {
+  return `${c.player}'s "${c.card}" (${c.mandatory ? 'mandatory' : 'optional'}, ${CATEGORY_LABELS[c.category]}): ${COLLECTED_WORDS[c.status]}`;
+}
+
+const quoted = (cards: string[]) => cards.map((c) => `"${c}"`).join(', ');
+
+/** One thing a link did when it resolved, in words. */
+export function actText(a: ResolutionAct): string {
+  switch (a.kind) {
+    case 'negated':
+      return 'its activation was negated: nothing happens';
+    case 'negated-card-to-gy':
+      return `"${a.card}" goes to the GY`;
+    case 'left-the-field':
+      return `does nothing: "${a.card}" is no longer on the field (R18)`;
+    case 'resolves':
+      return 'resolves';
+    case 'not-written':
+      return 'resolves (its effect is not written out)';
+    case 'destroys':
+      return `destroys ${quoted(a.cards)}`;
+    case 'sends-to-gy':
+      return `sends to the GY ${quoted(a.cards)}`;
+    case 'discards':
+      return `discards ${quoted(a.cards)}`;
+    case 'tributes':
+      return `Tributes ${quoted(a.cards)}`;
+    case 'banishes':
+      return `banishes ${quoted(a.cards)}`;
+    case 'adds-to-hand':
+      return `adds ${quoted(a.cards)} to the hand`;
+    case 'special-summons':
+      return `Special Summons ${quoted(a.cards)}`;
+    case 'cannot-destroy':
+      return `cannot destroy ${quoted(a.cards)}: no longer on the field`;
+    case 'cannot-change-position':
+      return `cannot change ${quoted(a.cards)}: no longer on the field`;
+    case 'destroys-nothing':
+      return 'destroys nothing (no such card on the field)';
+    case 'returns':
+      return `returns ${quoted(a.cards)} to the ${a.to === 'hand' ? 'hand' : 'Deck'}`;
+    case 'cannot-special-summon':
+      return 'on' in a ? `cannot Special Summon "${a.card}": it is already on the field` : `cannot Special Summon "${a.card}" from the ${zoneWord(a.from)}: it is in the ${zoneWord(a.zone)}`;
+    case 'draws':
+      return `draws ${a.count} card${a.count === 1 ? '' : 's'}`;
+    case 'negates':
+      return `negates the activation of CL${a.link} "${a.card}"`;
+    case 'cannot-negate':
+      return a.reason === 'no-such-link' ? `negates link ${a.link} (there is no such link)` : `cannot negate CL${a.link}: it has already resolved`;
+    case 'damage':
+      return `${a.player} takes ${a.amount} damage`;
+    case 'pays-lp':
+      return `pays ${a.amount} LP`;
+    case 'changes-position':
+      return `changes ${quoted(a.cards)} to ${a.position} position`;
+    case 'equips':
+      return `equips "${a.card}" to "${a.to}"`;
+    case 'cannot-equip':
+      return `cannot equip: "${a.to}" is no longer on the field`;
+    case 'does-nothing':
+      return 'does nothing';
+  }
+}
+
+/** What happens once the chain's links have resolved: leftover Spells and Traps go to the GY (R4). */
+export function afterChainText(leftovers: string[]): string[] {
+  if (!leftovers.length) return [];
+  return [`after the chain: ${quoted(leftovers)} ${leftovers.length === 1 ? 'is' : 'are'} sent to the GY (leftover cards, at the same time as CL1's last part; R4)`];
+}
+
+/** What kind of Spell Speed 1 effect a link is, for R7's message. */
+export function kindWords(e: EffectInfo, card: CardInfo): string {
+  switch (e.kind) {
+    case 'activation':
+      return `the activation of a ${card.cardType}`;
+    case 'ignition':
+      return 'an Ignition Effect';
+    case 'trigger':
+    case 'flip':
+      return 'a trigger effect that is not part of a simultaneous batch';
+    case 'phase-trigger':
+      return 'a phase-timed trigger';
+    default:
+      return e.kind;
+  }
+}
+
+/** "the activation of a Normal Spell", "a monster effect". */
+export function describeLink(l: LinkState): string {
+  const card = l.inst?.card;
+  if (!card || !l.effect) return 'an unknown effect';
+  if (l.effect.kind === 'activation') return `the activation of a ${card.cardType}`;
+  return `${card.category === 'monster' ? 'a monster' : card.category === 'spell' ? 'a Spell' : 'a Trap'} effect`;
+}
+
+/** "a legal order is CL1 Yugi's "Sangan", CL2 ..." for the batch (same sort as the legal-order groups). */
+export function legalOrderText(chain: ChainView): string {
+  const batch = chain.links.filter(
+    (l) => (l.role === 'batch-trigger' || l.role === 'hand-trigger' || (l.role === 'slow' && l.candidate)) && l.category !== undefined && l.status.ineligible !== 'location-changed' && l.status.ineligible !== 'missed-timing',
+  );
+  const sorted = [...batch].sort((a, b) => {
+    const ga = a.role === 'hand-trigger' ? 1 : 0;
+    const gb = b.role === 'hand-trigger' ? 1 : 0;
+    if (ga !== gb) return ga - gb;
+    if (a.category !== b.category) return a.category! - b.category!;
+    if (chain.rules.legacyTriggerOrder && a.candidate && b.candidate && a.candidate.player === b.candidate.player) return a.candidate.event.step - b.candidate.event.step;
+    return a.position - b.position;
+  });
+  return `a legal order is ${sorted.map((l, i) => `CL${i + 1} ${chain.who(l.player)}'s "${l.inst?.name ?? '?'}"`).join(', ')}${sorted.length < chain.links.length ? ', then any fast effects' : ''}`;
+}
+
+/** `CL2 Yugi's "Sangan": destroys "Peten the Dark Clown"` (one line of a chain's resolution). */
+export function resolutionLine(chain: ChainView, l: LinkState, r: LinkResolution): string {
+  return `${chain.linkName(l)}: ${r.did.join('; ')}`;
+}

@@ -1,0 +1,150 @@
+// The rule modules' contract. One module per rule family (ESLint's lib/rules, Clippy's lints): its
+// metadata (codes, catalogue entries, quick fixes, when it is in force, what it reads from earlier
+// modules) and its check. `rules/index.ts` lists the modules in run order; RULE_CODES, the catalogue
+// behind hovers and the quick-fix tables are derived from them.
+//
+// How to add a rule (say R34):
+//  1. Write `rules/<family>.ts` exporting a `RuleModule` (copy a small one, e.g. once-per-chain.ts):
+//     its `codes` (stable code -> rules, severity, summary, quick-fix kind), its `catalogue` entry
+//     (id, title, tags, summary, sources from sources.ts, a note for [version]/[disputed] rules),
+//     `inForce` when the ruleset or date decides (flags of ../rulesets.ts), and `check`.
+//  2. In `check`, read the chain through the `ChainView` and report through the `Reporter`. The
+//     message says what is wrong, at which link, and what would be legal, and ends with `[R34]`
+//     (the diagnostic carries the rule its message cites first). Never read another module's codes:
+//     if you need what an earlier module found, read `link.status` and name that module in `needs`
+//     (add a field to `LinkStatus` if the module you depend on should set one).
+//  3. Add the module to `RULE_MODULES` in rules/index.ts, after every module it `needs`.
+//  4. Add `samples/rules/R34-<name>.segoc` with a legal and an illegal scenario (`expect` lines), a
+//     `### R34 — <title>` section with the code's anchor in docs/rules.md, and run
+//     `UPDATE_GOLDEN=1 npm test` to write the sample's golden file (read it).
+import { Diagnostic } from '../../diagnostics';
+import { Range } from '../../text';
+import { LinkState } from '../classify';
+import { Candidate } from '../collect';
+import { Category } from '../results';
+import { Ruleset, RulesInForce } from '../rulesets';
+import { CardInstance, GameEvent, PlayerIndex } from '../state';
+
+export type { LinkState } from '../classify';
+export type { Candidate } from '../collect';
+
+/** Why a trigger link cannot be activated in this chain at all (set by eligibility.ts). */
+export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed';
+
+/** What modules found out about a link, for the modules after them (the one channel between rules). */
+export interface LinkStatus {
+  /** R10, R19-R23, R32: the trigger cannot be in this chain (later rules then leave the link alone). */
+  ineligible: Ineligibility | undefined;
+}
+
+export type RuleTag = 'stable' | 'version' | 'disputed' | 'engine≠rule' | 'card-specific';
+
+/** A rule of rules.md, as hovers and the docs test read it. */
+export interface RuleInfo {
+  /** 'R1', 'R2', ... */
+  id: string;
+  /** Short title, as the heading of docs/rules.md. */
+  title: string;
+  /** The tag a hover shows first: the one the user most needs to know about. */
+  tag: RuleTag;
+  /** Every tag of the rule (includes `tag`). */
+  tags: RuleTag[];
+  /** Stable diagnostic code, for the rules that raise one (derived from the module's `codes`). */
+  code?: string;
+  severity?: 'error' | 'warning';
+  /** 1-3 sentences, own words. */
+  summary: string;
+  /** Where the facts come from: source key, then what it is (and its address where one exists). */
+  sources: string[];
+  /** For [version]/[disputed]/[engine≠rule] rules: what the ruleset switch does, or what differs. */
+  note?: string;
+}
+
+/** A catalogue entry as a module writes it: code and severity come from the module's `codes`. */
+export type CatalogueEntry = Omit<RuleInfo, 'code' | 'severity'>;
+
+/** The quick fix a code's diagnostics get (built in fixes.ts, which needs the document text). */
+export type FixKind = 'remove-link' | 'reorder' | 'insert-missing';
+
+export interface CodeMeta {
+  /** The rules that raise this code, the main one first (R19 and R20 share `missed-timing`). */
+  rules: readonly string[];
+  severity: 'error' | 'warning';
+  /** One line, for completion, SARIF and the code's hover. */
+  summary: string;
+  fix?: FixKind;
+}
+
+/** The chain being checked, after its simulation: what a rule may read. */
+export interface ChainView {
+  readonly chainIndex: number;
+  readonly links: readonly LinkState[];
+  /** The trigger batch: batch triggers, and OCG hand triggers standing among them. */
+  readonly members: readonly LinkState[];
+  /** The triggers collected when the chain started (R15). */
+  readonly collected: readonly Candidate[];
+  /** Every event of the scenario so far (this chain's placement and resolution included). */
+  readonly events: readonly GameEvent[];
+  /** Index of this chain's first event; events before `windowStartIndex` are older than its window. */
+  readonly chainStartEvent: number;
+  readonly lastPlacementEvent: number;
+  readonly windowStartIndex: number;
+  /** The phase when the chain started, and whether both players had passed in it (R25). */
+  readonly phase: string;
+  readonly phaseClosed: boolean;
+  readonly players: readonly [string, string];
+  readonly turn: PlayerIndex;
+  readonly ruleset: Ruleset;
+  readonly rules: RulesInForce;
+  /** Every card copy of the scenario, where it is now. */
+  readonly instances: readonly CardInstance[];
+  /** Once-per-turn effects activated in earlier chains ("player:card:effect"). */
+  readonly usedThisTurn: ReadonlySet<string>;
+  readonly scenarioRange: Range;
+  controllerOf(c: CardInstance): PlayerIndex;
+  category(player: PlayerIndex, mandatory: boolean): Category;
+  /** "Yugi", or "?" for an unknown player. */
+  who(p: PlayerIndex | undefined): string;
+  /** `CL2 Yugi's "Sangan"`. */
+  linkName(l: LinkState): string;
+}
+
+export interface RelatedLink {
+  link?: LinkState;
+  range?: Range;
+  message: string;
+}
+
+export interface Reporter {
+  /**
+   * A diagnostic on link `l` (its statement's range, the code's severity). The message ends with the
+   * rule it applies, `[R11]` (added from the code when missing); the diagnostic carries that rule.
+   */
+  link(code: string, l: LinkState, message: string, related?: RelatedLink[]): void;
+  /** A diagnostic built whole (its own range, fix or data); `on` is the link it is counted on. */
+  add(d: Diagnostic, on?: LinkState): void;
+}
+
+export interface RuleModule {
+  /** File name without extension, as other modules' `needs` name it. */
+  name: string;
+  /** Codes this module owns (a module may also report a code another module owns). */
+  codes: Readonly<Record<string, CodeMeta>>;
+  /** rules.md entries of the rules this module implements (also rules without a code of their own). */
+  catalogue: readonly CatalogueEntry[];
+  /** Whether the module runs under a ruleset (default: always). */
+  inForce?: (rules: RulesInForce) => boolean;
+  /** Modules whose `LinkStatus` this one reads: they must run before it. */
+  needs?: readonly string[];
+  /** No check: a rule the timeline or classification applies (R2, R5 ...), catalogued here. */
+  check?(chain: ChainView, report: Reporter): void;
+}
+
+/** What each status tag means, for hovers. */
+export const TAG_MEANINGS: Readonly<Record<RuleTag, string>> = {
+  stable: 'agreed by every source read',
+  version: 'depends on the ruleset, region or date (`rules tcg|ocg [as of DATE]`)',
+  disputed: 'sources disagree, or only third-party sources exist; segoc follows the choice documented in docs/rules.md',
+  'engine≠rule': 'ygopro/EDOPro behave differently from the published ruling; segoc follows the ruling',
+  'card-specific': 'cards and card rulings add exceptions; segoc knows them through card definitions',
+};

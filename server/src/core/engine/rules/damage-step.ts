@@ -1,0 +1,36 @@
+// R30: what may be activated in the Damage Step.
+import { RuleModule } from './api';
+import { S } from './sources';
+
+export const damageStep: RuleModule = {
+  name: 'damage-step',
+  codes: {
+    'damage-step': { rules: ['R30'], severity: 'error', summary: 'an activation that the Damage Step does not allow' },
+  },
+  catalogue: [
+  {
+    id: 'R30',
+    title: 'What may be activated in the Damage Step',
+    tag: 'stable',
+    tags: ['stable', 'card-specific'],
+    summary:
+      'In the Damage Step only Counter Traps, effects that directly change ATK/DEF, effects that negate an activation, Damage-Step timings, mandatory effects, triggers of the battle itself and cards that allow it can be activated.',
+    sources: [S.W7, S.W22, S.W21, S.YC],
+  },
+  ],
+  check(chain, report) {
+    if (chain.phase !== 'damage-step') return;
+    for (const l of chain.links) {
+      const e = l.effect;
+      const card = l.inst?.card;
+      if (!e || !card) continue;
+      if (l.speed >= 3 || e.mandatory || e.damageStep || e.negatesActivation || e.changesAtk) continue;
+      if (e.kind === 'trigger' || e.kind === 'flip' || e.kind === 'phase-trigger') continue; // trigger rules vary by card: not shown
+      report.link(
+        'damage-step',
+        l,
+        `${chain.linkName(l)} is activated in the Damage Step, where only Counter Traps, effects that negate an activation, effects that directly change ATK/DEF, mandatory effects, triggers of the battle itself and cards whose text allows it can be activated; "${card.name}" is none of these [R30]`,
+      );
+    }
+  },
+};

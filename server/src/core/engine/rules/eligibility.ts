@@ -1,0 +1,224 @@
+// R10, R15, R19-R23, R32 for every trigger link: may this trigger be in this chain at all? Its
+// condition met while this chain was built or resolved (R10: it waits), an optional "when" effect
+// whose event was not the last thing (R19/R20: it missed the timing), its card moved before it could
+// activate (R23), no legal target when the triggers were collected (R15), its window gone (R32).
+// Sets `status.ineligible`, which the order and speed rules read.
+import { eventMatches } from '../match';
+import { describeEvent } from '../narrative';
+import { GameEvent, zoneWord } from '../state';
+import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { S } from './sources';
+
+/** "X happened after it", for a missed timing. */
+function afterwards(chain: ChainView, ev: GameEvent): string {
+  const later = chain.events.find((x) => x.step > ev.step && x.kind !== 'phase');
+  if (!later) return 'something else happened after it';
+  return `${describeEvent(later, chain.players)} happened after it`;
+}
+
+function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
+  const e = l.effect;
+  if (!e || !l.inst || (e.kind !== 'trigger' && e.kind !== 'flip')) return;
+  const c = l.candidate;
+  if (c) {
+    // Moved after its event: before the chain, or during this chain before it was placed (R23).
+    const moved =
+      c.movedBefore && c.movedBefore.id <= l.placedAfterEvent && !(c.movedBefore.origin.kind === 'activation' && 'link' in c.movedBefore.origin && c.movedBefore.origin.link === l.position && c.movedBefore.origin.chain === chain.chainIndex)
+        ? c.movedBefore
+        : undefined;
+    if (moved && moved.kind === 'move') {
+      const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
+      if (chain.rules.locationRule === 'any-move' || privateMove) {
+        l.status.ineligible = 'location-changed';
+        report.link(
+          'location-changed',
+          l,
+          `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${chain.ruleset.label}; R23 is version-dependent: ${chain.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})`,
+        );
+        return;
+      }
+      l.assumptions.push(`"${l.inst.name}" moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
+    }
+    if (c.missed) {
+      l.status.ineligible = 'missed-timing';
+      report.link(
+        'missed-timing',
+        l,
+        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, chain.players)}) was not the last thing to happen: ${afterwards(chain, c.event)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
+      );
+    }
+    if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
+      const t = e.targets!;
+      const arrived = l.targets.find((x) => chain.events.some((ev) => ev.kind === 'move' && ev.card === x && ev.id > chain.chainStartEvent));
+      report.link(
+        'no-target-at-collection',
+        l,
+        `"${l.inst.name}" had no legal target (${t.raw}) when the triggers were collected${arrived ? `: "${arrived.name}" only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
+      );
+    }
+    if (c.match === 'assumed') l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
+    return;
+  }
+  // No event of the current window meets it.
+  const pattern = e.event!;
+  const you = chain.controllerOf(l.inst);
+  const thisChain = chain.events.slice(chain.chainStartEvent).filter((ev) => eventMatches(pattern, ev, l.inst!, you) !== 'no');
+  const fromBuilding = thisChain.find((ev) => ev.id <= chain.lastPlacementEvent && ev.origin.kind !== 'action');
+  const fromResolution = thisChain.find((ev) => ev.id > chain.lastPlacementEvent);
+  if (fromBuilding || fromResolution) {
+    const ev = fromBuilding ?? fromResolution!;
+    const src = ev.origin.kind === 'cost' ? 'the cost of' : ev.origin.kind === 'activation' ? 'the activation of' : 'the resolution of';
+    const link = 'link' in ev.origin ? chain.links.find((x) => x.position === (ev.origin as { link: number }).link) : undefined;
+    l.status.ineligible = 'must-wait';
+    report.link(
+      'trigger-must-wait',
+      l,
+      `"${l.inst.name}" cannot be in this chain: its condition was met by ${src} ${link ? chain.linkName(link) : 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${!e.mandatory && e.timing === 'when' && ev.origin.kind !== 'resolution' ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
+      link ? [{ link, message: `this link's ${ev.origin.kind === 'resolution' ? 'resolution' : ev.origin.kind} met the condition` }] : [],
+    );
+    return;
+  }
+  const older = chain.events.slice(0, chain.windowStartIndex).filter((ev) => eventMatches(pattern, ev, l.inst!, you) !== 'no');
+  if (older.length) {
+    const ev = older[older.length - 1];
+    if (!e.mandatory && e.timing === 'when') {
+      l.status.ineligible = 'missed-timing';
+      report.link(
+        'missed-timing',
+        l,
+        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(ev, chain.players)}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
+      );
+    } else {
+      l.status.ineligible = 'event-window-passed';
+      report.link(
+        'event-window-passed',
+        l,
+        `"${l.inst.name}" had its chance right after ${describeEvent(ev, chain.players)}; another chain or action came in between, so it can no longer be activated here [R32]`,
+      );
+    }
+    return;
+  }
+  if (l.position === 1 || l.role === 'batch-trigger' || l.role === 'hand-trigger') {
+    l.assumptions.push(`no event in the scenario meets "${pattern.raw}"; the engine assumes it was met just before this chain`);
+  }
+}
+
+export const eligibility: RuleModule = {
+  name: 'eligibility',
+  codes: {
+    'trigger-must-wait': {
+      rules: ['R10'],
+      severity: 'error',
+      summary: 'a trigger placed in the same chain whose activation, cost or resolution met its condition',
+      fix: 'remove-link',
+    },
+    'no-target-at-collection': {
+      rules: ['R15'],
+      severity: 'error',
+      summary: 'a batch trigger that had no legal target (or could not pay) when the triggers were collected',
+      fix: 'remove-link',
+    },
+    'missed-timing': { rules: ['R19', 'R20'], severity: 'error', summary: 'an optional "when" trigger whose condition was not the last thing to happen', fix: 'remove-link' },
+    'location-changed': {
+      rules: ['R23'],
+      severity: 'error',
+      summary: 'a trigger whose card changed location before it could activate (current rules)',
+      fix: 'remove-link',
+    },
+    'event-window-passed': {
+      rules: ['R32'],
+      severity: 'error',
+      summary: 'an effect responding to a game event after another chain resolved in between',
+      fix: 'remove-link',
+    },
+  },
+  catalogue: [
+  {
+    id: 'R10',
+    title: 'Triggers wait for the chain to finish',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'A trigger whose condition is met while a chain is built (activation, cost, target) or resolved cannot join that chain. It waits until the chain is over and then, unless it missed the timing, starts a new chain by SEGOC with the other waiting triggers.',
+    sources: [S.S0, S.S1, S.S3, S.W19, S.W18, S.YC],
+  },
+  {
+    id: 'R15',
+    title: 'Which triggers may activate is fixed before the chain is built',
+    tag: 'engine≠rule',
+    tags: ['stable', 'engine≠rule'],
+    summary:
+      'Whether a trigger can be activated is judged from the state before the first batch link is placed. A trigger with no legal target or no payable cost at that moment stays out, even if an earlier link later provides one.',
+    sources: [S.S3, S.YC],
+    note: 'ygopro checks again at each placement and would accept what this rule forbids; segoc follows the ruling.',
+  },
+  {
+    id: 'R16',
+    title: 'When optional triggers are decided, costs paid and targets chosen',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      "Costs and targets are chosen as each link is placed, and a player decides on each optional trigger when that player's optional group comes up. No diagnostic of its own; its consequences are checked by R11, R14 and R15.",
+    sources: [S.S3],
+  },
+  {
+    id: 'R19',
+    title: 'An optional "when" trigger needs to be the last thing that happened',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'An optional "When ...: You can" trigger can be activated only if its condition was the last thing that happened (or one of several simultaneous last things). Otherwise it misses the timing; an effect already activated still resolves.',
+    sources: [S.W4, S.W1, S.W2, S.W12, S.W16, S.S0, S.S1, S.YC],
+  },
+  {
+    id: 'R20',
+    title: 'What makes a "when" trigger miss',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'A "when" optional misses when its condition was met while a link above Chain Link 1 resolved (or before Chain Link 1 finished), by a cost or activation, by the first part of a "then" effect, or by being Tributed or used as material for a Summon. Parts joined by "and" and leftover cards going to the GY are not reasons.',
+    sources: [S.W2, S.W4, S.W5, S.W15, S.S3, S.YC],
+  },
+  {
+    id: 'R21',
+    title: 'Effects that never miss the timing',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'Mandatory triggers and "If ...: You can" optional triggers never miss the timing; they activate at the next chance, forming a new batch. No diagnostic of its own.',
+    sources: [S.W2, S.W12, S.S1, S.W16, S.YC],
+  },
+  {
+    id: 'R22',
+    title: 'Several last things at once',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'When several things happen at the same moment, each is a last thing: all their "when" optional triggers are valid and go on one chain in SEGOC order. No diagnostic of its own.',
+    sources: [S.W16, S.S0, S.S1],
+  },
+  {
+    id: 'R23',
+    title: 'A card that moves before its trigger activates',
+    tag: 'version',
+    tags: ['version'],
+    summary:
+      'Under current rules, if a card whose trigger condition was met changes location before its effect could be activated, the effect does not activate, mandatory ones included.',
+    sources: [S.W6, S.W20, S.W11, S.W17, S.YC],
+    note:
+      'Current rule from 2020-04-01 (OCG) and 2021-01-01 (TCG; the TCG day is unverified, the sources only say "the 2021 update"). For earlier dates segoc uses the old OCG rule of 2012: only a move to the hand or Deck stops the trigger. The TCG behaviour before 2021 was not verified.',
+  },
+  {
+    id: 'R32',
+    title: 'Effects that answer a game event',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'An effect answering a game event (a Summon, an attack declaration) may be Chain Link 1 right after it or join a chain built in that window; once another chain has resolved in between, the chance is gone.',
+    sources: [S.S2, S.W2, S.W1],
+  },
+  ],
+  check(chain, report) {
+    for (const l of chain.links) checkLink(chain, report, l);
+  },
+};

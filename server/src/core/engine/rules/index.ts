@@ -1,0 +1,107 @@
+// The registry: every rule module in run order. RULE_CODES, the catalogue behind hovers and the
+// quick-fix kinds are derived from the modules' metadata; `ruleRegistry` checks the declarations
+// (a module runs after every module it `needs`, codes and rule ids are declared once).
+import { RuleCodeInfo } from '../../diagnostics';
+import { ChainView, FixKind, Reporter, RuleInfo, RuleModule } from './api';
+import { damageStep } from './damage-step';
+import { eligibility } from './eligibility';
+import { handSummonLimit } from './hand-summon-limit';
+import { handTriggers } from './hand-triggers';
+import { mandatoryMissing } from './mandatory-missing';
+import { numbering } from './numbering';
+import { oncePerChain } from './once-per-chain';
+import { phaseTriggers } from './phase-triggers';
+import { resolution } from './resolution';
+import { responders } from './responders';
+import { segocOrder } from './segoc-order';
+import { spellSpeed } from './spell-speed';
+
+/** The rule modules, in the order they run on each chain. */
+export const RULE_MODULES: readonly RuleModule[] = [
+  numbering,
+  resolution,
+  eligibility,
+  segocOrder,
+  handTriggers,
+  spellSpeed,
+  phaseTriggers,
+  responders,
+  handSummonLimit,
+  oncePerChain,
+  damageStep,
+  mandatoryMissing,
+];
+
+export interface RuleRegistry {
+  readonly modules: readonly RuleModule[];
+  /** Every rule diagnostic code, by the number of its main rule. */
+  readonly codes: readonly RuleCodeInfo[];
+  /** Every rule, R1, R2 ..., with the code it raises. */
+  readonly catalogue: readonly RuleInfo[];
+  codeInfo(code: string): RuleCodeInfo | undefined;
+  fixKind(code: string): FixKind | undefined;
+  /** The rule with that id ('R11', also 'r11'). */
+  ruleById(id: string): RuleInfo | undefined;
+  /** The rule a code cites; a code shared by two rules (R19/R20, R29/R31) maps to its main one. */
+  ruleByCode(code: string): RuleInfo | undefined;
+  /** Every rule raising that code, in order (R19 and R20 for missed-timing). */
+  rulesByCode(code: string): RuleInfo[];
+  /** Runs the modules in force on one chain. */
+  check(chain: ChainView, report: Reporter): void;
+}
+
+const ruleNumber = (id: string) => Number(id.slice(1));
+
+/** A registry of these modules, in this order. Throws on a declaration error (a programming error, not user input). */
+export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
+  const seen = new Set<string>();
+  const declared: Array<RuleCodeInfo & { fix?: FixKind }> = [];
+  const catalogue: RuleInfo[] = [];
+  const codeOfRule = new Map<string, { code: string; severity: 'error' | 'warning' }>();
+  for (const m of modules) {
+    for (const need of m.needs ?? []) {
+      if (!seen.has(need)) throw new Error(`rule module ${m.name} needs ${need}, which must run before it`);
+    }
+    if (seen.has(m.name)) throw new Error(`rule module ${m.name} is listed twice`);
+    seen.add(m.name);
+    for (const [code, meta] of Object.entries(m.codes)) {
+      if (declared.some((c) => c.code === code)) throw new Error(`code ${code} is declared twice (${m.name})`);
+      declared.push({ code, rule: meta.rules[0], severity: meta.severity, summary: meta.summary, fix: meta.fix });
+      for (const id of meta.rules) codeOfRule.set(id, { code, severity: meta.severity });
+    }
+  }
+  for (const m of modules) {
+    for (const entry of m.catalogue) {
+      if (catalogue.some((r) => r.id === entry.id)) throw new Error(`rule ${entry.id} is catalogued twice (${m.name})`);
+      const c = codeOfRule.get(entry.id);
+      catalogue.push(c ? { ...entry, code: c.code, severity: c.severity } : { ...entry });
+    }
+  }
+  for (const id of codeOfRule.keys()) if (!catalogue.some((r) => r.id === id)) throw new Error(`rule ${id} raises a code but has no catalogue entry`);
+  declared.sort((a, b) => ruleNumber(a.rule) - ruleNumber(b.rule));
+  catalogue.sort((a, b) => ruleNumber(a.id) - ruleNumber(b.id));
+  const byCode = new Map(declared.map((c) => [c.code, c]));
+  const byId = new Map(catalogue.map((r) => [r.id.toUpperCase(), r]));
+  return {
+    modules,
+    codes: declared.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),
+    catalogue,
+    codeInfo: (code) => {
+      const c = byCode.get(code);
+      return c && { code: c.code, rule: c.rule, severity: c.severity, summary: c.summary };
+    },
+    fixKind: (code) => byCode.get(code)?.fix,
+    ruleById: (id) => byId.get(id.trim().toUpperCase()),
+    ruleByCode: (code) => {
+      const c = byCode.get(code);
+      return c && byId.get(c.rule);
+    },
+    rulesByCode: (code) => catalogue.filter((r) => r.code === code),
+    check(chain, report) {
+      for (const m of modules) if (m.check && (!m.inForce || m.inForce(chain.rules))) m.check(chain, report);
+    },
+  };
+}
+
+/** The registry of the shipped rules. */
+export const RULE_REGISTRY = ruleRegistry(RULE_MODULES);

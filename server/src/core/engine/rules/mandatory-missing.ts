@@ -1,0 +1,59 @@
+// R17: a mandatory trigger that can be activated must be placed in its batch (a warning: the
+// scenario may simply not have written it).
+import { CATEGORY_LABELS } from '../results';
+import { describeEvent } from '../narrative';
+import { RuleModule } from './api';
+import { S } from './sources';
+
+export const mandatoryMissing: RuleModule = {
+  name: 'mandatory-missing',
+  codes: {
+    'mandatory-trigger-missing': { rules: ['R17'], severity: 'warning', summary: 'an activatable mandatory trigger is left out of its batch', fix: 'insert-missing' },
+  },
+  catalogue: [
+  {
+    id: 'R17',
+    title: 'Mandatory triggers must be placed',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'A mandatory trigger that can be activated must go on the chain in its group. One that cannot (no target, its card moved) simply does not activate.',
+    sources: [S.S0, S.S1, S.S3, S.YC],
+  },
+  ],
+  check(chain, report) {
+    const members = chain.members;
+    for (const c of chain.collected) {
+      if (!c.mandatory || c.match !== 'yes' || !c.zoneOk || c.noTarget) continue;
+      if (c.effect.oncePerTurn && c.inst.card && chain.usedThisTurn.has(`${c.player}:${c.inst.card.key}:${c.effect.index}`)) continue;
+      // Hard once per turn: another copy's same effect in this chain uses the turn's activation.
+      if (c.effect.oncePerTurn && chain.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
+      if (c.movedBefore && c.movedBefore.id <= chain.chainStartEvent) {
+        if (chain.rules.locationRule === 'any-move' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
+      }
+      if (chain.links.some((l) => l.inst === c.inst && l.effect === c.effect)) continue;
+      const cat = chain.category(c.player, true);
+      const at = members.find((m) => m.category !== undefined && m.category > cat) ?? members[members.length - 1] ?? chain.links[0];
+      report.add(
+        {
+          code: 'mandatory-trigger-missing',
+          severity: 'warning',
+          message: `${chain.players[c.player]}'s "${c.inst.name}" (${c.effect.text}) is a mandatory trigger whose condition was met (${describeEvent(c.event, chain.players)}); it must be activated in this batch as ${CATEGORY_LABELS[cat]} (category ${cat}) [R17]`,
+          range: at ? at.stmt.range : chain.links[0]?.stmt.range ?? chain.scenarioRange,
+          rule: 'R17',
+          link: at?.position,
+          related: c.inst.placedAt ? [{ range: c.inst.placedAt, message: 'the card whose mandatory trigger is missing' }] : undefined,
+          data: {
+            player: chain.players[c.player],
+            card: c.inst.label ?? c.inst.name,
+            isLabel: !!c.inst.label,
+            // Another unlabelled copy of the same name: a link could not name this one (no fix then).
+            ambiguous: !c.inst.label && chain.instances.some((o) => o !== c.inst && o.card === c.inst.card && (o.owner === c.inst.owner || o.controller === c.inst.controller)),
+            insertAt: at ? (at.category !== undefined && at.category > cat ? at.position : at.position + 1) : 1,
+          },
+        },
+        at,
+      );
+    }
+  },
+};

@@ -1,0 +1,222 @@
+// R29, R31: an effect that answers "when ... is activated" is chained directly to that activation
+// (it sees only the link below it, R31), and mandatory ones go first (R29). R32 for effects that
+// answer a game event: only in the window right after it.
+import { EventPattern } from '../../cards/model';
+import { activationPatternsOf, eventPatternsOf } from '../classify';
+import { and3, eventMatches, Tri } from '../match';
+import { describeEvent, describeLink } from '../narrative';
+import { GameEvent, PlayerIndex } from '../state';
+import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { S } from './sources';
+
+type ActivationPattern = Extract<EventPattern, { kind: 'activation' }>;
+
+function normalizeInclude(s: string): string {
+  const t = s.toLowerCase().trim();
+  if (/search|add .*deck|adds? from deck/.test(t)) return 'search';
+  if (/(special summon|summon)s? from deck|deck summon/.test(t)) return 'deck summon';
+  if (/send(s)? from deck|deck send|mill/.test(t)) return 'deck send';
+  return t;
+}
+
+/** What a link's effect includes: from its written actions, else from the card data. */
+function linkIncludes(l: LinkState): string[] | undefined {
+  const out = new Set<string>(l.effect?.includes.map(normalizeInclude) ?? []);
+  const actions = l.stmt.actions?.groups.flat() ?? [];
+  for (const a of actions) {
+    if (a.kind === 'add-to-hand' && (a.from ?? 'deck') === 'deck') out.add('search');
+    if (a.kind === 'special-summon' && a.from === 'deck') out.add('deck summon');
+    if (a.kind === 'special-summon') out.add('special summon');
+    if (a.kind === 'destroy') out.add('destroy');
+    if (a.kind === 'draw') out.add('draw');
+    if (a.kind === 'banish') out.add('banish');
+    if (a.kind === 'negate') out.add('negate');
+  }
+  if (out.size === 0 && !l.stmt.actions) return undefined;
+  return [...out];
+}
+
+/** Whether link `prev` meets an activation pattern of a responder controlled by `player`. */
+function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined): Tri {
+  const card = prev.inst?.card;
+  if (!card || !prev.effect) return 'assumed';
+  let r: Tri = 'yes';
+  if (p.actor !== 'any' && player !== undefined && prev.player !== undefined) {
+    r = and3(r, p.actor === 'opponent' ? (prev.player !== player ? 'yes' : 'no') : prev.player === player ? 'yes' : 'no');
+  }
+  const kindOk = p.what.some((w) => {
+    switch (w) {
+      case 'any':
+        return true;
+      case 'monster-effect':
+        return card.category === 'monster';
+      case 'spell':
+        return card.category === 'spell';
+      case 'trap':
+        return card.category === 'trap';
+      case 'effect':
+        return prev.effect!.kind !== 'activation';
+    }
+  });
+  r = and3(r, kindOk ? 'yes' : 'no');
+  if (p.includes?.length) {
+    const does = linkIncludes(prev);
+    // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
+    if (does?.includes('draw')) does.push('search');
+    if (does === undefined) r = and3(r, 'assumed');
+    else r = and3(r, p.includes.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no');
+  }
+  if (p.unknown.length) r = and3(r, 'assumed');
+  return r;
+}
+
+function olderMatch(chain: ChainView, l: LinkState, patterns: EventPattern[]): GameEvent | undefined {
+  const older = chain.events.slice(0, chain.windowStartIndex);
+  const you = (l.player ?? 0) as PlayerIndex;
+  for (let i = older.length - 1; i >= 0; i--) {
+    if (patterns.some((p) => eventMatches(p, older[i], l.inst!, you) !== 'no')) return older[i];
+  }
+  return undefined;
+}
+
+function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern[]): Tri {
+  const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
+  const you = l.player ?? 0;
+  let best: Tri = 'no';
+  // A Summon being attempted is answered before it succeeds: never above the triggers of that Summon.
+  const triggersBelow = chain.links.slice(0, l.position - 1).some((x) => x.role === 'batch-trigger' || x.role === 'hand-trigger' || x.role === 'phase-trigger');
+  patterns = patterns.filter((p) => !(p.kind === 'card' && p.attempt && triggersBelow));
+  if (patterns.length === 0) return 'no';
+  for (const p of patterns) {
+    for (const ev of window) {
+      const m = eventMatches(p, ev, l.inst!, you as PlayerIndex);
+      if (m === 'yes') return 'yes';
+      if (m === 'assumed') best = 'assumed';
+    }
+  }
+  if (best === 'no' && !olderMatch(chain, l, patterns)) return 'assumed';
+  return best;
+}
+
+/** R31 / R29 / R32 for one link that answers an activation or an event. */
+function checkResponder(chain: ChainView, report: Reporter, l: LinkState): void {
+  const e = l.effect;
+  if (!e || !l.inst) return;
+  const activationPatterns = activationPatternsOf(e);
+  const eventPatterns = eventPatternsOf(e);
+  if (activationPatterns.length) {
+    const prev = chain.links[l.position - 2];
+    const ok = prev ? activationPatterns.map((p) => answers(p, prev, l.player)) : [];
+    const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
+    const eventOk = eventPatterns.length ? eventResponderOk(chain, l, eventPatterns) : 'no';
+    const negated = l.stmt.actions?.groups.flat().find((a) => a.kind === 'negate');
+    if (prev && negated && negated.kind === 'negate' && negated.link.value !== prev.position && best !== 'no') {
+      const target = chain.links.find((x) => x.position === negated.link.value);
+      report.link(
+        'must-chain-directly',
+        l,
+        `"${l.inst.name}" answers an activation and can only answer the link directly below it (CL${prev.position}); it cannot negate CL${negated.link.value}, which is not directly below it [R31]`,
+        target ? [{ link: target, message: 'the activation it claims to answer' }] : [],
+      );
+      return;
+    }
+    if (best === 'no' && eventOk === 'no') {
+      const what = activationPatterns.map((p) => p.raw).join(' / ');
+      report.link(
+        'must-chain-directly',
+        l,
+        prev
+          ? `"${l.inst.name}" answers "${what}", so it can respond only to the activation directly below it, and ${chain.linkName(prev)} is ${describeLink(prev)}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`
+          : `"${l.inst.name}" answers "${what}" and must be chained directly to that activation; it cannot start a chain [R29]`,
+        prev ? [{ link: prev, message: 'the link directly below: the only one it could answer' }] : [],
+      );
+    } else if (best === 'assumed') {
+      l.assumptions.push(`CL${prev!.position} was taken to meet "${activationPatterns.map((p) => p.raw).join(' / ')}" (its effect is not written out)`);
+    }
+  } else if (eventPatterns.length && e.kind === 'activation') {
+    const r = eventResponderOk(chain, l, eventPatterns);
+    if (r === 'no') {
+      const ev = olderMatch(chain, l, eventPatterns);
+      if (ev) {
+        report.link(
+          'event-window-passed',
+          l,
+          `"${l.inst.name}" responds to ${describeEvent(ev, chain.players)}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
+        );
+      }
+    }
+  }
+}
+
+/** R29: a pending mandatory "when ... is activated" effect must be chained directly. */
+function checkPendingMandatory(chain: ChainView, report: Reporter): void {
+  const links = chain.links;
+  const used = new Set<string>();
+  for (let k = 0; k < links.length - 1; k++) {
+    const act = links[k];
+    const next = links[k + 1];
+    for (const inst of chain.instances) {
+      if (!inst.card || inst.zone !== 'field' || inst.faceDown) continue;
+      for (const e of inst.card.effects) {
+        if (e.kind !== 'quick' || !e.mandatory || !e.event || e.event.kind !== 'activation') continue;
+        const key = `${inst.id}:${e.index}`;
+        if (used.has(key) && e.oncePerChain) continue;
+        if (links.slice(0, k + 1).some((x) => x.inst === inst && x.effect === e) && e.oncePerChain) continue;
+        if (answers(e.event, act, chain.controllerOf(inst)) !== 'yes') continue;
+        if (next.inst === inst && next.effect === e) {
+          used.add(key);
+          continue;
+        }
+        const nextIsMandatoryResponder = next.effect?.kind === 'quick' && next.effect.mandatory && next.effect.event?.kind === 'activation';
+        if (nextIsMandatoryResponder) continue;
+        const late = links.find((x) => x.inst === inst && x.effect === e);
+        if (!late) continue; // not claimed at all: not shown
+        report.link(
+          'must-chain-directly',
+          next,
+          `${chain.linkName(next)} is placed between ${chain.linkName(act)} and the mandatory "${inst.name}" ("${e.event.raw}"), which must be chained directly to that activation before anything else; mandatory "when ... is activated" effects are placed first [R29]`,
+          [
+            { link: act, message: 'the activation that the mandatory effect answers' },
+            { link: late, message: 'the mandatory responder, placed too late: it resolves without effect' },
+          ],
+        );
+        used.add(key);
+      }
+    }
+  }
+}
+
+export const responders: RuleModule = {
+  name: 'responders',
+  codes: {
+    'must-chain-directly': {
+      rules: ['R29', 'R31'],
+      severity: 'error',
+      summary: 'a "when ... is activated" effect not directly above the activation it answers, or whose condition CL(n-1) does not meet',
+    },
+  },
+  catalogue: [
+  {
+    id: 'R29',
+    title: '"When … is activated" effects: mandatory ones first, chained directly',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      "Effects that answer \"when a card or effect is activated\" are Spell Speed 2 and must be chained directly to that activation; mandatory ones go first (turn player's first), then normal priority. An optional one not chained directly can no longer be used.",
+    sources: [S.S3, S.W23, S.YC],
+  },
+  {
+    id: 'R31',
+    title: 'An effect that answers an activation sees only the link below it',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'An effect that answers an activation (Solemn Strike, Ash Blossom, Light and Darkness Dragon) can answer only the link directly below it, so the order inside a SEGOC group decides what the opponent can answer.',
+    sources: [S.S1, S.CS, S.YC],
+  },
+  ],
+  check(chain, report) {
+    for (const l of chain.links) checkResponder(chain, report, l);
+    checkPendingMandatory(chain, report);
+  },
+};

@@ -1,0 +1,99 @@
+// R11 (and R9, R12): simultaneous triggers go on the chain by category — turn player's mandatory,
+// non-turn player's mandatory, turn player's optional, non-turn player's optional — whatever their
+// Spell Speed; inside a category the controller chooses. R13: the legacy TCG "trigger first" order.
+import { CATEGORY_LABELS } from '../results';
+import { describeEvent, legalOrderText } from '../narrative';
+import { RuleModule } from './api';
+import { S } from './sources';
+
+export const segocOrder: RuleModule = {
+  name: 'segoc-order',
+  codes: {
+    'segoc-order': {
+      rules: ['R11'],
+      severity: 'error',
+      summary: 'a trigger of a later category (TP mandatory, NTP mandatory, TP optional, NTP optional) below an earlier one',
+      fix: 'reorder',
+    },
+    'legacy-trigger-order': {
+      rules: ['R13'],
+      severity: 'error',
+      summary: 'legacy TCG only: same player and category, not in the order the conditions were met',
+      fix: 'reorder',
+    },
+  },
+  catalogue: [
+  {
+    id: 'R9',
+    title: 'Inside the batch, Spell Speed is not compared',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'While simultaneous triggers are placed, their Spell Speeds are not compared, so a Spell Speed 1 trigger may sit above a Spell Speed 2 Trap trigger of the same batch. This holds for batch members only. No diagnostic of its own.',
+    sources: [S.S3],
+  },
+  {
+    id: 'R11',
+    title: 'SEGOC order',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      "Simultaneous triggers go on the chain in four groups: turn player's mandatory, non-turn player's mandatory, turn player's optional, non-turn player's optional. A trigger of a later group cannot sit below one of an earlier group.",
+    sources: [S.S0, S.S1, S.S3, S.W26, S.W3, S.YC],
+  },
+  {
+    id: 'R12',
+    title: 'Free order inside a group',
+    tag: 'stable',
+    tags: ['stable'],
+    summary:
+      'Inside one SEGOC group its controller picks the order; which condition was met first does not matter. No diagnostic under current rules.',
+    sources: [S.S1, S.S0, S.S3, S.W8],
+    note: 'Old TCG games (`rules tcg as of` a date before 2017-04-01) follow R13 instead.',
+  },
+  {
+    id: 'R13',
+    title: 'Legacy TCG: triggers in the order they were met',
+    tag: 'version',
+    tags: ['version'],
+    summary:
+      'Before New Master Rule, the TCG required effects of one player and group to be placed in the order their conditions were met (a Sangan Tributed for Zaborg went below Zaborg). The OCG never had this rule.',
+    sources: [S.S0, S.S3, S.W3, S.W8, S.EC],
+    note:
+      'Checked only for `rules tcg as of` a date before 2017-04-01 (New Master Rule, TCG Rulebook 10). Never for `rules ocg`; current TCG uses R12.',
+  },
+  ],
+  // A trigger whose card changed location does not activate: it takes no place in the order.
+  needs: ['eligibility'],
+  check(chain, report) {
+    const ordered = chain.members.filter((m) => m.category !== undefined && m.status.ineligible !== 'location-changed');
+    for (let j = 0; j < ordered.length; j++) {
+      const lower = ordered[j];
+      const higher = ordered.slice(j + 1).find((h) => h.category! < lower.category!);
+      if (higher) {
+        report.link(
+          'segoc-order',
+          lower,
+          `${chain.linkName(lower)} is a ${CATEGORY_LABELS[lower.category!]} trigger (category ${lower.category} of 4) but stands below ${chain.linkName(higher)}, a ${CATEGORY_LABELS[higher.category!]} trigger (category ${higher.category}); simultaneous triggers go on the chain turn player's mandatory, then non-turn player's mandatory, then turn player's optional, then non-turn player's optional; ${legalOrderText(chain)} [R11]`,
+          [{ link: higher, message: `category ${higher.category}: must be placed below CL${lower.position}` }],
+        );
+      }
+    }
+    if (!chain.rules.legacyTriggerOrder) return;
+    for (let j = 0; j < ordered.length; j++) {
+      const lower = ordered[j];
+      if (!lower.candidate) continue;
+      const higher = ordered
+        .slice(j + 1)
+        .find((h) => h.candidate && h.category === lower.category && h.candidate.player === lower.candidate!.player && h.candidate.event.step < lower.candidate!.event.step);
+      if (higher) {
+        report.link(
+          'legacy-trigger-order',
+          lower,
+          `under ${chain.ruleset.label} (legacy TCG "trigger first" rule, before New Master Rule 2017) ${chain.linkName(higher)} met its condition first (${describeEvent(higher.candidate!.event, chain.players)}), so it must be placed below ${chain.linkName(lower)}; ${legalOrderText(chain)} (under current rules any order inside a category is legal) [R13 version]`,
+          [{ link: higher, message: 'triggered earlier: must be the lower link' }],
+        );
+      }
+    }
+  },
+};

@@ -1,0 +1,177 @@
+// The rules engine for one scenario, as a pipeline: header → names → timeline, and for each chain:
+// trigger collection → link classification → simulation of its placement and resolution → the rule
+// modules (rules/index.ts) → results. Rules only report what the scenario shows: where a fact is
+// missing, the engine records an assumption and accepts the claim.
+import { CardIndex } from '../cards';
+import { Diagnostic, RelatedInfo } from '../diagnostics';
+import { ChainBlock, Scenario } from '../syntax/ast';
+import { parse } from '../syntax/parser';
+import { batchMembers, classify, ClassifyContext, linkState, LinkState } from './classify';
+import { category, collect } from './collect';
+import { chainResult, chainSummary } from './chain-result';
+import { readHeader } from './header';
+import { Reference } from './resolve-names';
+import { ChainResult, ScenarioResult } from './results';
+import { ChainView, Reporter } from './rules/api';
+import { RULE_REGISTRY, RuleRegistry } from './rules';
+import { resolveScenarioNames } from './scenario-names';
+import { PlayerIndex } from './state';
+import { Timeline } from './timeline';
+
+export interface ScenarioRun {
+  result: ScenarioResult;
+  references: Reference[];
+}
+
+export interface ScenarioOptions {
+  cards: CardIndex;
+  defaultRuleset: { region: 'tcg' | 'ocg'; asOf?: string };
+  index: number;
+  /** False: chains are summed up without their links, order and resolution (AnalyzeOptions.detail). */
+  chainDetail?: boolean;
+  /** The rule modules to run (default: the shipped ones). */
+  rules?: RuleRegistry;
+}
+
+export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
+  layoutKeeper ??= keepLayouts();
+  return pipeline(sc, opts).run;
+}
+
+function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; timeline: Timeline } {
+  const registry = opts.rules ?? RULE_REGISTRY;
+  const languageErrors: Diagnostic[] = [];
+  const header = readHeader(sc, opts.defaultRuleset, languageErrors);
+  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index);
+  const timeline = new Timeline(header.players, names);
+  const ruleDiagnostics: Diagnostic[] = [];
+  const chains: ChainResult[] = [];
+  /** Once-per-turn effects already activated (player:card:effect), so R17 does not ask for them again. */
+  const usedThisTurn = new Set<string>();
+  const classifyContext: ClassifyContext = {
+    turn: header.turn,
+    rules: header.rules,
+    phase: timeline.phase,
+    playerIndex: (name) => timeline.playerIndex(name),
+    resolved: names.resolved,
+    errors: languageErrors,
+  };
+  const who = (p: PlayerIndex | undefined) => (p === undefined ? '?' : header.players[p]);
+
+  const runChain = (block: ChainBlock): void => {
+    const chainIndex = chains.length + 1;
+    const collected = collect(timeline);
+    const windowStartIndex = timeline.windowStart;
+    const chainStartEvent = timeline.events.length;
+    const phase = timeline.phase;
+    const phaseClosed = timeline.phaseClosed;
+    classifyContext.phase = phase;
+    const links: LinkState[] = block.links.map((stmt, i) => linkState(classifyContext, stmt, i + 1, collected));
+    classify(classifyContext, links);
+
+    // Simulate placement (activation and costs), then resolution.
+    for (const l of links) timeline.place(l, chainIndex);
+    const lastPlacementEvent = timeline.events.length;
+    const leftovers = timeline.resolveChain(links, chainIndex);
+
+    // Check the claim.
+    const diags: Diagnostic[] = [];
+    const view: ChainView = {
+      chainIndex,
+      links,
+      members: batchMembers(links),
+      collected,
+      events: timeline.events,
+      chainStartEvent,
+      lastPlacementEvent,
+      windowStartIndex,
+      phase,
+      phaseClosed,
+      players: header.players,
+      turn: header.turn,
+      ruleset: header.ruleset,
+      rules: header.rules,
+      instances: names.names.instances,
+      usedThisTurn,
+      scenarioRange: sc.range,
+      controllerOf: (c) => timeline.controllerOf(c),
+      category: (player, mandatory) => category(header.turn, player, mandatory),
+      who,
+      linkName: (l) => `CL${l.position} ${who(l.player)}'s "${l.inst?.name ?? '?'}"`,
+    };
+    registry.check(view, reporter(registry, diags));
+    for (const d of diags) d.chain = chainIndex;
+    ruleDiagnostics.push(...diags);
+
+    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
+    // What this chain produced is the next window.
+    timeline.afterChain(chainStartEvent);
+    chains.push(opts.chainDetail === false ? chainSummary(block, chainIndex, diags, phase) : chainResult(view, block, leftovers, diags));
+  };
+
+  for (const item of sc.items) {
+    if (item.kind === 'action') timeline.gameAction(item.action, item.range);
+    else if (item.kind === 'chain') runChain(item);
+  }
+
+  const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
+  for (const d of diagnostics) d.scenario = opts.index;
+  const hasLanguageError = diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
+  const ruleErrors = ruleDiagnostics.some((d) => d.severity === 'error');
+  const result: ScenarioResult = {
+    index: opts.index,
+    title: sc.title.text,
+    range: sc.range,
+    titleRange: sc.title.range,
+    source: header.source,
+    ruleset: header.ruleset,
+    players: header.players,
+    turnPlayer: header.players[header.turn],
+    chains,
+    verdict: hasLanguageError ? 'invalid' : ruleErrors ? 'illegal' : 'legal',
+    diagnostics,
+  };
+  return { run: { result, references: names.names.references }, timeline };
+}
+
+const CITED_RULE = /\[(R\d+)/;
+
+/** The rule modules' reporter for one chain: diagnostics carry the rule their message cites. */
+function reporter(registry: RuleRegistry, diags: Diagnostic[]): Reporter {
+  return {
+    link(code, l, message, related = []) {
+      const info = registry.codeInfo(code);
+      if (!info) throw new Error(`rule code ${code} is not declared by any rule module`);
+      const rel: RelatedInfo[] = related.map((r) => ({ range: r.link ? r.link.stmt.range : r.range!, message: r.message, link: r.link?.position }));
+      const cited = CITED_RULE.exec(message)?.[1];
+      diags.push({
+        code,
+        severity: info.severity,
+        message: cited ? message : `${message} [${info.rule}]`,
+        range: l.stmt.range,
+        rule: cited ?? info.rule,
+        link: l.position,
+        related: rel.length ? rel : undefined,
+      });
+      l.codes.push(code);
+    },
+    add(d, on) {
+      diags.push(d);
+      on?.codes.push(d.code);
+    },
+  };
+}
+
+/**
+ * A scenario run once at load and its objects kept for the life of the process. V8's optimized code
+ * checks object layouts, and V8 holds the layouts of class instances weakly: when no timeline is
+ * alive, a full garbage collection between two analyses frees the layout and throws away every method
+ * compiled against it, so the next analysis runs unoptimized until V8 has compiled them again. See
+ * LineLexer.keepLayout.
+ */
+let layoutKeeper: Timeline | undefined;
+
+function keepLayouts(): Timeline {
+  const sc = parse('scenario "layout"\n  players A, B\n  turn A\n').file.scenarios[0];
+  return pipeline(sc, { cards: new CardIndex([]), defaultRuleset: { region: 'tcg' }, index: 0 }).timeline;
+}

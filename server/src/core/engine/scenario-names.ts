@@ -1,0 +1,155 @@
+// Names: every card reference of a scenario resolved to a card copy, in timeline order, so that a
+// copy the board never placed is created where its first use implies (hand for a summon, deck for
+// a search, GY for a revival target). The timeline then knows where each card was.
+import { CardIndex } from '../cards';
+import { CardInfo } from '../cards/model';
+import { ActionSeq, CardRef, CardSet, LinkStmt, Scenario, Zone } from '../syntax/ast';
+import { NameResolver, ResolveContext } from './resolve-names';
+import { CardInstance, PlayerIndex } from './state';
+
+export interface ScenarioNames {
+  names: NameResolver;
+  /** The copy each reference names (undefined: unknown card or player, already reported). */
+  resolved: Map<CardRef, CardInstance | undefined>;
+  /** Zones a board line declared empty (`Kaiba field: none`), as "player:zone". */
+  knownEmpty: Set<string>;
+}
+
+/**
+ * A resolve context with every field written (absent ones as undefined): the contexts built across the
+ * engine (here, and the resolver's own for a list, with the same fields in the same order) then share one
+ * object layout, which keeps the name resolver's property reads monomorphic.
+ */
+function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, preferred?: CardInstance[]): ResolveContext {
+  return { player, prefer, implied, exclude: undefined, preferred };
+}
+
+/** Resolves every card reference in timeline order, so unplaced copies get their implied zone. */
+export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [string, string], turn: PlayerIndex, index: number): ScenarioNames {
+  const n = new NameResolver(cards, players, turn, index);
+  const out: ScenarioNames = { names: n, resolved: new Map(), knownEmpty: new Set() };
+  const resolveOne = (ref: CardRef, ctx: ResolveContext): CardInstance | undefined => {
+    if (out.resolved.has(ref)) return out.resolved.get(ref);
+    const inst = n.resolve(ref, ctx);
+    out.resolved.set(ref, inst);
+    return inst;
+  };
+  const resolveList = (refs: CardRef[], ctx: ResolveContext): Array<CardInstance | undefined> => {
+    const list = n.resolveList(refs, ctx);
+    for (let i = 0; i < refs.length; i++) out.resolved.set(refs[i], list[i]);
+    return list;
+  };
+  for (const item of sc.items) {
+    if (item.kind === 'players' && item.players) for (const p of item.players) n.references.push({ kind: 'player', range: p.range, player: p.text, scenario: index });
+    if (item.kind === 'turn' && item.turn) n.player(item.turn, false);
+    if (item.kind !== 'board') continue;
+    const owner = n.player(item.player);
+    if (owner === undefined) continue;
+    if (item.explicitEmpty) out.knownEmpty.add(`${owner}:${item.zone}`);
+    for (const bc of item.cards) {
+      n.place(bc.ref, owner, item.zone, bc.faceDown, bc.label, bc.range);
+    }
+  }
+  for (const item of sc.items) {
+    if (item.kind === 'action') {
+      const a = item.action;
+      if (a.kind === 'summon' || a.kind === 'set' || a.kind === 'attack' || a.kind === 'pass') {
+        const p = n.player(a.player);
+        if (a.kind === 'summon') {
+          if (a.tributes) resolveList(a.tributes, context('field', p));
+          const implied: Zone = a.summonType === 'special' ? 'hand' : a.summonType === 'flip' ? 'field' : 'hand';
+          resolveOne(a.card, context(implied, p));
+        } else if (a.kind === 'set') {
+          resolveOne(a.card, context('hand', p));
+        } else if (a.kind === 'attack') {
+          resolveOne(a.attacker, context('field', p));
+          if (a.target) resolveOne(a.target, context('field', undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex)));
+        }
+      } else if (a.kind === 'battle-destroys') {
+        resolveList(a.cards, context('field'));
+      }
+    } else if (item.kind === 'chain') {
+      for (const link of item.links) {
+        const p = n.player(link.player);
+        const info = link.card.kind === 'name' ? cards.get(link.card.name) : undefined;
+        const inst = resolveOne(link.card, context(link.from?.zone ?? impliedLinkZone(info), p));
+        const effectTargetsZone = guessTargetZone(inst?.card, link);
+        const targets = link.targets ? resolveList(link.targets, context(effectTargetsZone, undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex))) : [];
+        if (link.cost) resolveActions(link.cost, p, []);
+        if (link.actions) resolveActions(link.actions, p, targets.filter((t): t is CardInstance => !!t));
+      }
+    }
+  }
+  return out;
+
+  function resolveActions(seq: ActionSeq, player: PlayerIndex | undefined, targets: CardInstance[]): void {
+    const opp = player === undefined ? undefined : ((1 - player) as PlayerIndex);
+    for (const group of seq.groups) {
+      for (const a of group) {
+        // whose: 'mine' = only the link player's cards (costs); 'own'/'opp' = prefer that player's copy.
+        const set = (cs: CardSet, implied: Zone, whose: 'mine' | 'own' | 'opp') => {
+          if (cs.kind === 'all') {
+            if (cs.owner) n.player(cs.owner);
+            return;
+          }
+          const ctx = whose === 'mine' ? context(implied, player, undefined, targets) : context(implied, undefined, whose === 'own' ? player : opp, targets);
+          resolveList(cs.refs, ctx);
+        };
+        switch (a.kind) {
+          case 'destroy':
+          case 'return':
+          case 'change-position':
+          case 'banish':
+            set(a.cards, 'field', 'opp');
+            break;
+          case 'send-to-gy':
+            set(a.cards, 'field', 'own');
+            break;
+          case 'discard':
+          case 'tribute':
+            set(a.cards, a.kind === 'discard' ? 'hand' : 'field', 'mine');
+            break;
+          case 'special-summon':
+            set(a.cards, a.from ?? (targets.length ? 'gy' : 'hand'), 'own');
+            // The summoning player controls what they summon (a revived opponent's monster included).
+            if (a.cards.kind === 'refs' && player !== undefined) {
+              for (const r of a.cards.refs) {
+                const inst = out.resolved.get(r);
+                if (inst) n.claim(inst, player);
+              }
+            }
+            break;
+          case 'add-to-hand':
+            set(a.cards, a.from ?? 'deck', 'own');
+            break;
+          case 'equip':
+            resolveOne(a.card, context('gy', player));
+            resolveOne(a.to, context('field', undefined, player, targets));
+            break;
+          case 'damage':
+            n.player(a.player);
+            break;
+        }
+      }
+    }
+  }
+}
+
+function guessTargetZone(card: CardInfo | undefined, link: LinkStmt): Zone {
+  if (!card) return 'field';
+  const e = link.effectIndex ? card.effects[link.effectIndex.value - 1] : card.effects.find((x) => x.targets);
+  if (e?.targets?.zone) return e.targets.zone;
+  // A revival target (special summon) is in the GY.
+  const revives = link.actions?.groups.some((g) => g.some((a) => a.kind === 'special-summon' && !a.from));
+  return revives ? 'gy' : 'field';
+}
+
+/** Where a link's card is when the scenario did not place it. */
+function impliedLinkZone(card: CardInfo | undefined): Zone {
+  if (!card) return 'field';
+  // Continuous, Field and Equip Spells act from the field (their triggers only face-up there).
+  if (card.category === 'spell') return card.spellTrapKind === 'continuous' || card.spellTrapKind === 'field' || card.spellTrapKind === 'equip' ? 'field' : 'hand';
+  if (card.category === 'trap') return 'field';
+  const e = card.effects.find((x) => x.kind !== 'continuous');
+  return e?.activatesFrom[0] ?? 'field';
+}

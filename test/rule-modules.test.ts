@@ -1,0 +1,101 @@
+// The rule modules (server/src/core/engine/rules): a rule is one module. A throwaway module
+// registered here, with no other file touched, shows its diagnostic (with its quick fix), the hover
+// of its code and its catalogue entry. The registry checks the declared order, and the modules talk
+// through link status, not through each other's codes.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import { analyze, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { describeCode } from '../server/src/lsp/hover';
+import { listFiles, repoRoot } from './helpers';
+
+const lonelyLink: RuleModule = {
+  name: 'lonely-link',
+  codes: {
+    'lonely-link': { rules: ['R34'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
+  },
+  catalogue: [
+    {
+      id: 'R34',
+      title: 'A chain needs company',
+      tag: 'disputed',
+      tags: ['disputed'],
+      summary: 'A made-up rule: every chain should have at least two links.',
+      sources: ['S0 — none: this rule exists only in a test'],
+      note: 'Not a rule of the game.',
+    },
+  ],
+  needs: ['eligibility'],
+  check(chain, report) {
+    const only = chain.links.length === 1 ? chain.links[0] : undefined;
+    if (only && !only.status.ineligible) report.link('lonely-link', only, `${chain.linkName(only)} is alone in its chain [R34]`);
+  },
+};
+
+const SCENARIO = `scenario "one link"
+  players Yugi, Kaiba
+  turn Yugi
+  Yugi hand: "Dark Hole"
+  chain
+    1 Yugi "Dark Hole"
+`;
+
+test('a rule module registered with no other file touched: its diagnostic, quick fix, hover and catalogue entry', () => {
+  const rules = ruleRegistry([...RULE_MODULES, lonelyLink]);
+  const a = analyze(SCENARIO, { rules });
+  const d = a.diagnostics.find((x) => x.code === 'lonely-link');
+  assert.ok(d, 'the throwaway rule reports');
+  assert.equal(d.severity, 'warning');
+  assert.equal(d.rule, 'R34');
+  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [R34]`);
+  assert.deepEqual(d.fix?.map((f) => f.title), ['Remove CL1 "Dark Hole": it cannot be activated here']);
+  assert.deepEqual(a.scenarios[0].chains[0].links[0].codes, ['lonely-link']);
+
+  const hover = describeCode('lonely-link', rules);
+  assert.match(hover, /`lonely-link`\*\* — rule R34 \(warning\)/);
+  assert.match(hover, /a chain of a single link/);
+  assert.match(hover, /\*\*R34 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
+
+  assert.deepEqual(rules.ruleById('R34'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
+  assert.equal(rules.catalogue.at(-1)?.id, 'R34');
+  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === 'R34'));
+
+  // An expect line may name it, as any rule code.
+  const expected = analyze(`${SCENARIO}  expect illegal lonely-link at 1\n`, { rules });
+  assert.equal(expected.scenarios[0].expectationsMet, true);
+
+  // The shipped rules are untouched.
+  assert.equal(analyze(SCENARIO).diagnostics.length, 0);
+  assert.equal(RULE_REGISTRY.ruleById('R34'), undefined);
+  assert.match(describeCode('lonely-link'), /is not a rule diagnostic code/);
+});
+
+test('the registry checks the declared order and that codes and rules are declared once', () => {
+  assert.throws(() => ruleRegistry([lonelyLink, ...RULE_MODULES]), /lonely-link needs eligibility, which must run before it/);
+  assert.throws(() => ruleRegistry([...RULE_MODULES, lonelyLink, lonelyLink]), /listed twice|declared twice/);
+  const stealer: RuleModule = { name: 'stealer', codes: { 'segoc-order': { rules: ['R11'], severity: 'error', summary: 'x' } }, catalogue: [] };
+  assert.throws(() => ruleRegistry([...RULE_MODULES, stealer]), /code segoc-order is declared twice/);
+  const orphan: RuleModule = { name: 'orphan', codes: { orphan: { rules: ['R99'], severity: 'error', summary: 'x' } }, catalogue: [] };
+  assert.throws(() => ruleRegistry([...RULE_MODULES, orphan]), /R99 raises a code but has no catalogue entry/);
+  // The shipped modules are in a valid order.
+  assert.doesNotThrow(() => ruleRegistry(RULE_MODULES));
+});
+
+test('rule modules never read diagnostic codes: they read link status', () => {
+  const engine = path.join(repoRoot(), 'server', 'src', 'core', 'engine');
+  const offenders = listFiles(engine, '.ts').filter((f) => /\bcodes\.(includes|indexOf|some|find)\(/.test(fs.readFileSync(f, 'utf8')));
+  assert.deepEqual(offenders.map((f) => path.relative(engine, f)), []);
+});
+
+test('every rule diagnostic of the samples carries the rule its message cites first', () => {
+  const root = repoRoot();
+  const wrong: string[] = [];
+  for (const file of listFiles(path.join(root, 'samples'), '.segoc')) {
+    for (const d of analyze(fs.readFileSync(file, 'utf8')).diagnostics) {
+      const cited = /\[(R\d+)/.exec(d.message)?.[1];
+      if (d.rule && cited !== d.rule) wrong.push(`${path.relative(root, file)}:${d.range.start.line + 1} ${d.code}: rule ${d.rule}, message cites ${cited}`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});
