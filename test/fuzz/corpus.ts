@@ -59,7 +59,7 @@ export function loadCorpus(root: string): Corpus {
   for (const f of malformed) seeds.push(fs.readFileSync(f, 'utf8'));
   if (seeds.length === 0) seeds.push('scenario "empty"\n');
   const names = new Set<string>();
-  for (const c of libraryCards().all()) names.add(c.name);
+  for (const n of libraryCards().complete('', Infinity)) if (n.key === n.cardKey) names.add(n.name);
   for (const t of files) for (const c of parse(t).file.cards) names.add(c.name.text);
   const corpus = { seeds, files, cardNames: [...names].sort() };
   cached = { root, corpus };

@@ -5,7 +5,7 @@ import * as fs from 'fs';
 import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
 import { findFiles, readText, UsageError } from './files';
 import { CheckPool, threadsFor } from './parallel';
@@ -43,6 +43,10 @@ Usage:
       format FILE      prints the formatted text to stdout
       --check          lists the files that would change; exit 1 if any (default: all files)
       --write          rewrites the files that change, and only those
+  segoc card NAME [files|folders|globs]
+      Prints the definition the engine uses for a card (English, Japanese or Portuguese
+      name) as .segoc text, with where its facts came from and what was assumed: copy it
+      into a file and correct it there. Definitions in the given files count, as in check.
   segoc infer "<card text>" [--file FILE] [--ja] [--type "<type line>"] [--name "<name>"] [--pendulum "<text>"]
       Prints the card definition inferred from an official card text (English
       Problem-Solving Card Text, or Japanese): each effect line after the sentence
@@ -122,10 +126,12 @@ function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise
       return renderCommand(parseOptions(cmd, rest), io);
     case 'format':
       return formatCommand(parseOptions(cmd, rest), io);
+    case 'card':
+      return cardCommand(rest, io);
     case 'infer':
       return inferCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, infer, --help)`);
+      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, card, infer, --help)`);
   }
 }
 
@@ -269,6 +275,24 @@ function explain(opts: Options, io: CliIO): number {
   const { shown, checked } = single('explain', opts, io);
   io.out(formatExplain(checked.analysis, shown, io.tty ? ANSI : PLAIN));
   return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+}
+
+/** `segoc card NAME [files]`: the card as the engine sees it, with the files' definitions on top of the libraries. */
+function cardCommand(args: string[], io: CliIO): number {
+  const unknownOption = args.find((a) => a.startsWith('--') && a !== '--');
+  if (unknownOption) throw new UsageError(`\`segoc card\` does not take ${unknownOption}`);
+  const [name, ...paths] = args.filter((a) => a !== '--');
+  if (!name) throw new UsageError('card takes a card name, e.g. segoc card "Called by the Grave"');
+  const inputs = paths.length ? readInputs(findFiles(paths, io.cwd)) : [];
+  const cards = analyze('', environment(inputs, undefined)).cards;
+  const card = cards.get(name);
+  if (!card) {
+    const near = cards.suggest(name);
+    io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
+    return 1;
+  }
+  io.out(cardToSegoc(card));
+  return 0;
 }
 
 function renderCommand(opts: Options, io: CliIO): number {

@@ -1,7 +1,7 @@
 // The one API boundary of core: text in, analysis out. Everything the server, the CLI and the
 // preview show comes from `analyze`. It never throws on user input and does no I/O: `use` files
 // are read through the `readUse` callback that the caller (server or CLI) provides.
-import { buildLayer, CardIndex, CardSource, libraryCards, mergedLayer } from './cards';
+import { buildLayer, CardIndex, CardProvider, CardSource, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
 import { Diagnostic } from './diagnostics';
 import { Reference } from './engine/resolve-names';
@@ -22,6 +22,12 @@ export interface AnalyzeOptions {
   uri?: string;
   /** Ruleset when a scenario has no `rules` line. */
   defaultRuleset?: { region: 'tcg' | 'ocg'; asOf?: string };
+  /**
+   * The card libraries under everything a document defines, highest precedence first (default: the
+   * curated library, then the generated library where it is shipped; see cards/library.ts). Pass the
+   * same array on every call: analyses and their caches are keyed by it.
+   */
+  cardProviders?: readonly CardProvider[];
   /** Card definitions of the rest of the workspace (lower precedence than this file's). */
   workspaceCards?: CardSource[];
   /** Cards from earlier blocks of the same page (Markdown/wikitext), above the workspace. */
@@ -145,9 +151,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const { file, diagnostics: syntax } = parseBySegments(lines, options.previous?.cache.parses, parses);
   const diagnostics: Diagnostic[] = syntax.slice();
 
-  // Card layers: library < workspace < page < imports < this file.
+  // Card layers: libraries (generated < curated) < workspace < page < imports < this file.
   // The workspace is one merged layer, shared by every document (this file's own layer, on top, wins).
-  let cards = libraryCards();
+  let cards = libraryCards(options.cardProviders);
   if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards, uri));
   for (const pg of options.pageCards ?? []) cards = cards.with(buildLayer(pg));
   const imports: string[] = [];
@@ -178,6 +184,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
       } else {
         const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules });
+        addAssumedFacts(run.result, cards);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
         entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
@@ -194,6 +201,20 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   });
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
+}
+
+/**
+ * Each link whose effect has facts its card's source was unsure of (EffectInfo.assumed: a generated or
+ * inferred card) carries them as assumptions, shown by hovers and `explain` like the engine's own.
+ */
+function addAssumedFacts(result: ScenarioResult, cards: CardIndex): void {
+  for (const chain of result.chains) {
+    for (const link of chain.links) {
+      if (!link.cardKnown || link.effectIndex === undefined) continue;
+      const card = cards.get(link.card);
+      for (const fact of card?.effects[link.effectIndex - 1]?.assumed ?? []) link.assumptions.push(`"${card!.name}" effect ${link.effectIndex}: ${fact} (assumed: its source was unsure)`);
+    }
+  }
 }
 
 /** The key of a scenario's result: its number and text (a result depends on both, besides the environment). */
@@ -236,7 +257,7 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
   for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
   for (const u of file.uses) cardLines.push(u.path.text);
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */

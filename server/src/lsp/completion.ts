@@ -4,6 +4,7 @@
 import {
   CompletionItem,
   CompletionItemKind,
+  CompletionList,
   InsertTextFormat,
   MarkupKind,
   Range as LspRange,
@@ -99,29 +100,19 @@ export interface CompletionOptions {
 
 type Context = 'top' | 'scenario' | 'card';
 
-export function complete(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): CompletionItem[] {
-  return completeList(analysis, doc, p, options).items;
+/** Completion items at `p`; a list marked incomplete when card names were cut (see CARD_ITEM_LIMIT). */
+export function complete(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): CompletionItem[] | CompletionList {
+  const cards = { cut: false };
+  const items = completionItems(analysis, doc, p, options, cards);
+  return cards.cut ? { isIncomplete: true, items } : items;
 }
 
-/**
- * The completion list. Where card names are offered, the generated library's are the names that match
- * what is typed (a list of every card would be 40,000 items): the list is then incomplete, so that the
- * editor asks again as the name is typed.
- */
-export function completeList(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions): { isIncomplete: boolean; items: CompletionItem[] } {
-  let incomplete = false;
-  const items = completeItems(analysis, doc, p, options, () => (incomplete = true));
-  return { isIncomplete: incomplete, items };
-}
-
-function completeItems(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions, offeredCards: () => void): CompletionItem[] {
+function completionItems(analysis: Analysis, doc: TextDocument, p: Position, options: CompletionOptions, cardsCut: { cut: boolean }): CompletionItem[] {
   const lineText = lineAt(doc, p.line);
   const prefix = lineText.slice(0, p.character);
   const after = lineText.slice(p.character);
-  const { before, quote, wordStart, word } = splitPrefix(prefix);
+  const { before, quote, word, wordStart } = splitPrefix(prefix);
   if (before === undefined) return []; // in a comment
-  // Inside a card's official text (`text "..."`) nothing is proposed: it is prose, not names.
-  if (/^\s*text\b/i.test(prefix) && /"/.test(prefix)) return [];
   const tokens = lex(before).lines.flatMap((l) => l.tokens);
   const w = tokens.map((t) => (t.kind === 'string' ? `"${t.text}"` : t.lower));
   const ctx = contextAt(analysis, p.line);
@@ -146,8 +137,9 @@ function completeItems(analysis: Analysis, doc: TextDocument, p: Position, optio
     for (const pl of players) items.push({ label: pl, kind: CompletionItemKind.Variable, detail: 'player', sortText: `0${pl}`, textEdit: { range: replace, newText: pl } });
   };
   const cards = () => {
-    offeredCards();
-    return cardItems(analysis, doc.uri, sIndex, replace, quote, quote ? word.slice(1) : word);
+    const found = cardItems(analysis, doc.uri, sIndex, replace, quote, quote ? word.slice(1) : word);
+    cardsCut.cut ||= found.cut;
+    return found.items;
   };
   const labelItems = () => {
     if (quote || !scenario) return;
@@ -348,41 +340,46 @@ interface CardItemData {
   uri: string;
 }
 
-/** Card names (inserted in quotes), with their type; effects when resolved. Cards of the current scenario first. */
-function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined, typed: string): CompletionItem[] {
+/**
+ * The most card names one answer lists: the generated library has about 14,000 cards (and their names
+ * in other languages). Beyond it the answer says it is incomplete, and the editor asks again as the
+ * user types, with a longer prefix.
+ */
+export const CARD_ITEM_LIMIT = 300;
+
+/**
+ * Card names (inserted in quotes) that complete what is typed, from every layer (name-prefix first,
+ * then word-prefix: `grave` offers "Called by the Grave"), with their type; effects when resolved.
+ * Names in other languages are offered once something is typed, or always after `《`. Cards of the
+ * current scenario first.
+ */
+function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined, typed: string): { items: CompletionItem[]; cut: boolean } {
   const inScenario = new Set<string>();
   if (scenarioIndex !== undefined) {
     for (const r of analysis.references) if (r.scenario === scenarioIndex + 1 && r.cardKey) inScenario.add(r.cardKey);
   }
   const open = quote ?? '"';
   const close = open === '《' ? '》' : open === '“' ? '”' : '"';
+  const withAliases = open === '《' || typed.trim() !== '';
+  const names = analysis.cards.complete(typed, CARD_ITEM_LIMIT + 1);
   const out: CompletionItem[] = [];
-  const item = (name: string, cardName: string, detail: string, sort: string) => {
+  for (const { name, key, cardKey } of names.slice(0, CARD_ITEM_LIMIT)) {
+    if (key !== cardKey && !withAliases) continue;
+    const card = analysis.cards.get(name);
+    if (!card) continue;
     const text = `${open}${escapeName(name, open)}${close}`;
     out.push({
       // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
       label: quote ? name : `${open}${name}${close}`,
       kind: CompletionItemKind.Class,
-      detail,
-      data: { segocCard: cardName, uri: docUri } satisfies CardItemData,
-      sortText: `${sort}${name.toLowerCase()}`,
+      detail: card.cardType,
+      data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
+      sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
       filterText: `${open}${name}`,
       textEdit: { range: replace, newText: text },
     });
-  };
-  const listed = new Set<string>();
-  for (const card of analysis.cards.all()) {
-    const names = open === '《' ? [card.name, ...card.aliases] : [card.name];
-    for (const name of names) {
-      listed.add(name);
-      item(name, card.name, card.cardType, inScenario.has(card.key) ? '0' : '1');
-    }
   }
-  // Every other released card whose name (in any language) matches what is typed; its type when resolved.
-  for (const m of analysis.cards.namesMatching(typed)) {
-    if (!listed.has(m.name)) item(m.name, m.name, 'generated card library', '2');
-  }
-  return out;
+  return { items: out, cut: names.length > CARD_ITEM_LIMIT };
 }
 
 /** `completionItem/resolve`: a card item gets its description (type, effects, where it is defined). */

@@ -74,18 +74,19 @@ export function describeEffect(e: EffectInfo, card: CardInfo): string {
   return parts.join(' · ');
 }
 
+/** Where a card's facts came from, as a hover's last line (see CardOrigin). */
 export function originText(card: CardInfo, thisUri: string): string {
   const o = card.origin;
   switch (o.kind) {
     case 'library':
-      return `Defined in the card library: \`${o.uri ?? 'library'}\``;
+      return `Defined in the curated card library: \`${o.uri ?? 'library'}\`, line ${o.range.start.line + 1}`;
     case 'file':
       return `Defined in this file, line ${o.range.start.line + 1}`;
-    case 'generated': {
-      const g = o.generated;
-      if (!g) return 'From the generated card library';
-      const from = g.effectSource === 's' ? 'stats from yaml-yugi, effects from its CardScripts script' : g.effectSource === 'n' ? 'a Normal Monster, from yaml-yugi' : 'stats from yaml-yugi; no script was found';
-      return `Generated card library${g.passcode ? `, passcode ${g.passcode}` : ''} (${from}; ${g.sources})`;
+    case 'generated':
+    case 'inferred': {
+      const what = o.kind === 'generated' ? 'From the generated card library' : 'Effects inferred from the card text';
+      const facts = [o.passcode !== undefined ? `passcode ${o.passcode}` : '', o.source ?? '', o.commit ? `at ${o.commit}` : ''].filter(Boolean).join(', ');
+      return `${what}${facts ? ` (${facts})` : ''}; \`segoc card "${card.name}"\` prints it as a definition to correct`;
     }
     default: {
       if (o.uri && o.uri === thisUri) return `Defined in this file, line ${o.range.start.line + 1}`;
@@ -104,12 +105,14 @@ export function describeCard(card: CardInfo, thisUri: string): string {
   const effects = card.effects;
   if (effects.length) {
     lines.push('');
-    for (const e of effects) lines.push(`${e.index}. ${describeEffect(e, card)}`);
+    for (const e of effects) {
+      lines.push(`${e.index}. ${describeEffect(e, card)}`);
+      // What the card's source was unsure of: the engine assumes it, and says so where it is used.
+      for (const a of e.assumed) lines.push(`   - assumed: ${escapeMd(a)}`);
+    }
   }
   if (card.aliases.length) lines.push('', `Also known as: ${card.aliases.map((a) => escapeMd(a)).join(', ')}`);
   lines.push('', `*${originText(card, thisUri)}*`);
-  const assumed = card.origin.generated?.assumed ?? [];
-  if (assumed.length) lines.push('', `The engine assumes here: ${assumed.join('; ')}.`);
   return lines.join('\n');
 }
 

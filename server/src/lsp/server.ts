@@ -25,7 +25,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as fs from 'fs';
 import { formatText, libraryFileText, lineEdit } from '../core';
 import { codeActions, INSERT_EXPECT_KIND } from './code-actions';
-import { COMPLETION_TRIGGERS, completeList, completionItemUri, resolveCompletion } from './completion';
+import { COMPLETION_TRIGGERS, complete, completionItemUri, resolveCompletion } from './completion';
 import { clampPosition, clampRange, toDiagnostic } from './convert';
 import { DocumentStore } from './documents';
 import { hover } from './hover';
@@ -343,7 +343,7 @@ export function startServer(connection: Connection): void {
       if (!doc || cancelled(token)) return [];
       const analysis = store.analysis(doc);
       if (cancelled(token)) return [];
-      return completeList(analysis, doc, clampPosition(doc, params.position), { snippets: flags.snippets });
+      return complete(analysis, doc, clampPosition(doc, params.position), { snippets: flags.snippets });
     }),
   );
 

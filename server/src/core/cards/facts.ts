@@ -100,7 +100,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     responds: e.responds ?? [],
     phaseTime: e.phaseTime,
     condition: e.condition,
-    activatesFrom: e.activatesFrom ?? (activation ? activationZones(card) : defaultActivationZones(card, e.kind, event)),
+    activatesFrom: e.activatesFrom ?? defaultZones(card, e.kind, event),
     summonsItself: e.summonsItself ?? false,
     oncePerChain: e.oncePerChain ?? false,
     oncePerTurn: e.oncePerTurn ?? false,
@@ -118,13 +118,12 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
 
 const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };
 
-/** A Spell is activated from the hand or the field (set), a Trap from the field. */
-function activationZones(card: CardInfo): Zone[] {
-  return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
-}
-
-/** Where a monster's effect is activated from when its source does not say: where its own event leaves it. */
-function defaultActivationZones(card: CardInfo, kind: EffectKind, event?: EventPattern): Zone[] {
+/**
+ * Where an effect is activated from when its source does not say. A Spell is activated from the hand
+ * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ */
+export function defaultZones(card: Pick<CardInfo, 'category' | 'spellTrapKind'>, kind: EffectKind, event?: EventPattern): Zone[] {
+  if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
   if (card.category !== 'monster') return ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {

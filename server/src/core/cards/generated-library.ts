@@ -1,35 +1,38 @@
-// The generated library as the lowest card layer: every released card, by its English, Japanese or
-// Portuguese name, below the curated library, the workspace and the file. Nothing is decoded at start:
+// The generated library as the lowest CardProvider (below the curated library, the workspace and the
+// file): every released card, by its English, Japanese or Portuguese name. Nothing is decoded at start:
 // a lookup binary-searches the name index (generated-index.ts), then reads one record and builds its card
 // (its `.segoc` text through the one card builder, generated-text.ts), remembered for the process.
 import { parse } from '../syntax/parser';
-import { buildCard, CardInfo, GeneratedProvenance, normalizeNameOnce } from './model';
+import { factsFromSegoc } from './from-segoc';
+import { makeCard } from './facts';
+import { normalizeNameOnce } from './names';
+import { CardName, CardProvider } from './provider';
+import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
 import { GENERATED_LIBRARY } from '../library/generated-cards';
-
-/** Every name of the layer and the line of its card, for completion and "did you mean". */
-export interface NameList {
-  names: readonly string[];
-  lines: readonly number[];
-  /** The names normalised, made on first use (a completion or a name not found). */
-  keys(): readonly string[];
-  /** The card of a line. */
-  card(line: number): CardInfo | undefined;
-}
 
 export interface GeneratedLibraryData {
   cards: string;
   japanese: string;
   index: string;
+  /** The sources' commits and dates (`yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (...)`). */
   sources: string;
 }
 
-export class GeneratedLayer {
+/** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `-` none). */
+const SOURCE: Record<string, string> = {
+  s: 'yaml-yugi + ProjectIgnis CardScripts',
+  n: 'yaml-yugi (a Normal Monster: no script needed)',
+  '-': 'yaml-yugi (no script found: its effects are not known)',
+};
+
+export class GeneratedLibrary implements CardProvider {
+  readonly label = 'generated library';
   private records?: string[];
   private japanese?: string[];
   private readonly built = new Map<number, CardInfo | null>();
-  private nameList?: NameList;
+  private cardNames?: CardName[];
 
   constructor(private readonly data: GeneratedLibraryData) {}
 
@@ -66,29 +69,30 @@ export class GeneratedLayer {
     if (known !== undefined) return known ?? undefined;
     const r = this.record(line);
     let card: CardInfo | null = null;
-    if (r) {
-      const { file } = parse(generatedCardText(r));
-      const def = file.cards[0];
-      if (def) {
-        card = buildCard(def, {
-          kind: 'generated',
-          uri: `generated/${r.passcode || r.name}`,
-          range: def.name.range,
-          generated: provenance(r, this.data.sources),
-        }).card;
-      }
+    const def = r && parse(generatedCardText(r)).file.cards[0];
+    if (r && def) {
+      const facts = factsFromSegoc(def).facts;
+      // What the record leaves open holds for the whole card: each effect carries it, so every link
+      // that uses one says what was assumed (hovers, explain).
+      const assumed = assumedFacts(r);
+      if (assumed.length) for (const e of facts.effects) e.assumed = [...(e.assumed ?? []), ...assumed];
+      card = makeCard(facts, {
+        kind: 'generated',
+        uri: `generated/${r.passcode || r.name}`,
+        range: def.name.range,
+        passcode: r.passcode ? Number(r.passcode) : undefined,
+        source: SOURCE[r.effectSource] ?? SOURCE['-'],
+        commit: this.data.sources || undefined,
+      });
     }
     this.built.set(line, card);
     return card ?? undefined;
   }
 
-  /** The layer lists no cards in full (14,000 cards built for nothing); see names(). */
-  *entries(): IterableIterator<[string, CardInfo]> {}
-
-  names(): NameList {
-    if (!this.nameList) {
-      const names: string[] = [];
-      const lines: number[] = [];
+  /** English, Japanese and Portuguese names of every record, read from the records without building cards. */
+  names(): readonly CardName[] {
+    if (!this.cardNames) {
+      const out: CardName[] = [];
       this.lines().forEach((text, line) => {
         // The record's second and third fields: the English and Portuguese names.
         const tab1 = text.indexOf('\t');
@@ -96,26 +100,24 @@ export class GeneratedLayer {
         const en = text.slice(tab1 + 1, tab2);
         const pt = text.slice(tab2 + 1, text.indexOf('\t', tab2 + 1));
         const ja = this.japanese![line];
-        for (const n of [en, ja !== en ? ja : '', pt !== en && pt !== ja ? pt : '']) {
-          if (!n) continue;
-          names.push(n);
-          lines.push(line);
+        const cardKey = normalizeNameOnce(en);
+        const keys = new Set<string>();
+        for (const name of [en, ja, pt]) {
+          const key = name ? normalizeNameOnce(name) : '';
+          if (!key || keys.has(key)) continue;
+          keys.add(key);
+          out.push({ name, key, cardKey });
         }
       });
-      let keys: string[] | undefined;
-      this.nameList = { names, lines, keys: () => (keys ??= names.map(normalizeNameOnce)), card: (line) => this.card(line) };
+      this.cardNames = out;
     }
-    return this.nameList;
+    return this.cardNames;
   }
 }
 
-function provenance(r: GeneratedRecord, sources: string): GeneratedProvenance {
-  return { passcode: r.passcode, sources, effectSource: r.effectSource, assumed: assumedFacts(r), released: r.released, archetypes: r.archetypes };
-}
-
-let shipped: GeneratedLayer | undefined;
+let shipped: GeneratedLibrary | undefined;
 
 /** The generated library shipped with segoc (empty when built without it). */
-export function generatedLibrary(): GeneratedLayer {
-  return (shipped ??= new GeneratedLayer(GENERATED_LIBRARY));
+export function generatedLibrary(): GeneratedLibrary {
+  return (shipped ??= new GeneratedLibrary(GENERATED_LIBRARY));
 }

@@ -1,36 +1,38 @@
-// The card index: every card a document can name, by normalised name and alias. Layers, from
-// lowest to highest precedence: the shipped library, the workspace, `use` imports, the file.
-import { Diagnostic } from '../diagnostics';
-import { CardDef } from '../syntax/ast';
-import { parse } from '../syntax/parser';
-import { buildCard } from './from-segoc';
+// The card index: every card a document can name, by normalised name and alias, over layers from
+// lowest to highest precedence: the library providers (generated < curated), the workspace, page
+// blocks, `use` imports, the file. Lookups ask the highest layer first; "did you mean" and completion
+// search every layer, a provider through its name index (no card built but the ones named).
+import { CardLayer, Merged, WorkspaceView } from './layers';
+import { nameIndexOf } from './name-index';
 import { normalizeName } from './names';
-import { CardInfo, CardOrigin } from './types';
-import { withTextEffects } from './text-effects';
-import { LIBRARY_FILES } from '../library/generated';
-import { generatedLibrary, NameList } from './generated-library';
+import { CardName, CardProvider } from './provider';
+import { CardInfo } from './types';
+import { curatedLibrary, defaultProviders } from './library';
 
-export interface CardSource {
-  /** Where the definitions come from (a URI or a library path). */
-  uri: string;
-  kind: CardOrigin['kind'];
-  defs: CardDef[];
+export { buildLayer, mergedLayer } from './layers';
+export type { CardLayer, CardSource } from './layers';
+export { curatedLibrary, defaultProviders, libraryFileText } from './library';
+export type { CardName, CardProvider } from './provider';
+
+/** A layer of the index: a document's own definitions (small) or a library provider (maybe large). */
+type Layer = CardLayer | CardProvider;
+
+function isProvider(layer: Layer): layer is CardProvider {
+  return typeof (layer as CardProvider).names === 'function';
 }
 
-/** What a layer must offer: a Map of one source, a view of the merged workspace, or the generated library. */
-export interface CardLayer {
-  get(key: string): CardInfo | undefined;
-  /** The cards the layer lists in full (the generated library lists none: see names). */
-  entries(): IterableIterator<[string, CardInfo]>;
-  /** A large layer's names, for "did you mean" and completion, without building its cards. */
-  names?(): NameList;
+/** The names of a small layer that complete `key` (a prefix of the name or of a later word). */
+function smallLayerNames(layer: CardLayer, key: string): CardName[] {
+  const out: CardName[] = [];
+  for (const [k, card] of layer.entries()) {
+    if (k.startsWith(key) || k.includes(` ${key}`)) out.push({ name: k === card.key ? card.name : (card.aliases.find((a) => normalizeName(a) === k) ?? card.name), key: k, cardKey: card.key });
+  }
+  return out.sort((a, b) => Number(!a.key.startsWith(key)) - Number(!b.key.startsWith(key)) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
 export class CardIndex {
-  private allCards?: CardInfo[];
-
   /** Layers from lowest to highest precedence; a lookup asks the highest first (no copying). */
-  constructor(private readonly layers: ReadonlyArray<CardLayer>) {}
+  constructor(private readonly layers: ReadonlyArray<Layer>) {}
 
   /** Keeps the object layout alive between analyses (see LineLexer.keepLayout and the engine's layoutKeeper). */
   static readonly keepLayout = new CardIndex([]);
@@ -49,13 +51,28 @@ export class CardIndex {
     return card ?? undefined;
   }
 
-  all(): CardInfo[] {
-    if (!this.allCards) {
-      const byKey = new Map<string, CardInfo>();
-      for (const layer of this.layers) for (const [k, v] of layer.entries()) byKey.set(k, v);
-      this.allCards = [...new Set(byKey.values())];
+  /**
+   * Names for completion, best first, at most `max`: names of every layer that start with the
+   * normalised `query` (then names with a later word that does), name and aliases alike; a name a
+   * higher layer defines hides the lower layers' card of that name. No card is built.
+   */
+  complete(query: string, max: number): CardName[] {
+    const key = normalizeName(query);
+    const out: CardName[] = [];
+    const seen = new Set<string>();
+    for (let i = this.layers.length - 1; i >= 0 && out.length < max; i--) {
+      const layer = this.layers[i];
+      const candidates = isProvider(layer) ? nameIndexOf(layer).complete(key, max) : smallLayerNames(layer, key);
+      for (const n of candidates) {
+        if (out.length >= max) break;
+        if (seen.has(n.key)) continue;
+        let hidden = false;
+        for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(n.key) !== undefined;
+        seen.add(n.key);
+        if (!hidden) out.push(n);
+      }
     }
-    return this.allCards;
+    return out;
   }
 
   /** Names close to `name`, best first, for "did you mean". */
@@ -65,169 +82,50 @@ export class CardIndex {
     // often repeated, and the library is by far the largest layer); a card hidden by a higher layer's
     // card of the same key is not suggested.
     const scored: Scored[] = [];
+    const seen = new Set<string>();
     for (let i = this.layers.length - 1; i >= 0; i--) {
       for (const s of layerScores(this.layers[i], key)) {
+        if (seen.has(s.key)) continue;
         let hidden = false;
-        for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(s.card.key) !== undefined;
-        if (!hidden && !scored.some((x) => x.card.key === s.card.key)) scored.push(s);
+        for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(s.key) !== undefined;
+        seen.add(s.key);
+        if (!hidden) scored.push(s);
       }
     }
-    scored.sort((a, b) => a.d - b.d || a.card.name.localeCompare(b.card.name));
-    return scored.slice(0, max).map((s) => s.card.name);
-  }
-
-  /**
-   * Names of the large layers (the generated library) that match what is typed, best first: names that
-   * start with it, then names with a word that starts with it, then names that contain it. Up to `max`.
-   * The smaller layers are listed in full by all().
-   */
-  namesMatching(typed: string, max = 50): Array<{ name: string; card: () => CardInfo | undefined }> {
-    const key = normalizeName(typed);
-    if (key.length < 2) return [];
-    const tiers: Array<Array<{ name: string; card: () => CardInfo | undefined }>> = [[], [], []];
-    for (const layer of this.layers) {
-      const list = layer.names?.();
-      if (!list) continue;
-      const keys = list.keys();
-      for (let i = 0; i < keys.length && tiers[0].length < max; i++) {
-        const k = keys[i];
-        const at = k.indexOf(key);
-        if (at < 0) continue;
-        const tier = at === 0 ? 0 : k.charCodeAt(at - 1) === 32 ? 1 : 2;
-        if (tiers[tier].length >= max) continue;
-        const line = list.lines[i];
-        tiers[tier].push({ name: list.names[i], card: () => list.card(line) });
-      }
-    }
-    return tiers.flat().slice(0, max);
+    scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name));
+    return scored.slice(0, max).map((s) => s.name);
   }
 
   /** A new index with one more layer on top. */
-  with(layer: CardLayer): CardIndex {
+  with(layer: Layer): CardIndex {
     return new CardIndex([...this.layers, layer]);
   }
 }
 
-/** Every definition of each key, in source order (the last one wins). */
-type Merged = Map<string, CardInfo[]>;
-const mergedLayers = new WeakMap<readonly CardSource[], Merged>();
-
-/**
- * One layer for many sources (the workspace: one source per file), built once per array: every
- * document of a workspace shares it, so checking n files costs n, not n². The document's own
- * source is skipped (its current text is the file layer; the workspace may hold an older copy).
- */
-export function mergedLayer(sources: readonly CardSource[], excludeUri?: string): CardLayer {
-  let merged = mergedLayers.get(sources);
-  if (!merged) {
-    merged = new Map();
-    for (const source of sources) {
-      for (const [k, v] of buildLayer(source)) {
-        const list = merged.get(k);
-        if (list) list.push(v);
-        else merged.set(k, [v]);
-      }
-    }
-    mergedLayers.set(sources, merged);
-  }
-  return new WorkspaceView(merged, excludeUri);
+/** The library layers as an index (the default providers): what a document without definitions can name. */
+export function libraryCards(providers: readonly CardProvider[] = defaultProviders()): CardIndex {
+  let index = libraryIndexes.get(providers);
+  if (!index) libraryIndexes.set(providers, (index = new CardIndex([...providers].reverse())));
+  return index;
 }
+const libraryIndexes = new WeakMap<readonly CardProvider[], CardIndex>();
 
-/** The merged workspace as one document sees it: the latest definition of each key outside the document. */
-class WorkspaceView implements CardLayer {
-  constructor(
-    readonly merged: Merged,
-    private readonly excludeUri: string | undefined,
-  ) {}
-
-  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new WorkspaceView(new Map(), undefined);
-
-  private pick(list: CardInfo[]): CardInfo | undefined {
-    for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== this.excludeUri) return list[i];
-    return undefined;
-  }
-
-  get(key: string): CardInfo | undefined {
-    const list = this.merged.get(key);
-    return list ? this.pick(list) : undefined;
-  }
-
-  *entries(): IterableIterator<[string, CardInfo]> {
-    for (const [k, list] of this.merged) {
-      const c = this.pick(list);
-      if (c) yield [k, c];
-    }
-  }
-
-  /** Whether this view shows `card` under its name or one of its aliases. */
-  shows(card: CardInfo): boolean {
-    if (this.get(card.key) === card) return true;
-    for (const alias of card.aliases) if (this.get(normalizeName(alias)) === card) return true;
-    return false;
-  }
-}
-
-/** Builds the card layer of one set of definitions. Later definitions win over earlier ones. */
-export function buildLayer(source: CardSource, diagnostics?: Diagnostic[]): Map<string, CardInfo> {
-  const layer = new Map<string, CardInfo>();
-  for (const def of source.defs) {
-    const fromText: Diagnostic[] = [];
-    const { card, diagnostics: ds } = buildCard(withTextEffects(def, fromText), { kind: source.kind, uri: source.uri, range: def.name.range });
-    ds.push(...fromText);
-    if (diagnostics) diagnostics.push(...ds);
-    if (diagnostics && source.kind === 'file' && layer.has(card.key) && layer.get(card.key)!.name === card.name) {
-      diagnostics.push({
-        code: 'duplicate-card',
-        severity: 'warning',
-        message: `"${card.name}" is defined twice in this file; the later definition is used`,
-        range: def.name.range,
-      });
-    }
-    layer.set(card.key, card);
-    for (const alias of card.aliases) layer.set(normalizeName(alias), card);
-  }
-  return layer;
-}
-
-let libraryIndex: CardIndex | undefined;
-let libraryDiagnostics: Array<Diagnostic & { path: string }> = [];
-
-/** The shipped card library, parsed once per process and cached. */
-export function libraryCards(): CardIndex {
-  if (!libraryIndex) {
-    const layer = new Map<string, CardInfo>();
-    libraryDiagnostics = [];
-    for (const f of LIBRARY_FILES) {
-      const { file, diagnostics } = parse(f.text);
-      const ds: Diagnostic[] = [...diagnostics];
-      for (const [k, v] of buildLayer({ uri: f.path, kind: 'library', defs: file.cards }, ds)) layer.set(k, v);
-      libraryDiagnostics.push(...ds.map((d) => ({ ...d, path: f.path })));
-    }
-    // The generated library is the lowest layer: a curated definition overrides it.
-    libraryIndex = new CardIndex([generatedLibrary(), layer]);
-  }
-  return libraryIndex;
-}
-
-/** Problems found in the shipped library itself (a test keeps this empty). */
-export function libraryProblems(): Array<Diagnostic & { path: string }> {
-  libraryCards();
-  return libraryDiagnostics;
-}
-
-/** The text of a library file, for read-only "go to definition". */
-export function libraryFileText(path: string): string | undefined {
-  return LIBRARY_FILES.find((f) => f.path === path)?.text;
+/** Problems found in the curated library itself (a test keeps this empty). */
+export function libraryProblems(): ReadonlyArray<import('../diagnostics').Diagnostic & { path: string }> {
+  const library = curatedLibrary();
+  library.get('');
+  return library.problems;
 }
 
 /** A card close to a looked-up key, with its edit distance (0-1 when one name contains the other). */
 interface Scored {
-  card: CardInfo;
+  /** The card's key and name (no card is built to score it). */
+  key: string;
+  name: string;
   d: number;
 }
 
-const scoresByLayer = new WeakMap<CardLayer, Map<string, Scored[]>>();
+const scoresByLayer = new WeakMap<Layer, Map<string, Scored[]>>();
 
 /** The edit-distance limit for a looked-up key: about a third of its length, at least 2. */
 function limitFor(key: string): number {
@@ -245,9 +143,9 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
  * The cards of one layer close to `key`, unsorted. Remembered per layer object; for the workspace, the
  * distances are remembered per merged map (shared by every document's view, see workspaceScores).
  */
-function layerScores(layer: CardLayer, key: string): Scored[] {
+function layerScores(layer: Layer, key: string): Scored[] {
   if (layer instanceof WorkspaceView) return workspaceScores(layer, key);
-  if (layer.names) return nameListScores(layer, layer.names(), key);
+  if (isProvider(layer)) return providerScores(layer, key);
   let byKey = scoresByLayer.get(layer);
   if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
   const known = byKey.get(key);
@@ -260,7 +158,7 @@ function layerScores(layer: CardLayer, key: string): Scored[] {
     seen.add(card);
     let d = distance(key, card.key, limit);
     for (const alias of card.aliases) if (d > 0) d = Math.min(d, distance(key, normalizeName(alias), limit));
-    const s = scoreOf(card, key, d, limit);
+    const s = scoreOf(card.key, card.name, key, d, limit);
     if (s) scores.push(s);
   }
   return remember(byKey, key, scores);
@@ -270,73 +168,30 @@ function layerScores(layer: CardLayer, key: string): Scored[] {
  * A card's "did you mean" score for a looked-up key, from the distance of its closest name: kept within
  * the limit, or (for keys of 4 or more) when one key contains the other, which then counts as 1 at most.
  */
-function scoreOf(card: CardInfo, key: string, d: number, limit: number): Scored | undefined {
-  const contains = card.key.includes(key) || key.includes(card.key);
-  return d <= limit || (contains && key.length >= 4) ? { card, d: contains ? Math.min(d, 1) : d } : undefined;
+function scoreOf(cardKey: string, name: string, key: string, d: number, limit: number): Scored | undefined {
+  const contains = cardKey.includes(key) || key.includes(cardKey);
+  return d <= limit || (contains && key.length >= 4) ? { key: cardKey, name, d: contains ? Math.min(d, 1) : d } : undefined;
 }
 
-/** The cards of a large layer close to `key`: distances over its names, a card built only when close. */
-function nameListScores(layer: CardLayer, list: NameList, key: string): Scored[] {
-  let byKey = scoresByLayer.get(layer);
-  if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
+/**
+ * A provider's cards close to `key`, from its name index: no card is built (the generated library has
+ * about 14,000). The same score rule as the other layers (scoreOf), on the card's own key.
+ */
+function providerScores(provider: CardProvider, key: string): Scored[] {
+  let byKey = scoresByLayer.get(provider);
+  if (!byKey) scoresByLayer.set(provider, (byKey = new Map()));
   const known = byKey.get(key);
   if (known) return known;
   const limit = limitFor(key);
-  const keys = list.keys();
-  const signatures = signaturesOf(list);
-  const mine = signature(key);
-  const best = new Map<number, number>();
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i];
-    let d = limit + 1;
-    // Levenshtein distance d changes the length by d and the letter counts by 2d at most: most names are
-    // ruled out by these two (this runs over 40,000 names for each name not found).
-    if (Math.abs(k.length - key.length) <= limit && countsWithin(signatures, i, mine, 2 * limit)) d = distance(key, k, limit);
-    // Here only a name that contains what was typed counts as close (a short name such as "Ante" is inside many keys).
-    if (d > limit && key.length >= 4 && k.includes(key)) d = 1;
-    if (d > limit) continue;
-    const line = list.lines[i];
-    best.set(line, Math.min(best.get(line) ?? d, d));
-  }
-  // The closest few only (a short key can be inside hundreds of names): each is built to be shown.
-  const near = [...best].sort((a, b) => a[1] - b[1]).slice(0, 8);
+  const index = nameIndexOf(provider);
+  const best = new Map<string, number>();
+  for (const { name, d } of index.near(key, limit, distance)) best.set(name.cardKey, Math.min(d, best.get(name.cardKey) ?? d));
   const scores: Scored[] = [];
-  for (const [line, d] of near) {
-    const card = list.card(line);
-    if (card) scores.push({ card, d });
+  for (const [cardKey, d] of best) {
+    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d, limit);
+    if (s) scores.push(s);
   }
   return remember(byKey, key, scores);
-}
-
-/** Letter counts of a key in 32 buckets (a lower bound of the edit distance: see nameListScores). */
-function signature(key: string, out: Uint8Array = new Uint8Array(32), at = 0): Uint8Array {
-  for (let i = 0; i < key.length; i++) {
-    const b = at + (key.charCodeAt(i) & 31);
-    if (out[b] < 255) out[b]++;
-  }
-  return out;
-}
-
-const signatureCache = new WeakMap<NameList, Uint8Array>();
-
-function signaturesOf(list: NameList): Uint8Array {
-  let all = signatureCache.get(list);
-  if (!all) {
-    const keys = list.keys();
-    all = new Uint8Array(keys.length * 32);
-    for (let i = 0; i < keys.length; i++) signature(keys[i], all, i * 32);
-    signatureCache.set(list, all);
-  }
-  return all;
-}
-
-function countsWithin(all: Uint8Array, i: number, mine: Uint8Array, max: number): boolean {
-  let sum = 0;
-  for (let b = 0, at = i * 32; b < 32; b++, at++) {
-    sum += Math.abs(all[at] - mine[b]);
-    if (sum > max) return false;
-  }
-  return true;
 }
 
 /** The distance of a looked-up key to one key of the merged workspace. */
@@ -383,7 +238,7 @@ function workspaceScores(view: WorkspaceView, key: string): Scored[] {
       if (!view.shows(card)) continue;
       let d = distanceOf(card.key);
       for (const alias of card.aliases) d = Math.min(d, distanceOf(normalizeName(alias)));
-      const s = scoreOf(card, key, d, limit);
+      const s = scoreOf(card.key, card.name, key, d, limit);
       if (s) scores.push(s);
     }
   }

@@ -3,10 +3,11 @@
 // (CardFacts and makeCard, the only constructor), vocabulary.ts (words and phrases and their
 // interpretation), from-segoc.ts (`card` definitions as one producer of facts), names.ts (keys).
 export * from './types';
-export { normalizeName, normalizeNameOnce } from './names';
+export { normalizeName } from './names';
 export { makeCard } from './facts';
 export type { CardFacts, EffectFacts } from './facts';
 export { buildCard, factsFromSegoc, parseEvent } from './from-segoc';
 export type { BuildCardResult } from './from-segoc';
-export { ATTRIBUTES, CARD_TYPE_NAMES, RACES, ZONE_WORDS, PHASE_WORDS, ABILITIES, interpretEvent, interpretPhaseTime, interpretModifier, parseFilter, EVENT_PHRASES, ACTIVATION_PHRASES, SUMMON_PHRASES, PHASE_TIMES, MODIFIERS } from './vocabulary';
+export { ATTRIBUTES, CARD_TYPE_NAMES, RACES, ZONE_WORDS, PHASE_WORDS, ABILITIES, interpretEvent, interpretPhaseTime, interpretModifier, parseFilter, EVENT_PHRASES, ACTIVATION_PHRASES, SUMMON_PHRASES, PHASE_TIMES, MODIFIERS, MODIFIER_START_WORDS } from './vocabulary';
 export type { CardName, CardProvider } from './provider';
+export { cardToSegoc } from './to-segoc';

@@ -127,22 +127,6 @@ export interface CardOrigin {
   source?: string;
   /** generated / inferred: the commit (or date) of that source. */
   commit?: string;
-  /** A card of the generated library: its passcode, sources and what the engine assumes of it. */
-  generated?: GeneratedProvenance;
-}
-
-/** Where a generated card's facts come from (the generated library's manifest), for hovers and `explain`. */
-export interface GeneratedProvenance {
-  passcode: string;
-  /** `yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (2026-08-22)`. */
-  sources: string;
-  /** `s` the card's script, `n` a Normal Monster (no script needed), `-` no script found. */
-  effectSource: string;
-  /** What the engine assumes about this card, in words (empty: nothing). */
-  assumed: string[];
-  /** `b` TCG and OCG, `t` TCG only, `o` OCG only, `-` not yet released. */
-  released: string;
-  archetypes: string[];
 }
 
 export interface CardInfo {

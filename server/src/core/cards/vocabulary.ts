@@ -506,6 +506,13 @@ export function interpretPhaseTime(phraseWords: readonly string[], raw: string):
 }
 
 /**
+ * The words that start a modifier: the parser splits an effect line's phrase from its modifiers at the
+ * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
+ * `damage step`: see the parser's isModifierStart).
+ */
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates']);
+
+/**
  * Interprets one modifier of an effect line (`from hand or gy`, `once per chain`, `targets ...`) into
  * `effect`; false when it is not in the vocabulary.
  */

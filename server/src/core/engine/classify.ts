@@ -81,9 +81,6 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     resolution: undefined,
   };
   if (!inst?.card) return l;
-  // A card of the generated library: what its facts leave open is assumed, and explain says so.
-  const generated = inst.card.origin.generated;
-  if (generated?.assumed.length) l.assumptions.push(`"${inst.card.name}" comes from the generated card library, which leaves open: ${generated.assumed.join('; ')}; the engine assumes there`);
   l.effect = chooseEffect(cx, l, inst.card, collected);
   if (l.effect) l.candidate = collected.find((c) => c.inst === inst && c.effect === l.effect);
   return l;

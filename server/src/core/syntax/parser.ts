@@ -33,7 +33,7 @@ import {
 import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
 import { checkScenario } from './scenario-checks';
 import { didYouMean } from '../suggest';
-import { PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
+import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
 
 export interface ParseResult {
   file: SourceFile;
@@ -442,27 +442,12 @@ function parseEffect(c: Cursor): EffectLine {
   };
 }
 
-const MODIFIER_STARTS = new Set([
-  'from',
-  'summons',
-  'once',
-  'spell',
-  'targets',
-  'damage',
-  'negates',
-  'changes',
-  'includes',
-  'hopt',
-  'cost',
-  'activates',
-]);
-
 function isModifierStart(p: Token[]): boolean {
   const w = p[0];
   if (!w || w.kind !== 'word') return false;
   if (w.lower === 'spell') return p[1]?.lower === 'speed';
   if (w.lower === 'damage') return p[1]?.lower === 'step' && p.length === 2;
-  return MODIFIER_STARTS.has(w.lower);
+  return MODIFIER_START_WORDS.has(w.lower);
 }
 
 function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | ExpectStmt | import('./ast').ActionStmt {

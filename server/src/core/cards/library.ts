@@ -1,0 +1,65 @@
+// The curated card library (server/cards/*.segoc, embedded at build time) as a CardProvider, and the
+// default library layers an analysis reads when its caller passes none. The library is parsed on its
+// first lookup (93 cards: a few milliseconds), not when the module loads.
+import { Diagnostic } from '../diagnostics';
+import { LIBRARY_FILES } from '../library/generated';
+import { parse } from '../syntax/parser';
+import { buildLayer } from './layers';
+import { CardName, CardProvider } from './provider';
+import { CardInfo } from './types';
+import { normalizeName } from './names';
+import { generatedLibrary } from './generated-library';
+
+class CuratedLibrary implements CardProvider {
+  readonly label = 'curated library';
+  private cards?: Map<string, CardInfo>;
+  private cardNames?: CardName[];
+  /** Problems found in the library's own definitions (a test keeps this empty). */
+  problems: Array<Diagnostic & { path: string }> = [];
+
+  private built(): Map<string, CardInfo> {
+    if (!this.cards) {
+      this.cards = new Map();
+      for (const f of LIBRARY_FILES) {
+        const { file, diagnostics } = parse(f.text);
+        const ds: Diagnostic[] = [...diagnostics];
+        for (const [k, v] of buildLayer({ uri: f.path, kind: 'library', defs: file.cards }, ds)) this.cards.set(k, v);
+        this.problems.push(...ds.map((d) => ({ ...d, path: f.path })));
+      }
+    }
+    return this.cards;
+  }
+
+  get(key: string): CardInfo | undefined {
+    return this.built().get(key);
+  }
+
+  names(): readonly CardName[] {
+    if (!this.cardNames) {
+      this.cardNames = [];
+      for (const [key, card] of this.built()) this.cardNames.push({ name: key === card.key ? card.name : (card.aliases.find((a) => normalizeName(a) === key) ?? card.name), key, cardKey: card.key });
+    }
+    return this.cardNames;
+  }
+}
+
+let curated: CuratedLibrary | undefined;
+
+/** The curated library, one per process. */
+export function curatedLibrary(): CardProvider & { problems: Array<Diagnostic & { path: string }> } {
+  return (curated ??= new CuratedLibrary());
+}
+
+/**
+ * The library layers of an analysis whose caller passes none, highest precedence first: the curated
+ * library, then (when it is shipped) the generated library below it.
+ */
+export function defaultProviders(): readonly CardProvider[] {
+  return (defaults ??= generatedLibrary().size ? [curatedLibrary(), generatedLibrary()] : [curatedLibrary()]);
+}
+let defaults: readonly CardProvider[] | undefined;
+
+/** The text of a library file, for read-only "go to definition". */
+export function libraryFileText(path: string): string | undefined {
+  return LIBRARY_FILES.find((f) => f.path === path)?.text;
+}

@@ -1,0 +1,78 @@
+// A card as `.segoc` text: the definition the engine uses, whatever its source, for `segoc card "Name"`.
+// A judge can copy it into a file and correct it; the text parses back to the same facts (a test
+// checks every curated card). Where the source was unsure, a comment says what was assumed.
+import { defaultZones } from './facts';
+import { CardInfo, EffectInfo } from './types';
+
+export function cardToSegoc(card: CardInfo): string {
+  const lines: string[] = [`# ${originComment(card)}`];
+  const tags = [...card.races, ...card.attributes, ...card.abilities];
+  if (card.level !== undefined) tags.push(`level ${card.level}`);
+  if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
+  if (card.def !== undefined) tags.push(`def ${card.def}`);
+  lines.push(`card ${quoted(card.name)}: ${card.cardType}${tags.length ? ` (${tags.join(', ')})` : ''}`);
+  for (const alias of card.aliases) lines.push(`  alias ${quoted(alias)}`);
+  for (const e of card.effects) {
+    for (const fact of e.assumed) lines.push(`  # assumed: ${fact}`);
+    const line = effectLine(card, e);
+    if (line) lines.push(`  ${line}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+function originComment(card: CardInfo): string {
+  const o = card.origin;
+  if (o.kind === 'generated' || o.kind === 'inferred') {
+    const facts = [o.passcode !== undefined ? `passcode ${o.passcode}` : '', o.source ?? '', o.commit ? `at ${o.commit}` : ''].filter(Boolean).join(', ');
+    return `${o.kind === 'generated' ? 'generated card library' : 'inferred from the card text'}${facts ? `: ${facts}` : ''}`;
+  }
+  const where = o.kind === 'library' ? 'curated card library' : o.kind === 'file' ? 'this file' : 'workspace';
+  return `${where}${o.uri ? `: ${o.uri}` : ''}, line ${o.range.start.line + 1}`;
+}
+
+/** The effect line, or undefined for a Spell/Trap activation that its card type implies. */
+function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
+  const optional = e.mandatory ? 'mandatory' : 'optional';
+  let head: string;
+  switch (e.kind) {
+    case 'activation':
+      if (!e.responds.length) return undefined;
+      head = `responds to ${e.responds.map((r) => r.raw).join(', ')}`;
+      break;
+    case 'trigger':
+      head = `trigger ${optional} ${e.timing ?? 'if'} ${e.event?.raw ?? ''}`.trimEnd();
+      break;
+    case 'phase-trigger':
+      head = `phase trigger ${optional} ${e.phaseTime?.raw ?? ''}`.trimEnd();
+      break;
+    case 'quick':
+      head = `quick ${optional}${e.event ? ` when ${e.event.raw}` : ''}`;
+      break;
+    case 'flip':
+      head = `flip ${optional}`;
+      break;
+    default:
+      head = e.kind;
+  }
+  return [head, ...modifiers(card, e)].join(', ');
+}
+
+function modifiers(card: CardInfo, e: EffectInfo): string[] {
+  const out: string[] = [];
+  const zones = defaultZones(card, e.kind, e.event);
+  if (e.activatesFrom.join() !== zones.join()) out.push(`from ${e.activatesFrom.join(' or ')}`);
+  if (e.summonsItself) out.push('summons itself');
+  if (e.oncePerChain) out.push('once per chain');
+  if (e.spellSpeedOverride) out.push(`spell speed ${e.spellSpeedOverride}`);
+  if (e.targets) out.push(e.targets.raw);
+  if (e.damageStep && !(e.kind === 'activation' && card.spellTrapKind === 'counter')) out.push('damage step');
+  if (e.negatesActivation) out.push('negates activation');
+  if (e.changesAtk) out.push('changes atk');
+  if (e.includes.length) out.push(`includes ${e.includes.join(' or ')}`);
+  if (e.oncePerTurn) out.push('once per turn');
+  return out;
+}
+
+function quoted(name: string): string {
+  return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}

@@ -1,0 +1,82 @@
+// The vocabulary (server/src/core/cards/vocabulary.ts) is the one list of card words and phrases: what
+// completion offers is what the interpreter understands, and the zone words mean the same in a
+// scenario and in a card definition.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import {
+  ACTIVATION_PHRASES,
+  analyze,
+  EffectFacts,
+  EVENT_PHRASES,
+  interpretEvent,
+  interpretModifier,
+  interpretPhaseTime,
+  MODIFIERS,
+  MODIFIER_START_WORDS,
+  PHASE_TIMES,
+  SUMMON_PHRASES,
+  ZONE_WORDS,
+} from '../server/src/core';
+
+const words = (phrase: string) => phrase.toLowerCase().split(/\s+/).filter(Boolean);
+
+test('vocabulary: every event phrase completion offers is understood with no unknown word', () => {
+  for (const phrase of [...EVENT_PHRASES, ...ACTIVATION_PHRASES, ...SUMMON_PHRASES]) {
+    const p = interpretEvent(words(phrase), phrase);
+    assert.notEqual(p.kind, 'unknown', phrase);
+    assert.deepEqual(p.unknown, [], phrase);
+  }
+});
+
+test('vocabulary: every phase time and modifier completion offers is understood', () => {
+  for (const phrase of PHASE_TIMES) assert.ok(interpretPhaseTime(words(phrase), phrase).time, phrase);
+  for (const phrase of MODIFIERS) {
+    // `targets ` is completed by the user: a target filter follows.
+    const full = phrase === 'targets ' ? 'targets a monster' : phrase;
+    const effect: EffectFacts = { kind: 'trigger' };
+    assert.ok(interpretModifier(effect, words(full), full), phrase);
+  }
+});
+
+test('vocabulary: every completion phrase in a card definition gives no diagnostic', () => {
+  const lines = [
+    ...[...EVENT_PHRASES].map((p) => `  trigger optional when ${p}`),
+    ...PHASE_TIMES.map((p) => `  phase trigger optional ${p}`),
+    ...MODIFIERS.map((m) => `  ignition, ${m === 'targets ' ? 'targets a monster' : m}`),
+  ];
+  const { diagnostics } = analyze(`card "Probe": effect monster\n${lines.join('\n')}\n`);
+  assert.deepEqual(diagnostics, []);
+  const trap = analyze(`card "Probe Trap": counter trap\n${[...ACTIVATION_PHRASES, ...SUMMON_PHRASES].map((p) => `  responds to ${p}`).join('\n')}\n`);
+  assert.deepEqual(trap.diagnostics, []);
+});
+
+test('vocabulary: every zone word is a zone in a board line, a link and a card modifier alike', () => {
+  for (const word of Object.keys(ZONE_WORDS)) {
+    const effect: EffectFacts = { kind: 'ignition' };
+    assert.ok(interpretModifier(effect, ['from', word], `from ${word}`), word);
+    assert.deepEqual(effect.activatesFrom, [ZONE_WORDS[word]], word);
+    const text = `card "Probe": effect monster\n  quick optional, from ${word}\nscenario "z"\n  players A, B\n  A ${word}: "Probe"\n`;
+    const { diagnostics } = analyze(text);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.code === 'syntax' || d.code === 'unknown-statement'),
+      [],
+      `${word}: ${JSON.stringify(diagnostics)}`,
+    );
+  }
+});
+
+test('vocabulary: docs/language.md shows every phrase, modifier and zone word of the vocabulary', () => {
+  const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/language.md'), 'utf8');
+  const prose = doc.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
+  const shown = new Set([...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim()));
+  const missing = [...EVENT_PHRASES, ...ACTIVATION_PHRASES, ...SUMMON_PHRASES, ...PHASE_TIMES, ...MODIFIERS.map((m) => (m === 'targets ' ? 'targets <filter>' : m.replace(/^spell speed \d$/, 'spell speed N'))), ...Object.keys(ZONE_WORDS)].filter(
+    (p) => !shown.has(p) && !(p.startsWith('includes ') && shown.has('includes <what>')),
+  );
+  assert.deepEqual(missing, []);
+});
+
+test('vocabulary: every modifier completion offers starts with a word the parser splits modifiers at', () => {
+  for (const m of MODIFIERS) assert.ok(MODIFIER_START_WORDS.has(words(m)[0]), m);
+});
