@@ -20,7 +20,8 @@ test('card facts: every curated card printed as .segoc parses back to the same f
     seen.add(card);
     const text = cardToSegoc(card);
     const again = analyze(text);
-    assert.deepEqual(again.diagnostics.filter((d) => d.severity !== 'information'), [], text);
+    // Pasted in a file, the definition overrides the library's (which says so: redefines-library-card).
+    assert.deepEqual(again.diagnostics.filter((d) => d.severity !== 'information' && d.code !== 'redefines-library-card'), [], text);
     assert.deepEqual(facts(again.fileCards[0]), facts(card), text);
   }
   assert.ok(seen.size >= 90, `${seen.size} cards`);

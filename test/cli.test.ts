@@ -198,11 +198,13 @@ test('cli: valid UTF-8 with a BOM and CRLF is accepted', () => {
 
 test('cli: `explain` with a missing file or two files is a usage error', () => {
   assertUsageError(run(['explain', 'no-such-file.segoc']), /no-such-file\.segoc/);
-  assertUsageError(run(['explain', 'legal.segoc', 'rule-error.segoc']), /one file/);
+  assertUsageError(run(['explain']), /explain takes one or more files/);
 });
 
-test('cli: `explain` of a folder is an I/O error, not a crash', () => {
-  assertUsageError(run(['explain', 'tree']), /tree/);
+test('cli: `explain` takes what `check` takes: a folder explains each of its files', () => {
+  const r = run(['explain', 'tree']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^tree\/a\.segoc$[\s\S]*^tree\/sub\/b\.segoc$/m);
 });
 
 test('cli: --help prints the usage and exits 0; --version prints a version', () => {
@@ -425,6 +427,8 @@ function manyFiles(): string {
   tmpFile('many/imports/uses.segoc', ['use "../set-0/cards-000.segoc"', '', 'scenario "imported"', '  players Yugi, Kaiba', '  turn Yugi', `  Yugi field: "${name(0)}"`, '  chain', '    1 Yugi "Dark Hole" -> destroy all monsters', '  chain', `    1 Yugi "${name(0)}"`, ''].join('\n'));
   tmpFile('many/pages/workspace.md', ['# A page', '', '```segoc', 'scenario "a workspace card on a page"', '  players Yugi, Kaiba', '  turn Yugi', `  Yugi field: "${name(5)}"`, '  chain', '    1 Yugi "Dark Hole" -> destroy all monsters', '  chain', `    1 Yugi "${name(5)}"`, '  expect legal', '```', ''].join('\n'));
   tmpFile('many/pages/README.md', '# No segoc block here\n');
+  // The files that define the cards are the project's card files: their cards are known to every file.
+  tmpFile('many/segoc.json', JSON.stringify({ cards: ['set-0', 'set-1', 'set-2', 'set-3'] }));
   fs.cpSync(path.join(ROOT, 'samples'), path.join(dir, 'samples'), { recursive: true });
   return dir;
 }
@@ -594,4 +598,17 @@ test('cli (process): a file named relatively is named relatively in read errors,
   const used = spawnCli(['check', 'sub/uses.segoc'], cwd);
   assert.match(used.out, /^sub\/uses\.segoc:1:5: error use-not-found: cannot read "binary\.segoc": binary file \(contains NUL bytes\), not a scenario$/m);
   assert.ok(!used.out.includes(TMP) && !used.err.includes(TMP), used.out + used.err);
+});
+
+test('cli: segoc card prints the definition the engine uses, by any name, with where it came from', () => {
+  const r = run(['card', '《クリッター》']);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^# curated card library: library\/[\w-]+\.segoc, line \d+$/m);
+  assert.match(r.out, /^card "Sangan": effect monster \(fiend, dark, level 3, atk 1000, def 600\)$/m);
+  const unknown = run(['card', 'Sangna']);
+  assert.equal(unknown.code, 1);
+  // The curated card first; the generated library may add real cards as close ("Nanana").
+  assert.match(unknown.err, /^segoc: unknown card "Sangna"; did you mean "Sangan"[,?]/);
+  assertUsageError(run(['card']), /card takes a card name/);
+  assertUsageError(run(['card', 'Sangan', '--chains']), /does not take --chains/);
 });

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, analyzePage, CardSource, ChainResult, Diagnostic, pageKind, parseCardDefinitions, Range, ScenarioResult } from '../server/src/core';
+import { analyze, analyzePage, ChainResult, Diagnostic, pageKind, Range, ScenarioResult } from '../server/src/core';
 import { listFiles, repoRoot } from './helpers';
 
 const root = repoRoot();
@@ -21,11 +21,8 @@ const update = process.env.UPDATE_GOLDEN === '1';
 const files = listFiles(samplesDir, '').filter((f) => f.endsWith('.segoc') || pageKind(f) !== undefined);
 const rel = (f: string) => path.relative(samplesDir, f).split(path.sep).join('/');
 const texts = new Map(files.map((f) => [f, fs.readFileSync(f, 'utf8')]));
-// As `segoc check samples` does: every .segoc file's cards are the workspace.
-const workspace: CardSource[] = files
-  .filter((f) => f.endsWith('.segoc'))
-  .map((f) => ({ uri: `samples/${rel(f)}`, kind: 'workspace' as const, defs: parseCardDefinitions(texts.get(f)!) }))
-  .filter((s) => s.defs.length);
+// As `segoc check samples` does: the repository declares no card files, so each sample's card
+// definitions apply to that sample only.
 
 const pos = (r: Range) => `${r.start.line + 1}:${r.start.character + 1}-${r.end.line + 1}:${r.end.character + 1}`;
 const indent = (text: string, by: string) => text.split('\n').join(`\n${by}`);
@@ -71,7 +68,7 @@ function golden(file: string): string {
   const name = `samples/${rel(file)}`;
   const text = texts.get(file)!;
   const kind = pageKind(file);
-  const options = { uri: name, workspaceCards: workspace };
+  const options = { uri: name };
   const result = kind ? analyzePage(text, kind, options) : analyze(text, options);
   const out = [`# ${name}: what segoc reports (UPDATE_GOLDEN=1 npm test rewrites this file)`, '', `diagnostics: ${result.diagnostics.length}`];
   for (const d of result.diagnostics) out.push(...diagnosticLines(d));

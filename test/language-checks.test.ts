@@ -29,6 +29,14 @@ test('a scenario without a `turn` line is warned, naming the player taken as tur
     ['1:1 warning missing-turn: this scenario has no `turn` line; Kaiba (the first player) is taken as the turn player: write `turn Kaiba`'],
   );
   assert.deepEqual(report(scenario('players Kaiba, Yugi', 'turn Kaiba', ...SANGANS)).filter((l) => l.includes('missing-turn')), []);
+  // Its quick fixes add the line under `players` (after a comment there), the first player preferred.
+  const text = scenario('players Kaiba, Yugi  # from the video', 'Yugi field: "Sangan"');
+  const fixes = analyze(text).diagnostics.find((d) => d.code === 'missing-turn')?.fix ?? [];
+  assert.deepEqual(fixes.map((f) => [f.title, f.preferred]), [['Add `turn Kaiba`', true], ['Add `turn Yugi`', false]]);
+  const e = fixes[0].edits[0];
+  const lines = text.split('\n');
+  lines[e.range.start.line] = lines[e.range.start.line].slice(0, e.range.start.character) + e.newText + lines[e.range.start.line].slice(e.range.end.character);
+  assert.deepEqual(lines.join('\n').split('\n').slice(1, 3), ['  players Kaiba, Yugi  # from the video', '  turn Kaiba']);
 });
 
 test('a `turn` line after the chains is an error, and no longer flips the scenario', () => {
@@ -120,6 +128,14 @@ test('an unquoted card name in a link or on a board line says "not quoted"', () 
     '4:15 error syntax: card names are written in quotes: `Peten the Dark Clown` is not quoted (write "Peten the Dark Clown")',
     '6:12 error syntax: card names are written in quotes: `Dark Hole` is not quoted (write "Dark Hole")',
   ]);
+  const fix = analyze(scenario('players Yugi, Kaiba', 'turn Yugi', 'chain', '  1 Yugi Dark Hole -> destroy all monsters')).diagnostics[0].fix?.[0];
+  assert.deepEqual(fix?.edits.map((e) => [e.range.start.character, e.range.end.character, e.newText]), [[11, 20, '"Dark Hole"']]);
+});
+
+test('a one-word card name without quotes on a board line gets the same message and fix', () => {
+  const a = analyze(scenario('players Yugi, Kaiba', 'turn Yugi', 'Yugi field: Sangan'));
+  assert.deepEqual(a.diagnostics.map(show), ['4:15 error syntax: card names are written in quotes: `Sangan` is not quoted (write "Sangan")']);
+  assert.deepEqual(a.diagnostics[0].fix?.[0].edits[0].newText, '"Sangan"');
 });
 
 test('a one-word card name without quotes in a link is "not quoted" (with a fix), not an unknown label', () => {

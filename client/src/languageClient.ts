@@ -23,7 +23,7 @@ function createClient(context: vscode.ExtensionContext, output: vscode.OutputCha
     ],
     synchronize: {
       // Card definitions of the other .segoc files of the workspace count (workspace cards).
-      fileEvents: vscode.workspace.createFileSystemWatcher('**/*.segoc'),
+      fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.segoc,segoc.json}'),
       configurationSection: 'segoc',
     },
     initializationOptions: {

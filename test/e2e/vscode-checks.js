@@ -25,6 +25,8 @@ const ILLEGAL_LINE = 15; // `    2 Yugi "Peten the Dark Clown"` (1-based)
 const LINK_HOVER = "CL2 — Yugi's optional trigger";
 const COMPLETION = 'e2e/completion.segoc';
 const COMPLETION_LINE = 17; // the empty line after the second chain's links
+const PAGE = 'e2e/messy-page.md'; // prose, and an unformatted segoc block inside a list item
+const CLI = path.join(ROOT, 'dist', 'cli.js');
 
 /** A workspace folder: samples/ and the fixtures (e2e/). */
 function makeWorkspace(dir) {
@@ -32,7 +34,7 @@ function makeWorkspace(dir) {
   fs.cpSync(path.join(ROOT, 'samples'), path.join(dir, 'samples'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'e2e'));
   for (const f of fs.readdirSync(FIXTURES)) {
-    if (f.endsWith('.segoc')) fs.copyFileSync(path.join(FIXTURES, f), path.join(dir, 'e2e', f));
+    if (f.endsWith('.segoc') || f.endsWith('.md')) fs.copyFileSync(path.join(FIXTURES, f), path.join(dir, 'e2e', f));
   }
   return dir;
 }
@@ -346,6 +348,40 @@ async function runVscodeChecks({ report, log, suite = true }) {
       await page.keyboard.press('Escape');
       await cs.runCommand(page, 'File: Revert File');
       return `line ${JSON.stringify(line)}: ${labels.length} suggestion(s), first ${JSON.stringify(labels.slice(0, 5))}`;
+    });
+
+    // (8) Format Document on a Markdown page: the saved file is byte for byte what `segoc format` prints
+    // (only the segoc block changes; the prose, the list item's indentation and the missing final
+    // newline are kept). It used to run the scenario formatter over the whole page (fuzz report F1).
+    await step('(8) Format Document on a Markdown page saves exactly what `segoc format` prints', async () => {
+      const file = path.join(workspace, PAGE);
+      const before = fs.readFileSync(file);
+      const cli = require('child_process').spawnSync(process.execPath, [CLI, 'format', file]);
+      assert(cli.status === 0, `segoc format exited ${cli.status}: ${cli.stderr}`);
+      const expected = cli.stdout;
+      assert(!expected.equals(before), 'the fixture page is already formatted');
+      await cs.openFile(page, PAGE);
+      await cs.runCommand(page, 'Format Document');
+      let text = '';
+      for (let i = 0; i < 40 && !text.includes('players Yugi, Kaiba'); i++) {
+        await cs.sleep(250);
+        text = await cs.editorText(page);
+      }
+      assert(text.includes('players Yugi, Kaiba'), 'Format Document changed nothing');
+      await page.keyboard.press('Control+S');
+      let saved = before;
+      for (let i = 0; i < 60 && saved.equals(before); i++) {
+        await cs.sleep(250);
+        saved = fs.readFileSync(file);
+      }
+      assert(!saved.equals(before), 'the page was not saved');
+      if (!saved.equals(expected)) {
+        const a = saved.toString('utf8').split('\n');
+        const b = expected.toString('utf8').split('\n');
+        const i = a.findIndex((l, k) => l !== b[k]);
+        throw new Error(`saved page differs from segoc format at line ${i + 1}: ${JSON.stringify(a[i])} vs ${JSON.stringify(b[i])} (${saved.length} vs ${expected.length} bytes)`);
+      }
+      return `${saved.length} bytes, identical`;
     });
 
     // (7) The @vscode/test-electron suite, in code-server's extension host.

@@ -79,7 +79,7 @@ describe('language server: workspace card definitions', () => {
     const reg = client.serverRequests.find((r) => r.method === 'client/registerCapability' && r.params.registrations.some((x: Any) => x.method === 'workspace/didChangeWatchedFiles'));
     assert.ok(reg);
     const watcher = reg!.params.registrations.find((x: Any) => x.method === 'workspace/didChangeWatchedFiles');
-    assert.deepEqual(watcher.registerOptions.watchers, [{ globPattern: '**/*.segoc' }]);
+    assert.deepEqual(watcher.registerOptions.watchers, [{ globPattern: '**/{*.segoc,segoc.json}' }]);
   });
 
   test('definition and hover of a workspace card lead to its file', async () => {
@@ -111,13 +111,26 @@ describe('language server: workspace card definitions', () => {
     await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card'], 'after closing the unsaved edit');
   });
 
-  test('watched-file events: a created file adds its cards, a deleted one removes them', async () => {
-    write('fresh.segoc', 'card "Fresh Card": normal spell\n');
-    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('fresh.segoc'), type: 1 }] });
+  test('watched-file events: a created card file adds its cards, a deleted one removes them', async () => {
+    write('cards/fresh.segoc', 'card "Fresh Card": normal spell\n');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('cards/fresh.segoc'), type: 1 }] });
     await eventually(['Hidden Card', 'Ignored Card'], 'after the created event');
-    fs.rmSync(file('fresh.segoc'));
-    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('fresh.segoc'), type: 3 }] });
+    fs.rmSync(file('cards/fresh.segoc'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('cards/fresh.segoc'), type: 3 }] });
     await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card'], 'after the deleted event');
+  });
+
+  test('only the project\'s card files apply to other files; segoc.json names them (a watched file too)', async () => {
+    write('notes/stray.segoc', 'card "Fresh Card": normal spell\n');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('notes/stray.segoc'), type: 1 }] });
+    await sleep(200);
+    await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card'], 'a file outside the card folder');
+    write('segoc.json', '{ "cards": ["cards", "notes"] }');
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('segoc.json'), type: 1 }] });
+    await eventually(['Hidden Card', 'Ignored Card'], 'after segoc.json names notes/');
+    fs.rmSync(file('segoc.json'));
+    client.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: uri('segoc.json'), type: 3 }] });
+    await eventually(['Fresh Card', 'Hidden Card', 'Ignored Card'], 'after segoc.json is deleted');
   });
 
   test('a `use`d file that changes on disk is read again', async () => {

@@ -144,7 +144,7 @@ describe('segoc CLI on unusable input', () => {
     assertUnusable(cli(['check', 'empty'], dir), /empty: no .*file in this folder/, 'an empty folder');
     assertUnusable(inproc(['check', 'no-scenarios'], dir), /no-scenarios: no \.segoc file and no page with a segoc block/, 'a folder with a page without a block');
     assertUnusable(inproc(['check'], path.join(dir, 'empty')), /no \.segoc file/, 'check with no argument in an empty folder');
-    assertUnusable(inproc(['explain', 'empty'], dir), /is a folder/, 'explain a folder');
+    assertUnusable(inproc(['explain', 'empty'], dir), /empty: no \.segoc, .* file in this folder/, 'explain a folder');
   });
 
   test('an unreadable file (chmod 000): one line, exit 2', (t) => {

@@ -42,7 +42,17 @@ export function useReader(fromUri: string, p: string): { uri: string; text: stri
   }
 }
 
-/** What every file of one run is checked with: the workspace's cards and the options. */
+/**
+ * What every file of one run is checked with, as plain data (it is sent to the worker threads): the
+ * project's card files, read (their definitions apply to every file: see project.ts), and the
+ * ruleset of scenarios without a `rules` line (--rules, else the project's).
+ */
+export interface Workspace {
+  cards: Input[];
+  rules: 'tcg' | 'ocg' | undefined;
+}
+
+/** What every file of one run is analysed with, built from the Workspace once per thread. */
 export interface Environment {
   workspaceCards: CardSource[];
   readUse: typeof useReader;
@@ -52,18 +62,18 @@ export interface Environment {
 }
 
 /**
- * Card definitions of every .segoc file checked act as the workspace (for pages too); cards defined
- * in a page's blocks apply to that page's later blocks only. Built once per thread, from all the
- * inputs in order (the same array on every thread, so the same cards win).
+ * The card definitions of the project's card files act as the workspace (for pages too); a file's
+ * other definitions apply to itself and the files that `use` it, and cards defined in a page's
+ * blocks to that page's later blocks. Built once per thread from the same workspace, so every
+ * thread sees the same cards.
  */
-export function environment(inputs: readonly Input[], rules: 'tcg' | 'ocg' | undefined): Environment {
-  const workspace: CardSource[] = [];
-  for (const t of inputs) {
-    if (t.kind !== 'segoc') continue;
+export function environment(workspace: Workspace): Environment {
+  const sources: CardSource[] = [];
+  for (const t of workspace.cards) {
     const defs = parseCardDefinitions(t.text);
-    if (defs.length) workspace.push({ uri: t.file, kind: 'workspace', defs });
+    if (defs.length) sources.push({ uri: t.file, kind: 'workspace', defs });
   }
-  return { workspaceCards: workspace, readUse: useReader, defaultRuleset: rules ? { region: rules } : undefined, detail: 'full' };
+  return { workspaceCards: sources, readUse: useReader, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, detail: 'full' };
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {
@@ -103,8 +113,8 @@ export function makeChecker(env: Environment, settings: ReportSettings): (t: Inp
 }
 
 /** Checks the files one after the other on this thread (`--jobs 1`). */
-export function checkSerial(inputs: readonly Input[], settings: ReportSettings, rules: 'tcg' | 'ocg' | undefined): FilePiece[] {
-  const check = makeChecker(environment(inputs, rules), settings);
+export function checkSerial(inputs: readonly Input[], settings: ReportSettings, workspace: Workspace): FilePiece[] {
+  const check = makeChecker(environment(workspace), settings);
   return inputs.map(check);
 }
 

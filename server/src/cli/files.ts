@@ -2,6 +2,7 @@
 // lives here and in main.ts; core only ever sees text.
 import * as fs from 'fs';
 import * as path from 'path';
+import { globToRegExp } from '../core';
 
 export const SCENARIO_EXTENSIONS = ['.segoc'];
 /** Wiki pages whose ```segoc / <segoc> blocks are checked (pages without a block are skipped silently). */
@@ -23,35 +24,8 @@ export class FileError extends UsageError {
   }
 }
 
-/** Turns a glob (`**`, `*`, `?`, `{a,b}`) into a RegExp on forward-slash paths. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let braces = 0;
-  const g = glob.replace(/\\/g, '/');
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i];
-    if (c === '{' && g.indexOf('}', i) > i) {
-      re += '(?:';
-      braces++;
-    } else if (c === '}' && braces > 0) {
-      re += ')';
-      braces--;
-    } else if (c === ',' && braces > 0) re += '|';
-    else if (c === '*') {
-      if (g[i + 1] === '*') {
-        re += '(?:.*/)?';
-        i++;
-        if (g[i + 1] === '/') i++;
-        else re += '.*';
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if ('.+^${}()|[]'.includes(c)) re += `\\${c}`;
-    else re += c;
-  }
-  return new RegExp(`^${re}$`);
-}
-
-function walk(dir: string, out: string[], extensions: string[]): void {
+/** Collects the files under `dir` whose names end with one of `extensions`, skipping node_modules and dot folders. */
+export function walk(dir: string, out: string[], extensions: string[]): void {
   let entries: fs.Dirent[];
   try {
     entries = fs.readdirSync(dir, { withFileTypes: true });
@@ -71,9 +45,10 @@ const GLOB_CHARS = /[*?{]/;
 /**
  * Expands the command-line arguments into a sorted, de-duplicated list of files: files as given,
  * folders walked for `extensions`, globs matched (`**`, `*`, `?`, `{a,b}`). No argument means
- * DEFAULT_GLOB under `cwd`.
+ * DEFAULT_GLOB under `cwd`. Files that `skip` (the project's `exclude`) names are left out of folders
+ * and globs (searched from `base`); a file named on its own is always read.
  */
-export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIONS): string[] {
+export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIONS, skip: (file: string, base: string) => boolean = () => false): string[] {
   const out: string[] = [];
   const patterns = args.length ? args : [DEFAULT_GLOB];
   for (const arg of patterns) {
@@ -83,7 +58,7 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
       const all: string[] = [];
       walk(root, all, ['']);
       const re = globToRegExp(path.resolve(cwd, arg).replace(/\\/g, '/'));
-      const matched = all.filter((f) => re.test(f.replace(/\\/g, '/')));
+      const matched = all.filter((f) => re.test(f.replace(/\\/g, '/')) && !skip(f, root));
       if (matched.length === 0 && args.length) throw new UsageError(`no file matches ${arg}`);
       out.push(...matched);
       continue;
@@ -97,7 +72,9 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
     }
     if (st.isDirectory()) {
       const before = out.length;
-      walk(p, out, extensions);
+      const found: string[] = [];
+      walk(p, found, extensions);
+      out.push(...found.filter((f) => !skip(f, p)));
       if (out.length === before) throw new UsageError(`${arg}: no ${extensions.join(', ')} file in this folder`);
     } else out.push(p);
   }

@@ -6,10 +6,11 @@ import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
-import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings } from './check';
-import { findFiles, readText, UsageError } from './files';
+import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
+import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
+import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from './project';
 import { CheckPool, threadsFor } from './parallel';
-import { ANSI, Checked, formatExplain, PLAIN } from './report';
+import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
 
 export { useReader } from './check';
 /** For tests: how the parallel check runs, and what the last one did. */
@@ -217,10 +218,40 @@ function parseOptions(cmd: Command, args: string[]): Options {
   return o;
 }
 
-/** Analyses inputs with the workspace of their card definitions (explain and render: one file). */
-function analyzeInputs(inputs: Input[], opts: Options): Checked[] {
-  const env = environment(inputs, opts.rules);
-  return inputs.map((t) => analyzeInput(t, env));
+/** The project of the working folder; a broken project file is a usage error. */
+function project(io: CliIO): ProjectSetup {
+  const setup = loadProject(io.cwd);
+  if (setup.error) throw new UsageError(`${shown(io, setup.file!)}: ${setup.error}`);
+  return setup;
+}
+
+/** What every file is checked with: the project's card files, read, and the default ruleset. */
+function workspace(setup: ProjectSetup, opts: Options, io: CliIO): Workspace {
+  const { files, missing } = cardFilesOf(setup);
+  if (missing.length) throw new UsageError(`${shown(io, setup.file!)}: "cards" names ${missing.join(', ')}, which does not exist`);
+  return { cards: files.map((file) => ({ file, text: readText(file), kind: 'segoc' as const })), rules: opts.rules ?? setup.project.rules };
+}
+
+/** The files a command reads: as check finds them (files, folders, globs; the project's `exclude` left out). */
+function inputsOf(setup: ProjectSetup, opts: Options, io: CliIO, threads?: (files: number) => CheckPool | undefined): { inputs: Input[]; pool?: CheckPool } {
+  const files = findFiles(opts.files, io.cwd, ALL_EXTENSIONS, excludedBy(setup));
+  if (files.length === 0) throw nothingFound(opts.files);
+  // Many files: worker threads start now, while this thread reads the files.
+  const pool = threads?.(files.length);
+  try {
+    const inputs = readInputs(files);
+    if (inputs.length === 0) throw nothingFound(opts.files);
+    return { inputs, pool };
+  } catch (e) {
+    pool?.stop();
+    throw e;
+  }
+}
+
+/** A file as messages show it: relative to the working folder when inside it. */
+function shown(io: CliIO, file: string): string {
+  const rel = path.relative(io.cwd, file);
+  return rel && !rel.startsWith('..') && !path.isAbsolute(rel) ? rel.split(path.sep).join('/') : file;
 }
 
 function nothingFound(args: string[]): UsageError {
@@ -232,49 +263,43 @@ function nothingFound(args: string[]): UsageError {
 }
 
 function check(opts: Options, io: CliIO, threads: boolean): number | Promise<number> {
-  const files = findFiles(opts.files, io.cwd);
-  if (files.length === 0) throw nothingFound(opts.files);
-  // Many files: worker threads start now, while this thread reads the files.
-  const pool = threads ? CheckPool.start(threadsFor(files.length, opts.jobs)) : undefined;
-  let inputs: Input[];
-  try {
-    inputs = readInputs(files);
-    if (inputs.length === 0) throw nothingFound(opts.files);
-  } catch (e) {
-    pool?.stop();
-    throw e;
-  }
+  const setup = project(io);
+  const ws = workspace(setup, opts, io);
+  const { inputs, pool } = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
   const settings: ReportSettings = { format: (opts.format ?? 'text') as ReportFormat, chains: opts.chains, cwd: io.cwd };
   const done = (pieces: FilePiece[]): number => {
     const { output, summary } = report(inputs, pieces, settings, VERSION);
     io.out(output);
     return summary.errors > 0 ? 1 : 0;
   };
-  if (!pool) return done(checkSerial(inputs, settings, opts.rules));
+  if (!pool) return done(checkSerial(inputs, settings, ws));
   return pool
-    .check(inputs, settings, opts.rules)
+    .check(inputs, settings, ws)
     .then(done)
     .finally(() => pool.stop());
 }
 
-/** The one file that `explain` and `render` take, read and analysed. */
-function single(cmd: string, opts: Options, io: CliIO): { shown: string; checked: Checked } {
-  if (opts.files.length !== 1) throw new UsageError(`${cmd} takes exactly one file`);
-  const file = path.resolve(io.cwd, opts.files[0]);
-  if (!fs.existsSync(file)) throw new UsageError(`${opts.files[0]}: no such file`);
-  if (fs.statSync(file).isDirectory()) throw new UsageError(`${opts.files[0]}: is a folder (${cmd} takes one file)`);
-  const kind = kindOf(file);
-  const text = readText(file);
-  if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) throw new UsageError(`${opts.files[0]}: no segoc block in this page`);
-  const [checked] = analyzeInputs([{ file, text, kind }], opts);
-  const rel = path.relative(io.cwd, file);
-  return { shown: rel && !rel.startsWith('..') ? rel.split(path.sep).join('/') : file, checked };
+/** The files `explain` and `render` take, analysed as `check` analyses them (the same workspace). */
+function analysed(cmd: string, opts: Options, io: CliIO): Checked[] {
+  if (opts.files.length === 0) throw new UsageError(`${cmd} takes one or more files (or folders, or globs)`);
+  for (const f of opts.files) {
+    const p = path.resolve(io.cwd, f);
+    const kind = kindOf(p);
+    if (kind !== 'segoc' && fs.existsSync(p) && fs.statSync(p).isFile() && extractBlocks(readText(p), kind).length === 0) {
+      throw new UsageError(`${f}: no segoc block in this page`);
+    }
+  }
+  const setup = project(io);
+  const env = environment(workspace(setup, opts, io));
+  return inputsOf(setup, opts, io).inputs.map((t) => analyzeInput(t, env));
 }
 
+const hasError = (c: Checked) => c.analysis.diagnostics.some((d) => d.severity === 'error');
+
 function explain(opts: Options, io: CliIO): number {
-  const { shown, checked } = single('explain', opts, io);
-  io.out(formatExplain(checked.analysis, shown, io.tty ? ANSI : PLAIN));
-  return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  const checked = analysed('explain', opts, io);
+  io.out(checked.map((c) => formatExplain(c.analysis, shown(io, c.file), io.tty ? ANSI : PLAIN)).join('\n\n'));
+  return checked.some(hasError) ? 1 : 0;
 }
 
 /** `segoc card NAME [files]`: the card as the engine sees it, with the files' definitions on top of the libraries. */
@@ -284,7 +309,7 @@ function cardCommand(args: string[], io: CliIO): number {
   const [name, ...paths] = args.filter((a) => a !== '--');
   if (!name) throw new UsageError('card takes a card name, e.g. segoc card "Called by the Grave"');
   const inputs = paths.length ? readInputs(findFiles(paths, io.cwd)) : [];
-  const cards = analyze('', environment(inputs, undefined)).cards;
+  const cards = analyze('', environment({ cards: inputs, rules: undefined })).cards;
   const card = cards.get(name);
   if (!card) {
     const near = cards.suggest(name);
@@ -295,18 +320,33 @@ function cardCommand(args: string[], io: CliIO): number {
   return 0;
 }
 
+/** Formats whose output is one standalone document: they render one file. */
+const ONE_FILE_FORMATS: readonly string[] = ['html', 'svg', 'json'];
+
 function renderCommand(opts: Options, io: CliIO): number {
-  const { shown, checked } = single('render', opts, io);
-  let scenarios = checked.analysis.scenarios;
-  if (opts.scenario !== undefined) {
-    scenarios = scenarios.filter((s) => s.index === opts.scenario);
-    if (scenarios.length === 0) {
-      const n = checked.analysis.scenarios.length;
-      throw new UsageError(`--scenario ${opts.scenario}: ${shown} has ${n} scenario${n === 1 ? '' : 's'}`);
-    }
+  const format = (opts.format ?? 'markdown') as RenderFormat;
+  const checked = analysed('render', opts, io);
+  if (checked.length > 1 && (ONE_FILE_FORMATS.includes(format) || opts.scenario !== undefined)) {
+    throw new UsageError(`render ${opts.scenario !== undefined ? '--scenario' : `--format ${format}`} takes one file (${checked.length} given: render them one by one)`);
   }
-  io.out(render({ title: shown, scenarios }, (opts.format ?? 'markdown') as RenderFormat));
-  return checked.analysis.diagnostics.some((d) => d.severity === 'error') ? 1 : 0;
+  const parts: string[] = [];
+  for (const c of checked) {
+    let scenarios = c.analysis.scenarios;
+    if (opts.scenario !== undefined) {
+      scenarios = scenarios.filter((s) => s.index === opts.scenario);
+      if (scenarios.length === 0) {
+        const n = c.analysis.scenarios.length;
+        throw new UsageError(`--scenario ${opts.scenario}: ${shown(io, c.file)} has ${n} scenario${n === 1 ? '' : 's'}`);
+      }
+    }
+    parts.push(render({ title: shown(io, c.file), scenarios }, format));
+  }
+  io.out(parts.join('\n'));
+  // The tables go to stdout (often into a file); why the exit code is 1 goes to stderr, as check prints it.
+  const failing = checked.filter(hasError);
+  for (const c of failing) io.err(textPiece({ ...c, analysis: { ...c.analysis, diagnostics: c.analysis.diagnostics.filter((d) => d.severity === 'error') } }, io.cwd, false));
+  if (failing.length) io.err(`segoc: render: ${failing.length === 1 ? 'this file has' : `${failing.length} files have`} errors (above); the tables show the scenarios as the checker reads them`);
+  return failing.length ? 1 : 0;
 }
 
 /** The formatted text of a file: the whole file for .segoc, the segoc blocks for a page. */
@@ -327,21 +367,15 @@ function formatCommand(opts: Options, io: CliIO): number {
     io.write((hasBom(file) ? '\ufeff' : '') + formatted(file, readText(file)));
     return 0;
   }
-  const files = findFiles(opts.files, io.cwd);
-  const inputs = readInputs(files);
-  if (inputs.length === 0) throw nothingFound(opts.files);
+  const { inputs } = inputsOf(project(io), opts, io);
   const changed: string[] = [];
-  const rel = (f: string) => {
-    const r = path.relative(io.cwd, f);
-    return r && !r.startsWith('..') ? r : f;
-  };
   for (const t of inputs) {
     const next = formatted(t.file, t.text);
     if (next === t.text) continue;
     changed.push(t.file);
     if (opts.write) writeKeepingBom(t.file, next);
   }
-  for (const f of changed) io.out(rel(f));
+  for (const f of changed) io.out(shown(io, f));
   const n = inputs.length;
   const files_ = (k: number) => `${k} file${k === 1 ? '' : 's'}`;
   if (opts.check) {

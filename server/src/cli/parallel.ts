@@ -6,8 +6,8 @@
 //   by default there is one thread per two cores (none extra on a 2-core machine: measured there,
 //   two threads take longer than one), and only for many files. `--jobs N` asks for N threads.
 // - The workers start before the files are read, so that their start overlaps the reading.
-// - Every thread (the main thread too) builds the same environment from all the inputs: the
-//   workspace's card definitions are parsed again on each thread (cheaper than sending them).
+// - Every thread (the main thread too) builds the same environment from the same workspace: the
+//   card files' definitions are parsed again on each thread (cheaper than sending them).
 // - Files are handed out in small runs from a shared counter (Atomics), so a faster thread takes more.
 // - A worker sends back each file's piece of the report (strings and counts, see check.ts); the main
 //   thread puts the report together in file order, so the output is the same bytes as `--jobs 1`.
@@ -16,7 +16,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
-import { environment, FilePiece, Input, makeChecker, ReportSettings } from './check';
+import { environment, FilePiece, Input, makeChecker, ReportSettings, Workspace } from './check';
 
 /** Below this many files, `check` stays on one thread: starting a worker costs more than it saves. */
 export const PARALLEL_MIN_FILES = 100;
@@ -43,7 +43,7 @@ interface WorkerStart {
 interface Job {
   inputs: Input[];
   settings: ReportSettings;
-  rules: 'tcg' | 'ocg' | undefined;
+  workspace: Workspace;
   /** [0]: the next file to hand out; [slot]: that worker's state (0 starting, 1 checking, -1 not needed). */
   shared: Int32Array;
   /** Files handed out at once. */
@@ -116,17 +116,17 @@ export class CheckPool {
   }
 
   /** Checks the inputs on every thread, this one included; the pieces come back in input order. */
-  async check(inputs: Input[], settings: ReportSettings, rules: 'tcg' | 'ocg' | undefined): Promise<FilePiece[]> {
+  async check(inputs: Input[], settings: ReportSettings, workspace: Workspace): Promise<FilePiece[]> {
     const n = inputs.length;
     const pieces = (this.pieces = new Array<FilePiece | undefined>(n));
     const shared = this.shared;
     const threads = this.workers.length + 1;
     // Small enough to balance the end, big enough to keep messages few.
     const run = Math.max(1, Math.min(4, Math.floor(n / (threads * 16))));
-    const job: Job = { inputs, settings, rules, shared, run };
+    const job: Job = { inputs, settings, workspace, shared, run };
     for (const w of this.workers) w.postMessage(job);
     let checker: ((t: Input) => FilePiece) | undefined;
-    const check = (t: Input) => (checker ??= makeChecker(environment(inputs, rules), settings))(t);
+    const check = (t: Input) => (checker ??= makeChecker(environment(workspace), settings))(t);
     const waiting: Array<Promise<void>> = [];
     if (parallelTuning.mainThreadChecks) {
       for (;;) {
@@ -157,7 +157,7 @@ function workerMain(slot: number): void {
     const n = inputs.length;
     // Started too late to help: do not parse the workspace for nothing.
     if (Atomics.load(shared, 0) >= n || Atomics.load(shared, slot) !== 0) return;
-    const check = makeChecker(environment(inputs, job.rules), job.settings);
+    const check = makeChecker(environment(job.workspace), job.settings);
     // From here on the main thread waits for this worker (unless it no longer needs it).
     if (Atomics.compareExchange(shared, slot, 0, 1) !== 0) return;
     for (;;) {

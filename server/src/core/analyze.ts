@@ -12,6 +12,7 @@ import { ChainBlock, ExpectStmt, Scenario, SourceFile, UseStmt } from './syntax/
 import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
 import { addFixes } from './fixes';
+import { definitionScopeProblems } from './card-scope';
 
 export interface UseFile {
   uri: string;
@@ -28,7 +29,7 @@ export interface AnalyzeOptions {
    * same array on every call: analyses and their caches are keyed by it.
    */
   cardProviders?: readonly CardProvider[];
-  /** Card definitions of the rest of the workspace (lower precedence than this file's). */
+  /** Card definitions of the project's card files (lower precedence than imports and this file's). */
   workspaceCards?: CardSource[];
   /** Cards from earlier blocks of the same page (Markdown/wikitext), above the workspace. */
   pageCards?: CardSource[];
@@ -162,6 +163,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const fileLayerDiagnostics: Diagnostic[] = [];
   const fileLayer = buildLayer({ uri, kind: 'file', defs: file.cards }, fileLayerDiagnostics);
   append(diagnostics, fileLayerDiagnostics);
+  append(diagnostics, definitionScopeProblems(uri, file.cards, libraryCards(options.cardProviders), [...(options.workspaceCards ?? []), ...importLayers]));
   cards = cards.with(fileLayer);
   const fileCards = [...new Set(fileLayer.values())];
 

@@ -74,6 +74,8 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'no-such-effect', summary: '`effect N` where the card has fewer effects' },
   { code: 'duplicate-label', summary: 'a label given to two copies' },
   { code: 'duplicate-card', summary: 'a card defined twice in the same file' },
+  { code: 'redefines-library-card', summary: 'a card definition that replaces a card of the library (a warning)' },
+  { code: 'conflicting-card', summary: 'a card that another file in force here (a card file of the project, an import) defines differently' },
   { code: 'missing-players', summary: 'a scenario without a `players` line (Yugi and Kaiba are assumed)' },
   { code: 'missing-turn', summary: 'a scenario without a `turn` line (warning: the first player is taken as turn player)' },
   { code: 'late-header', summary: 'a `players`, `turn` or `rules` line after the first board, action or chain line' },
@@ -97,4 +99,14 @@ export function ruleCodeInfo(code: string): RuleCodeInfo | undefined {
 
 export function isRuleCode(code: string): boolean {
   return RULE_REGISTRY.codeInfo(code) !== undefined;
+}
+
+/** The message for a card name written without its quotes, wherever the parser or the names find one. */
+export function notQuotedMessage(name: string): string {
+  return `card names are written in quotes: \`${name}\` is not quoted (write "${name}")`;
+}
+
+/** The quick fix that quotes it. */
+export function quoteFix(name: string, range: Range): QuickFix {
+  return { title: `Quote it: "${name}"`, edits: [{ range, newText: `"${name.replace(/"/g, '\\"')}"` }], preferred: true };
 }

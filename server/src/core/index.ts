@@ -30,6 +30,8 @@ export { extractBlocks, analyzePage, formatPage, formatText, pageKind, mapRange,
 export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageDiagnostic, PageScenario } from './pages';
 export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderSvg, renderChainSvg, escapeMarkdown, escapeWikitext, RENDER_FORMATS } from './render';
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
+export * from './project';
+export { definitionScopeProblems, definitionSignature } from './card-scope';
 export { inferEffects, renderEffectLines, renderDefinition, cardTypeOf, languageOf } from './infer';
 export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage, RenderedLine } from './infer';
 export { readCardText } from './cards/text-effects';

@@ -63,7 +63,7 @@ export class DocumentStore {
       this.environment = {
         stamp,
         options: {
-          defaultRuleset: { region: this.settings().defaultRuleset },
+          defaultRuleset: { region: this.workspace.projectRules() ?? this.settings().defaultRuleset },
           workspaceCards: this.workspace.cardSources(),
           readUse: this.workspace.readUse((c) => this.byCanonical(c)?.getText()),
         },

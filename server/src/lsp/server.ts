@@ -219,7 +219,7 @@ export function startServer(connection: Connection): void {
       }
       if (flags.watchedFilesDynamic) {
         void connection.client
-          .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/*.segoc' }] })
+          .register(DidChangeWatchedFilesNotification.type, { watchers: [{ globPattern: '**/{*.segoc,segoc.json}' }] })
           .catch(() => undefined);
       }
       if (flags.workspaceFolders) {

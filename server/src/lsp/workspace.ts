@@ -1,11 +1,13 @@
-// The workspace index: the card definitions of every .segoc file of the workspace folders, so that a
-// scenario can name a card defined in another file. Scanned with fs when the client is initialized,
-// kept current from the editor (open/change/close) and from watched-file events. Every change that
-// alters a card definition bumps `generation`, which invalidates the cached analyses.
+// The workspace index: the card definitions of the .segoc files of the workspace folders, so that a
+// scenario can name a card defined in a card file of its project (segoc.json, read as the CLI reads
+// it: cli/project.ts). Scanned with fs when the client is initialized, kept current from the editor
+// (open/change/close) and from watched-file events. Every change that alters a card definition or
+// the project bumps `generation`, which invalidates the cached analyses.
 import * as fs from 'fs';
 import * as path from 'path';
-import { CardDef, CardSource, parseCardDefinitions, UseFile } from '../core';
+import { CardDef, CardSource, definitionSignature, parseCardDefinitions, UseFile } from '../core';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
+import { isProjectCardFile, loadProject, ProjectSetup } from '../cli/project';
 
 const MAX_FILES = 20000;
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -20,6 +22,8 @@ interface Entry {
 
 export class WorkspaceIndex {
   private folders: string[] = [];
+  /** The project of each folder (its segoc.json, or the defaults). */
+  private projects: ProjectSetup[] = [];
   private readonly entries = new Map<string, Entry>();
   /** Bumped whenever a card definition of the workspace changes. */
   generation = 0;
@@ -28,6 +32,24 @@ export class WorkspaceIndex {
 
   setFolders(uris: string[]): void {
     this.folders = uris.map((u) => uriToPath(u)).filter((p): p is string => !!p).map((p) => path.resolve(p));
+    this.loadProjects();
+  }
+
+  /** Reads the folders' project files; a broken one is logged and its defaults are used. */
+  private loadProjects(): void {
+    this.projects = this.folders.map((f) => loadProject(f));
+    for (const p of this.projects) if (p.error) this.log(`segoc: ${p.file}: ${p.error}`);
+  }
+
+  /** The ruleset the project file sets for scenarios without a `rules` line (it wins over the editor setting). */
+  projectRules(): 'tcg' | 'ocg' | undefined {
+    return this.projects.find((p) => p.project.rules)?.project.rules;
+  }
+
+  /** Whether a file is a card file of the project of a folder that holds it. */
+  private isCardFile(uri: string): boolean {
+    const p = uriToPath(uri);
+    return !!p && this.projects.some((setup) => isProjectCardFile(setup, p));
   }
 
   folderPaths(): string[] {
@@ -83,6 +105,12 @@ export class WorkspaceIndex {
 
   /** A watched-file event (created, changed or deleted). Open files are left to the editor. */
   fileEvent(uri: string, deleted: boolean): boolean {
+    if (/(^|\/)segoc\.json$/i.test(uri)) {
+      // A project file changed: which files are card files, and the default ruleset, may differ now.
+      this.loadProjects();
+      this.generation++;
+      return true;
+    }
     if (!/\.segoc$/i.test(uri) || !this.isIndexed(uri)) return false;
     const key = canonicalUri(uri);
     if (this.entries.get(key)?.fromEditor) return false;
@@ -98,10 +126,13 @@ export class WorkspaceIndex {
     return this.reloadFromDisk(uri);
   }
 
-  /** Card sources for `analyze` (the analysed file itself is skipped by core, by URI). */
+  /**
+   * Card sources for `analyze`: the project's card files (the analysed file itself is skipped by core,
+   * by URI). Other files' definitions apply to themselves and to the files that `use` them.
+   */
   cardSources(): CardSource[] {
     const out: CardSource[] = [];
-    for (const e of this.entries.values()) if (e.defs.length) out.push({ uri: e.uri, kind: 'workspace', defs: e.defs });
+    for (const e of this.entries.values()) if (e.defs.length && this.isCardFile(e.uri)) out.push({ uri: e.uri, kind: 'workspace', defs: e.defs });
     return out;
   }
 
@@ -191,9 +222,7 @@ export class WorkspaceIndex {
 
 /** What the cards of a file mean, independent of where they stand (lines may move without a change). */
 export function cardSignature(defs: CardDef[]): string {
-  return defs
-    .map((d) => [d.line, ...d.aliases.map((a) => a.line), ...d.effects.map((e) => e.line)].map((l) => l.tokens.map((t) => `${t.kind}:${t.text}`).join(' ')).join('\n'))
-    .join('\n\n');
+  return defs.map(definitionSignature).join('\n\n');
 }
 
 async function walk(dir: string, out: string[]): Promise<void> {

@@ -90,7 +90,9 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
 
 function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   const activation = e.kind === 'activation';
-  const event = e.event ?? (e.kind === 'flip' ? flipped : undefined);
+  // A trigger whose source gives no event triggers on an event outside the vocabulary: the engine then
+  // assumes its condition was met, and says so, rather than reading a missing event.
+  const event = e.event ?? (e.kind === 'flip' ? flipped : e.kind === 'trigger' ? unstated() : undefined);
   return {
     index,
     kind: e.kind,
@@ -117,6 +119,10 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
 }
 
 const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };
+
+function unstated(): EventPattern {
+  return { kind: 'unknown', raw: 'an event its source does not state', unknown: ['an event its source does not state'] };
+}
 
 /**
  * Where an effect is activated from when its source does not say. A Spell is activated from the hand

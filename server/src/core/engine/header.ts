@@ -2,6 +2,8 @@
 // errors (the rules are still checked, with what the header is assumed to say).
 import { Diagnostic } from '../diagnostics';
 import { Scenario } from '../syntax/ast';
+import { LogicalLine } from '../syntax/lexer';
+import { Range } from '../text';
 import { scenarioPlayers } from './resolve-names';
 import { normalizeDate, Ruleset, rulesInForce, RulesInForce } from './rulesets';
 import { PlayerIndex } from './state';
@@ -72,6 +74,7 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       severity: 'warning',
       message: `this scenario has no \`turn\` line; ${players[0]} (the first player) is taken as the turn player: write \`turn ${players[0]}\``,
       range: sc.headerRange,
+      fix: players.map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [{ range: afterLine(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line), newText: `\n  turn ${p}` }], preferred: k === 0 })),
     });
   } else {
     const i = players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());
@@ -86,4 +89,10 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
     }
   }
   return { players, turn: turnPlayer, ruleset, rules: rulesInForce(ruleset), source };
+}
+
+/** An empty range at the end of a line, after its comment if it has one (an inserted line then takes no comment with it). */
+function afterLine(line: LogicalLine): Range {
+  const end = line.comments.reduce((e, c) => (c.range.end.line > e.line || (c.range.end.line === e.line && c.range.end.character > e.character) ? c.range.end : e), line.range.end);
+  return { start: end, end };
 }

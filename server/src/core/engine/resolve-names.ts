@@ -2,7 +2,7 @@
 // Copies the board never placed are created where the first action that uses them implies
 // (hand for a summon, deck for a search, GY for a revival target), so that the engine can tell
 // where every card was when triggers were collected.
-import { Diagnostic } from '../diagnostics';
+import { Diagnostic, notQuotedMessage, quoteFix } from '../diagnostics';
 import { CardIndex } from '../cards';
 import { normalizeName } from '../cards/model';
 import { CardRef, Named, Scenario, Zone } from '../syntax/ast';
@@ -90,8 +90,9 @@ export class NameResolver {
       this.diagnostics.push({
         code: 'syntax',
         severity: 'error',
-        message: `a board line names cards in quotes; \`${ref.label}\` is not quoted`,
+        message: notQuotedMessage(ref.label),
         range: ref.range,
+        fix: [quoteFix(ref.label, ref.range)],
       });
       return undefined;
     }
@@ -159,9 +160,9 @@ export class NameResolver {
         this.diagnostics.push({
           code: 'syntax',
           severity: 'error',
-          message: `card names are written in quotes: \`${ref.label}\` is not quoted (write "${ref.label}")`,
+          message: notQuotedMessage(ref.label),
           range: ref.range,
-          fix: [{ title: `Quote it: "${ref.label}"`, edits: [{ range: ref.range, newText: `"${ref.label}"` }], preferred: true }],
+          fix: [quoteFix(ref.label, ref.range)],
         });
         return undefined;
       }

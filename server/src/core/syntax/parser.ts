@@ -1,7 +1,7 @@
 // The parser: hand-written and line-oriented. Each logical line is one statement, so a mistake
 // costs exactly one located diagnostic and the next line parses as if nothing happened.
 // It never throws: a statement that does not parse is recorded as an error line.
-import { Diagnostic } from '../diagnostics';
+import { Diagnostic, notQuotedMessage, QuickFix, quoteFix } from '../diagnostics';
 import { Range, sharedPos, spanRanges } from '../text';
 import {
   Action,
@@ -53,6 +53,7 @@ class ParseError {
     readonly message: string,
     readonly range: Range,
     readonly code = 'syntax',
+    readonly fix?: QuickFix,
   ) {}
   /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see LineLexer.keepLayout). */
   static readonly keepLayout = new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
@@ -161,7 +162,7 @@ function parseLines(lexer: LineLexer): ParseResult {
   let chain: ChainBlock | undefined;
   const c = new Cursor();
 
-  const report = (e: ParseError) => diagnostics.push({ code: e.code, severity: 'error', message: e.message, range: e.range });
+  const report = (e: ParseError) => diagnostics.push({ code: e.code, severity: 'error', message: e.message, range: e.range, ...(e.fix && { fix: [e.fix] }) });
 
   for (let line = lexer.next(); line; line = lexer.next()) {
     if (lexer.unterminated) reportUnterminated(line, diagnostics);
@@ -716,7 +717,8 @@ function refuseUnquotedName(c: Cursor, ref: CardRef, followers: ReadonlySet<stri
   for (let t = c.peek(); t && t.kind === 'word' && !followers.has(t.lower); t = c.peek(words.length)) words.push(t);
   if (words.length === 0) return;
   const name = [ref.label, ...words.map((w) => w.text)].join(' ');
-  throw new ParseError(`card names are written in quotes: \`${name}\` is not quoted (write "${name}")`, spanRanges(ref.range, words[words.length - 1].range));
+  const range = spanRanges(ref.range, words[words.length - 1].range);
+  throw new ParseError(notQuotedMessage(name), range, 'syntax', quoteFix(name, range));
 }
 
 /** A label after `as`: letters, digits, `-` and `_`, starting with a letter, and no keyword of the language. */
