@@ -13,7 +13,7 @@
 //
 // The profiled code is bundled unminified with a source map into bench/generated/*-profile.js, so that
 // names and lines map back to server/src. Raw profiles: bench/generated/profiles/*.cpuprofile (open them in
-// Chrome DevTools); summaries: printed and written to bench/results/profile-<what>-<input>.md.
+// Chrome DevTools); summaries: printed and written to bench/generated/results/profile-<what>-<input>.md.
 'use strict';
 const fs = require('fs');
 const path = require('path');

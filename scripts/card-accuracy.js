@@ -58,6 +58,21 @@ const ZONE_AFTER_EVENT = {
 // (phases, attack declarations, battle, Summons by the game) cannot, so DELAY carries no meaning there.
 const MID_CHAIN = new Set(['EVENT_TO_GRAVE', 'EVENT_DESTROYED', 'EVENT_REMOVE', 'EVENT_TO_HAND', 'EVENT_TO_DECK', 'EVENT_LEAVE_FIELD', 'EVENT_SPSUMMON_SUCCESS', 'EVENT_DISCARD', 'EVENT_RELEASE', 'EVENT_CHANGE_POS', 'EVENT_DAMAGE', 'EVENT_RECOVER', 'EVENT_CONTROL_CHANGED', 'EVENT_DRAW', 'EVENT_BE_MATERIAL']);
 
+/**
+ * Kind disagreements that are how the scripts are written, not what the text says (docs/card-inference.md,
+ * "Script conventions"); counted apart and left out of the kind figure:
+ * - a Trap Card's own "When/If ...:" or phase-timed effect (Spell Speed 2) that the script writes as a Quick
+ *   Effect (QUICK_O/F) on the event or on a free chain with a condition, where the text has no "(Quick Effect)";
+ * - a "during damage calculation" Quick Effect that the script writes as a trigger on
+ *   EVENT_PRE_DAMAGE_CALCULATE, where the text marks it as one ("(Quick Effect)", 相手ターンでも発動できる).
+ */
+const QUICK_MARK = /\(Quick Effect\)|相手ターンでも発動|自分・相手ターンに発動/i;
+function scriptConvention(s, e, typeLine) {
+  if (s.kind === 'quick' && e.kind === 'trigger' && /\bTrap\b/.test(typeLine)) return 'Trap effect (Spell Speed 2) scripted as a Quick Effect';
+  if (s.kind === 'trigger' && e.kind === 'quick' && s.code[0] === 'EVENT_PRE_DAMAGE_CALCULATE' && QUICK_MARK.test(e.sentence)) return 'damage calculation effect scripted as a trigger';
+  return undefined;
+}
+
 const INCLUDE_CATEGORY = { search: ['search'], 'special summon': ['special_summon'], destroy: ['destroy'], banish: ['remove'], draw: ['draw'], negate: ['negate', 'disable'], 'deck send': ['deckdes'] };
 
 /** The script's chain-starting effects, one per text effect: clones folded in, all activations one. */
@@ -128,7 +143,7 @@ class Tally {
 function run(o, inference, lang) {
   const t = {
     cards: 0, skippedNoScript: 0, skippedUnclean: 0, skippedNoText: 0, cardKinds: new Tally(), countMismatch: 0,
-    kind: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), includes: new Map(),
+    kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), includes: new Map(),
   };
   const files = fs.readdirSync(o.texts).filter((f) => /^\d+\.json$/.test(f));
   let n = 0;
@@ -167,6 +182,11 @@ function run(o, inference, lang) {
     for (let i = 0; i < witnessed.length; i++) {
       const s = witnessed[i];
       const e = inferred[i];
+      const convention = s.kind !== e.kind ? scriptConvention(s, e, typeLine) : undefined;
+      if (convention) {
+        t.convention.add(convention, `${s.kind} -> ${e.kind}`, passcode);
+        continue;
+      }
       t.kind.add(s.kind, e.kind, passcode);
       if (s.kind !== e.kind) continue;
       if (['trigger', 'quick', 'flip'].includes(s.kind)) t.optional.add(s.optional ? 'optional' : 'mandatory', e.mandatory ? 'mandatory' : 'optional', passcode);
@@ -196,6 +216,16 @@ function table(name, tally, examples) {
   return lines.join('\n');
 }
 
+function conventionTable(tally, examples) {
+  const lines = [`#### Script conventions (kind disagreements left out of the figure above): ${tally.total} effects`, '', '| convention | script -> inferred | effects | examples |', '|---|---|---:|---|'];
+  const rows = [...tally.confusion.entries()].sort((a, b) => b[1] - a[1]);
+  for (const [k, v] of rows) {
+    const [convention, pair] = k.split(' -> ').length === 3 ? [k.slice(0, k.indexOf(' -> ')), k.slice(k.indexOf(' -> ') + 4)] : [k, ''];
+    lines.push(`| ${convention} | ${pair} | ${v} | ${(tally.examples.get(k) ?? []).slice(0, examples).join(' ')} |`);
+  }
+  return lines.join('\n');
+}
+
 function report(t, lang, o) {
   const out = [
     `### ${lang === 'en' ? 'English' : 'Japanese'} texts`,
@@ -204,6 +234,8 @@ function report(t, lang, o) {
     `Cards whose chain-starting effects have the same kinds: ${pct(t.cardKinds.rate())} (${t.cardKinds.agree} of ${t.cardKinds.total}); cards with a different number of effects: ${t.countMismatch}.`,
     '',
     table('Effect kind (effects of cards with as many effects on both sides, in order)', t.kind, o.examples),
+    '',
+    conventionTable(t.convention, o.examples),
     '',
     table('Optional / mandatory (triggers, quick, flip)', t.optional, o.examples),
     '',

@@ -1,6 +1,7 @@
 // The architecture invariants of ARCHITECTURE.md, enforced: core imports neither vscode nor any LSP
-// package and does no I/O; server/ and the CLI do not import the client; the client imports only
-// the VS Code API, the language client and its own files.
+// package and does no I/O; the Node host (server/src/host) knows neither LSP nor the CLI; server/ and
+// the CLI do not import the client; the client imports only the VS Code API, the language client and
+// its own files.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
@@ -51,9 +52,25 @@ test('core imports no vscode, no LSP package, no Node I/O module, nothing outsid
   assert.deepEqual(problems, []);
 });
 
+test('the Node host reaches core only through index.ts and imports neither LSP, the CLI nor the client', () => {
+  const problems: string[] = [];
+  for (const f of sources('server/src/host')) {
+    for (const spec of imports(f)) {
+      if (/^(vscode|vscode-languageserver.*|vscode-languageclient.*)$/.test(spec)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+      for (const dir of ['server/src/lsp', 'server/src/cli', 'client']) {
+        if (resolvesInto(f, spec, dir)) problems.push(`${path.relative(root, f)} imports ${dir} (${spec})`);
+      }
+      if (resolvesInto(f, spec, 'server/src/core') && path.resolve(path.dirname(f), spec) !== path.join(root, 'server/src/core')) {
+        problems.push(`${path.relative(root, f)} imports ${spec}: use server/src/core (index.ts)`);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('server (LSP) and CLI reach core only through its public surface and never import the client', () => {
   const problems: string[] = [];
-  for (const dir of ['server/src/lsp', 'server/src/cli']) {
+  for (const dir of ['server/src/lsp', 'server/src/cli', 'server/src/host']) {
     for (const f of sources(dir)) {
       for (const spec of imports(f)) {
         if (spec === 'vscode' || spec.startsWith('vscode-languageclient')) problems.push(`${path.relative(root, f)} imports ${spec}`);

@@ -20,7 +20,7 @@ test('card facts: every curated card printed as .segoc parses back to the same f
     seen.add(card);
     const text = cardToSegoc(card);
     const again = analyze(text);
-    // Pasted in a file, the definition overrides the library's (which says so: redefines-library-card).
+    // The printed card is a definition of a library card by construction: the redefinition warning is expected.
     assert.deepEqual(again.diagnostics.filter((d) => d.severity !== 'information' && d.code !== 'redefines-library-card'), [], text);
     assert.deepEqual(facts(again.fileCards[0]), facts(card), text);
   }

@@ -301,8 +301,8 @@ test('endsWithComma: the lexer\'s continuation rule for one physical line, witho
   }
 });
 
-test('parser tokens: the parser\'s lexer reuses token objects from line to line, so what the tree keeps are copies', () => {
-  // Effect lines keep their phrase as tokens; the lines after them are lexed into the same token objects.
+test('parser tokens: the tokens the tree keeps stay as they were when later lines are lexed', () => {
+  // Effect lines keep their phrase as tokens; the lines after them must not change them.
   const text = ['card "A": effect monster', '  trigger optional when this card is sent to the gy', 'card "B": effect monster', '  trigger mandatory when this card is destroyed by battle', 'scenario "s"', '  players Yugi, Kaiba'].join('\n');
   const file = parse(text).file;
   const phrases = file.cards.map((c) => c.effects.map((e) => e.phrase.map((t) => t.text).join(' ')));

@@ -43,7 +43,8 @@ function only(a: Analysis, code: string): Diagnostic {
 // ---------------------------------------------------------------------------------------------
 
 test('names: a card name refers to the copy placed on the board', () => {
-  const a = check('  Yugi field: "Sangan"\n  chain\n    1 Yugi "Sangan"\n');
+  // In the GY: Sangan's effect activates there (on the field the scenario would contradict itself, R35).
+  const a = check('  Yugi gy:    "Sangan"\n  chain\n    1 Yugi "Sangan"\n');
   noErrors(a);
   const placed = refAt(a, 3, 14);
   const used = refAt(a, 5, 11);
@@ -51,7 +52,7 @@ test('names: a card name refers to the copy placed on the board', () => {
   assert.equal(used.cardName, 'Sangan');
   assert.ok(used.instance);
   assert.equal(used.instance, placed.instance);
-  assert.equal(used.instance!.zone, 'field');
+  assert.equal(used.instance!.zone, 'gy');
   assert.equal(used.instance!.owner, 0);
 });
 
@@ -101,7 +102,7 @@ test('names: curly quotes and full-width letters match too', () => {
 });
 
 test('names: the Japanese alias 《クリッター》 resolves to Sangan', () => {
-  const a = check('  Yugi field: 《クリッター》\n  chain\n    1 Yugi "Sangan"\n');
+  const a = check('  Yugi gy:    《クリッター》\n  chain\n    1 Yugi "Sangan"\n');
   noErrors(a);
   const placed = refAt(a, 3, 14);
   assert.equal(placed.cardName, 'Sangan');

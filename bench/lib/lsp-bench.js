@@ -6,7 +6,8 @@
 //   open        didOpen to its first diagnostic response (cold analysis of the whole file)
 //   hover       textDocument/hover inside card names (chain links and board lines) spread over the file
 //   completion  textDocument/completion right after a link's player (`    2 Kaiba |"Sangan"`)
-//   memory      VmRSS of the server process (/proc/<pid>/status) after opening the file and its diagnostics
+//   memory      VmRSS of the server process (/proc/<pid>/status) after opening the file and its diagnostics,
+//               and after `memoryEdits` keystrokes in all (1,000; the timed ones count), each with its pull
 const fs = require('fs');
 const path = require('path');
 const { pathToFileURL } = require('url');
@@ -28,7 +29,7 @@ async function timed(fn) {
  * Runs the LSP figures of one input. `figures` selects among keystroke, hover, completion, memory;
  * `count` is the number of edits / requests, `warmup` the untimed ones before them.
  */
-async function lspInput(serverJs, input, { figures, count, warmup, nodeArgs = [] }) {
+async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits = 1000, nodeArgs = [] }) {
   const out = [];
   const folder = path.join(GENERATED, `lsp-${input.name}`);
   fs.rmSync(folder, { recursive: true, force: true });
@@ -74,25 +75,33 @@ async function lspInput(serverJs, input, { figures, count, warmup, nodeArgs = []
       });
     }
 
+    // Keystrokes: a letter typed into a card name, then deleted (the text alternates between a typo and the original).
+    const links = linkLines(lines);
+    const spots = spread(links, Math.ceil(Math.max(count + warmup, memoryEdits) / 2));
+    let edits = 0;
+    let lastCount = 0;
+    const keystroke = async () => {
+      const spot = spots[Math.floor(edits / 2) % spots.length];
+      const col = spot.nameEnd - 1;
+      const typing = edits % 2 === 0;
+      const change = typing
+        ? { range: { start: { line: spot.line, character: col }, end: { line: spot.line, character: col } }, text: 'x' }
+        : { range: { start: { line: spot.line, character: col }, end: { line: spot.line, character: col + 1 } }, text: '' };
+      version++;
+      edits++;
+      const t = await timed(async () => {
+        client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
+        return client.request('textDocument/diagnostic', { textDocument: { uri } });
+      });
+      lastCount = t.r.items.length;
+      return t.ms;
+    };
+
     if (figures.includes('keystroke')) {
-      const links = linkLines(lines);
-      const spots = spread(links, Math.ceil((count + warmup) / 2));
       const times = [];
-      let lastCount = 0;
       for (let i = 0; i < count + warmup; i++) {
-        const spot = spots[Math.floor(i / 2)];
-        const col = spot.nameEnd - 1;
-        const typing = i % 2 === 0;
-        const change = typing
-          ? { range: { start: { line: spot.line, character: col }, end: { line: spot.line, character: col } }, text: 'x' }
-          : { range: { start: { line: spot.line, character: col }, end: { line: spot.line, character: col + 1 } }, text: '' };
-        version++;
-        const t = await timed(async () => {
-          client.notify('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [change] });
-          return client.request('textDocument/diagnostic', { textDocument: { uri } });
-        });
-        lastCount = t.r.items.length;
-        if (i >= warmup) times.push(t.ms);
+        const ms = await keystroke();
+        if (i >= warmup) times.push(ms);
       }
       out.push({
         id: `lsp.keystroke.${input.name}`,
@@ -102,9 +111,19 @@ async function lspInput(serverJs, input, { figures, count, warmup, nodeArgs = []
         ...summarize(times),
         note: `${times.length} edits; pull mode (textDocument/diagnostic right after didChange); ${lastCount} diagnostics`,
       });
+    }
+    if (figures.includes('memory')) {
+      while (edits < memoryEdits) await keystroke();
       const afterEdits = processMemory(client.pid);
-      if (figures.includes('memory') && afterEdits) {
-        out.push({ id: `lsp.memory-after-edits.${input.name}`, group: 'lsp', name: `server memory after the edits, ${input.name} lines (VmRSS)`, unit: 'MB', value: afterEdits.rssMB, note: `peak (VmHWM) ${afterEdits.peakMB.toFixed(1)} MB` });
+      if (afterEdits) {
+        out.push({
+          id: `lsp.memory-after-edits.${input.name}`,
+          group: 'lsp',
+          name: `server memory after ${edits.toLocaleString('en')} edits, ${input.name} lines (VmRSS)`,
+          unit: 'MB',
+          value: afterEdits.rssMB,
+          note: `peak (VmHWM) ${afterEdits.peakMB.toFixed(1)} MB; each edit followed by its pull diagnostics`,
+        });
       }
     }
 

@@ -248,6 +248,30 @@ export class LspClient {
     });
   }
 
+  /**
+   * A request and its `$/cancelRequest` in one write: the server reads both before it handles the
+   * request, so the request's token is cancelled when its handler runs. Resolves with the error.
+   */
+  async requestCancelled(method: string, params?: unknown): Promise<RpcError> {
+    const id = this.nextId++;
+    const answer = new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timeout: no answer to ${method}`)), this.timeoutMs);
+      this.pending.set(id, { method, resolve, reject, timer });
+    });
+    const frame = (message: object) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', ...message });
+      return `Content-Length: ${Buffer.byteLength(body, 'utf8')}\r\n\r\n${body}`;
+    };
+    this.proc.stdin!.write(frame({ id, method, params }) + frame({ method: '$/cancelRequest', params: { id } }), 'utf8');
+    try {
+      const r = await answer;
+      throw new Error(`${method} was expected to be cancelled but answered ${JSON.stringify(r)}`);
+    } catch (e) {
+      if (e instanceof RpcResponseError) return e.error;
+      throw e;
+    }
+  }
+
   /** A request that is expected to fail: resolves with the error. */
   async requestError(method: string, params?: unknown): Promise<RpcError> {
     try {

@@ -41,6 +41,13 @@ describe('language server: malformed request params', () => {
       ['textDocument/rename', { textDocument: { uri }, position: { line: 0, character: 0 } }],
       ['textDocument/formatting', { textDocument: { uri: 42 } }],
       ['completionItem/resolve', null],
+      // params: null (the typed helpers of vscode-languageserver used to fail on it before any handler)
+      ...[
+        'textDocument/diagnostic', 'textDocument/hover', 'textDocument/completion', 'textDocument/definition',
+        'textDocument/references', 'textDocument/documentSymbol', 'textDocument/foldingRange', 'textDocument/prepareRename',
+        'textDocument/rename', 'textDocument/formatting', 'textDocument/codeAction', 'textDocument/semanticTokens/full',
+        'textDocument/semanticTokens/range', 'textDocument/inlayHint',
+      ].map((method): [string, unknown] => [method, null]),
     ];
     for (const [method, params] of cases) {
       const err = await client.requestError(method, params);

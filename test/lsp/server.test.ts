@@ -568,7 +568,7 @@ describe('language server (pull client)', () => {
     assert.equal(at(8, 7), 'enumMember'); // field
   });
 
-  test('segoc/preview returns plain JSON of the scenarios and diagnostics', async () => {
+  test('segoc/preview returns the DTO of the scenarios and diagnostics, with core\'s labels', async () => {
     const r = await client.request('segoc/preview', { uri: uri('illegal.segoc') });
     assert.equal(r.uri, uri('illegal.segoc'));
     assert.equal(r.version, 1);
@@ -578,7 +578,7 @@ describe('language server (pull client)', () => {
     assert.equal(sc.verdict, 'illegal');
     assert.deepEqual(sc.players, ['Yugi', 'Kaiba']);
     assert.equal(sc.chains[1].links[0].card, 'Sangan');
-    assert.equal(sc.chains[1].links[0].categoryLabel, "non-turn player's mandatory");
+    assert.deepEqual(sc.chains[1].links[0].labels, { kind: 'cat-2', role: 'trigger', categoryShort: 'NTP mandatory', categoryLong: "2 · non-turn player's mandatory" });
     assert.ok(r.diagnostics.some((d: Any) => d.code === 'segoc-order' && d.chain === 2 && d.link === 1));
     const json = JSON.stringify(r);
     assert.ok(!/"instance"|"references"/.test(json));

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { analyze } from '../../server/src/core';
+import { preview } from '../../server/src/lsp/preview';
 import { buildViewModel, PreviewResult, PreviewViewModel } from '../../client/src/preview/model';
 import { contentSecurityPolicy, escapeHtml, renderMessageHtml, renderPreviewHtml } from '../../client/src/preview/html';
 import { repoRoot } from '../helpers';
@@ -13,7 +14,7 @@ const CSP_SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
 
 function viewModel(text: string, uri = 'file:///work/sample.segoc'): PreviewViewModel {
   const a = analyze(text, { uri });
-  const result: PreviewResult = { uri, version: 1, scenarios: a.scenarios, diagnostics: a.diagnostics };
+  const result: PreviewResult = preview(a, uri, 1);
   return buildViewModel(JSON.parse(JSON.stringify(result)));
 }
 

@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { analyze } from '../../server/src/core';
+import { preview } from '../../server/src/lsp/preview';
 import {
   buildViewModel,
-  categoryClassOf,
   fileNameOf,
   isPreviewResult,
   parseWebviewMessage,
@@ -18,11 +18,11 @@ import { repoRoot } from '../helpers';
 
 const root = repoRoot();
 
-/** What the server's `segoc/preview` returns for a text: core's analysis, as JSON. */
+/** What the server's `segoc/preview` returns for a text: the server's DTO of core's analysis, as JSON. */
 export function previewOf(text: string, uri = 'file:///work/sample.segoc'): PreviewResult {
   const analysis = analyze(text, { uri });
-  // Typed assignment first: core's result types must stay assignable to the client's wire types.
-  const result: PreviewResult = { uri, version: 1, scenarios: analysis.scenarios, diagnostics: analysis.diagnostics };
+  // Typed assignment first: the server's DTO must stay assignable to the client's wire types.
+  const result: PreviewResult = preview(analysis, uri, 1);
   return JSON.parse(JSON.stringify(result)) as PreviewResult;
 }
 
@@ -210,16 +210,6 @@ test('scenario text passes through the model unchanged (escaping is the renderer
   const vm = buildViewModel(previewOf(`scenario "${hostile}"\n  source "<img src=x onerror=alert(1)>"\n  players Yugi, Kaiba\n  turn Yugi\n`));
   assert.equal(vm.scenarios[0].title, hostile);
   assert.equal(vm.scenarios[0].source, '<img src=x onerror=alert(1)>');
-});
-
-test('categoryClassOf', () => {
-  assert.equal(categoryClassOf({ role: 'batch-trigger', category: 3 }), 'cat-3');
-  assert.equal(categoryClassOf({ role: 'hand-trigger', category: 1 }), 'cat-1');
-  assert.equal(categoryClassOf({ role: 'hand-trigger' }), 'hand');
-  assert.equal(categoryClassOf({ role: 'phase-trigger', category: 1 }), 'phase');
-  assert.equal(categoryClassOf({ role: 'responder' }), 'responder');
-  assert.equal(categoryClassOf({ role: 'fast' }), 'fast');
-  assert.equal(categoryClassOf({ role: 'slow' }), 'slow');
 });
 
 test('messages from the webview: only reveal (integer line inside the document) and ready', () => {

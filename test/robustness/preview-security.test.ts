@@ -11,6 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
 import { analyze } from '../../server/src/core';
+import { preview } from '../../server/src/lsp/preview';
 import { buildViewModel, parseWebviewMessage, PreviewResult, previewStateUri } from '../../client/src/preview/model';
 import { contentSecurityPolicy, renderMessageHtml, renderPreviewHtml } from '../../client/src/preview/html';
 import { repoRoot } from '../helpers';
@@ -75,7 +76,7 @@ function hostileText(): string {
 
 function previewHtml(text: string, uri: string): string {
   const a = analyze(text, { uri });
-  const result: PreviewResult = JSON.parse(JSON.stringify({ uri, version: 1, scenarios: a.scenarios, diagnostics: a.diagnostics }));
+  const result: PreviewResult = JSON.parse(JSON.stringify(preview(a, uri, 1)));
   return renderPreviewHtml(buildViewModel(result), { cspSource: CSP_SOURCE });
 }
 

@@ -10,7 +10,6 @@
 // - no remote resources, no inline style attributes (the CSP would block them anyway), colours only
 //   through the --vscode-* theme variables.
 import {
-  CATEGORY_SHORT,
   ChainView,
   DiagnosticView,
   LinkView,
@@ -379,21 +378,10 @@ const SCRIPT = `
 // ---------------------------------------------------------------------------------------------
 // Pieces
 
-const LEGEND: Array<[string, string, string]> = [
-  ['cat-1', CATEGORY_SHORT[1], "1: turn player's mandatory triggers"],
-  ['cat-2', CATEGORY_SHORT[2], "2: non-turn player's mandatory triggers"],
-  ['cat-3', CATEGORY_SHORT[3], "3: turn player's optional triggers"],
-  ['cat-4', CATEGORY_SHORT[4], "4: non-turn player's optional triggers"],
-  ['fast', 'Fast', 'fast effects: Quick Effects, Quick-Play Spells, Traps'],
-  ['responder', 'Responder', '"when ... is activated" effects'],
-  ['phase', 'Phase', 'phase-timed triggers'],
-];
-
-function renderLegend(): string {
-  const items = LEGEND.map(
-    ([cls, label, title]) =>
-      `<li class="${cls}" title="${escapeHtml(title)}"><span class="swatch"></span>${escapeHtml(label)}</li>`,
-  ).join('');
+function renderLegend(legend: PreviewViewModel['legend']): string {
+  const items = legend
+    .map((l) => `<li class="${escapeHtml(l.kind)}" title="${escapeHtml(l.label)}"><span class="swatch"></span>${escapeHtml(l.short)}</li>`)
+    .join('');
   return `<ul class="legend" aria-label="Link colours">${items}</ul>`;
 }
 
@@ -579,7 +567,7 @@ export function renderPreviewHtml(vm: PreviewViewModel, options: RenderOptions):
     `<div class="file-title"><h1>${escapeHtml(vm.fileName)}</h1><span class="file-kind">resolved chains</span></div>` +
     `<div class="summary ${s.ok ? 'ok' : 'bad'}" title="${escapeHtml(s.details.join('\n'))}">` +
     `<span aria-hidden="true">${s.ok ? '✓' : '✕'}</span>${escapeHtml(s.text)}</div>` +
-    renderLegend() +
+    renderLegend(vm.legend) +
     `</header>`;
   const fileProblems = vm.fileDiagnostics.length
     ? `<section class="file-problems"><h2>Problems outside the scenarios</h2>${renderDiagnostics(vm.fileDiagnostics)}</section>`

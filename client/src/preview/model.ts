@@ -1,9 +1,10 @@
 // The preview's view model: turns the result of the server's `segoc/preview` request into what the
 // resolved-chain view shows. Pure (no `vscode` import): the unit tests compile it on their own.
 //
-// The wire types below mirror server/src/core/engine/results.ts and server/src/core/diagnostics.ts
-// (the client may not import server code). They only list what the client reads; the tests check
-// that core's types are assignable to them, so a change on the server side breaks the build there.
+// The wire types below mirror the DTO of server/src/lsp/preview.ts (the client may not import server
+// code). They only list what the client reads; the tests check that the server's DTO is assignable
+// to them, so a change on the server side breaks the build there. Every word shown for a category, a
+// kind of link or a phase comes in the DTO (core's labels): the client keeps no label table.
 
 // ---------------------------------------------------------------------------------------------
 // Wire types (the JSON of `segoc/preview`)
@@ -40,6 +41,14 @@ export interface WireLinkResolution {
 
 export type WireLinkRole = 'batch-trigger' | 'hand-trigger' | 'phase-trigger' | 'responder' | 'fast' | 'slow';
 
+/** The words the server sends for a link (core's labels). */
+export interface WireLinkLabels {
+  kind: CategoryClass;
+  role: string;
+  categoryShort: string;
+  categoryLong: string;
+}
+
 export interface WireLink {
   number: number;
   position: number;
@@ -49,23 +58,23 @@ export interface WireLink {
   cardKnown: boolean;
   effectIndex?: number;
   effectText?: string;
-  effectKind?: string;
   role: WireLinkRole;
   spellSpeed: number;
   category?: 1 | 2 | 3 | 4;
-  categoryLabel?: string;
   mandatory?: boolean;
   answers: string;
   legal: boolean;
   codes: string[];
   assumptions: string[];
   resolution?: WireLinkResolution;
+  labels: WireLinkLabels;
 }
 
 export interface WireOrderGroup {
   from: number;
   to: number;
   category: 1 | 2 | 3 | 4;
+  categoryShort: string;
   player: string;
   links: number[];
   description: string;
@@ -83,6 +92,7 @@ export interface WireChain {
   afterChain: string[];
   legal: boolean;
   phase: string;
+  phaseLabel: string;
 }
 
 export interface WireScenario {
@@ -106,6 +116,8 @@ export interface PreviewResult {
   version: number | null;
   scenarios: WireScenario[];
   diagnostics: WireDiagnostic[];
+  /** The colour legend (classes and words). */
+  legend: Array<{ kind: CategoryClass; short: string; label: string }>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,33 +267,12 @@ export interface PreviewViewModel {
   /** Diagnostics outside every scenario (errors and warnings only). */
   fileDiagnostics: DiagnosticView[];
   scenarios: ScenarioView[];
+  /** The colour legend, in the server's words. */
+  legend: Array<{ kind: CategoryClass; short: string; label: string }>;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Labels
-
-export const CATEGORY_SHORT: Record<1 | 2 | 3 | 4, string> = {
-  1: 'TP mandatory',
-  2: 'NTP mandatory',
-  3: 'TP optional',
-  4: 'NTP optional',
-};
-
-export const CATEGORY_LONG: Record<1 | 2 | 3 | 4, string> = {
-  1: "turn player's mandatory",
-  2: "non-turn player's mandatory",
-  3: "turn player's optional",
-  4: "non-turn player's optional",
-};
-
-const ROLE_LABELS: Record<WireLinkRole, string> = {
-  'batch-trigger': 'Trigger',
-  'hand-trigger': 'Hand trigger',
-  'phase-trigger': 'Phase trigger',
-  responder: 'Responds to an activation',
-  fast: 'Fast effect',
-  slow: 'Activation',
-};
+// Labels (the server sends the words; only the resolution status is named here)
 
 const STATUS_LABELS: Record<WireLinkResolution['status'], string> = {
   resolved: 'resolved',
@@ -289,68 +280,8 @@ const STATUS_LABELS: Record<WireLinkResolution['status'], string> = {
   'no-effect': 'no effect',
 };
 
-const PHASE_LABELS: Record<string, string> = {
-  draw: 'Draw Phase',
-  standby: 'Standby Phase',
-  main1: 'Main Phase 1',
-  battle: 'Battle Phase',
-  damage: 'Damage Step',
-  'damage-step': 'Damage Step',
-  main2: 'Main Phase 2',
-  end: 'End Phase',
-};
-
-export function phaseLabel(phase: string): string {
-  return PHASE_LABELS[phase] ?? (phase ? phase.charAt(0).toUpperCase() + phase.slice(1) : '');
-}
-
-/** The colour class of a link: its SEGOC category for triggers, else the kind of link. */
-export function categoryClassOf(link: Pick<WireLink, 'role' | 'category'>): CategoryClass {
-  if ((link.role === 'batch-trigger' || link.role === 'hand-trigger') && link.category) return `cat-${link.category}`;
-  switch (link.role) {
-    case 'phase-trigger':
-      return 'phase';
-    case 'responder':
-      return 'responder';
-    case 'fast':
-      return 'fast';
-    case 'hand-trigger':
-      return 'hand';
-    default:
-      return 'slow';
-  }
-}
-
-function categoryShortOf(link: WireLink, cls: CategoryClass): string {
-  if (link.category && cls.startsWith('cat-')) return CATEGORY_SHORT[link.category];
-  switch (cls) {
-    case 'phase':
-      return link.mandatory === false ? 'Phase, optional' : link.mandatory ? 'Phase, mandatory' : 'Phase';
-    case 'responder':
-      return 'Responder';
-    case 'fast':
-      return 'Fast';
-    case 'hand':
-      return 'Hand';
-    default:
-      return 'Activation';
-  }
-}
-
-function categoryLongOf(link: WireLink, cls: CategoryClass): string {
-  if (link.category && cls.startsWith('cat-')) return link.categoryLabel ?? CATEGORY_LONG[link.category];
-  switch (cls) {
-    case 'phase':
-      return 'a trigger at the start of a phase or step';
-    case 'responder':
-      return 'a "when ... is activated" effect: it must chain directly to what it answers';
-    case 'fast':
-      return 'a fast effect (Quick Effect, Quick-Play Spell or Trap)';
-    case 'hand':
-      return 'a trigger activated from the hand';
-    default:
-      return 'a Spell Speed 1 activation that starts the chain';
-  }
+function capitalized(s: string): string {
+  return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -393,8 +324,13 @@ function plural(n: number, one: string, many: string = `${one}s`): string {
 
 const EXPECT_CODES = new Set(['expect-unmet', 'bad-expect']);
 
+/** What a server without labels (an older one) sends: the role's code stands for every word. */
+function labelsOf(link: WireLink): WireLinkLabels {
+  return link.labels ?? { kind: 'slow', role: String(link.role), categoryShort: String(link.role), categoryLong: String(link.role) };
+}
+
 function buildLink(link: WireLink, diagnostics: DiagnosticView[]): LinkView {
-  const cls = categoryClassOf(link);
+  const labels = labelsOf(link);
   return {
     number: link.number,
     position: link.position,
@@ -406,10 +342,10 @@ function buildLink(link: WireLink, diagnostics: DiagnosticView[]): LinkView {
     effect: link.effectText,
     effectIndex: link.effectIndex,
     role: link.role,
-    roleLabel: ROLE_LABELS[link.role] ?? String(link.role),
-    categoryClass: cls,
-    categoryShort: categoryShortOf(link, cls),
-    categoryLabel: categoryLongOf(link, cls),
+    roleLabel: capitalized(labels.role),
+    categoryClass: labels.kind,
+    categoryShort: labels.categoryShort,
+    categoryLabel: labels.categoryLong,
     category: link.category,
     mandatory: link.mandatory,
     spellSpeed: link.spellSpeed,
@@ -455,7 +391,7 @@ function buildChain(chain: WireChain, scenarioDiagnostics: WireDiagnostic[]): { 
       to: g.to,
       category: g.category,
       categoryClass: `cat-${g.category}` as CategoryClass,
-      categoryShort: CATEGORY_SHORT[g.category] ?? String(g.category),
+      categoryShort: g.categoryShort,
       player: g.player,
       links: [...g.links],
       description: g.description,
@@ -467,7 +403,7 @@ function buildChain(chain: WireChain, scenarioDiagnostics: WireDiagnostic[]): { 
       line: chain.keywordRange.start.line,
       endLine: chain.range.end.line,
       phase: chain.phase,
-      phaseLabel: phaseLabel(chain.phase),
+      phaseLabel: chain.phaseLabel,
       legal: chain.legal,
       stack: [...linkViews].reverse(),
       resolution,
@@ -590,6 +526,7 @@ export function buildViewModel(result: PreviewResult): PreviewViewModel {
     summary: summarize(result),
     fileDiagnostics: fileLevel.map(toDiagnosticView),
     scenarios: scenarios.map((sc) => buildScenario(sc, extra.get(sc.index) ?? [])),
+    legend: Array.isArray(result.legend) ? result.legend.map((l) => ({ kind: l.kind, short: String(l.short), label: String(l.label) })) : [],
   };
 }
 

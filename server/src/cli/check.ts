@@ -2,9 +2,9 @@
 // its piece of the report, and the report put together from the pieces in file order. The same
 // functions run on the main thread and on the worker threads of parallel.ts, so the report does not
 // depend on which thread checked which file.
-import * as path from 'path';
 import { analyze, analyzePage, CardSource, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
-import { FileError, readText } from './files';
+import { UseReader, useFileReader } from '../host/use-files';
+import { readText } from './files';
 import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport } from './report';
 import { SarifPiece, sarifPiece, sarifReport, sarifRuleIndex } from './sarif';
 
@@ -30,17 +30,8 @@ export function readInputs(files: string[]): Input[] {
   return out;
 }
 
-/** Reads `use` imports relative to the importing file, only .segoc files. */
-export function useReader(fromUri: string, p: string): { uri: string; text: string } | { error: string } {
-  const base = fromUri.startsWith('file://') ? fromUri.slice(7) : fromUri;
-  const target = path.resolve(path.dirname(base), p);
-  if (!target.toLowerCase().endsWith('.segoc')) return { error: 'only .segoc files can be imported' };
-  try {
-    return { uri: target, text: readText(target) };
-  } catch (e) {
-    return { error: e instanceof FileError ? e.reason : 'cannot read' };
-  }
-}
+/** Reads `use` imports relative to the importing file (the same reader as the language server's). */
+const readUse = useFileReader();
 
 /**
  * What every file of one run is checked with, as plain data (it is sent to the worker threads): the
@@ -55,7 +46,7 @@ export interface Workspace {
 /** What every file of one run is analysed with, built from the Workspace once per thread. */
 export interface Environment {
   workspaceCards: CardSource[];
-  readUse: typeof useReader;
+  readUse: UseReader;
   defaultRuleset: { region: 'tcg' | 'ocg' } | undefined;
   /** 'diagnostics' when the report shows nothing else (text without --chains): see AnalyzeOptions.detail. */
   detail: 'full' | 'diagnostics';
@@ -73,7 +64,7 @@ export function environment(workspace: Workspace): Environment {
     const defs = parseCardDefinitions(t.text);
     if (defs.length) sources.push({ uri: t.file, kind: 'workspace', defs });
   }
-  return { workspaceCards: sources, readUse: useReader, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, detail: 'full' };
+  return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, detail: 'full' };
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {

@@ -3,6 +3,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { globToRegExp } from '../core';
+import { readTextFile } from '../host/text-file';
 
 export const SCENARIO_EXTENSIONS = ['.segoc'];
 /** Wiki pages whose ```segoc / <segoc> blocks are checked (pages without a block are skipped silently). */
@@ -81,37 +82,13 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
   return [...new Set(out)].sort();
 }
 
-/** Reads a file as UTF-8 text; refuses binary and invalid UTF-8 with a clear message. */
-export function readText(file: string, maxBytes = 64 * 1024 * 1024): string {
-  // Messages name the file as the user did (relative to the working folder), never a machine's absolute path.
-  const relative = path.relative(process.cwd(), file);
-  const shown = relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file;
-  let buf: Buffer;
-  try {
-    const st = fs.statSync(file);
-    // A FIFO or a device would be read forever: only regular files are scenarios.
-    if (!st.isFile()) throw new FileError(shown, `not a regular file (a folder, a pipe or a device)`);
-    if (st.size > maxBytes) throw new FileError(shown, `too large (${(st.size / 1048576).toFixed(1)} MB; the limit is ${maxBytes / 1048576} MB)`);
-    buf = fs.readFileSync(file);
-  } catch (e) {
-    if (e instanceof UsageError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new FileError(shown, `cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : code ?? String(e)})`);
+/** Reads a file as UTF-8 text; refuses binary, invalid UTF-8 and huge files with a clear message (host/text-file.ts). */
+export function readText(file: string): string {
+  const r = readTextFile(file);
+  if ('error' in r) {
+    // Messages name the file as the user did (relative to the working folder), never a machine's absolute path.
+    const relative = path.relative(process.cwd(), file);
+    throw new FileError(relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file, r.error);
   }
-  if (buf.includes(0)) throw new FileError(shown, `binary file (contains NUL bytes), not a scenario`);
-  const text = new TextDecoder("utf-8", { fatal: false }).decode(new Uint8Array(buf));
-  if (text.includes('\ufffd') && !buf.toString('latin1').includes('\ufffd')) {
-    const valid = isValidUtf8(buf);
-    if (!valid) throw new FileError(shown, `not valid UTF-8 text`);
-  }
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-function isValidUtf8(buf: Buffer): boolean {
-  try {
-    new TextDecoder("utf-8", { fatal: true }).decode(new Uint8Array(buf));
-    return true;
-  } catch {
-    return false;
-  }
+  return r.text;
 }

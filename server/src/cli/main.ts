@@ -2,7 +2,6 @@
 // included; for `format --check`: a file would change), 2 usage or I/O problems. A user mistake
 // prints one line, never a stack trace. Only `format --write` ever writes a file.
 import * as fs from 'fs';
-import * as v8 from 'v8';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
@@ -12,7 +11,6 @@ import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from './project';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
 
-export { useReader } from './check';
 /** For tests: how the parallel check runs, and what the last one did. */
 export { lastParallelCheck, parallelTuning } from './parallel';
 
@@ -31,23 +29,21 @@ Usage:
       --rules    ruleset of scenarios without a \`rules\` line (default tcg)
       --jobs     threads checking files at once (worker threads, from 100 files on;
                  default: one per two cores); --jobs 1 checks one file after the other
-  segoc explain FILE [--rules tcg|ocg]
-      Prints what the engine understood: players, rules, triggers collected,
-      legal orders of each batch and how each chain resolves.
-  segoc render FILE [--format markdown|wikitext|html|svg|json] [--scenario N] [--rules tcg|ocg]
+  segoc explain files|folders|globs [--rules tcg|ocg]
+      Prints what the engine understood of each file: players, rules, triggers
+      collected, legal orders of each batch and how each chain resolves.
+  segoc render files|folders|globs [--format markdown|wikitext|html|svg|json] [--scenario N] [--rules tcg|ocg]
       Prints each scenario's resolved chains: a table per chain (link, player, card,
       category, Spell Speed, what it did) in Markdown (default), wikitext or a standalone
-      HTML page, the chain stack as an SVG picture, or JSON. FILE may be a page: all its
-      blocks are rendered. --scenario N renders only scenario N (numbered through the file).
+      HTML page, the chain stack as an SVG picture, or JSON. A page: all its blocks are
+      rendered. html, svg, json and --scenario N (numbered through the file) take one file.
+      explain and render check the files as check does; render prints errors on stderr.
+  Card files: every .segoc file under cards/, or what segoc.json names (docs/cli.md).
   segoc format [--check | --write] [files|folders|globs]
       Formats .segoc files (and the segoc blocks of pages) with the built-in formatter.
       format FILE      prints the formatted text to stdout
       --check          lists the files that would change; exit 1 if any (default: all files)
       --write          rewrites the files that change, and only those
-  segoc card NAME [files|folders|globs]
-      Prints the definition the engine uses for a card (English, Japanese or Portuguese
-      name) as .segoc text, with where its facts came from and what was assumed: copy it
-      into a file and correct it there. Definitions in the given files count, as in check.
   segoc infer "<card text>" [--file FILE] [--ja] [--type "<type line>"] [--name "<name>"] [--pendulum "<text>"]
       Prints the card definition inferred from an official card text (English
       Problem-Solving Card Text, or Japanese): each effect line after the sentence
@@ -57,6 +53,10 @@ Usage:
       --type     the card's type line (default: effect monster), e.g. "Counter Trap"
       --name     the card's name in the definition (default: Card)
       --pendulum the card's Pendulum Effect text
+  segoc card NAME [files|folders|globs]
+      Prints the definition the engine uses for a card (English, Japanese or Portuguese
+      name) as .segoc text, with where its facts came from and what was assumed: copy it
+      into a file and correct it there. Definitions in the given files count, as in check.
   segoc --help | --version
 
 Exit codes: 0 no error, 1 a scenario has an error (an unmet expect included) or, for
@@ -108,7 +108,7 @@ function failed(e: unknown, io: CliIO): number {
 function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise<number> {
   const [cmd, ...rest] = argv;
   // Exit 2 is always one `segoc:` line on stderr; the usage is for --help.
-  if (!cmd) throw new UsageError('no command given (try: segoc check, explain, render, format; segoc --help for the usage)');
+  if (!cmd) throw new UsageError('no command given (try: segoc check, explain, render, format, infer, card; segoc --help for the usage)');
   // --help and --version answer wherever they stand (`segoc check --version` too), before any option is read.
   if (argv.includes('--help') || argv.includes('-h') || cmd === 'help') {
     io.out(HELP);
@@ -127,12 +127,12 @@ function dispatch(argv: string[], io: CliIO, threads: boolean): number | Promise
       return renderCommand(parseOptions(cmd, rest), io);
     case 'format':
       return formatCommand(parseOptions(cmd, rest), io);
-    case 'card':
-      return cardCommand(rest, io);
     case 'infer':
       return inferCommand(rest, io);
+    case 'card':
+      return cardCommand(rest, io);
     default:
-      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, card, infer, --help)`);
+      throw new UsageError(`unknown command "${cmd}" (try: segoc check, explain, render, format, infer, card, --help)`);
   }
 }
 
@@ -226,10 +226,10 @@ function project(io: CliIO): ProjectSetup {
 }
 
 /** What every file is checked with: the project's card files, read, and the default ruleset. */
-function workspace(setup: ProjectSetup, opts: Options, io: CliIO): Workspace {
+function workspace(setup: ProjectSetup, rules: 'tcg' | 'ocg' | undefined, io: CliIO): Workspace {
   const { files, missing } = cardFilesOf(setup);
   if (missing.length) throw new UsageError(`${shown(io, setup.file!)}: "cards" names ${missing.join(', ')}, which does not exist`);
-  return { cards: files.map((file) => ({ file, text: readText(file), kind: 'segoc' as const })), rules: opts.rules ?? setup.project.rules };
+  return { cards: files.map((file) => ({ file, text: readText(file), kind: 'segoc' as const })), rules: rules ?? setup.project.rules };
 }
 
 /** The files a command reads: as check finds them (files, folders, globs; the project's `exclude` left out). */
@@ -264,7 +264,7 @@ function nothingFound(args: string[]): UsageError {
 
 function check(opts: Options, io: CliIO, threads: boolean): number | Promise<number> {
   const setup = project(io);
-  const ws = workspace(setup, opts, io);
+  const ws = workspace(setup, opts.rules, io);
   const { inputs, pool } = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
   const settings: ReportSettings = { format: (opts.format ?? 'text') as ReportFormat, chains: opts.chains, cwd: io.cwd };
   const done = (pieces: FilePiece[]): number => {
@@ -290,16 +290,8 @@ function analysed(cmd: string, opts: Options, io: CliIO): Checked[] {
     }
   }
   const setup = project(io);
-  const env = environment(workspace(setup, opts, io));
+  const env = environment(workspace(setup, opts.rules, io));
   return inputsOf(setup, opts, io).inputs.map((t) => analyzeInput(t, env));
-}
-
-const hasError = (c: Checked) => c.analysis.diagnostics.some((d) => d.severity === 'error');
-
-function explain(opts: Options, io: CliIO): number {
-  const checked = analysed('explain', opts, io);
-  io.out(checked.map((c) => formatExplain(c.analysis, shown(io, c.file), io.tty ? ANSI : PLAIN)).join('\n\n'));
-  return checked.some(hasError) ? 1 : 0;
 }
 
 /** `segoc card NAME [files]`: the card as the engine sees it, with the files' definitions on top of the libraries. */
@@ -308,8 +300,10 @@ function cardCommand(args: string[], io: CliIO): number {
   if (unknownOption) throw new UsageError(`\`segoc card\` does not take ${unknownOption}`);
   const [name, ...paths] = args.filter((a) => a !== '--');
   if (!name) throw new UsageError('card takes a card name, e.g. segoc card "Called by the Grave"');
+  // The project's card files, and the files given, as check would see them.
   const inputs = paths.length ? readInputs(findFiles(paths, io.cwd)) : [];
-  const cards = analyze('', environment({ cards: inputs, rules: undefined })).cards;
+  const ws = workspace(project(io), undefined, io);
+  const cards = analyze('', environment({ cards: [...ws.cards, ...inputs.filter((t) => t.kind === 'segoc')], rules: undefined })).cards;
   const card = cards.get(name);
   if (!card) {
     const near = cards.suggest(name);
@@ -318,6 +312,14 @@ function cardCommand(args: string[], io: CliIO): number {
   }
   io.out(cardToSegoc(card));
   return 0;
+}
+
+const hasError = (c: Checked) => c.analysis.diagnostics.some((d) => d.severity === 'error');
+
+function explain(opts: Options, io: CliIO): number {
+  const checked = analysed('explain', opts, io);
+  io.out(checked.map((c) => formatExplain(c.analysis, shown(io, c.file), io.tty ? ANSI : PLAIN)).join('\n\n'));
+  return checked.some(hasError) ? 1 : 0;
 }
 
 /** Formats whose output is one standalone document: they render one file. */
@@ -411,7 +413,6 @@ function writeKeepingBom(file: string, text: string): void {
 
 // The `segoc` command (not when this script runs as a worker thread of parallel.ts).
 if (require.main === module && isMainThread) {
-  tuneCompilerForBatch();
   void runCliAsync(process.argv.slice(2), {
     cwd: process.cwd(),
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
@@ -422,18 +423,6 @@ if (require.main === module && isMainThread) {
   }).then((code) => {
     process.exitCode = code;
   });
-}
-
-/**
- * A check run is short and its time goes largely to warming up: V8's optimizing compiler, inlining
- * the engine's helpers into its big methods, took 100-220 ms per method on the second core (measured
- * with --trace-opt, 1,000 files), and the methods ran unoptimized meanwhile. Without inlining they are
- * optimized sooner: the first 500 files of bench/generated/folder-1000 are checked about 20% faster
- * (in-process, alternating runs). The flag only steers the compiler; set before any of the engine is
- * optimized, it applies to the worker threads too (V8 flags are per process).
- */
-function tuneCompilerForBatch(): void {
-  v8.setFlagsFromString('--no-turbo-inlining');
 }
 
 /** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */

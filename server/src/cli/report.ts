@@ -1,6 +1,6 @@
 // Text and JSON reports of the CLI. The JSON shape is documented in docs/cli.md and is stable.
 import * as path from 'path';
-import { describeRules, Diagnostic, PageBlock, PageKind, ScenarioResult } from '../core';
+import { CATEGORY_LABELS, describeRules, Diagnostic, PageBlock, PageKind, phaseLabel, ROLE_LABELS, ScenarioResult } from '../core';
 
 /** What the reports need of an analysis: a .segoc file's Analysis and a page's PageAnalysis both fit. */
 export interface CheckedAnalysis {
@@ -224,7 +224,7 @@ export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle
     const [label, ...rules] = describeRules(sc.ruleset);
     out.push(`  rules: ${[style.bold(label), ...rules].join('\n         ')}`);
     for (const c of sc.chains) {
-      out.push(`  chain ${c.index} (${c.phase}):`);
+      out.push(`  chain ${c.index} (${phaseLabel(c.phase)}):`);
       if (c.collected.length) {
         out.push('    triggers collected:');
         for (const t of c.collected) out.push(`      - ${t}`);
@@ -235,8 +235,8 @@ export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle
       }
       out.push('    links:');
       for (const l of c.links) {
-        const cat = l.category ? `, category ${l.category} (${l.categoryLabel})` : '';
-        out.push(`      CL${l.position} ${l.player} "${l.card}" — ${l.role}, Spell Speed ${l.spellSpeed}${cat}; answers ${l.answers}; ${l.legal ? 'legal' : `ILLEGAL (${l.codes.join(', ')})`}`);
+        const cat = l.category ? `, category ${l.category} (${CATEGORY_LABELS[l.category]})` : '';
+        out.push(`      CL${l.position} ${l.player} "${l.card}" — ${ROLE_LABELS[l.role]}, Spell Speed ${l.spellSpeed}${cat}; answers ${l.answers}; ${l.legal ? 'legal' : `ILLEGAL (${l.codes.join(', ')})`}`);
         for (const as of l.assumptions) out.push(`        assumed: ${as}`);
       }
       out.push('    resolution:');

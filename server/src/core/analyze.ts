@@ -19,8 +19,18 @@ export interface UseFile {
   text: string;
 }
 
+/**
+ * Asked between scenarios: whether the caller no longer wants the result (the language server's
+ * request token fits as it is). A cancelled analysis stops before its next scenario.
+ */
+export interface CancellationToken {
+  readonly isCancellationRequested: boolean;
+}
+
 export interface AnalyzeOptions {
   uri?: string;
+  /** Stops the analysis between scenarios; the result is then marked `cancelled` and incomplete. */
+  cancellation?: CancellationToken;
   /** Ruleset when a scenario has no `rules` line. */
   defaultRuleset?: { region: 'tcg' | 'ocg'; asOf?: string };
   /**
@@ -69,6 +79,12 @@ export interface Analysis {
   imports: string[];
   /** Per-scenario results by text and environment, for `previous`. */
   readonly cache: ScenarioCache;
+  /**
+   * Set when `cancellation` stopped the analysis: the scenarios after the last one checked are
+   * missing. Its results are right as far as they go (a later analysis may reuse them as `previous`),
+   * but it is not the document's analysis: never keep it as one.
+   */
+  cancelled?: true;
 }
 
 interface CachedScenario {
@@ -174,7 +190,13 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const environment = environmentKey(options, file, lines);
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
-  file.scenarios.forEach((sc, i) => {
+  let cancelled = false;
+  for (let i = 0; i < file.scenarios.length; i++) {
+    if (options.cancellation?.isCancellationRequested) {
+      cancelled = true;
+      break;
+    }
+    const sc = file.scenarios[i];
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
     const same = previousCache?.byNode.get(sc);
     let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
@@ -200,9 +222,11 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     scenarios.push(entry.result);
     append(diagnostics, entry.result.diagnostics);
     append(references, entry.references);
-  });
+  }
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
-  return { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
+  const analysis: Analysis = { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
+  if (cancelled) analysis.cancelled = true;
+  return analysis;
 }
 
 /**

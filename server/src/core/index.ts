@@ -1,6 +1,6 @@
 // The public surface of core. The server, the CLI and the tests import from here only.
 export { analyze } from './analyze';
-export type { Analysis, AnalyzeOptions, UseFile } from './analyze';
+export type { Analysis, AnalyzeOptions, CancellationToken, UseFile } from './analyze';
 export { parse, cardLinesOnly, parseCardDefinitions, CARD_ACTION_VERBS } from './syntax/parser';
 export type { ParseResult } from './syntax/parser';
 export * from './syntax/ast';
@@ -16,6 +16,8 @@ export { generatedCardText, readRecord } from './cards/generated-text';
 export type { GeneratedRecord } from './cards/generated-text';
 export * from './cards/model';
 export * from './engine/results';
+export { CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, linkKind, ordinal, PHASE_LABELS, phaseLabel, ROLE_LABELS, ZONE_LABELS, zoneLabel } from './labels';
+export type { LinkKind, LinkRoleName } from './labels';
 export { actText, answerText, collectedText, eventText, afterChainText } from './engine/narrative';
 export { describeRules, rulesInForce, RULE_DATES } from './engine/rulesets';
 export { RULE_MODULES, RULE_REGISTRY, ruleRegistry } from './engine/rules';

@@ -152,6 +152,8 @@ export interface PageAnalysis {
   diagnostics: PageDiagnostic[];
   /** Every scenario of the page, numbered through the page (diagnostics' `scenario` follows). */
   scenarios: PageScenario[];
+  /** Set when `cancellation` stopped the analysis (see Analysis.cancelled): later blocks are missing. */
+  cancelled?: true;
 }
 
 /** Analyses every segoc block of a page; everything comes back in page coordinates. */
@@ -193,6 +195,10 @@ export function analyzePage(text: string, kind: PageKind, options: AnalyzeOption
     page.blocks.push({ block, analysis, diagnostics, scenarios });
     page.diagnostics.push(...diagnostics);
     page.scenarios.push(...scenarios);
+    if (analysis.cancelled) {
+      page.cancelled = true;
+      break;
+    }
   }
   page.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return page;

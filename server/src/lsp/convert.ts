@@ -95,20 +95,3 @@ export function lineAt(doc: TextDocument, line: number): string {
   const text = doc.getText({ start: { line, character: 0 }, end: { line: line + 1, character: 0 } });
   return text.replace(/\r?\n$|\r$/, '');
 }
-
-/** JSON-safe copy: drops cycles and what `drop` says (object graphs of core that the client must not get). */
-export function plain<T>(value: T, drop: (key: string, value: unknown) => boolean = () => false): T {
-  const seen: object[] = [];
-  return JSON.parse(
-    JSON.stringify(value, function (this: unknown, key: string, v: unknown) {
-      if (key !== '' && drop(key, v)) return undefined;
-      if (v && typeof v === 'object') {
-        // `this` is the holder: keep only the current ancestry in `seen`.
-        while (seen.length > 0 && seen[seen.length - 1] !== this) seen.pop();
-        if (seen.includes(v as object)) return undefined;
-        seen.push(v as object);
-      }
-      return v;
-    }) ?? 'null',
-  ) as T;
-}

@@ -3,7 +3,8 @@
 // cards or the settings change), so hover, completion, diagnostics and hints share one analysis.
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, Analysis, AnalyzeOptions, analyzePage, pageKind, PageKind } from '../core';
+import { analyze, Analysis, AnalyzeOptions, analyzePage, CancellationToken, pageKind, PageKind } from '../core';
+import { useFileReader } from '../host/use-files';
 import { Settings } from './settings';
 import { canonicalUri } from './uri';
 import { WorkspaceIndex } from './workspace';
@@ -65,7 +66,7 @@ export class DocumentStore {
         options: {
           defaultRuleset: { region: this.workspace.projectRules() ?? this.settings().defaultRuleset },
           workspaceCards: this.workspace.cardSources(),
-          readUse: this.workspace.readUse((c) => this.byCanonical(c)?.getText()),
+          readUse: useFileReader((c) => this.byCanonical(c)?.getText()),
         },
       };
     }
@@ -76,15 +77,19 @@ export class DocumentStore {
     this.cache.delete(uri);
   }
 
-  /** The analysis of an open document, from the cache when its version was analysed already. */
-  analysis(doc: TextDocument): Analysis {
+  /**
+   * The analysis of an open document, from the cache when its version was analysed already. With a
+   * request's token, a cancelled request stops the analysis between scenarios: that analysis comes
+   * back marked `cancelled` and is not cached.
+   */
+  analysis(doc: TextDocument, cancellation?: CancellationToken): Analysis {
     const stamp = this.stamp();
     const hit = this.cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.stamp === stamp) return hit.analysis;
     // The previous analysis lets core re-check only the scenarios that changed.
     const page = this.pageKindOf(doc);
-    const analysis = page ? this.analyzePageText(doc.getText(), doc.uri, page) : this.analyzeText(doc.getText(), doc.uri, hit?.analysis);
-    this.cache.set(doc.uri, { version: doc.version, stamp, analysis });
+    const analysis = page ? this.analyzePageText(doc.getText(), doc.uri, page, cancellation) : this.analyzeText(doc.getText(), doc.uri, hit?.analysis, cancellation);
+    if (!analysis.cancelled) this.cache.set(doc.uri, { version: doc.version, stamp, analysis });
     return analysis;
   }
 
@@ -100,16 +105,18 @@ export class DocumentStore {
    * scenarios come from the blocks, mapped to page lines; the syntax-based features (hover,
    * completion, symbols) see an empty file and so stay quiet on prose.
    */
-  analyzePageText(text: string, uri: string, kind: PageKind): Analysis {
+  analyzePageText(text: string, uri: string, kind: PageKind, cancellation?: CancellationToken): Analysis {
     this.analysisCount++;
     const options = { uri: canonicalUri(uri), ...this.options() };
-    const page = analyzePage(text, kind, options);
-    return { ...analyze('', options), diagnostics: page.diagnostics, scenarios: page.scenarios };
+    const page = analyzePage(text, kind, { ...options, cancellation });
+    const analysis: Analysis = { ...analyze('', options), diagnostics: page.diagnostics, scenarios: page.scenarios };
+    if (page.cancelled) analysis.cancelled = true;
+    return analysis;
   }
 
   /** Analyses text that is not (necessarily) open, e.g. a file the preview asks for. */
-  analyzeText(text: string, uri: string, previous?: Analysis): Analysis {
+  analyzeText(text: string, uri: string, previous?: Analysis, cancellation?: CancellationToken): Analysis {
     this.analysisCount++;
-    return analyze(text, { uri: canonicalUri(uri), ...this.options(), previous });
+    return analyze(text, { uri: canonicalUri(uri), ...this.options(), previous, cancellation });
   }
 }

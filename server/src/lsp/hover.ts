@@ -6,17 +6,21 @@ import { Hover, MarkupKind } from 'vscode-languageserver/node';
 import {
   Analysis,
   CardDef,
+  CATEGORY_LABELS,
   containsPosition,
   describeRules,
   LANGUAGE_CODES,
+  LinkRole,
+  ordinal,
   Position,
+  ROLE_LABELS,
   readCardText,
   RULE_REGISTRY,
   RuleRegistry,
 } from '../core';
 import { DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
-import { cardDefNameAt, cardTextAt, linkAt, LinkHit, ordinal, referenceAt } from './query';
+import { cardDefNameAt, cardTextAt, linkAt, LinkHit, referenceAt } from './query';
 
 export function hover(analysis: Analysis, p: Position): Hover | null {
   // 1. A card name: in a scenario, or a `card` definition of this file.
@@ -104,20 +108,17 @@ export function describeCode(code: string, rules: RuleRegistry = RULE_REGISTRY):
   return `\`${escapeMd(code)}\` is not a rule diagnostic code (see [docs/rules.md](${DOCS_BASE}/rules.md))`;
 }
 
-const ROLE_WORDS: Record<string, (mandatory?: boolean) => string> = {
-  'batch-trigger': (m) => `${m ? 'mandatory' : 'optional'} trigger`,
-  'hand-trigger': (m) => `${m ? 'mandatory' : 'optional'} hand trigger`,
-  'phase-trigger': (m) => `${m ? 'mandatory' : 'optional'} phase trigger`,
-  responder: () => 'responder ("when ... is activated")',
-  fast: () => 'fast effect',
-  slow: () => 'Spell Speed 1 activation',
-};
+/** "optional trigger", "fast effect": the role's words (core's labels), triggers with whether they are mandatory. */
+function roleWords(role: LinkRole, mandatory: boolean | undefined): string {
+  const words = ROLE_LABELS[role];
+  return role.endsWith('trigger') ? `${mandatory ? 'mandatory' : 'optional'} ${words}` : words;
+}
 
 export function linkTitle(hit: LinkHit): string {
   const l = hit.link;
-  const role = (ROLE_WORDS[l.role] ?? (() => l.role))(l.mandatory);
+  const role = roleWords(l.role, l.mandatory);
   let title = `**CL${l.number} — ${escapeMd(l.player)}'s ${role}**`;
-  if (l.category) title += `: category ${l.category} of 4 (${l.categoryLabel ?? ''})`;
+  if (l.category) title += `: category ${l.category} of 4 (${CATEGORY_LABELS[l.category]})`;
   return title;
 }
 

@@ -1,9 +1,8 @@
 // Inlay hints at the end of each chain link: its SEGOC category (batch triggers), Spell Speed and
 // when it resolves — `cat 2 · SS1 · resolves 3rd`, `SS2 · resolves 1st`.
 import { InlayHint, InlayHintKind, MarkupKind } from 'vscode-languageserver/node';
-import { Analysis, ChainResult, LinkResult, Range } from '../core';
+import { Analysis, ChainResult, LinkResult, ordinal, Range } from '../core';
 import { toPosition } from './convert';
-import { ordinal } from './query';
 
 export function linkHintLabel(link: LinkResult): string {
   const parts: string[] = [];

@@ -1,8 +1,27 @@
-// The `segoc/preview` request: the scenario results and diagnostics of a document as plain JSON, for
-// the client's preview webview. Core objects are sent as they are, minus object graphs (card copies,
-// card infos) and anything circular.
-import { Analysis, Diagnostic, ScenarioResult } from '../core';
-import { plain } from './convert';
+// The `segoc/preview` request: what the client's preview webview shows, as a DTO built here from core's
+// results, field by field (no generic copying: a field reaches the client only when it is written
+// here). The words for categories, kinds of link and phases come from core's labels, so the preview
+// says what render and the hovers say. The client mirrors these types (client/src/preview/model.ts);
+// test/preview/model.test.ts checks that this DTO is assignable to them.
+import {
+  Analysis,
+  CATEGORY_LABELS,
+  CATEGORY_SHORT,
+  categoryShort,
+  categoryText,
+  ChainResult,
+  Diagnostic,
+  KIND_LABELS,
+  KIND_SHORT,
+  LinkKind,
+  linkKind,
+  LinkResolution,
+  LinkResult,
+  phaseLabel,
+  Range,
+  ROLE_LABELS,
+  ScenarioResult,
+} from '../core';
 
 export const PREVIEW_REQUEST = 'segoc/preview';
 export const LIBRARY_FILE_REQUEST = 'segoc/libraryFile';
@@ -10,14 +29,6 @@ export const STATS_REQUEST = 'segoc/stats';
 
 export interface PreviewParams {
   uri: string;
-}
-
-export interface PreviewResult {
-  uri: string;
-  /** The document version analysed (null for a file that is not open). */
-  version: number | null;
-  scenarios: ScenarioResult[];
-  diagnostics: Diagnostic[];
 }
 
 export interface LibraryFileParams {
@@ -28,20 +39,148 @@ export interface LibraryFileResult {
   text: string;
 }
 
-const DROP_KEYS = new Set(['references', 'instance', 'instances']);
+/** A diagnostic as the preview reads it (positions copied, no related information or fixes). */
+export type DiagnosticDto = Pick<Diagnostic, 'code' | 'severity' | 'message' | 'range' | 'rule' | 'chain' | 'link' | 'scenario' | 'expected'>;
 
-/** Card copies and card infos are object graphs; strings named `card` (a link's card name) stay. */
-function drop(key: string, value: unknown): boolean {
-  if (DROP_KEYS.has(key)) return true;
-  if ((key === 'card' || key === 'cards') && value !== null && typeof value === 'object' && !Array.isArray(value)) return true;
-  return typeof value === 'function';
+/** The words shown for a link: its colour group, the kind of link, its category (short and long). */
+export interface LinkLabelsDto {
+  kind: LinkKind;
+  role: string;
+  categoryShort: string;
+  categoryLong: string;
 }
 
-export function preview(analysis: Analysis, uri: string, version: number | null): PreviewResult {
+/** A link as the preview reads it, with the words to show for it. */
+export type LinkDto = Pick<
+  LinkResult,
+  'number' | 'position' | 'range' | 'player' | 'card' | 'cardKnown' | 'effectIndex' | 'effectText' | 'role' | 'spellSpeed' | 'category' | 'mandatory' | 'answers' | 'legal' | 'codes' | 'assumptions'
+> & {
+  resolution?: Pick<LinkResolution, 'order' | 'status' | 'did'>;
+  labels: LinkLabelsDto;
+};
+
+export interface OrderGroupDto {
+  from: number;
+  to: number;
+  category: 1 | 2 | 3 | 4;
+  categoryShort: string;
+  player: string;
+  links: number[];
+  description: string;
+}
+
+export interface ChainDto {
+  index: number;
+  range: Range;
+  keywordRange: Range;
+  links: LinkDto[];
+  legalOrder: OrderGroupDto[];
+  collected: string[];
+  resolution: string[];
+  afterChain: string[];
+  legal: boolean;
+  phase: string;
+  phaseLabel: string;
+}
+
+export interface ScenarioDto {
+  index: number;
+  title: string;
+  range: Range;
+  titleRange: Range;
+  source?: string;
+  ruleset: { region: string; label?: string; asOf?: string };
+  players: string[];
+  turnPlayer: string;
+  chains: ChainDto[];
+  verdict: ScenarioResult['verdict'];
+  expectationsMet?: boolean;
+  diagnostics: DiagnosticDto[];
+}
+
+/** One entry of the colour legend. */
+export interface LegendDto {
+  kind: LinkKind;
+  short: string;
+  label: string;
+}
+
+export interface PreviewResult {
+  uri: string;
+  /** The document version analysed (null for a file that is not open). */
+  version: number | null;
+  scenarios: ScenarioDto[];
+  diagnostics: DiagnosticDto[];
+  legend: LegendDto[];
+}
+
+const range = (r: Range): Range => ({ start: { line: r.start.line, character: r.start.character }, end: { line: r.end.line, character: r.end.character } });
+
+function diagnosticDto(d: Diagnostic): DiagnosticDto {
+  return { code: d.code, severity: d.severity, message: d.message, range: range(d.range), rule: d.rule, chain: d.chain, link: d.link, scenario: d.scenario, expected: d.expected };
+}
+
+function linkDto(l: LinkResult): LinkDto {
   return {
-    uri,
-    version,
-    scenarios: plain(analysis.scenarios, drop),
-    diagnostics: plain(analysis.diagnostics, drop),
+    number: l.number,
+    position: l.position,
+    range: range(l.range),
+    player: l.player,
+    card: l.card,
+    cardKnown: l.cardKnown,
+    effectIndex: l.effectIndex,
+    effectText: l.effectText,
+    role: l.role,
+    spellSpeed: l.spellSpeed,
+    category: l.category,
+    mandatory: l.mandatory,
+    answers: l.answers,
+    legal: l.legal,
+    codes: [...l.codes],
+    assumptions: [...l.assumptions],
+    resolution: l.resolution && { order: l.resolution.order, status: l.resolution.status, did: [...l.resolution.did] },
+    labels: { kind: linkKind(l.role, l.category), role: ROLE_LABELS[l.role], categoryShort: categoryShort(l.role, l.category), categoryLong: categoryText(l.role, l.category, l.mandatory) },
   };
+}
+
+function chainDto(c: ChainResult): ChainDto {
+  return {
+    index: c.index,
+    range: range(c.range),
+    keywordRange: range(c.keywordRange),
+    links: c.links.map(linkDto),
+    legalOrder: c.legalOrder.map((g) => ({ from: g.from, to: g.to, category: g.category, categoryShort: CATEGORY_SHORT[g.category], player: g.player, links: [...g.links], description: g.description })),
+    collected: [...c.collected],
+    resolution: [...c.resolution],
+    afterChain: [...c.afterChain],
+    legal: c.legal,
+    phase: c.phase,
+    phaseLabel: phaseLabel(c.phase),
+  };
+}
+
+function scenarioDto(sc: ScenarioResult): ScenarioDto {
+  return {
+    index: sc.index,
+    title: sc.title,
+    range: range(sc.range),
+    titleRange: range(sc.titleRange),
+    source: sc.source,
+    ruleset: { region: sc.ruleset.region, label: sc.ruleset.label, asOf: sc.ruleset.asOf },
+    players: [...sc.players],
+    turnPlayer: sc.turnPlayer,
+    chains: sc.chains.map(chainDto),
+    verdict: sc.verdict,
+    expectationsMet: sc.expectationsMet,
+    diagnostics: sc.diagnostics.map(diagnosticDto),
+  };
+}
+
+const LEGEND: LegendDto[] = [
+  ...([1, 2, 3, 4] as const).map((n) => ({ kind: `cat-${n}` as LinkKind, short: CATEGORY_SHORT[n], label: `${n}: ${CATEGORY_LABELS[n]} triggers` })),
+  ...(['fast', 'responder', 'phase'] as const).map((kind) => ({ kind, short: KIND_SHORT[kind], label: KIND_LABELS[kind] })),
+];
+
+export function preview(analysis: Analysis, uri: string, version: number | null): PreviewResult {
+  return { uri, version, scenarios: analysis.scenarios.map(scenarioDto), diagnostics: analysis.diagnostics.map(diagnosticDto), legend: LEGEND };
 }

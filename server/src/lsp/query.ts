@@ -116,17 +116,3 @@ export function sameInstance(a: Reference, b: Reference): boolean {
   return !!a.instance && a.instance === b.instance;
 }
 
-export function ordinal(n: number): string {
-  const mod100 = n % 100;
-  if (mod100 >= 11 && mod100 <= 13) return `${n}th`;
-  switch (n % 10) {
-    case 1:
-      return `${n}st`;
-    case 2:
-      return `${n}nd`;
-    case 3:
-      return `${n}rd`;
-    default:
-      return `${n}th`;
-  }
-}

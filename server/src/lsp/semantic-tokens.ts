@@ -15,7 +15,7 @@ const READONLY = 1 << 1;
 const KEYWORDS = new Set([
   'scenario', 'card', 'use', 'source', 'rules', 'tcg', 'ocg', 'as', 'of', 'players', 'turn', 'phase', 'chain', 'expect',
   'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
-  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'to', 'alias', 'text',
+  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
   'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
 ]);
 const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);

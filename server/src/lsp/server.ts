@@ -5,25 +5,39 @@ import {
   CancellationToken,
   ClientCapabilities,
   CodeActionKind,
+  CodeActionRequest,
   CompletionItem,
+  CompletionRequest,
+  CompletionResolveRequest,
   Connection,
+  DefinitionRequest,
   Diagnostic as LspDiagnostic,
   DidChangeConfigurationNotification,
   DidChangeWatchedFilesNotification,
   DocumentDiagnosticReport,
   DocumentDiagnosticReportKind,
+  DocumentDiagnosticRequest,
+  DocumentFormattingRequest,
+  DocumentSymbolRequest,
   ErrorCodes,
   FileChangeType,
+  FoldingRangeRequest,
+  HoverRequest,
   InitializeParams,
   InitializeResult,
+  InlayHintRequest,
   LSPErrorCodes,
+  PrepareRenameRequest,
+  ReferencesRequest,
+  RenameRequest,
   ResponseError,
+  SemanticTokensRangeRequest,
+  SemanticTokensRequest,
   TextDocumentSyncKind,
   TextEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import * as fs from 'fs';
-import { formatText, libraryFileText, lineEdit } from '../core';
+import { Analysis, formatText, libraryFileText, lineEdit } from '../core';
 import { codeActions, INSERT_EXPECT_KIND } from './code-actions';
 import { COMPLETION_TRIGGERS, complete, completionItemUri, resolveCompletion } from './completion';
 import { clampPosition, clampRange, toDiagnostic } from './convert';
@@ -45,6 +59,7 @@ import { safeNotification, safeRequest } from './safe';
 import { LEGEND, semanticTokens } from './semantic-tokens';
 import { DEFAULT_SETTINGS, readSettings, Settings } from './settings';
 import { canonicalUri, libraryPathOf, uriToPath } from './uri';
+import { readTextFile } from '../host/text-file';
 import { WorkspaceIndex } from './workspace';
 
 /** Delay between the last keystroke and pushed diagnostics (push model only). */
@@ -95,7 +110,19 @@ export function startServer(connection: Connection): void {
     openUri: (canonical) => store.byCanonical(canonical)?.uri,
   });
 
-  const diagnosticsOf = (doc: TextDocument): LspDiagnostic[] => store.analysis(doc).diagnostics.map((d) => toDiagnostic(d, doc.uri));
+  const diagnosticsOf = (doc: TextDocument, analysis: Analysis = store.analysis(doc)): LspDiagnostic[] => analysis.diagnostics.map((d) => toDiagnostic(d, doc.uri));
+
+  /**
+   * A document's analysis for a request. The request's token reaches core, which stops between
+   * scenarios once it is cancelled; a request cancelled before or during the analysis is answered
+   * as cancelled (RequestCancelled; ServerCancelled with a retrigger for pull diagnostics).
+   */
+  const analysisFor = (doc: TextDocument, token: CancellationToken, how: Cancel = 'cancel'): Analysis => {
+    throwIfCancelled(token, how);
+    const analysis = store.analysis(doc, token);
+    if (analysis.cancelled) throwIfCancelled({ isCancellationRequested: true }, how);
+    return analysis;
+  };
 
   // ---- diagnostics -------------------------------------------------------------------------
 
@@ -304,50 +331,53 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.languages.diagnostics.on(
+  connection.onRequest(
+    DocumentDiagnosticRequest.type,
     safeRequest(connection, 'diagnostics', (params, token: CancellationToken): DocumentDiagnosticReport => {
       const doc = store.get(params.textDocument.uri);
       if (!doc) return { kind: DocumentDiagnosticReportKind.Full, items: [] };
-      cancelled(token, true);
+      // Pull diagnostics cancelled by the server's own reasons are asked again (ServerCancelled, retrigger).
       if (settings.validate === 'onSave') {
         let items = validated.get(doc.uri);
         if (!items) {
-          items = diagnosticsOf(doc);
+          items = diagnosticsOf(doc, analysisFor(doc, token, 'retrigger'));
           validated.set(doc.uri, items);
         }
         return { kind: DocumentDiagnosticReportKind.Full, items };
       }
-      const items = diagnosticsOf(doc);
-      cancelled(token, true);
+      const items = diagnosticsOf(doc, analysisFor(doc, token, 'retrigger'));
+      throwIfCancelled(token, 'retrigger');
       return { kind: DocumentDiagnosticReportKind.Full, items };
     }),
   );
 
   // ---- features ------------------------------------------------------------------------------
+  // Every request is registered with onRequest and its type, not the typed helpers (onHover, ...):
+  // those read params.workDoneToken before any handler runs, so a request whose params are null
+  // was answered InternalError with a logged stack trace; safeRequest answers it InvalidParams.
 
   const docOf = (uri: string): TextDocument | undefined => store.get(uri);
 
-  connection.onHover(
+  connection.onRequest(
+    HoverRequest.type,
     safeRequest(connection, 'hover', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
-      if (!doc || cancelled(token)) return null;
-      const analysis = store.analysis(doc);
-      if (cancelled(token)) return null;
-      return hover(analysis, clampPosition(doc, params.position));
+      if (!doc) return null;
+      return hover(analysisFor(doc, token), clampPosition(doc, params.position));
     }),
   );
 
-  connection.onCompletion(
+  connection.onRequest(
+    CompletionRequest.type,
     safeRequest(connection, 'completion', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
-      if (!doc || cancelled(token)) return [];
-      const analysis = store.analysis(doc);
-      if (cancelled(token)) return [];
-      return complete(analysis, doc, clampPosition(doc, params.position), { snippets: flags.snippets });
+      if (!doc) return [];
+      return complete(analysisFor(doc, token), doc, clampPosition(doc, params.position), { snippets: flags.snippets });
     }),
   );
 
-  connection.onCompletionResolve(
+  connection.onRequest(
+    CompletionResolveRequest.type,
     safeRequest(connection, 'completion resolve', (item: CompletionItem) => {
       const uri = completionItemUri(item);
       const doc = uri === undefined ? undefined : docOf(uri);
@@ -355,58 +385,65 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onDefinition(
-    safeRequest(connection, 'definition', (params) => {
+  connection.onRequest(
+    DefinitionRequest.type,
+    safeRequest(connection, 'definition', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      return definition(store.analysis(doc), clampPosition(doc, params.position), nav(doc));
+      return definition(analysisFor(doc, token), clampPosition(doc, params.position), nav(doc));
     }),
   );
 
-  connection.onReferences(
-    safeRequest(connection, 'references', (params) => {
+  connection.onRequest(
+    ReferencesRequest.type,
+    safeRequest(connection, 'references', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      return references(store.analysis(doc), clampPosition(doc, params.position), params.context?.includeDeclaration ?? true, nav(doc));
+      return references(analysisFor(doc, token), clampPosition(doc, params.position), params.context?.includeDeclaration ?? true, nav(doc));
     }),
   );
 
-  connection.onDocumentSymbol(
-    safeRequest(connection, 'documentSymbol', (params) => {
+  connection.onRequest(
+    DocumentSymbolRequest.type,
+    safeRequest(connection, 'documentSymbol', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      const symbols = documentSymbols(store.analysis(doc));
+      const symbols = documentSymbols(analysisFor(doc, token));
       return flags.hierarchicalSymbols ? symbols : flatSymbols(symbols, doc.uri);
     }),
   );
 
-  connection.onFoldingRanges(
-    safeRequest(connection, 'foldingRange', (params) => {
+  connection.onRequest(
+    FoldingRangeRequest.type,
+    safeRequest(connection, 'foldingRange', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      return foldingRanges(store.analysis(doc));
+      return foldingRanges(analysisFor(doc, token));
     }),
   );
 
-  connection.onPrepareRename(
-    safeRequest(connection, 'prepareRename', (params) => {
+  connection.onRequest(
+    PrepareRenameRequest.type,
+    safeRequest(connection, 'prepareRename', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
-      return prepareRename(store.analysis(doc), clampPosition(doc, params.position));
+      return prepareRename(analysisFor(doc, token), clampPosition(doc, params.position));
     }),
   );
 
-  connection.onRenameRequest(
-    safeRequest(connection, 'rename', (params) => {
+  connection.onRequest(
+    RenameRequest.type,
+    safeRequest(connection, 'rename', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
-      const r = rename(store.analysis(doc), clampPosition(doc, params.position), params.newName, nav(doc));
+      const r = rename(analysisFor(doc, token), clampPosition(doc, params.position), params.newName, nav(doc));
       if (r instanceof ResponseError) throw r;
       return r;
     }),
   );
 
-  connection.onDocumentFormatting(
+  connection.onRequest(
+    DocumentFormattingRequest.type,
     safeRequest(connection, 'formatting', (params): TextEdit[] => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
@@ -418,34 +455,38 @@ export function startServer(connection: Connection): void {
     }),
   );
 
-  connection.onCodeAction(
-    safeRequest(connection, 'codeAction', (params) => {
+  connection.onRequest(
+    CodeActionRequest.type,
+    safeRequest(connection, 'codeAction', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      return codeActions(store.analysis(doc), doc, { ...params, range: clampRange(doc, params.range) });
+      return codeActions(analysisFor(doc, token), doc, { ...params, range: clampRange(doc, params.range) });
     }),
   );
 
-  connection.languages.semanticTokens.on(
-    safeRequest(connection, 'semanticTokens', (params) => {
+  connection.onRequest(
+    SemanticTokensRequest.type,
+    safeRequest(connection, 'semanticTokens', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return { data: [] };
-      return semanticTokens(store.analysis(doc));
+      return semanticTokens(analysisFor(doc, token));
     }),
   );
-  connection.languages.semanticTokens.onRange(
-    safeRequest(connection, 'semanticTokens/range', (params) => {
+  connection.onRequest(
+    SemanticTokensRangeRequest.type,
+    safeRequest(connection, 'semanticTokens/range', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return { data: [] };
-      return semanticTokens(store.analysis(doc), clampRange(doc, params.range));
+      return semanticTokens(analysisFor(doc, token), clampRange(doc, params.range));
     }),
   );
 
-  connection.languages.inlayHint.on(
-    safeRequest(connection, 'inlayHint', (params) => {
+  connection.onRequest(
+    InlayHintRequest.type,
+    safeRequest(connection, 'inlayHint', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc || !settings.inlayHints.enabled) return [];
-      return inlayHints(store.analysis(doc), clampRange(doc, params.range));
+      return inlayHints(analysisFor(doc, token), clampRange(doc, params.range));
     }),
   );
 
@@ -453,26 +494,24 @@ export function startServer(connection: Connection): void {
 
   connection.onRequest(
     PREVIEW_REQUEST,
-    safeRequest(connection, PREVIEW_REQUEST, (params: PreviewParams) => {
+    safeRequest(connection, PREVIEW_REQUEST, (params: PreviewParams, token: CancellationToken) => {
       const uri = params?.uri;
       if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'segoc/preview needs { uri }');
       const doc = store.get(uri);
-      if (doc) return preview(store.analysis(doc), doc.uri, doc.version);
+      if (doc) return preview(analysisFor(doc, token), doc.uri, doc.version);
       const libPath = libraryPathOf(uri);
       const p = uriToPath(uri);
       let text: string | undefined;
       if (libPath) text = libraryFileText(libPath);
       else if (p && /\.segoc$/i.test(p)) {
-        try {
-          // Only regular .segoc files (a FIFO or a device would block the server; other files are no scenarios).
-          const st = fs.statSync(p);
-          text = st.isFile() && st.size <= 64 * 1024 * 1024 ? fs.readFileSync(p, 'utf8') : undefined;
-        } catch {
-          text = undefined;
-        }
+        // Only .segoc files, read as the CLI reads them (a FIFO or a device would block the server).
+        const read = readTextFile(p);
+        text = 'text' in read ? read.text : undefined;
       }
       if (text === undefined) return null; // neither open nor readable
-      return preview(store.analyzeText(text, uri), uri, null);
+      const analysis = store.analyzeText(text, uri, undefined, token);
+      if (analysis.cancelled) throwIfCancelled(token);
+      return preview(analysis, uri, null);
     }),
   );
 
@@ -507,9 +546,12 @@ export function startServer(connection: Connection): void {
   documents.listen(connection);
 }
 
-/** True when the request was cancelled; with `throwForRetrigger`, answers with ServerCancelled. */
-function cancelled(token: CancellationToken | undefined, throwForRetrigger = false): boolean {
-  if (!token?.isCancellationRequested) return false;
-  if (throwForRetrigger) throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
-  return true;
+/** How a cancelled request is answered: RequestCancelled, or ServerCancelled asking the client to retrigger it. */
+type Cancel = 'cancel' | 'retrigger';
+
+/** Answers a cancelled request as cancelled (vscode-languageserver's conventions for the two codes). */
+function throwIfCancelled(token: { readonly isCancellationRequested: boolean } | undefined, how: Cancel = 'cancel'): void {
+  if (!token?.isCancellationRequested) return;
+  if (how === 'retrigger') throw new ResponseError(LSPErrorCodes.ServerCancelled, 'cancelled', { retriggerRequest: true });
+  throw new ResponseError(LSPErrorCodes.RequestCancelled, 'cancelled');
 }

@@ -1,39 +1,8 @@
-// File URIs and paths. Clients spell the same file URI in different ways (VS Code percent-encodes
-// the drive colon on Windows, for instance), so maps are keyed by a canonical form.
-import * as path from 'path';
-import { fileURLToPath, pathToFileURL } from 'url';
+// URIs of the language server: file URIs are the host's (host/uri.ts); `segoc-library:` URIs name the
+// files of the embedded card library.
+export { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from '../host/uri';
 
 export const LIBRARY_SCHEME = 'segoc-library';
-
-export function isFileUri(uri: string): boolean {
-  return /^file:/i.test(uri);
-}
-
-export function uriToPath(uri: string): string | undefined {
-  if (!isFileUri(uri)) return undefined;
-  try {
-    return fileURLToPath(uri);
-  } catch {
-    try {
-      return fileURLToPath(decodeURIComponent(uri));
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-export function pathToUri(p: string): string {
-  return pathToFileURL(p).href;
-}
-
-/** One spelling per file: file URIs go through the path and back; other URIs are kept as they are. */
-export function canonicalUri(uri: string): string {
-  const p = uriToPath(uri);
-  if (p === undefined) return uri;
-  const c = pathToUri(p);
-  return process.platform === 'win32' ? c.toLowerCase() : c;
-}
-
 /** `segoc-library:/library/staples.segoc` for the library path `library/staples.segoc`. */
 export function libraryUri(libraryPath: string): string {
   return `${LIBRARY_SCHEME}:/${libraryPath.replace(/^\/+/, '')}`;
@@ -50,11 +19,4 @@ export function libraryPathOf(uri: string): string | undefined {
     // keep as written
   }
   return p;
-}
-
-/** Resolves a `use` path relative to the file that contains it. */
-export function resolveRelative(fromUri: string, relative: string): string | undefined {
-  const from = uriToPath(fromUri);
-  if (from === undefined) return undefined;
-  return path.resolve(path.dirname(from), relative);
 }

@@ -5,11 +5,13 @@
 // the project bumps `generation`, which invalidates the cached analyses.
 import * as fs from 'fs';
 import * as path from 'path';
-import { CardDef, CardSource, definitionSignature, parseCardDefinitions, UseFile } from '../core';
+import { CardDef, CardSource, definitionSignature, parseCardDefinitions } from '../core';
+import { readTextFile } from '../host/text-file';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
 import { isProjectCardFile, loadProject, ProjectSetup } from '../cli/project';
 
 const MAX_FILES = 20000;
+/** The workspace scan reads every .segoc file of the folders in the background: larger ones are left out of it. */
 const MAX_BYTES = 8 * 1024 * 1024;
 
 interface Entry {
@@ -146,30 +148,6 @@ export class WorkspaceIndex {
     return this.entries.size;
   }
 
-  /**
-   * The `readUse` callback for `analyze`: reads a relative .segoc path, preferring the editor's text of
-   * an open file.
-   */
-  readUse(openText: (canonical: string) => string | undefined): (fromUri: string, p: string) => UseFile | { error: string } {
-    return (fromUri, p) => {
-      if (!isFileUri(fromUri)) return { error: 'only files saved on disk can import other files' };
-      const abs = resolveRelative(fromUri, p);
-      if (!abs) return { error: 'the path cannot be resolved' };
-      const uri = canonicalUri(pathToUri(abs));
-      const open = openText(uri);
-      if (open !== undefined) return { uri, text: open };
-      try {
-        const st = fs.statSync(abs);
-        if (!st.isFile()) return { error: 'not a file' };
-        if (st.size > MAX_BYTES) return { error: 'the file is too large' };
-        return { uri, text: fs.readFileSync(abs, 'utf8') };
-      } catch (e) {
-        const code = (e as NodeJS.ErrnoException).code;
-        return { error: code === 'ENOENT' ? 'no such file' : String((e as Error).message ?? e) };
-      }
-    };
-  }
-
   /** A .segoc file inside a folder, not under node_modules or a dot folder (as the scan sees them). */
   private isIndexed(uri: string): boolean {
     if (!isFileUri(uri) || !/\.segoc$/i.test(uri)) return false;
@@ -186,13 +164,8 @@ export class WorkspaceIndex {
   private reloadFromDisk(uri: string): boolean {
     const key = canonicalUri(uri);
     const p = uriToPath(uri);
-    let text: string | undefined;
-    try {
-      const st = p ? fs.statSync(p) : undefined;
-      if (p && st?.isFile() && st.size <= MAX_BYTES) text = fs.readFileSync(p, 'utf8');
-    } catch {
-      text = undefined;
-    }
+    const read = p ? readTextFile(p, MAX_BYTES) : undefined;
+    const text = read && 'text' in read ? read.text : undefined;
     let changed: boolean;
     if (text === undefined) {
       const e = this.entries.get(key);

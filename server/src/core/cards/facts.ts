@@ -3,9 +3,10 @@
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
 import { Zone } from '../syntax/ast';
 import { Range } from '../text';
-import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, EventPattern, PhaseTime, VerbPattern, Actor } from './types';
+import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, EventPattern, PhaseTime } from './types';
 import { cardTypeInfo } from './vocabulary';
 import { normalizeName } from './names';
+import { uniformCard } from '../layout';
 
 /** One effect as a source states it; what it leaves out gets the defaults of `makeCard`. */
 export interface EffectFacts {
@@ -21,6 +22,8 @@ export interface EffectFacts {
   condition?: string;
   /** Default: where such an effect is activated from (see defaultActivationZones). */
   activatesFrom?: Zone[];
+  /** Zones the text lets it activate from even if the card got there after the event ("(even if not)", R23). */
+  evenIfNotThere?: Zone[];
   summonsItself?: boolean;
   oncePerChain?: boolean;
   oncePerTurn?: boolean;
@@ -85,6 +88,7 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
   const effects: EffectFacts[] =
     card.category !== 'monster' && !facts.effects.some((e) => e.kind === 'activation') ? [{ kind: 'activation' }, ...facts.effects] : facts.effects;
   card.effects = effects.map((e, i) => makeEffect(i + 1, card, e));
+  // One layout per kind for what the engine reads on every trigger (layout.ts).
   return uniformCard(card);
 }
 
@@ -103,6 +107,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     phaseTime: e.phaseTime,
     condition: e.condition,
     activatesFrom: e.activatesFrom ?? defaultZones(card, e.kind, event),
+    evenIfNotThere: e.evenIfNotThere ?? [],
     summonsItself: e.summonsItself ?? false,
     oncePerChain: e.oncePerChain ?? false,
     oncePerTurn: e.oncePerTurn ?? false,
@@ -149,122 +154,4 @@ export function defaultZones(card: Pick<CardInfo, 'category' | 'spellTrapKind'>,
     }
   }
   return ['field'];
-}
-
-// The engine reads cards, effects, event patterns and target filters on every trigger it collects
-// and every link it checks. Built as their sources give them, they get their optional fields in many
-// mixes, so each kind had dozens of object layouts and those reads were megamorphic (V8 looks each one
-// up in a shared cache instead of reading a fixed offset). Copied once, with every field in one order
-// (undefined where absent), each kind has one layout. See ARCHITECTURE.md, V8 object layouts.
-
-/** Every field of T, optional ones included: a copy typed with it fails to compile when it leaves one out. */
-type EveryField<T> = { [K in keyof Required<T>]: T[K] };
-
-function uniformCard(c: CardInfo): CardInfo {
-  const out: EveryField<CardInfo> = {
-    name: c.name,
-    key: c.key,
-    aliases: c.aliases,
-    cardType: c.cardType,
-    category: c.category,
-    spellTrapKind: c.spellTrapKind,
-    extraDeck: c.extraDeck,
-    races: c.races,
-    attributes: c.attributes,
-    abilities: c.abilities,
-    level: c.level,
-    atk: c.atk,
-    def: c.def,
-    effects: c.effects.map(uniformEffect),
-    origin: c.origin,
-  };
-  return out;
-}
-
-function uniformEffect(e: EffectInfo): EffectInfo {
-  const out: EveryField<EffectInfo> = {
-    index: e.index,
-    kind: e.kind,
-    mandatory: e.mandatory,
-    timing: e.timing,
-    event: e.event && uniformPattern(e.event),
-    responds: e.responds.map(uniformPattern),
-    phaseTime: e.phaseTime,
-    condition: e.condition,
-    activatesFrom: e.activatesFrom,
-    summonsItself: e.summonsItself,
-    oncePerChain: e.oncePerChain,
-    oncePerTurn: e.oncePerTurn,
-    spellSpeedOverride: e.spellSpeedOverride,
-    targets: e.targets && (uniformFilter(e.targets) as CardFilter & { raw: string }),
-    damageStep: e.damageStep,
-    negatesActivation: e.negatesActivation,
-    changesAtk: e.changesAtk,
-    includes: e.includes,
-    text: e.text,
-    range: e.range,
-    assumed: e.assumed,
-  };
-  return out;
-}
-
-/** Every field of every kind of pattern (the union's variants read as one record). */
-type PatternRecord = Partial<VerbPattern> & {
-  kind: EventPattern['kind'];
-  subject?: 'self' | CardFilter;
-  actor?: Actor;
-  attempt?: boolean;
-  direct?: boolean;
-  ordinal?: number;
-  what?: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'>;
-  includes?: string[];
-  who?: 'you' | 'opponent' | 'any';
-  battle?: boolean;
-  raw: string;
-  unknown: string[];
-};
-
-function uniformPattern(e: EventPattern): EventPattern {
-  const p = e as PatternRecord;
-  const out: EveryField<PatternRecord> = {
-    kind: p.kind,
-    subject: typeof p.subject === 'object' ? uniformFilter(p.subject) : p.subject,
-    verb: p.verb,
-    from: p.from,
-    toGy: p.toGy,
-    by: p.by,
-    summonTypes: p.summonTypes,
-    asCost: p.asCost,
-    byOwnEffect: p.byOwnEffect,
-    actor: p.actor,
-    attempt: p.attempt,
-    direct: p.direct,
-    ordinal: p.ordinal,
-    what: p.what,
-    includes: p.includes,
-    who: p.who,
-    battle: p.battle,
-    raw: p.raw,
-    unknown: p.unknown,
-  };
-  return out as EventPattern;
-}
-
-function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: string } {
-  const out: EveryField<CardFilter & { raw?: string }> = {
-    category: f.category,
-    races: f.races,
-    attributes: f.attributes,
-    levelMax: f.levelMax,
-    levelMin: f.levelMin,
-    atkMax: f.atkMax,
-    atkMin: f.atkMin,
-    controller: f.controller,
-    zone: f.zone,
-    faceUp: f.faceUp,
-    eventCard: f.eventCard,
-    unknown: f.unknown,
-    raw: f.raw,
-  };
-  return out;
 }

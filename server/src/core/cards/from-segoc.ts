@@ -61,7 +61,7 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
       });
     }
   }
-  const hasResponds = def.effects.some((e) => e.effectKind === 'responds');
+  const hasResponds = def.effects.some((e) => e.effectKind === 'responds' || e.effectKind === 'activation');
   // A Spell/Trap with no `responds to` line still has its activation, written where its type is.
   if (!hasResponds && cardTypeInfo(def.cardType.text).category !== 'monster') {
     facts.effects.push({ kind: 'activation', text: def.cardType.text, range: def.cardType.range });
@@ -82,6 +82,9 @@ function effectFacts(line: EffectLine, diagnostics: Diagnostic[]): EffectFacts {
     const responds = (line.alternatives ?? []).map((alt) => parseEvent(alt));
     for (const r of responds) reportUnknown(r, line, diagnostics);
     e = { kind: 'activation', responds, text, range: line.range };
+  } else if (line.effectKind === 'activation') {
+    // The card's own activation, free chain, with its properties (`activation, changes atk`).
+    e = { kind: 'activation', responds: [], text, range: line.range };
   } else {
     const kind = line.effectKind;
     let event: EventPattern | undefined;

@@ -8,6 +8,7 @@ import { normalizeName } from './names';
 import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { curatedLibrary, defaultProviders } from './library';
+import { keepLayoutOf } from '../layout';
 
 export { buildLayer, mergedLayer } from './layers';
 export type { CardLayer, CardSource } from './layers';
@@ -34,8 +35,8 @@ export class CardIndex {
   /** Layers from lowest to highest precedence; a lookup asks the highest first (no copying). */
   constructor(private readonly layers: ReadonlyArray<Layer>) {}
 
-  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout and the engine's layoutKeeper). */
-  static readonly keepLayout = new CardIndex([]);
+  /** Keeps the object layout alive between analyses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new CardIndex([]));
 
   /** Answers by name as written (a scenario names the same cards again and again); null: not found. */
   private readonly found = new Map<string, CardInfo | null>();

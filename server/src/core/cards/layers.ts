@@ -6,6 +6,7 @@ import { buildCard } from './from-segoc';
 import { withTextEffects } from './text-effects';
 import { normalizeName } from './names';
 import { CardInfo, CardOrigin } from './types';
+import { keepLayoutOf } from '../layout';
 
 export interface CardSource {
   /** Where the definitions come from (a URI or a library path). */
@@ -52,8 +53,8 @@ export class WorkspaceView implements CardLayer {
     private readonly excludeUri: string | undefined,
   ) {}
 
-  /** Keeps the object layout alive between analyses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new WorkspaceView(new Map(), undefined);
+  /** Keeps the object layout alive between analyses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new WorkspaceView(new Map(), undefined));
 
   private pick(list: CardInfo[]): CardInfo | undefined {
     for (let i = list.length - 1; i >= 0; i--) if (list[i].origin.uri !== this.excludeUri) return list[i];

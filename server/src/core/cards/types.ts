@@ -89,6 +89,11 @@ export interface EffectInfo {
   phaseTime?: PhaseTime;
   condition?: string;
   activatesFrom: Zone[];
+  /**
+   * Zones from which the text lets the effect activate even if the card got there after the event
+   * ("... or hand (even if not)", written `from gy or hand (even if not)`): R23 does not apply to them.
+   */
+  evenIfNotThere: Zone[];
   summonsItself: boolean;
   oncePerChain: boolean;
   /** `once per turn` (hard once per turn, by card name): informs R17 only. */

@@ -523,6 +523,10 @@ export function interpretModifier(effect: EffectFacts, ws: readonly string[], ra
     for (const w of ws) if (ZONE_WORDS[w]) zones.push(ZONE_WORDS[w]);
     if (!zones.length) return false;
     effect.activatesFrom = zones;
+    // `from gy or hand (even if not)`: the zone named right before "(even if not)" is exempt from R23.
+    const even = ws.findIndex((w, i) => w === 'even' && ws[i + 1] === 'if' && ws[i + 2] === 'not');
+    const zone = even > 0 ? ws.slice(0, even).reverse().map((w) => ZONE_WORDS[w]).find((z) => z) : undefined;
+    if (zone) effect.evenIfNotThere = [zone];
   } else if (s === 'summons itself' || s === 'special summons itself') {
     effect.summonsItself = true;
   } else if (s === 'once per chain') {

@@ -3,11 +3,11 @@
 // the one implementation: the server's hovers call it too) and its SEGOC category (R9, R14, R28).
 import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
-import { LinkStmt } from '../syntax/ast';
+import { LinkStmt, Zone } from '../syntax/ast';
 import { Candidate, category } from './collect';
 import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
-import { CardInstance, PlayerIndex } from './state';
+import { CardInstance, GameEvent, PlayerIndex } from './state';
 import type { LinkStatus } from './rules/api';
 
 /** A claimed chain link as the engine sees it: what the rules read and the results show. */
@@ -33,6 +33,8 @@ export interface LinkState {
   placementStep: number;
   negated: boolean;
   fromHand?: boolean;
+  /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
+  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
 }
 
@@ -78,6 +80,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     placementStep: 0,
     negated: false,
     fromHand: undefined,
+    activatedFrom: undefined,
     resolution: undefined,
   };
   if (!inst?.card) return l;
@@ -100,8 +103,14 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     }
     return e;
   }
-  const usable = card.effects.filter((e) => e.kind !== 'continuous');
+  let usable = card.effects.filter((e) => e.kind !== 'continuous');
   if (usable.length <= 1) return usable[0];
+  // An effect activates from its own zone (an Ignition Effect on the field unless it says otherwise): where the
+  // link says, or where the card is, only the effects usable there fit. If none is, R35 says so on the link.
+  const zone = stmt.from?.zone ?? l.inst?.zone;
+  const here = zone ? usable.filter((e) => e.activatesFrom.includes(zone)) : usable;
+  if (here.length === 1) return here[0];
+  if (here.length > 1) usable = here;
   const classes: Array<(e: EffectInfo) => boolean> = [
     (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk),
     (e) => collected.some((c) => c.inst === l.inst && c.effect === e),

@@ -4,7 +4,40 @@ import { CardInfo, EffectInfo, SummonType } from '../cards/model';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
 import type { ChainView } from './rules/api';
+import { Zone } from '../syntax/ast';
 import { GameEvent, zoneWord } from './state';
+
+/** "on the field", "in the GY": where a card is, in words. */
+export function whereWord(z: Zone): string {
+  return z === 'field' ? 'on the field' : `in the ${zoneWord(z)}`;
+}
+
+/**
+ * Why an event was not the last thing to happen before the chain that starts at event `limit`: the R20
+ * cause and the first event that came after it. Only events before that chain count (a trigger's own
+ * activation never does); a Summon is named rather than the move that put the card on the field; R4
+ * leftovers and phase changes are no such event.
+ */
+export function whyNotLast(events: readonly GameEvent[], players: readonly [string, string], ev: GameEvent, limit: number): string {
+  const before = events.slice(0, limit).filter((x) => x.step > ev.step && (x.kind !== 'phase' || x.origin.kind !== 'action') && x.origin.kind !== 'leftover');
+  const firstStep = before.length ? before[0].step : undefined;
+  const atStep = before.filter((x) => x.step === firstStep);
+  const later = atStep.find((x) => x.kind === 'summon') ?? atStep[0];
+  const o = ev.origin;
+  const sameLink = (x: GameEvent) => o.kind !== 'action' && x.origin.kind === o.kind && 'link' in x.origin && x.origin.chain === o.chain && x.origin.link === o.link;
+  const cause =
+    o.kind === 'cost' || o.kind === 'activation'
+      ? `(b) it happened as the ${o.kind} of chain ${o.chain} CL${o.link}, and the activation came after it`
+      : o.kind === 'resolution' && o.link >= 2
+        ? `(a) it happened while chain ${o.chain} CL${o.link} resolved, and ${o.link === 2 ? 'CL1' : `CL${o.link - 1} to CL1`} still resolved after it`
+        : o.kind === 'resolution' && (!later || sameLink(later))
+          ? '(c) a later part of the same effect ("then") came after it'
+          : ev.kind === 'move' && (ev.tributed || ev.cause === 'material')
+            ? `(d) it was ${ev.tributed ? 'Tributed' : 'used as material'} for a Summon, and the Summon came after it`
+            : undefined;
+  if (!cause) return later ? `${describeEvent(later, players)} happened after it` : 'something else happened after it';
+  return later ? `R20 ${cause} (after it: ${describeEvent(later, players)})` : `R20 ${cause}`;
+}
 
 /** A game event as plain data, with names instead of card copies. */
 export function eventRecord(ev: GameEvent, players: readonly [string, string]): EventRecord {
@@ -13,7 +46,7 @@ export function eventRecord(ev: GameEvent, players: readonly [string, string]): 
   switch (ev.kind) {
     case 'move':
       r.card = ev.card.name;
-      r.how = ev.destroyed ? (ev.cause === 'battle' ? 'destroyed-by-battle' : 'destroyed') : ev.discarded ? 'discarded' : ev.tributed ? 'tributed' : 'sent';
+      r.how = ev.cause === 'set' ? 'set' : ev.destroyed ? (ev.cause === 'battle' ? 'destroyed-by-battle' : 'destroyed') : ev.discarded ? 'discarded' : ev.tributed ? 'tributed' : 'sent';
       r.from = ev.from;
       r.to = ev.to;
       break;
@@ -33,6 +66,7 @@ export function eventRecord(ev: GameEvent, players: readonly [string, string]): 
     case 'damage':
       r.player = players[ev.player];
       r.amount = ev.amount;
+      if (ev.battle) r.battle = true;
       break;
     case 'phase':
       r.phase = ev.phase;
@@ -50,6 +84,7 @@ const HOW: Record<NonNullable<EventRecord['how']>, string> = {
   'destroyed-by-battle': 'destroyed by battle',
   discarded: 'discarded',
   tributed: 'Tributed',
+  set: 'Set',
   sent: 'sent',
 };
 
@@ -69,6 +104,7 @@ export function eventText(r: EventRecord): string {
             : ` (resolution of chain ${o.chain} CL${o.link})`;
   switch (r.kind) {
     case 'move': {
+      if (r.how === 'set') return `"${r.card}" was Set${where}`;
       const how = HOW[r.how!];
       return `"${r.card}" ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;
     }
@@ -79,9 +115,9 @@ export function eventText(r: EventRecord): string {
     case 'activation':
       return `${r.player} activated "${r.card}"${where}`;
     case 'damage':
-      return `${r.player} took ${r.amount} damage${where}`;
+      return `${r.player} took ${r.amount} ${r.battle ? 'battle ' : ''}damage${where}`;
     case 'phase':
-      return `the game entered the ${r.phase} phase`;
+      return o.kind === 'action' ? `the game entered the ${r.phase} phase` : `the Battle Phase was ended${where}`;
     case 'position':
       return `"${r.card}" was changed to ${r.position} position${where}`;
   }
@@ -174,6 +210,8 @@ export function actText(a: ResolutionAct): string {
       return `equips "${a.card}" to "${a.to}"`;
     case 'cannot-equip':
       return `cannot equip: "${a.to}" is no longer on the field`;
+    case 'ends-battle-phase':
+      return 'ends the Battle Phase';
     case 'does-nothing':
       return 'does nothing';
   }

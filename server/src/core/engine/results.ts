@@ -9,12 +9,8 @@ import { Ruleset } from './rulesets';
 /** SEGOC categories (R11): 1 TP mandatory, 2 NTP mandatory, 3 TP optional, 4 NTP optional. */
 export type Category = 1 | 2 | 3 | 4;
 
-export const CATEGORY_LABELS: Record<Category, string> = {
-  1: "turn player's mandatory",
-  2: "non-turn player's mandatory",
-  3: "turn player's optional",
-  4: "non-turn player's optional",
-};
+/** The words for each category (labels.ts). */
+export { CATEGORY_LABELS } from '../labels';
 
 export type LinkRole =
   | 'batch-trigger' // member of the SEGOC trigger batch
@@ -48,6 +44,7 @@ export type ResolutionAct =
   | { kind: 'changes-position'; cards: string[]; position: 'attack' | 'defense' }
   | { kind: 'equips'; card: string; to: string }
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
+  | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' };
 
 /** A game event as plain data (what a trigger answers). */
@@ -63,11 +60,13 @@ export interface EventRecord {
   /** Who attacked, activated or took damage. */
   player?: string;
   /** Moves: how, from where, to where. */
-  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'sent';
+  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'set' | 'sent';
   from?: Zone;
   to?: Zone;
   summonType?: SummonType;
   amount?: number;
+  /** Damage: battle damage (`Yugi takes 1900 battle damage`). */
+  battle?: boolean;
   phase?: string;
   position?: 'attack' | 'defense';
 }

@@ -11,14 +11,14 @@ export interface Ruleset {
   label: string;
 }
 
-/** The dates the engine uses. The TCG date of the location rule is unverified (documented in docs/rules.md). */
+/** The dates the engine uses (rules.md "Rulesets"; docs/rules.md says where each comes from). */
 export const RULE_DATES = {
-  /** R13 legacy trigger order: TCG before New Master Rule (Rulebook 10). */
-  tcgNewMasterRule: '2017-04-01',
+  /** R13 legacy trigger order: TCG before Rulebook 10 reached the TCG (Starter Deck Link Strike, July 2017). */
+  tcgNewMasterRule: '2017-07-21',
   /** R23: OCG revision of 2020-04-01. */
   ocgLocationRule: '2020-04-01',
-  /** R23: TCG adopted the OCG revision with the 2021 rules update; the exact day is unverified. */
-  tcgLocationRule: '2021-01-01',
+  /** R23: TCG adopted the OCG revision with Konami's "[TCG] 2021 Rules Update" (November 2021; the day is unknown). */
+  tcgLocationRule: '2021-11-01',
   /** R23 legacy: OCG "private area" rule from 2012. */
   ocgPrivateAreaRule: '2012-01-01',
   /** R27: the January 2010 rule change. */
@@ -42,7 +42,8 @@ function before(r: Ruleset, date: string): boolean {
 
 export interface RulesInForce {
   legacyTriggerOrder: boolean; // R13
-  locationRule: 'any-move' | 'private-area'; // R23
+  /** R23. 'unverified': TCG before its 2021 update, where no source says how a move counted (no diagnostic). */
+  locationRule: 'any-move' | 'private-area' | 'unverified';
   handSummonLimit: boolean; // R27
   handTriggersAfterPublic: boolean; // R28
   trapTriggersSpeed2: boolean; // R5 OCG nuance
@@ -52,7 +53,7 @@ export function rulesInForce(r: Ruleset): RulesInForce {
   const tcg = r.region === 'tcg';
   return {
     legacyTriggerOrder: tcg && before(r, RULE_DATES.tcgNewMasterRule),
-    locationRule: before(r, tcg ? RULE_DATES.tcgLocationRule : RULE_DATES.ocgLocationRule) ? 'private-area' : 'any-move',
+    locationRule: !before(r, tcg ? RULE_DATES.tcgLocationRule : RULE_DATES.ocgLocationRule) ? 'any-move' : tcg ? 'unverified' : 'private-area',
     handSummonLimit: !before(r, RULE_DATES.handSummonLimit),
     handTriggersAfterPublic: !tcg,
     trapTriggersSpeed2: !tcg,
@@ -69,7 +70,9 @@ export function describeRules(r: Ruleset): string[] {
       : 'R12: inside one category the controller chooses the order (R13 legacy order not in force).',
     f.locationRule === 'any-move'
       ? 'R23 [version]: a trigger whose card changed location before it could activate does not activate.'
-      : 'R23 [version]: legacy rule: only a move to the hand or Deck stops a pending trigger.',
+      : f.locationRule === 'private-area'
+        ? 'R23 [version]: legacy rule: only a move to the hand or Deck stops a pending trigger.'
+        : 'R23 [version]: TCG before the 2021 Rules Update (2021-11-01): how a move counted is not verified, so segoc reports no R23 diagnostic and assumes the move did not matter.',
     f.handSummonLimit
       ? 'R27: one trigger of a monster that Special Summons itself from the hand, per player per chain.'
       : 'R27 not yet in force (before January 2010).',

@@ -17,6 +17,7 @@ import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
+import { keepLayoutOf } from '../layout';
 
 export interface ScenarioRun {
   result: ScenarioResult;
@@ -63,6 +64,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     const collected = collect(timeline);
     const windowStartIndex = timeline.windowStart;
     const chainStartEvent = timeline.events.length;
+    const stepAtStart = timeline.step;
     const phase = timeline.phase;
     const phaseClosed = timeline.phaseClosed;
     classifyContext.phase = phase;
@@ -85,6 +87,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       chainStartEvent,
       lastPlacementEvent,
       windowStartIndex,
+      stepAtStart,
       phase,
       phaseClosed,
       players: header.players,
@@ -163,15 +166,12 @@ function reporter(registry: RuleRegistry, diags: Diagnostic[]): Reporter {
 }
 
 /**
- * A scenario run once at load and its objects kept for the life of the process. V8's optimized code
- * checks object layouts, and V8 holds the layouts of class instances weakly: when no timeline is
- * alive, a full garbage collection between two analyses frees the layout and throws away every method
- * compiled against it, so the next analysis runs unoptimized until V8 has compiled them again. See
- * LineLexer.keepLayout.
+ * A scenario run once, its timeline kept for the life of the process (see layout.ts: the engine's
+ * classes keep their layouts, so their optimized code survives full collections between analyses).
  */
 let layoutKeeper: Timeline | undefined;
 
 function keepLayouts(): Timeline {
   const sc = parse('scenario "layout"\n  players A, B\n  turn A\n').file.scenarios[0];
-  return pipeline(sc, { cards: new CardIndex([]), defaultRuleset: { region: 'tcg' }, index: 0 }).timeline;
+  return keepLayoutOf(pipeline(sc, { cards: new CardIndex([]), defaultRuleset: { region: 'tcg' }, index: 0 }).timeline);
 }

@@ -53,7 +53,7 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
   for (const item of sc.items) {
     if (item.kind === 'action') {
       const a = item.action;
-      if (a.kind === 'summon' || a.kind === 'set' || a.kind === 'attack' || a.kind === 'pass') {
+      if (a.kind === 'summon' || a.kind === 'set' || a.kind === 'attack' || a.kind === 'pass' || a.kind === 'battle-damage') {
         const p = n.player(a.player);
         if (a.kind === 'summon') {
           if (a.tributes) resolveList(a.tributes, context('field', p));

@@ -4,6 +4,7 @@
 import { Zone } from '../syntax/ast';
 import { CardInfo, SummonType } from '../cards/model';
 import { Range } from '../text';
+import { zoneLabel } from '../labels';
 
 export type PlayerIndex = 0 | 1;
 
@@ -22,7 +23,8 @@ export interface CardInstance {
   implied: boolean;
 }
 
-export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'rule' | 'leftover' | 'activation';
+/** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */
+export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'set' | 'rule' | 'leftover' | 'activation';
 
 /** Where an event came from, so diagnostics can point at the link or action that caused it. */
 export type EventOrigin =
@@ -61,56 +63,9 @@ export type GameEvent = BaseEvent &
     | { kind: 'position'; card: CardInstance; position: 'attack' | 'defense'; flipped: boolean }
   );
 
+/** A zone in words (labels.ts). */
 export function zoneWord(z: Zone): string {
-  switch (z) {
-    case 'gy':
-      return 'GY';
-    case 'banished':
-      return 'banishment';
-    case 'extra':
-      return 'Extra Deck';
-    default:
-      return z;
-  }
+  return zoneLabel(z);
 }
 
-export type DistOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-type KeysOfUnion<T> = T extends unknown ? keyof T : never;
-
-/**
- * An event with every field of every kind of event (undefined where its kind has none), in one order:
- * all events then share one object layout, and the checks that scan the events (trigger collection,
- * R10, R19-R23, the narrative) read them with monomorphic property loads instead of megamorphic ones.
- */
-export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEvent {
-  // Typed with every key of every kind: an event field added later and left out here fails to compile.
-  const ev: Record<KeysOfUnion<GameEvent>, unknown> = {
-    id,
-    kind: e.kind,
-    step: e.step,
-    origin: e.origin,
-    card: undefined,
-    from: undefined,
-    to: undefined,
-    cause: undefined,
-    destroyed: undefined,
-    discarded: undefined,
-    tributed: undefined,
-    controllerBefore: undefined,
-    faceUpBefore: undefined,
-    by: undefined,
-    battleWith: undefined,
-    summonType: undefined,
-    player: undefined,
-    attacker: undefined,
-    target: undefined,
-    chain: undefined,
-    link: undefined,
-    amount: undefined,
-    battle: undefined,
-    phase: undefined,
-    position: undefined,
-    flipped: undefined,
-  };
-  return Object.assign(ev, e) as unknown as GameEvent;
-}
+export type { DistOmit } from '../layout';

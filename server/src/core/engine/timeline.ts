@@ -6,7 +6,8 @@ import { Range } from '../text';
 import { LinkState } from './classify';
 import { ScenarioNames } from './scenario-names';
 import { ResolutionAct } from './results';
-import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
+import { uniformEvent } from '../layout';
+import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex } from './state';
 
 type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
 
@@ -137,7 +138,7 @@ export class Timeline {
         this.step++;
         const card = resolved.get(a.card);
         if (card) {
-          this.move(card, 'field', origin, 'procedure');
+          this.move(card, 'field', origin, 'set');
           card.faceDown = true;
           if (player !== undefined) card.controller = player;
         }
@@ -149,6 +150,17 @@ export class Timeline {
         const attacker = resolved.get(a.attacker);
         const target = a.target ? resolved.get(a.target) : undefined;
         if (attacker && player !== undefined) this.emit({ kind: 'attack', step: this.step, origin, attacker, target, player });
+        break;
+      }
+      case 'damage-calculation': {
+        this.step++;
+        this.phase = 'damage-step';
+        break;
+      }
+      case 'battle-damage': {
+        this.step++;
+        this.phase = 'damage-step';
+        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true });
         break;
       }
       case 'battle-destroys': {
@@ -174,6 +186,17 @@ export class Timeline {
     l.placementStep = this.step;
     const inst = l.inst;
     if (!inst || l.player === undefined) return;
+    const moves = this.movesByCard.get(inst) ?? [];
+    l.activatedFrom = {
+      zone: inst.zone,
+      faceDown: inst.faceDown,
+      // A board line or an earlier event put it there; a copy the engine created from this link is a guess.
+      stated: !inst.implied || moves.length > 0,
+      lastMove: moves[moves.length - 1],
+      setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
+      // Whose card it is where it stands: the controller on the field, the owner elsewhere.
+      holder: inst.zone === 'field' ? inst.controller : inst.owner,
+    };
     const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: this.point, card: inst };
     if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
       this.move(inst, 'field', origin, 'activation');
@@ -379,6 +402,12 @@ export class Timeline {
         }
         break;
       }
+      case 'end-battle-phase':
+        // The Battle Phase ends once the chain has resolved; what matters here is that it is a step of
+        // the effect, so a "then end the Battle Phase" makes the earlier part not the last thing (R20c).
+        this.emit({ kind: 'phase', step: this.step, origin, phase: 'end-of-battle' });
+        did.push({ kind: 'ends-battle-phase' });
+        break;
       case 'nothing':
         did.push({ kind: 'does-nothing' });
         break;

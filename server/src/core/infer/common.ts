@@ -21,7 +21,7 @@ export function cardTypeOf(typeLine: string): CardTypeFacts {
       : 'normal';
     return { category: 'spell', property, extraDeck: false, pendulum: false };
   }
-  return { category: 'monster', extraDeck, pendulum };
+  return { category: 'monster', extraDeck, pendulum, flip: /\bflip\b|リバース/.test(t) };
 }
 
 /** Whether the card's own activation is its effect (the text is what the activation does). */

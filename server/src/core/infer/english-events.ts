@@ -17,14 +17,14 @@ const ZONE_WORD: Record<string, string> = { field: 'field', hand: 'hand', deck: 
 /** What happens to a card, written with "this card" as its subject (other subjects are rewritten to it). */
 const VERB_RULES: Rule[] = [
   [/^(?:when|if) (?:this card is )?Summoned this way|this card is Special Summoned by (?:its own|this card's) effect/i, 'special summoned by its own effect'],
-  [/this card is (?:sent|destroyed and sent) from the (field|hand|Deck|Main Deck) to the (?:GY|Graveyard)/i, (m) => `sent to gy from ${ZONE_WORD[m[1].toLowerCase()]}`],
+  [/this card is (?:sent|destroyed and sent) from (?:the|your) (field|hand|Deck|Main Deck) to (?:the|your) (?:GY|Graveyard)/i, (m) => `sent to gy from ${ZONE_WORD[m[1].toLowerCase()]}`],
   [/this card is destroyed by battle and sent to the (?:GY|Graveyard)/i, 'destroyed by battle and sent to gy'],
   [/this card is destroyed by battle or (?:a )?card effect|this card is destroyed by (?:a )?card effect or battle/i, 'destroyed'],
   [/this card is destroyed by battle/i, 'destroyed by battle'],
   [/this card is destroyed by (?:a |an |your opponent's |an opponent's |the opponent's )?(?:card )?effect/i, 'destroyed by card effect'],
   [/this card (?:in your possession )?is destroyed and sent to the (?:GY|Graveyard)/i, 'destroyed and sent to gy'],
   [/this (?:face-up |Set )?card (?:in your possession )?(?:on the field |in your Monster Zone |in the Pendulum Zone )?is destroyed/i, 'destroyed'],
-  [/this card is sent to the (?:GY|Graveyard) as (?:\w+ )?(?:material|Material)|this card is (?:used|detached|sent to the GY) (?:as|from)\b[^,:]*\bmaterial/i, 'used as material'],
+  [/this card is sent to the (?:GY|Graveyard) as (?:\w+ )?(?:material|Material)|this card is (?:used|detached|sent to the GY) (?:as|from)\b[^,:]*\bmaterial|this card is detached from an Xyz Monster/i, 'used as material'],
   [/this card (?:in your possession )?is sent to (?:the|your) (?:GY|Graveyard)/i, 'sent to gy'],
   [/this card is (?:Normal or Special|Normal Summoned or Special|Normal or Flip|Normal, Special,? or Flip|Normal, Flip,? or Special|Normal or Special Summoned or Flip) Summoned/i, 'summoned'],
   [/this card is Tribute Summoned/i, 'tribute summoned'],
@@ -53,7 +53,7 @@ function plainSelf(clause: string): string {
   return clause
     .replace(/\bGraveyard\b/g, 'GY')
     .replace(/\bMonster (Card )?Zone\b|\bSpell & Trap (Card )?Zone\b|\bPendulum Zone\b/gi, 'field')
-    .replace(/\bthis (?:face-up |Set |face-down |Attack Position |Defense Position |(?:Normal|Special|Synchro|Xyz|Link|Fusion|Ritual|Pendulum|Tribute) Summoned )?card(?: that was \w+ Summoned| Summoned this way| in (?:your|its owner's) (?:possession|control)| you control| on the field| in the field| in the (?:Field|Monster|Spell & Trap|Pendulum) Zone| with (?:Xyz )?Materials?(?: attached)?)*,?(?= )/gi, 'this card')
+    .replace(/\bthis (?:face-up |Set |face-down |Attack Position |Defense Position |(?:Normal|Special|Synchro|Xyz|Link|Fusion|Ritual|Pendulum|Tribute) Summoned )?card(?: that was \w+ Summoned| Summoned this way| in (?:your|its owner's) (?:possession|control)| you control| on the field| in (?:the|your|its owner's) field(?! Zone)| in (?:the|your|its owner's) (?:Field|Monster|Spell & Trap|Pendulum) Zone| with (?:Xyz )?Materials?(?: attached)?)*,?(?= )/gi, 'this card')
     .replace(/\bsent from the (hand or field|field or hand) to\b/gi, 'sent to')
     .replace(/\badded from (?:your|the) (?:GY|Deck|Main Deck|Extra Deck)(?: or GY)? to\b/gi, 'added to');
 }

@@ -216,9 +216,15 @@ function mergeInto(into: InferredEffect, more: InferredEffect): void {
 }
 
 /** "When"/"If" opening the condition, after the adverbials PSCT puts first. */
-const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain|battle)|during [^,]*|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(when|if|each time)\b/i;
+const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain|battle)|up to \w+ per turn|during [^,]*|while [^,]*|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(when|if|each time)\b/i;
+/** Times that are events of their own: the effect answers them like a trigger ("At the start of the Battle Phase: You can ..."). */
+const TIMED_EVENT = /^(?:once per turn, )?(?:at the start of the battle phase|after resolving)\b/i;
 /** A verb of something happening (an event), as opposed to a state ("if you control ..."). */
-const EVENT_VERB = /\b(?:is|are|gets?) (?:\w+ )?(?:summoned|sent|destroyed|banished|added|returned|discarded|flipped|tributed|detached|targeted|attacked|used|changed|shuffled|placed|equipped|removed|revealed|excavated|negated|activated|declared|drawn|inflicted|moved|attached|applied|resolved|halved|reduced|paid|gained|set)\b|\b(?:returns|draws|destroys|declares|activates|summons|inflicts|takes|battles|attacks|leaves|resolves|gains|loses|adds|discards|sends|banishes|pays|detaches|tributes|excavates|equips|reveals)\b|\b(?:you|either player|a player|each player|they|your opponent) (?:(?:normal|special|tribute|fusion|synchro|xyz|link|ritual|pendulum|flip)(?: or (?:normal|special|flip))? )?(?:activate|summon|take|draw|add|discard|send|banish|pay|detach|tribute|excavate|equip|declare|gain|lose|control no)\b/i;
+const EVENT_VERB = /\b(?:is|are|was|were|gets?|has been|have been) (?:\w+ (?:or \w+ )?)?(?:summoned|sent|destroyed|banished|added|returned|discarded|flipped|tributed|detached|targeted|attacked|used|changed|shuffled|placed|equipped|removed|revealed|excavated|negated|activated|declared|drawn|inflicted|moved|attached|applied|resolved|halved|reduced|paid|gained|set)\b|\b(?:attacked|battled|moves|moved|left the field|becomes equipped|control of [^,:]* changes|summoned using|returns|draws|destroys|declares|activates|summons|inflicts|takes|battles|attacks|leaves|resolves|gains|loses|adds|discards|sends|banishes|pays|detaches|tributes|excavates|equips|reveals)\b|\b(?:you|either player|a player|each player|they|your opponent) (?:(?:normal|special|tribute|fusion|synchro|xyz|link|ritual|pendulum|flip)(?: or (?:normal|special|flip))? )?(?:activate|summon|take|draw|add|discard|send|banish|pay|detach|tribute|excavate|equip|declare|gain|lose|control no|reveal|move|sets?)\b/i;
+/** What has already happened or still holds ("if this card was Summoned this turn", "if you control no monsters"): a state, not an event. */
+const STATE_CONDITION = /\bthis turn\b|\bexcept the turn\b|^(?:once per turn, )?during your main phase\b|\bcontrol no\b/i;
+/** "(except during the Damage Step)" is written only on effects that answer an event. */
+const ANSWERS_AN_EVENT = /\(except during the Damage Step\)/i;
 const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)\b/i;
 
 /** Fills an activated effect (condition: cost; action) from its sentences. */
@@ -246,7 +252,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
     else if ((PHASE_START.test(cond) || /\b(at the end of|during) (the|any|each|your)\b[^,]*phase/i.test(cond)) && englishPhase(cond) && !/main phase/i.test(cond)) {
       e.kind = 'trigger';
       e.phase = englishPhase(cond);
-    } else if (TRIGGER_OPENING.test(cond) && (englishEvent(cond) || EVENT_VERB.test(cond))) e.kind = 'trigger';
+    } else if (TRIGGER_OPENING.test(cond) && (englishEvent(cond) || (EVENT_VERB.test(cond) && !STATE_CONDITION.test(cond)) || ANSWERS_AN_EVENT.test(cond))) e.kind = 'trigger';
+    else if (TIMED_EVENT.test(cond)) e.kind = 'trigger';
     else if (/\b(either player's turn|your opponent's (turn|main phase|battle phase))\b|^during the (main|battle) phase\b|^during (damage calculation|the damage step)/i.test(cond)) e.kind = 'quick';
     else unconditionedKind(e, type);
     e.spellSpeed = spellSpeedOf(e.kind, type);

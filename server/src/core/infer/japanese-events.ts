@@ -131,7 +131,7 @@ export function japaneseEvent(condition: string): EventReading | undefined {
 /** The phase time of a phase-timed condition, or undefined. */
 export function japanesePhase(s: string): string | undefined {
   if (/バトルフェイズ終了時/.test(s)) return 'at end of battle phase';
-  const m = /(自分|相手|お互いの|各)?(の)?(スタンバイ|エンド|ドロー)フェイズ(に|の|毎)/.exec(s);
+  const m = /(自分|相手|お互いの|各)?(の)?(スタンバイ|エンド|ドロー)フェイズ(に|の|毎|時(?!まで))/.exec(s);
   if (!m) return undefined;
   const phase = m[3] === 'スタンバイ' ? 'standby' : m[3] === 'エンド' ? 'end' : 'draw';
   if (phase === 'draw') return 'during your draw phase';

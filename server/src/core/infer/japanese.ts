@@ -82,7 +82,11 @@ export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boole
     if (spellTrapCard && !isOwn) {
       const more = blankEffect('activation', c.text, false);
       if (act) readClause(more, c.text, act.sentence, type);
-      else includesOf(c.text, more);
+      else {
+        includesOf(c.text, more);
+        // Where the text is the activation (Normal Spells and Traps), what it selects is targeted by it.
+        more.targets = activationIsTheEffect(type) && targetsIn(c.text);
+      }
       if (!activation || (activation.sentence === '' && activationIsTheEffect(type))) {
         more.zones = type.category === 'spell' ? ['hand', 'field'] : ['field'];
         more.spellSpeed = spellSpeedOf('activation', type);
@@ -125,6 +129,12 @@ function isOwnEffect(clause: string, type: CardTypeFacts): boolean {
   return /発動(できる|する)/.test(clause);
 }
 
+/** Older texts target by "selecting" (…を選択し), even after 発動; newer ones say 対象とし / 対象に. */
+const SELECTS = /(カード|モンスター)[^、。]{0,20}を(任意の数だけ)?選択(し|する)/;
+function targetsIn(text: string): boolean {
+  return /対象とし|対象に(発動|でき|する)/.test(text) || SELECTS.test(text);
+}
+
 function readClause(e: InferredEffect, clause: string, sentence: string, type: CardTypeFacts): void {
   const bare = sentence.replace(/（[^）]*）/g, '');
   const rest = clause.slice(clause.indexOf(sentence) + sentence.length);
@@ -132,15 +142,19 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   if (/１ターンに１度/.test(sentence)) e.oncePerTurn = 'soft';
   if (/チェーン/.test(bare) && /１度/.test(bare)) e.oncePerChain = true;
   const quickMark = /相手ターンでも発動|自分・相手ターンに発動/.test(clause);
-  const duringOpponent = /相手ターンに|自分・相手の(メイン|バトル)フェイズ|相手(の)?(メイン|バトル)フェイズに|ダメージステップでも|ダメージ計算時に/.test(bare);
+  // Times in the opponent's turn, in a Battle Phase or during damage calculation: an Ignition Effect is
+  // activated only in its controller's Main Phase, so an effect activated then is a Quick Effect.
+  const duringOpponent = /相手ターン(に|の)|自分・相手ターン|お互いのターン|自分・相手の(メイン|バトル)フェイズ|お互いの(メイン|バトル)フェイズ|相手(の)?(メイン|バトル)フェイズ(に|及び|時)|ダメージステップでも|ダメージ計算時(に|、)|ダメージステップ時|バトルステップ(時|に|中)|バトルフェイズ中に|バトルフェイズに|の発動時に発動/.test(bare);
   // An activation answered "when" (時) is a Quick Effect that responds to it; "if" (場合) a trigger.
-  const activationEvent = /(効果|カード)を発動した時|効果が発動した時|カードが発動した時|を発動した時|(召喚|特殊召喚)する際/.test(bare);
+  // Becoming a target (…の対象になった時) happens as the effect is activated: it answers that activation.
+  const activationEvent = (/発動した時|(召喚|特殊召喚)する際|効果の対象になった時/.test(bare) && !/このカードを発動した時|この効果を発動した時/.test(bare));
   const ev = japaneseEvent(bare);
   if (e.kind !== 'activation') {
-    if (/^このカードがリバースした場合|^リバース/.test(bare) || /^リバース：/.test(clause)) e.kind = 'flip';
+    // Newer texts write a FLIP effect "このカードがリバースした場合"; on a monster that is not a Flip monster it is a trigger.
+    if (/^リバース(?!した)/.test(bare) || /^リバース：/.test(clause) || (type.flip && /^このカードがリバースした場合/.test(bare))) e.kind = 'flip';
     else if (quickMark || activationEvent) e.kind = 'quick';
     else if (/までに/.test(bare) && /ダメージ/.test(bare)) e.kind = 'quick';
-    else if (/(た|だ)(時|場合)|宣言時|ダメージステップ開始時|ダメージ計算前|ダメージ計算後|ダメージステップ終了時|バトルフェイズ開始時/.test(bare)) e.kind = 'trigger';
+    else if (/(た|だ)(時|場合)|(る|た)度に|宣言時|ダメージステップ開始時|ダメージ計算前|ダメージ計算後|ダメージステップ終了時|バトルフェイズ開始時/.test(bare)) e.kind = 'trigger';
     else if (japanesePhase(bare) && !/メインフェイズ/.test(bare)) {
       e.kind = 'trigger';
       e.phase = japanesePhase(bare);
@@ -161,7 +175,7 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   if (e.kind !== 'activation') e.zones = zonesOf(bare, rest, e);
   if (e.kind === 'flip') e.zones = ['field'];
   e.summonsItself = /このカードを(手札|墓地|手札・墓地|手札か墓地|墓地か手札|除外状態)?(から)?(守備表示で|攻撃表示で)?特殊召喚/.test(rest + bare);
-  if (/対象とし|(カード|モンスター)[^、。]{0,14}を選択し/.test(bare)) e.targets = true;
+  if (targetsIn(bare) || SELECTS.test(rest.replace(/（[^）]*）/g, ''))) e.targets = true;
   // "以下の効果から１つを選択して発動できる。●…を対象として発動できる。": the choices target.
   if (/●[^●]*対象とし/.test(rest)) e.targets = true;
   if (e.targets) e.targetFilter = 'a card';
@@ -182,6 +196,10 @@ function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
     if (state[1].includes('エクストラ')) out.push('extra');
     return zoneList(out);
   }
+  // "The End Phase of the turn this card was sent to the GY": it activates in the GY.
+  if (e.phase && /このカードが[^。]*墓地(へ|に)送られた(相手)?ターン/.test(sentence)) return ['gy'];
+  // This card used as material, detached, or leaving the field: its trigger activates where that left it.
+  if (e.kind === 'trigger' && !e.event && /このカード(を|が)[^。、]*素材(として|に)|このカードが[^。]*取り除かれた|このカードが[^。]*フィールド(上)?から離れた/.test(sentence)) return ['gy'];
   if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
     const after = zoneAfterSelfEvent(e.event);
     if (after) return [after];
@@ -190,7 +208,7 @@ function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
   if (/手札・墓地のこのカード|このカードを手札・墓地から|このカードを手札か墓地から/.test(sentence + rest)) return ['hand', 'gy'];
   if (/手札・フィールドのこのカード|フィールド・手札のこのカード/.test(sentence)) return ['hand', 'field'];
   if (/手札のこのカード|このカードを手札から|このカードを手札から捨て/.test(sentence)) out.push('hand');
-  if (/墓地のこのカード|このカードを墓地から/.test(sentence)) out.push('gy');
+  if (/墓地のこのカード|このカードを墓地から|墓地からこのカード|墓地に存在するこのカード/.test(sentence)) out.push('gy');
   if (!out.length) {
     if (/このカードを手札から/.test(rest)) out.push('hand');
     if (/このカードを墓地から特殊召喚/.test(rest)) out.push('gy');

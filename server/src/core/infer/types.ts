@@ -49,6 +49,8 @@ export interface CardTypeFacts {
   property?: 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
   extraDeck: boolean;
   pendulum: boolean;
+  /** A Flip monster: only its effects can be FLIP effects. */
+  flip?: boolean;
 }
 
 export interface InferInput {

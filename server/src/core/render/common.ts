@@ -1,6 +1,7 @@
 // What every rendering of a resolved chain shows, computed once: labels, colours, the "what it did"
 // text. Pure string work; no format-specific escaping here (each format escapes its own output).
 import { ChainResult, LinkResult, ScenarioResult } from '../engine/results';
+import { CATEGORY_LABELS, categoryShort as categoryShortText, categoryText as categoryLabelText, KIND_LABELS, linkKind, LinkKind, phaseLabel } from '../labels';
 
 /** A scenario to render; `block` is set for scenarios of a wiki page. */
 export type RenderScenario = ScenarioResult & { block?: number };
@@ -14,8 +15,8 @@ export interface RenderInput {
 export type RenderFormat = 'markdown' | 'wikitext' | 'html' | 'svg' | 'json';
 export const RENDER_FORMATS: readonly RenderFormat[] = ['markdown', 'wikitext', 'html', 'svg', 'json'];
 
-/** The colour group of a link: its SEGOC category for triggers, else its kind. */
-export type ColourKey = 'cat-1' | 'cat-2' | 'cat-3' | 'cat-4' | 'fast' | 'responder' | 'phase' | 'hand' | 'slow';
+/** The colour group of a link: its SEGOC category for triggers, else its kind (labels.ts). */
+export type ColourKey = LinkKind;
 
 export const COLOURS: Record<ColourKey, string> = {
   'cat-1': '#2563eb',
@@ -30,46 +31,25 @@ export const COLOURS: Record<ColourKey, string> = {
 };
 
 export const COLOUR_LEGEND: Record<ColourKey, string> = {
-  'cat-1': "1 · turn player's mandatory trigger",
-  'cat-2': "2 · non-turn player's mandatory trigger",
-  'cat-3': "3 · turn player's optional trigger",
-  'cat-4': "4 · non-turn player's optional trigger",
-  fast: 'fast effect',
-  responder: 'responds to an activation',
-  phase: 'phase trigger',
-  hand: 'hand trigger',
-  slow: 'Spell Speed 1 activation',
+  'cat-1': `1 · ${CATEGORY_LABELS[1]} trigger`,
+  'cat-2': `2 · ${CATEGORY_LABELS[2]} trigger`,
+  'cat-3': `3 · ${CATEGORY_LABELS[3]} trigger`,
+  'cat-4': `4 · ${CATEGORY_LABELS[4]} trigger`,
+  ...KIND_LABELS,
 };
 
 export function colourKey(link: LinkResult): ColourKey {
-  if ((link.role === 'batch-trigger' || link.role === 'hand-trigger') && link.category) return `cat-${link.category}`;
-  switch (link.role) {
-    case 'phase-trigger':
-      return 'phase';
-    case 'responder':
-      return 'responder';
-    case 'fast':
-      return 'fast';
-    case 'hand-trigger':
-      return 'hand';
-    default:
-      return 'slow';
-  }
+  return linkKind(link.role, link.category);
 }
 
 /** The category column: the SEGOC category of a trigger, else what kind of link it is. */
 export function categoryText(link: LinkResult): string {
-  const key = colourKey(link);
-  if (key.startsWith('cat-') && link.category) return `${link.category} · ${link.categoryLabel ?? COLOUR_LEGEND[key].slice(4)}${link.role === 'hand-trigger' ? ' (hand)' : ''}`;
-  if (key === 'phase') return link.mandatory === false ? 'phase trigger, optional' : link.mandatory ? 'phase trigger, mandatory' : 'phase trigger';
-  return COLOUR_LEGEND[key];
+  return categoryLabelText(link.role, link.category, link.mandatory);
 }
 
 /** A short category label for tight spaces (the SVG boxes). */
 export function categoryShort(link: LinkResult): string {
-  const key = colourKey(link);
-  if (key.startsWith('cat-') && link.category) return ['', 'TP mandatory', 'NTP mandatory', 'TP optional', 'NTP optional'][link.category];
-  return { phase: 'phase trigger', responder: 'responder', fast: 'fast effect', hand: 'hand trigger', slow: 'activation' }[key as 'phase'] ?? key;
+  return categoryShortText(link.role, link.category);
 }
 
 /** What the link did when it resolved, in words. */
@@ -83,20 +63,8 @@ export function legalText(link: LinkResult): string {
   return link.legal ? 'yes' : `no: ${link.codes.join(', ') || 'see the diagnostics'}`;
 }
 
-const PHASES: Record<string, string> = {
-  draw: 'Draw Phase',
-  standby: 'Standby Phase',
-  main1: 'Main Phase 1',
-  battle: 'Battle Phase',
-  'damage-step': 'Damage Step',
-  damage: 'Damage Step',
-  main2: 'Main Phase 2',
-  end: 'End Phase',
-  'end-of-battle': 'end of the Battle Phase',
-};
-
 export function phaseText(phase: string): string {
-  return PHASES[phase] ?? phase;
+  return phaseLabel(phase);
 }
 
 export function verdictText(sc: ScenarioResult): string {

@@ -44,6 +44,7 @@ export type Action =
   | { kind: 'pay-lp'; amount: number; range: Range }
   | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; range: Range }
   | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
+  | { kind: 'end-battle-phase'; range: Range }
   | { kind: 'nothing'; range: Range };
 
 /** Actions joined by `,`/`and` form one simultaneous group; `then` starts the next group. */
@@ -79,6 +80,10 @@ export type GameAction =
   | { kind: 'set'; player: Named; card: CardRef }
   | { kind: 'attack'; player: Named; attacker: CardRef; target?: CardRef }
   | { kind: 'battle-destroys'; cards: CardRef[] }
+  /** `damage calculation`: the current battle's damage calculation (a point of the Damage Step). */
+  | { kind: 'damage-calculation' }
+  /** `Yugi takes 1900 battle damage`: battle damage, an event of its own (never the attack declaration). */
+  | { kind: 'battle-damage'; player: Named; amount: number }
   | { kind: 'phase'; phase: PhaseName; phaseRange: Range }
   | { kind: 'pass'; player: Named };
 
@@ -144,7 +149,8 @@ export interface Scenario {
   line: LogicalLine;
 }
 
-export type EffectLineKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'responds';
+/** `activation`: a Spell/Trap card's own activation with properties, when it answers nothing in particular. */
+export type EffectLineKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'responds' | 'activation';
 
 export interface EffectLine {
   kind: 'effect';

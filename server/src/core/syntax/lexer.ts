@@ -6,10 +6,10 @@
 // line as soon as it is lexed (`LineLexer`), so tokens are visited while fresh and no list of all
 // lines is built. A token is one object (its place is numbers; a range is made only when asked),
 // and the lexer allocates little else: no per-line strings or growing arrays, and a lower-cased
-// copy only when the parser asks for it (a word with capitals or a name). The parser's lexer even
-// reuses its token objects from one line to the next (`reuseTokens`): garbage is what makes the young
-// generation collect, and each collection copies the syntax tree built so far.
+// copy only when the parser asks for it (a word with capitals or a name). Tokens are fresh objects
+// for each line: reusing them from line to line saved about 1 % and made `readonly` fields a lie.
 import { Range, sharedPos } from '../text';
+import { keepLayoutOf } from '../layout';
 
 export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 'unknown';
 
@@ -17,8 +17,6 @@ export type TokenKind = 'word' | 'number' | 'string' | 'punct' | 'possessive' | 
  * A token keeps its place as numbers (its document line and the columns it spans on it); its `range`
  * is made when asked. Ranges are objects of their own (a range and two positions), and most tokens
  * (keywords, punctuation) never need one: a file's tokens are its most numerous objects.
- * The parser's lexer overwrites a line's tokens with the next line's (`reuseTokens`): code that parses
- * keeps a token past its line only as a `copy()`. Tokens from `lex` and `LogicalLine.tokens` are never reused.
  */
 export class Token {
   constructor(
@@ -47,17 +45,9 @@ export class Token {
     return lineRange(this.line, this.start, this.end);
   }
 
-  /** A copy that stays as it is (tokens of a parse are reused from line to line: see LineLexer `reuseTokens`). */
-  copy(): Token {
-    return new Token(this.kind, this.text, this.lowerText, this.line, this.start, this.end, this.quote, this.unterminated);
-  }
-
-  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new Token('unknown', '', '', 0, 0, 0);
+  /** Keeps the object layout alive between parses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new Token('unknown', '', '', 0, 0, 0));
 }
-
-/** A token's fields, for the lexer to overwrite a token it reuses (see LineLexer `reuseTokens`). */
-type TokenFields = { -readonly [K in 'kind' | 'text' | 'line' | 'start' | 'end' | 'quote' | 'unterminated']: Token[K] } & { lowerText: string | undefined };
 
 export interface Comment {
   text: string;
@@ -114,8 +104,8 @@ export class LogicalLine {
     this.lexed = undefined;
   }
 
-  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new LogicalLine([Token.keepLayout], { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 0, 0, [], '', 0, 0);
+  /** Keeps the object layout alive between parses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new LogicalLine([Token.keepLayout], { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, 0, 0, [], '', 0, 0));
 }
 
 export interface LexResult {
@@ -210,25 +200,13 @@ export class LineLexer {
 
   private readonly source: string;
   private readonly lineOffset: number;
-  /**
-   * Whether a logical line's token objects are overwritten by the next line's (the parser's lexer: it is
-   * done with a line before it asks for the next, and copies the few tokens it keeps, `Token.copy`).
-   * Tokens were a tenth of what a parse allocates; now a parse makes only as many as its longest line has.
-   */
-  private readonly reuseTokens: boolean;
 
-  /**
-   * An idle lexer that lives as long as the class. V8's optimized code depends on the object layout
-   * (map) that lexers share, and the garbage collector frees a layout that no object uses: without
-   * this one, that happens between two parses, and a parse after a collection starts by throwing
-   * away its optimized code (measured: the median parse of 10k lines 2-3 times slower).
-   */
-  static readonly keepLayout = new LineLexer('');
+  /** Keeps the object layout alive between parses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new LineLexer(''));
 
-  constructor(source: string, lineOffset = 0, reuseTokens = false) {
+  constructor(source: string, lineOffset = 0) {
     this.source = source;
     this.lineOffset = lineOffset;
-    this.reuseTokens = reuseTokens;
   }
 
   /** The next logical line, or undefined when the text is done. */
@@ -288,23 +266,9 @@ export class LineLexer {
     return true;
   }
 
-  /** Adds a token to the logical line being built (in the object that held this place on the last line, when reusing). */
+  /** Adds a token to the logical line being built. */
   private add(kind: TokenKind, text: string, lower: string | undefined, line: number, start: number, end: number, quote?: Token['quote'], unterminated?: boolean): void {
-    const old = this.reuseTokens ? this.pending[this.count] : undefined;
-    if (old === undefined) {
-      this.pending[this.count++] = new Token(kind, text, lower, line, start, end, quote, unterminated);
-      return;
-    }
-    const t = old as unknown as TokenFields;
-    t.kind = kind;
-    t.text = text;
-    t.lowerText = lower;
-    t.line = line;
-    t.start = start;
-    t.end = end;
-    t.quote = quote;
-    t.unterminated = unterminated;
-    this.count++;
+    this.pending[this.count++] = new Token(kind, text, lower, line, start, end, quote, unterminated);
   }
 
   /** Lexes the current physical line, adding its tokens to the pending ones; returns its trailing comment. */

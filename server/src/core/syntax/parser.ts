@@ -31,6 +31,7 @@ import {
   ZONES,
 } from './ast';
 import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
+import { keepLayoutOf } from '../layout';
 import { checkScenario } from './scenario-checks';
 import { didYouMean } from '../suggest';
 import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
@@ -55,8 +56,8 @@ class ParseError {
     readonly code = 'syntax',
     readonly fix?: QuickFix,
   ) {}
-  /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see LineLexer.keepLayout). */
-  static readonly keepLayout = new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } });
+  /** Keeps the object layout alive between parses, so optimized code that throws stays valid (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new ParseError('', { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }));
 }
 
 /** A cursor over the tokens of one logical line (one cursor per parse, reset for each line). */
@@ -72,8 +73,8 @@ class Cursor {
     this.i = 0;
     this.problems = [];
   }
-  /** Keeps the object layout alive between parses (see LineLexer.keepLayout). */
-  static readonly keepLayout = new Cursor();
+  /** Keeps the object layout alive between parses (see layout.ts). */
+  static readonly keepLayout = keepLayoutOf(new Cursor());
   get done(): boolean {
     return this.i >= this.tokens.length;
   }
@@ -139,11 +140,11 @@ function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
 
-const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias', 'text']);
+const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias', 'text']);
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
-  return parseLines(new LineLexer(text, lineOffset, true));
+  return parseLines(new LineLexer(text, lineOffset));
 }
 
 /** Parses each logical line as soon as it is lexed, while its tokens are fresh (see the lexer). */
@@ -274,8 +275,8 @@ function parseLines(lexer: LineLexer): ParseResult {
   return { file, diagnostics };
 }
 
-/** The words an effect line starts with (for "did you mean" on a misspelt one). */
-const EFFECT_KEYWORDS = ['trigger', 'phase', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'alias'];
+/** The words a line under a card starts with (for "did you mean" on a misspelt one). */
+const EFFECT_KEYWORDS = [...EFFECT_STARTS, 'phase'];
 
 /** An error for a line under a card whose first word is a misspelt effect kind, or undefined when it does not read so. */
 function effectKindTypo(line: LogicalLine): ParseError | undefined {
@@ -285,7 +286,7 @@ function effectKindTypo(line: LogicalLine): ParseError | undefined {
   const readsLikeEffect = next && (next.lower === 'mandatory' || next.lower === 'optional' || next.lower === 'when' || next.lower === 'if');
   if (!hint && !readsLikeEffect) return undefined;
   return new ParseError(
-    `unknown effect kind \`${w.text}\`${hint || ' (expected trigger, phase trigger, quick, ignition, continuous, flip, responds to or alias)'}`,
+    `unknown effect kind \`${w.text}\`${hint || ' (expected trigger, phase trigger, quick, ignition, continuous, flip, responds to, alias or text)'}`,
     w.range,
   );
 }
@@ -391,7 +392,7 @@ function parseEffect(c: Cursor): EffectLine {
   }
   let mandatory: boolean | undefined;
   let timing: 'when' | 'if' | undefined;
-  if (effectKind !== 'responds' && effectKind !== 'ignition' && effectKind !== 'continuous') {
+  if (effectKind !== 'responds' && effectKind !== 'activation' && effectKind !== 'ignition' && effectKind !== 'continuous') {
     if (c.eat('mandatory')) mandatory = true;
     else if (c.eat('optional')) mandatory = false;
     else if (effectKind === 'trigger' || effectKind === 'phase-trigger') {
@@ -406,8 +407,7 @@ function parseEffect(c: Cursor): EffectLine {
     if (c.eat('when')) timing = 'when';
     else if (c.eat('if')) timing = 'if';
   }
-  // Kept in the tree: copies (the lexer reuses the line's token objects for the next line).
-  const rest = c.tokens.slice(c.i).map((t) => t.copy());
+  const rest = c.tokens.slice(c.i);
   c.i = c.tokens.length;
   const parts = splitCommas(rest);
   let phrase: Token[] = [];
@@ -535,6 +535,13 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
       }
       case 'expect':
         return parseExpect(c);
+      case 'damage': {
+        if (c.eat('damage', 'calculation')) {
+          c.ensureEnd();
+          return { kind: 'action', action: { kind: 'damage-calculation' }, range: c.rangeFrom(first), line };
+        }
+        break;
+      }
       case 'battle': {
         if (c.eat('battle', 'destroys')) {
           const cards = parseCardRefList(c);
@@ -651,6 +658,12 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
   } else if (verb.lower === 'passes') {
     c.i += 2;
     action = { kind: 'pass', player };
+  } else if ((verb.lower === 'takes' || verb.lower === 'take') && c.peek(2)?.kind === 'number' && c.peek(3)?.lower === 'battle') {
+    // `Yugi takes 1900 battle damage` (plain `takes N damage` is an action of a link, not a game action).
+    const amount = Number(c.peek(2)!.text);
+    c.i += 4;
+    c.expect('damage', '`battle damage`');
+    action = { kind: 'battle-damage', player, amount };
   } else {
     return undefined;
   }
@@ -835,6 +848,8 @@ const ACTION_VERBS = new Set([
   'pays',
   'change',
   'changes',
+  'end',
+  'ends',
   'nothing',
 ]);
 
@@ -1025,13 +1040,22 @@ function parseAction(c: Cursor): Action {
       const to = parseCardRef(c);
       return { kind: 'equip', card, to, range: r() };
     }
+    case 'end':
+    case 'ends': {
+      // `end the battle phase` (Battle Fader: "Special Summon this card, then end the Battle Phase").
+      c.next();
+      c.eat('the');
+      c.expect('battle', '`end the battle phase`');
+      c.expect('phase', '`end the battle phase`');
+      return { kind: 'end-battle-phase', range: r() };
+    }
     case 'nothing': {
       c.next();
       return { kind: 'nothing', range: r() };
     }
   }
   throw new ParseError(
-    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, nothing)`,
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
     start.range,
   );
 }
@@ -1096,7 +1120,7 @@ function parseExpect(c: Cursor): ExpectStmt {
   };
 }
 
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|alias|text)\b/i;
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|activation|alias|text)\b/i;
 
 /**
  * The text with every line that cannot belong to a card definition blanked (line numbers kept):

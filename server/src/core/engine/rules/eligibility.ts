@@ -4,17 +4,12 @@
 // activate (R23), no legal target when the triggers were collected (R15), its window gone (R32).
 // Sets `status.ineligible`, which the order and speed rules read.
 import { eventMatches } from '../match';
-import { describeEvent } from '../narrative';
-import { GameEvent, zoneWord } from '../state';
+import { describeEvent, whyNotLast } from '../narrative';
+import { RULE_DATES } from '../rulesets';
+import { zoneWord } from '../state';
 import { ChainView, LinkState, Reporter, RuleModule } from './api';
 import { S } from './sources';
 
-/** "X happened after it", for a missed timing. */
-function afterwards(chain: ChainView, ev: GameEvent): string {
-  const later = chain.events.find((x) => x.step > ev.step && x.kind !== 'phase');
-  if (!later) return 'something else happened after it';
-  return `${describeEvent(later, chain.players)} happened after it`;
-}
 
 function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   const e = l.effect;
@@ -26,14 +21,22 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
       c.movedBefore && c.movedBefore.id <= l.placedAfterEvent && !(c.movedBefore.origin.kind === 'activation' && 'link' in c.movedBefore.origin && c.movedBefore.origin.link === l.position && c.movedBefore.origin.chain === chain.chainIndex)
         ? c.movedBefore
         : undefined;
-    if (moved && moved.kind === 'move') {
+    // Where the card was when it activated: its last move before the link was placed.
+    const lastMove = moved ? chain.events.filter((m) => m.kind === 'move' && m.card === l.inst && m.id > c.event.id && m.id <= l.placedAfterEvent).pop() : undefined;
+    if (moved && moved.kind === 'move' && lastMove?.kind === 'move' && e.evenIfNotThere.includes(lastMove.to)) {
+      l.assumptions.push(`"${l.inst.name}" reached the ${zoneWord(lastMove.to)} after its condition was met; its text lets it activate from there "(even if not)" there at the event, so R23 does not apply`);
+    } else if (moved && moved.kind === 'move' && chain.rules.locationRule === 'unverified') {
+      l.assumptions.push(
+        `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${RULE_DATES.tcgLocationRule}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
+      );
+    } else if (moved && moved.kind === 'move') {
       const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
       if (chain.rules.locationRule === 'any-move' || privateMove) {
         l.status.ineligible = 'location-changed';
         report.link(
           'location-changed',
           l,
-          `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${chain.ruleset.label}; R23 is version-dependent: ${chain.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})`,
+          `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${chain.ruleset.label}; R23 is version-dependent: ${chain.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(RULE_DATES.tcgLocationRule.slice(0, 7)) ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${RULE_DATES.tcgLocationRule})` : ''}`,
         );
         return;
       }
@@ -44,7 +47,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
       report.link(
         'missed-timing',
         l,
-        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, chain.players)}) was not the last thing to happen: ${afterwards(chain, c.event)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
+        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, chain.players)}) was not the last thing to happen: ${whyNotLast(chain.events, chain.players, c.event, chain.chainStartEvent)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
       );
     }
     if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
@@ -206,7 +209,7 @@ export const eligibility: RuleModule = {
       'Under current rules, if a card whose trigger condition was met changes location before its effect could be activated, the effect does not activate, mandatory ones included.',
     sources: [S.W6, S.W20, S.W11, S.W17, S.YC],
     note:
-      'Current rule from 2020-04-01 (OCG) and 2021-01-01 (TCG; the TCG day is unverified, the sources only say "the 2021 update"). For earlier dates segoc uses the old OCG rule of 2012: only a move to the hand or Deck stops the trigger. The TCG behaviour before 2021 was not verified.',
+      'Current rule from 2020-04-01 (OCG) and 2021-11-01 (TCG: Konami\'s "[TCG] 2021 Rules Update", November 2021; the exact day is not known, so a scenario dated in November 2021 gets a note). Earlier OCG dates use the OCG rule of 2012: only a move to the hand or Deck stops the trigger. How the TCG ruled before its update is unverified (the 2012 private-area concept was reported as OCG-only): segoc reports no R23 diagnostic for earlier TCG dates and says it assumed the move did not matter.',
   },
   {
     id: 'R32',

@@ -15,6 +15,7 @@ import { resolution } from './resolution';
 import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
+import { statedFacts } from './stated-facts';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -26,6 +27,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   spellSpeed,
   phaseTriggers,
   responders,
+  statedFacts,
   handSummonLimit,
   oncePerChain,
   damageStep,

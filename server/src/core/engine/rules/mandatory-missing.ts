@@ -29,7 +29,9 @@ export const mandatoryMissing: RuleModule = {
       // Hard once per turn: another copy's same effect in this chain uses the turn's activation.
       if (c.effect.oncePerTurn && chain.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
       if (c.movedBefore && c.movedBefore.id <= chain.chainStartEvent) {
-        if (chain.rules.locationRule === 'any-move' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
+        // Only the legacy OCG rule lets a card that moved (not into a private area) still activate; under the
+        // unverified TCG reading segoc does not warn on a guess either way.
+        if (chain.rules.locationRule !== 'private-area' || c.movedBefore.kind !== 'move' || ['hand', 'deck', 'extra'].includes(c.movedBefore.to)) continue;
       }
       if (chain.links.some((l) => l.inst === c.inst && l.effect === c.effect)) continue;
       const cat = chain.category(c.player, true);

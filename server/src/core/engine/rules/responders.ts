@@ -4,7 +4,7 @@
 import { EventPattern } from '../../cards/model';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
-import { describeEvent, describeLink } from '../narrative';
+import { describeEvent, describeLink, whyNotLast } from '../narrative';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, LinkState, Reporter, RuleModule } from './api';
 import { S } from './sources';
@@ -94,8 +94,35 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
       if (m === 'assumed') best = 'assumed';
     }
   }
-  if (best === 'no' && !olderMatch(chain, l, patterns)) return 'assumed';
+  // Nothing ever met it: assumed, unless the scenario shows what happened right before this chain (R36).
+  if (best === 'no' && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
   return best;
+}
+
+/** The last event the scenario shows before this chain, in its window (a phase change or an R4 leftover is no answer). */
+function lastStatedEvent(chain: ChainView): GameEvent | undefined {
+  for (let i = chain.chainStartEvent - 1; i >= chain.windowStartIndex; i--) {
+    const ev = chain.events[i];
+    if ((ev.kind !== 'phase' || ev.origin.kind !== 'action') && ev.origin.kind !== 'leftover') return ev;
+  }
+  return undefined;
+}
+
+/**
+ * R32 with R19/R20: a Spell/Trap that answers a game event ("When ... is Summoned") can be activated only if
+ * that event was the last thing to happen before the chain, exactly as an optional "when" trigger.
+ */
+function checkResponderTiming(chain: ChainView, report: Reporter, l: LinkState, patterns: EventPattern[]): void {
+  const you = (l.player ?? 0) as PlayerIndex;
+  const success = patterns.filter((p) => !(p.kind === 'card' && p.attempt));
+  const matched = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).filter((ev) => success.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'));
+  if (matched.length === 0 || matched.some((ev) => ev.step === chain.stepAtStart)) return;
+  const ev = matched[matched.length - 1];
+  report.link(
+    'missed-timing',
+    l,
+    `"${l.inst!.name}" can be activated only when its condition (${describeEvent(ev, chain.players)}) was the last thing to happen, and it was not: ${whyNotLast(chain.events, chain.players, ev, chain.chainStartEvent)}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
+  );
 }
 
 /** R31 / R29 / R32 for one link that answers an activation or an event. */
@@ -135,8 +162,20 @@ function checkResponder(chain: ChainView, report: Reporter, l: LinkState): void 
     }
   } else if (eventPatterns.length && e.kind === 'activation') {
     const r = eventResponderOk(chain, l, eventPatterns);
+    if (r !== 'no') checkResponderTiming(chain, report, l, eventPatterns);
+    if (r === 'assumed' && !lastStatedEvent(chain)) {
+      l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
+    }
     if (r === 'no') {
       const ev = olderMatch(chain, l, eventPatterns);
+      const last = lastStatedEvent(chain);
+      if (!ev && last) {
+        report.link(
+          'nothing-to-answer',
+          l,
+          `"${l.inst.name}" answers "${eventPatterns.map((p) => p.raw).join(' / ')}", but the scenario shows what happened right before this chain (${describeEvent(last, chain.players)}) and nothing it answers: it has nothing to respond to here [R36]`,
+        );
+      }
       if (ev) {
         report.link(
           'event-window-passed',

@@ -49,7 +49,7 @@ export const segocOrder: RuleModule = {
     summary:
       'Inside one SEGOC group its controller picks the order; which condition was met first does not matter. No diagnostic under current rules.',
     sources: [S.S1, S.S0, S.S3, S.W8],
-    note: 'Old TCG games (`rules tcg as of` a date before 2017-04-01) follow R13 instead.',
+    note: 'Old TCG games (`rules tcg as of` a date before 2017-07-21) follow R13 instead.',
   },
   {
     id: 'R13',
@@ -60,13 +60,15 @@ export const segocOrder: RuleModule = {
       'Before New Master Rule, the TCG required effects of one player and group to be placed in the order their conditions were met (a Sangan Tributed for Zaborg went below Zaborg). The OCG never had this rule.',
     sources: [S.S0, S.S3, S.W3, S.W8, S.EC],
     note:
-      'Checked only for `rules tcg as of` a date before 2017-04-01 (New Master Rule, TCG Rulebook 10). Never for `rules ocg`; current TCG uses R12.',
+      'Checked only for `rules tcg as of` a date before 2017-07-21 (Rulebook 10 reached the TCG with the Starter Deck Link Strike, July 2017; 2017-03-25 was the OCG date). Never for `rules ocg`; current TCG uses R12.',
   },
   ],
   // A trigger whose card changed location does not activate: it takes no place in the order.
   needs: ['eligibility'],
   check(chain, report) {
-    const ordered = chain.members.filter((m) => m.category !== undefined && m.status.ineligible !== 'location-changed');
+    // OCG hand triggers (R28) are no batch members: they follow every public trigger at fast-effect priority,
+    // whatever their category, so R11 does not compare them (hand-triggers.ts checks where they stand).
+    const ordered = chain.members.filter((m) => m.category !== undefined && m.role !== 'hand-trigger' && m.status.ineligible !== 'location-changed');
     for (let j = 0; j < ordered.length; j++) {
       const lower = ordered[j];
       const higher = ordered.slice(j + 1).find((h) => h.category! < lower.category!);
