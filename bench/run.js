@@ -7,6 +7,9 @@
 //   --check          exit 1 when a measured figure exceeds its budget in bench/budgets.json (prints which)
 //   --runs <n>       timed runs per in-process/CLI/activation figure (default 10, --quick 5)
 //   --no-write       do not write bench/generated/results/
+//   --no-compare     skip the comparison run without the generated card library (by default the LSP,
+//                    CLI and size figures are measured twice: with it, and with a build without it, whose
+//                    figures carry `.without-generated` in their id)
 //
 // Inputs are generated deterministically (seeded PRNG) into bench/generated/ (git-ignored). The shipped
 // bundles are measured from the production build (`node scripts/build.js --production`, run into
@@ -34,12 +37,13 @@ function usage(message) {
 }
 
 function parseArgs(argv) {
-  const o = { quick: false, check: false, write: true, only: [], runs: undefined };
+  const o = { quick: false, check: false, write: true, compare: true, only: [], runs: undefined };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '--quick') o.quick = true;
     else if (a === '--check') o.check = true;
     else if (a === '--no-write') o.write = false;
+    else if (a === '--no-compare') o.compare = false;
     else if (a === '--only' || a.startsWith('--only=')) {
       const v = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
       if (!v) usage('--only needs a name');
@@ -343,6 +347,9 @@ async function main() {
   const coreJs = buildCore();
   const needProd = ['keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes'].some(want);
   const prodDist = needProd ? buildProduction() : undefined;
+  const bareDist = needProd && opts.compare ? buildProduction({ folder: 'prod-without-generated', withoutGenerated: true }) : undefined;
+  /** The same figures of the build without the generated library, beside the real ones. */
+  const without = (list) => list.map((f) => ({ ...f, id: `${f.id}.without-generated`, name: `${f.name} — without the generated library` }));
 
   log('bench: generating inputs');
   manifest = generate(require(coreJs), { skip100k: opts.quick });
@@ -369,10 +376,12 @@ async function main() {
   if (lspFigures.length) {
     log(`bench: language server (${lspFigures.join(', ')}), ${lspCount} edits/requests per file`);
     await group('lsp', () => runLsp(path.join(prodDist, 'server.js'), [input('1k'), input('10k')], { figures: lspFigures, count: lspCount, warmup: opts.quick ? 5 : 10, memoryEdits: opts.quick ? 200 : 1000 }));
+    if (bareDist) await group('lsp-without-generated', async () => without(await runLsp(path.join(bareDist, 'server.js'), [input('1k')], { figures: lspFigures, count: lspCount, warmup: opts.quick ? 5 : 10, memoryEdits: opts.quick ? 200 : 1000 })));
   }
   if (want('cli')) {
     log('bench: CLI on 1,000 files');
     await group('cli', async () => [await cliFigure(path.join(prodDist, 'cli.js'), path.join(ROOT, manifest.files['folder-1000'].path), 1, opts.quick ? 5 : Math.min(runs, 7))]);
+    if (bareDist) await group('cli-without-generated', async () => without([await cliFigure(path.join(bareDist, 'cli.js'), path.join(ROOT, manifest.files['folder-1000'].path), 1, opts.quick ? 5 : Math.min(runs, 7))]));
   }
   if (want('activation')) {
     log('bench: extension activation');
@@ -389,6 +398,17 @@ async function main() {
       }
       return sizeFigures(prodDist, vsix);
     });
+    if (bareDist) {
+      await group('sizes-without-generated', async () => {
+        let vsix;
+        try {
+          vsix = buildVsix(bareDist, 'segoc-without-generated');
+        } catch (e) {
+          vsix = { error: e.message.split('\n')[0] };
+        }
+        return without(sizeFigures(bareDist, vsix));
+      });
+    }
   }
 
   const md = save(true);

@@ -607,7 +607,8 @@ test('cli: segoc card prints the definition the engine uses, by any name, with w
   assert.match(r.out, /^card "Sangan": effect monster \(fiend, dark, level 3, atk 1000, def 600\)$/m);
   const unknown = run(['card', 'Sangna']);
   assert.equal(unknown.code, 1);
-  assert.match(unknown.err, /^segoc: unknown card "Sangna"; did you mean "Sangan"\?$/);
+  // The curated card first; the generated library may add real cards as close ("Nanana").
+  assert.match(unknown.err, /^segoc: unknown card "Sangna"; did you mean "Sangan"[,?]/);
   assertUsageError(run(['card']), /card takes a card name/);
   assertUsageError(run(['card', 'Sangan', '--chains']), /does not take --chains/);
 });

@@ -34,8 +34,8 @@ function buildCore(tree = ROOT, outfile = path.join(GENERATED, 'core.js')) {
  * scripts/build.js resolves its entry points and outfiles from the current folder, so it runs in
  * bench/generated/prod, where client/, server/, node_modules and the package files are symlinks.
  */
-function buildProduction() {
-  const prod = path.join(GENERATED, 'prod');
+function buildProduction({ folder = 'prod', withoutGenerated = false } = {}) {
+  const prod = path.join(GENERATED, folder);
   fs.mkdirSync(prod, { recursive: true });
   for (const name of ['client', 'server', 'node_modules', 'package.json', 'tsconfig.json']) {
     const link = path.join(prod, name);
@@ -47,7 +47,11 @@ function buildProduction() {
     fs.symlinkSync(path.join(ROOT, name), link);
   }
   fs.rmSync(path.join(prod, 'dist'), { recursive: true, force: true });
-  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--production'], { cwd: prod, encoding: 'utf8' });
+  // Without the generated card library (SEGOC_NO_GENERATED=1): the comparison run of the budgets it must keep.
+  const env = withoutGenerated ? { ...process.env, SEGOC_NO_GENERATED: '1' } : process.env;
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--production'], { cwd: prod, encoding: 'utf8', env });
+  // The embedded library module is shared with the working tree: put the real one back.
+  if (withoutGenerated) require(path.join(ROOT, 'scripts', 'build.js')).generateGeneratedLibrary();
   if (r.status !== 0) throw new Error(`node scripts/build.js --production failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return path.join(prod, 'dist');
 }
@@ -57,8 +61,8 @@ function buildProduction() {
  * with dist/ replaced by the production bundles, then `vsce package --no-dependencies` (the same
  * command as `npm run package`), so .vscodeignore decides what goes in.
  */
-function buildVsix(prodDist) {
-  const stage = path.join(GENERATED, 'vsix-stage');
+function buildVsix(prodDist, name = 'segoc') {
+  const stage = path.join(GENERATED, `${name}-vsix-stage`);
   fs.rmSync(stage, { recursive: true, force: true });
   fs.mkdirSync(stage, { recursive: true });
   const skip = new Set(['.git', 'node_modules', 'dist', 'out', 'bench', 'test-results', '.e2e', '.vscode-test']);
@@ -68,7 +72,7 @@ function buildVsix(prodDist) {
   }
   fs.mkdirSync(path.join(stage, 'dist'));
   for (const f of fs.readdirSync(prodDist)) fs.copyFileSync(path.join(prodDist, f), path.join(stage, 'dist', f));
-  const out = path.join(GENERATED, 'segoc.vsix');
+  const out = path.join(GENERATED, `${name}.vsix`);
   fs.rmSync(out, { force: true });
   const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
   const pack = (extra) => spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', ...extra, '-o', out], { cwd: stage, encoding: 'utf8' });

@@ -40,6 +40,7 @@ async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits =
   const original = fs.readFileSync(file, 'utf8');
   const lines = original.split('\n');
 
+  const spawned = process.hrtime.bigint();
   const client = new LspClient(serverJs, folder, [...SERVER_EXEC_ARGV, ...nodeArgs]);
   try {
     await client.request('initialize', {
@@ -60,6 +61,8 @@ async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits =
     const diagnosticsCount = open.r.items.length;
     const afterOpen = processMemory(client.pid);
     out.push({ id: `lsp.open.${input.name}`, group: 'lsp', name: `LSP didOpen to first diagnostics (pull), ${input.name} lines`, unit: 'ms', value: open.ms, note: `${diagnosticsCount} diagnostics` });
+    // Server start (process spawned) to the first diagnostics: what a user waits for when opening a file.
+    out.push({ id: `lsp.start.${input.name}`, group: 'lsp', name: `server start to first diagnostics, ${input.name} lines`, unit: 'ms', value: Number(process.hrtime.bigint() - spawned) / 1e6 });
     if (figures.includes('memory')) {
       out.push({
         id: `lsp.memory.${input.name}`,
@@ -160,6 +163,29 @@ async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits =
         ...summarize(times),
         note: `${times.length} requests; ${Math.round(items / Math.max(1, times.length))} items on average`,
       });
+      // Inside a card name, three letters typed (`"San|`): every card name that matches, the generated library's too.
+      const named = [];
+      let namedItems = 0;
+      for (let i = 0; i < spots.length; i++) {
+        const s = spots[i];
+        if (s.nameEnd - s.nameStart < 3) continue;
+        const t = await timed(() => client.request('textDocument/completion', { textDocument: { uri }, position: { line: s.line, character: s.nameStart + 3 } }));
+        const list = Array.isArray(t.r) ? t.r : t.r?.items ?? [];
+        if (i >= warmup) {
+          named.push(t.ms);
+          namedItems += list.length;
+        }
+      }
+      if (named.length) {
+        out.push({
+          id: `lsp.completion-name.${input.name}`,
+          group: 'lsp',
+          name: `completion inside a card name (3 letters typed), ${input.name} lines`,
+          unit: 'ms',
+          ...summarize(named),
+          note: `${named.length} requests; ${Math.round(namedItems / named.length)} items on average`,
+        });
+      }
     }
   } finally {
     await client.stop();

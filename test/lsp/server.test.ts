@@ -12,6 +12,11 @@ import { formatPage } from '../../server/src/core';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;
 
+/** The items of a completion answer: a list, or (when cut, e.g. by the generated library's names) a CompletionList. */
+function completionItems(answer: Any): Any[] {
+  return Array.isArray(answer) ? answer : answer.items;
+}
+
 describe('language server (pull client)', () => {
   let client: LspClient;
   let dir: string;
@@ -234,14 +239,15 @@ describe('language server (pull client)', () => {
     const u = uri('complete.segoc');
     const text = ILLEGAL + '\n  chain\n    1 Yugi ';
     client.open(u, text);
-    const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 11 } });
+    const items: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 11 } }));
     const sangan = items.find((i) => i.label === '"Sangan"');
     assert.ok(sangan, `"Sangan" among ${items.length} items`);
     assert.equal(sangan.detail, 'effect monster');
     assert.equal(sangan.textEdit.newText, '"Sangan"');
-    // The description comes with completionItem/resolve, for the item the editor shows: the list stays small.
+    // The description comes with completionItem/resolve, for the item the editor shows: the list stays small
+    // (at most CARD_ITEM_LIMIT names; the generated library's real names are longer than the curated ones).
     assert.equal(sangan.documentation, undefined);
-    assert.ok(JSON.stringify(items).length < 40000, `the completion list is ${JSON.stringify(items).length} bytes`);
+    assert.ok(JSON.stringify(items).length < 60000, `the completion list is ${JSON.stringify(items).length} bytes`);
     const resolved: Any = await client.request('completionItem/resolve', sangan);
     assert.match(resolved.documentation.value, /mandatory Trigger Effect/i);
     const mine: Any = await client.request('completionItem/resolve', items.find((i) => i.label === '"Test Monster"'));
@@ -256,7 +262,7 @@ describe('language server (pull client)', () => {
   test('completion inside an opened quote replaces the auto-closed quote', async () => {
     const u = uri('complete2.segoc');
     client.open(u, ILLEGAL + '\n  chain\n    1 Yugi "San"');
-    const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 15 } });
+    const items: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 15 } }));
     const sangan = items.find((i) => i.label === 'Sangan');
     assert.ok(sangan, 'inside the quotes the label is the bare name');
     assert.deepEqual(sangan.textEdit, { range: { start: { line: 22, character: 11 }, end: { line: 22, character: 16 } }, newText: '"Sangan"' });
@@ -266,7 +272,7 @@ describe('language server (pull client)', () => {
   test('completion after 《 offers names and aliases in Japanese brackets', async () => {
     const u = uri('complete-jp.segoc');
     client.open(u, ILLEGAL + '\n  chain\n    1 Yugi 《》');
-    const items: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 12 } });
+    const items: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 12 } }));
     const alias = items.find((i) => i.label === 'クリッター');
     assert.ok(alias, 'the alias of Sangan');
     assert.equal(alias.detail, 'effect monster');
@@ -277,16 +283,16 @@ describe('language server (pull client)', () => {
   test('completion: keywords and players at line start, codes after expect illegal, phases, events', async () => {
     const u = uri('complete3.segoc');
     client.open(u, ILLEGAL + '\n  \n  expect illegal \n  phase \ncard "X": effect monster\n  trigger optional when ');
-    const start: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 21, character: 2 } });
+    const start: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 21, character: 2 } }));
     for (const k of ['chain', 'expect', 'Yugi', 'Kaiba', 'scenario']) assert.ok(start.some((i) => i.label === k), k);
     assert.ok(start.some((i) => i.label === 'scenario' && i.kind === 15 && /\$\{1:title\}/.test(i.textEdit.newText)), 'scenario snippet');
-    const codes: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 17 } });
+    const codes: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 22, character: 17 } }));
     assert.ok(codes.some((i) => i.label === 'segoc-order' && i.detail.startsWith('R11')));
     assert.ok(codes.some((i) => i.label === 'missed-timing'));
-    const phases: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 23, character: 8 } });
+    const phases: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 23, character: 8 } }));
     assert.ok(phases.some((i) => i.label === 'standby'));
     assert.ok(phases.some((i) => i.label === 'end of battle phase'));
-    const events: Any[] = await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 25, character: 24 } });
+    const events: Any[] = completionItems(await client.request('textDocument/completion', { textDocument: { uri: u }, position: { line: 25, character: 24 } }));
     assert.ok(events.some((i) => i.label === 'sent to gy'));
     assert.ok(events.some((i) => i.label === 'opponent declares direct attack'));
   });
@@ -598,7 +604,7 @@ describe('language server (pull client)', () => {
     const h = await client.request('textDocument/hover', { textDocument: { uri: uri('illegal.segoc') }, position: { line: 9999, character: 9999 } });
     assert.equal(h, null);
     const c = await client.request('textDocument/completion', { textDocument: { uri: uri('illegal.segoc') }, position: { line: -5, character: 500 } });
-    assert.ok(Array.isArray(c));
+    assert.ok(Array.isArray(c) || Array.isArray(c.items));
     assert.equal(await client.request('textDocument/hover', { textDocument: { uri: uri('not-open.segoc') }, position: { line: 0, character: 0 } }), null);
     const report = await client.request('textDocument/diagnostic', { textDocument: { uri: uri('not-open.segoc') } });
     assert.deepEqual(report, { kind: 'full', items: [] });

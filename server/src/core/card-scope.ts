@@ -42,7 +42,8 @@ export function definitionScopeProblems(uri: string, defs: readonly CardDef[], l
     const signature = definitionSignature(def);
     const lib = library.get(def.name.text);
     // A copy of the library's own definition (the library's sources, a file that copied one) changes nothing.
-    if (lib && librarySignature(lib.origin.uri, lib.origin.range.start.line) !== signature) {
+    // A generated card is not warned about: a definition is the documented way to correct one (docs/cards.md).
+    if (lib && lib.origin.kind === 'library' && librarySignature(lib.origin.uri, lib.origin.range.start.line) !== signature) {
       out.push({
         code: 'redefines-library-card',
         severity: 'warning',

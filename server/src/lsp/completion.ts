@@ -113,8 +113,6 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
   const after = lineText.slice(p.character);
   const { before, quote, word, wordStart } = splitPrefix(prefix);
   if (before === undefined) return []; // in a comment
-  // Inside a card's official text (`text "..."`) nothing is proposed: it is prose, not names.
-  if (/^\s*text\b/i.test(prefix) && /"/.test(prefix)) return [];
   const tokens = lex(before).lines.flatMap((l) => l.tokens);
   const w = tokens.map((t) => (t.kind === 'string' ? `"${t.text}"` : t.lower));
   const ctx = contextAt(analysis, p.line);

@@ -82,7 +82,9 @@ export class CardIndex {
     // Each layer's close cards are remembered per layer (the library's for the whole process: a typo is
     // often repeated, and the library is by far the largest layer); a card hidden by a higher layer's
     // card of the same key is not suggested.
-    const scored: Scored[] = [];
+    // At the same distance a higher layer's card comes first (the file's, the curated library's before
+    // one of the generated library's 14,000).
+    const scored: Array<Scored & { layer: number }> = [];
     const seen = new Set<string>();
     for (let i = this.layers.length - 1; i >= 0; i--) {
       for (const s of layerScores(this.layers[i], key)) {
@@ -90,10 +92,10 @@ export class CardIndex {
         let hidden = false;
         for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(s.key) !== undefined;
         seen.add(s.key);
-        if (!hidden) scored.push(s);
+        if (!hidden) scored.push({ ...s, layer: i });
       }
     }
-    scored.sort((a, b) => a.d - b.d || a.name.localeCompare(b.name));
+    scored.sort((a, b) => a.d - b.d || b.layer - a.layer || a.name.localeCompare(b.name));
     return scored.slice(0, max).map((s) => s.name);
   }
 

@@ -8,6 +8,7 @@ import { buildLayer } from './layers';
 import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { normalizeName } from './names';
+import { generatedLibrary } from './generated-library';
 
 class CuratedLibrary implements CardProvider {
   readonly label = 'curated library';
@@ -54,7 +55,7 @@ export function curatedLibrary(): CardProvider & { problems: Array<Diagnostic & 
  * library, then (when it is shipped) the generated library below it.
  */
 export function defaultProviders(): readonly CardProvider[] {
-  return (defaults ??= [curatedLibrary()]);
+  return (defaults ??= generatedLibrary().size ? [curatedLibrary(), generatedLibrary()] : [curatedLibrary()]);
 }
 let defaults: readonly CardProvider[] | undefined;
 

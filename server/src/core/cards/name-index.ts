@@ -15,11 +15,16 @@ export class NameIndex {
   private readonly byLength = new Map<number, Array<{ name: CardName; letters: number }>>();
   /** Each card's own name, by its key. */
   private readonly own = new Map<string, string>();
+  /** Every name by its key (several cards may share one). */
+  private readonly byKey = new Map<string, CardName[]>();
 
   constructor(names: readonly CardName[]) {
     this.sorted = [...names].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     for (const n of this.sorted) {
       if (n.key === n.cardKey) this.own.set(n.key, n.name);
+      const same = this.byKey.get(n.key);
+      if (same) same.push(n);
+      else this.byKey.set(n.key, [n]);
       let group = this.byLength.get(n.key.length);
       if (!group) this.byLength.set(n.key.length, (group = []));
       group.push({ name: n, letters: letterMask(n.key) });
@@ -94,10 +99,26 @@ export class NameIndex {
         }
       }
     }
+    // Containment: a name that contains what was typed, or a name made of whole words of it ("Ante" is
+    // inside "zephir lantern" but is no word of it): those are looked up by key, not scanned for.
     if (key.length >= 4) {
       for (const n of this.sorted) {
-        if (found.has(n) || !(n.key.includes(key) || key.includes(n.key))) continue;
-        out.push({ name: n, d: distance(key, n.key, limit) });
+        if (!found.has(n) && n.key.includes(key)) {
+          found.add(n);
+          out.push({ name: n, d: distance(key, n.key, limit) });
+        }
+      }
+      const words = key.split(' ');
+      for (let from = 0; from < words.length; from++) {
+        // A card name has a dozen words at most: longer runs are not looked up.
+        for (let to = from + 1; to <= Math.min(words.length, from + 12); to++) {
+          if (to - from === words.length) continue;
+          for (const n of this.byKey.get(words.slice(from, to).join(' ')) ?? []) {
+            if (found.has(n)) continue;
+            found.add(n);
+            out.push({ name: n, d: distance(key, n.key, limit) });
+          }
+        }
       }
     }
     return out;

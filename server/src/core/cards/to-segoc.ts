@@ -60,7 +60,10 @@ function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
 function modifiers(card: CardInfo, e: EffectInfo): string[] {
   const out: string[] = [];
   const zones = defaultZones(card, e.kind, e.event);
-  if (e.activatesFrom.join() !== zones.join()) out.push(`from ${e.activatesFrom.join(' or ')}`);
+  // `(even if not)` follows the zone it exempts from R23 (the vocabulary reads it so): that zone is written last.
+  const even = e.evenIfNotThere[0];
+  const from = even ? [...e.activatesFrom.filter((z) => z !== even), even] : e.activatesFrom;
+  if (even || e.activatesFrom.join() !== zones.join()) out.push(`from ${from.join(' or ')}${even ? ' (even if not)' : ''}`);
   if (e.summonsItself) out.push('summons itself');
   if (e.oncePerChain) out.push('once per chain');
   if (e.spellSpeedOverride) out.push(`spell speed ${e.spellSpeedOverride}`);

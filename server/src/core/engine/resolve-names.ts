@@ -128,10 +128,16 @@ export class NameResolver {
     return inst;
   }
 
+  /**
+   * "Did you mean" searches every card name (about 40,000 with the generated library, some milliseconds
+   * each): a scenario full of unknown names (a pasted list) gets suggestions for its first ones only.
+   */
+  private suggestionsLeft = 50;
+
   private lookupCard(name: string, range: Range) {
     const info = this.cards.get(name);
     if (!info) {
-      const suggestions = this.cards.suggest(name);
+      const suggestions = this.suggestionsLeft-- > 0 ? this.cards.suggest(name) : [];
       this.diagnostics.push({
         code: 'unknown-card',
         severity: 'error',

@@ -1,0 +1,137 @@
+// The generator's rules from a script's facts to the generated library's effect records (one string per
+// effect; fields in docs/cards.md, "The generated library"). Effects that start no chain (continuous and
+// static effects, engine bookkeeping) are left out. Helper procedures are mapped by the rules below; what
+// they leave unclear is a note starting with `?`, which the engine shows as an assumption.
+'use strict';
+
+const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'S', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
+
+function zones(range) {
+  const out = new Set();
+  for (const r of range) if (ZONE_LETTERS[r]) out.add(ZONE_LETTERS[r]);
+  return [...out].join('');
+}
+
+/** `EVENT_PHASE+PHASE_END` -> `phase_end`; `EVENT_CUSTOM+id` -> `custom`; `EVENT_TO_GRAVE` -> `to_grave`. */
+function eventName(code) {
+  if (!code.startsWith('EVENT_')) return '';
+  const phase = /PHASE_([A-Z_]+)/.exec(code.slice('EVENT_PHASE'.length));
+  if (code.startsWith('EVENT_PHASE') && !code.startsWith('EVENT_PHASE_START') && phase) return `phase_${phase[1].toLowerCase()}`;
+  const m = /^EVENT_([A-Z_]+)/.exec(code);
+  const name = m ? m[1].toLowerCase() : '';
+  return name === 'free_chain' ? '' : name;
+}
+
+const FLAG_LETTERS = { CARD_TARGET: 't', DAMAGE_STEP: 'd', DAMAGE_CAL: 'c' };
+
+/**
+ * One registered effect as a record, or undefined when it starts no chain.
+ * Timing: an optional trigger with EFFECT_FLAG_DELAY is "if", without it "when" (source `s`: the script's
+ * flag, until the text inference settles it); a mandatory trigger cannot miss the timing (`m`).
+ */
+function effectRecord(e) {
+  const t = new Set(e.types);
+  let kind;
+  let mandatory = false;
+  if (t.has('ACTIVATE')) kind = 'A';
+  else if (t.has('FLIP')) {
+    kind = 'F';
+    mandatory = !t.has('TRIGGER_O');
+  } else if (t.has('QUICK_O') || t.has('QUICK_F')) {
+    kind = 'Q';
+    mandatory = t.has('QUICK_F');
+  } else if (t.has('TRIGGER_O') || t.has('TRIGGER_F')) {
+    mandatory = t.has('TRIGGER_F');
+    kind = eventName(e.code).startsWith('phase_') ? 'P' : 'T';
+  } else if (t.has('IGNITION')) kind = 'I';
+  else return undefined;
+  const subject = t.has('FIELD') ? 'f' : 's';
+  let timing = '';
+  if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
+  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
+  return [kind, mandatory ? 'm' : 'o', subject, timing, eventName(e.code), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '')].join(',');
+}
+
+/** Rules for the helper procedures: effects they create, and what they leave for the engine to assume. */
+function helperEffects(helper, category, hasActivation) {
+  switch (helper) {
+    case 'equip':
+      return { effects: hasActivation ? [] : ['A,o,s,,,,t,equip,,'], note: 'equip' };
+    case 'fusion-summon':
+      if (category !== 'M') return { effects: hasActivation ? [] : ['A,o,s,,,,,special_summon+fusion_summon,,'], note: 'fusion-summon' };
+      return { effects: [], note: '?fusion-summon' };
+    case 'ritual':
+      if (category !== 'M') return { effects: hasActivation ? [] : ['A,o,s,,,,,special_summon,,'], note: 'ritual' };
+      return { effects: [], note: '?ritual' };
+    case 'spirit':
+      // "During the End Phase of the turn this card is Normal Summoned or flipped face-up: return it to the hand."
+      return { effects: ['P,m,s,,phase_end,,,tohand,,'], note: '?spirit' };
+    case 'union':
+      return { effects: ['I,o,s,,,M,t,equip,1,', 'I,o,s,,,S,,special_summon,1,'], note: 'union' };
+    case 'persistent':
+      return { effects: hasActivation ? [] : ['A,o,s,,,,t,,,'], note: 'persistent' };
+    case 'neos-return':
+      return { effects: ['P,m,s,,phase_end,,,todeck,,'], note: '?neos-return' };
+    case 'gemini':
+      // Its effects work only while it is treated as an Effect Monster (Gemini Summoned again).
+      return { effects: [], note: '?gemini' };
+    default:
+      return { effects: [], note: `?${helper}` };
+  }
+}
+
+/**
+ * The card text's word on a trigger (the text inference of server/src/core/infer, run on the English text
+ * here, at generation time: no text is kept): where every trigger of the text says the same, that is taken.
+ * Returns the timing and optionality the text settles (undefined: it does not settle it).
+ */
+function textSays(inferred) {
+  const triggers = (inferred?.effects ?? []).filter((e) => e.kind === 'trigger' && !e.phase);
+  const uniform = (list, get) => (list.length && list.every((e) => get(e) === get(list[0])) ? get(list[0]) : undefined);
+  return { timing: uniform(triggers.filter((e) => !e.mandatory), (e) => e.timing), mandatory: uniform(triggers, (e) => e.mandatory), triggers: triggers.length };
+}
+
+/**
+ * A trigger's optionality and when/if, settled by the text where it speaks, else by the script (the
+ * record says which: timing `i`/`w` + `s` script flag, `t` text agreeing with it, `T` text taken against
+ * the script; optionality `o`/`m`, + `T` where the text was taken against the script).
+ */
+function settle(record, text, scriptTriggers) {
+  const f = record.split(',');
+  if (f[0] !== 'T') return record;
+  const scriptMandatory = f[1] === 'm';
+  // Optionality only where the text has as many triggers as the script (a "When you do" the text reading
+  // folds into the effect before it must not make that effect's own trigger optional).
+  if (text.mandatory !== undefined && text.triggers === scriptTriggers && text.mandatory !== scriptMandatory) f[1] = `${text.mandatory ? 'm' : 'o'}T`;
+  const mandatory = f[1][0] === 'm';
+  if (mandatory) f[3] = 'im';
+  else {
+    const scriptTiming = f[3][0] === 'm' || !f[3] ? undefined : f[3][0];
+    const textTiming = text.timing === 'when' ? 'w' : text.timing === 'if' ? 'i' : undefined;
+    if (textTiming) f[3] = `${textTiming}${scriptTiming && scriptTiming !== textTiming ? 'T' : 't'}`;
+    else if (!scriptTiming) f[3] = 'ws';
+  }
+  return f.join(',');
+}
+
+/** The effect records and notes of one card. */
+function effectsOf(card, type, script, inferred) {
+  if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
+  const effects = [];
+  const text = textSays(inferred);
+  const records = script.effects.map(effectRecord).filter(Boolean);
+  const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
+  for (const r of records) effects.push(settle(r, text, scriptTriggers));
+  const notes = [];
+  const category = type[0];
+  for (const helper of script.helpers) {
+    const h = helperEffects(helper, category, effects.some((e) => e.startsWith('A,')));
+    effects.push(...h.effects);
+    notes.push(h.note);
+  }
+  if (script.runtimeEffects) notes.push('?runtime-effects');
+  if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
+  return { effects, notes };
+}
+
+module.exports = { effectsOf, effectRecord, eventName, textSays, settle };

@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// The card-library generator, run by hand when the sources change (never at build or CI time):
+//
+//   npm run cards:generate -- --texts <yaml-yugi checkout> --scripts <CardScripts checkout>
+//
+// Reads yaml-yugi's data/cards/*.json (names, card type, stats, archetypes, release status) and
+// CardScripts' official/c<passcode>.lua (effect facts), and writes server/cards/generated/: facts only,
+// never card text or script code. The format is described in docs/cards.md ("The generated library").
+'use strict';
+const fs = require('fs');
+const path = require('path');
+const { execFileSync } = require('child_process');
+const { readScript } = require('./lua-facts');
+const { effectsOf } = require('./effects');
+const { nameIndex, coreModule } = require('./name-index');
+
+const GENERATOR_VERSION = 2;
+const root = path.resolve(__dirname, '..', '..');
+const OUT = path.join(root, 'server', 'cards', 'generated');
+
+function args(argv) {
+  const o = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const [k, v] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, argv[i + 1]];
+    if (['--texts', '--scripts', '--out', '--texts-commit', '--scripts-commit'].includes(k)) {
+      o[k.slice(2)] = v;
+      if (!a.includes('=')) i++;
+    } else throw new Error(`unknown option ${a}`);
+  }
+  if (!o.texts || !o.scripts) throw new Error('usage: npm run cards:generate -- --texts <yaml-yugi checkout> --scripts <CardScripts checkout>');
+  return o;
+}
+
+/**
+ * The source's commit and date: given as `--texts-commit "<sha> <date>"` (for an exported tree), or read
+ * from the git checkout, else "unknown".
+ */
+function sourceVersion(dir, given) {
+  if (given) {
+    const [commit, date = 'unknown'] = given.split(/\s+/);
+    return { commit, date };
+  }
+  try {
+    const out = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%H %cI'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const [commit, date] = out.split(' ');
+    return { commit, date };
+  } catch {
+    return { commit: 'unknown', date: 'unknown' };
+  }
+}
+
+/** Ruby markup (`<ruby>灰<rt>は</rt></ruby>`) keeps its base text. */
+function stripRuby(s) {
+  return (s ?? '').replace(/<rt>.*?<\/rt>/g, '').replace(/<\/?[a-z]+>/g, '');
+}
+
+/** A field of the record: tabs and newlines never occur in names, but a source is not trusted to say so. */
+function clean(s) {
+  return String(s ?? '').replace(/[\t\n\r]/g, ' ').trim();
+}
+
+const RELEASED = (r) => r !== undefined && r !== null && r !== 'Not yet released' && r !== 'None';
+
+/** `b` released in both regions, `t` TCG only, `o` OCG only, `-` neither yet. */
+function releaseStatus(card) {
+  const lr = card.limit_regulation ?? {};
+  const t = RELEASED(lr.tcg);
+  const o = RELEASED(lr.ocg);
+  return t && o ? 'b' : t ? 't' : o ? 'o' : '-';
+}
+
+/** Level `L4`, rank `R4`, link rating `K2` (the count of arrows). */
+function levelOf(card) {
+  if (card.rank !== undefined && card.rank !== null) return `R${card.rank}`;
+  if (Array.isArray(card.link_arrows)) return `K${card.link_arrows.length}`;
+  if (card.level !== undefined && card.level !== null) return `L${card.level}`;
+  return '';
+}
+
+function typeOf(card) {
+  if (card.card_type === 'Monster') return `M:${(card.monster_type_line ?? '').split('/').map((s) => s.trim()).filter(Boolean).join('/')}`;
+  return `${card.card_type === 'Spell' ? 'S' : 'T'}:${card.property ?? 'Normal'}`;
+}
+
+function main() {
+  const o = args(process.argv.slice(2));
+  const cardsDir = path.join(o.texts, 'data', 'cards');
+  const scriptsDir = path.join(o.scripts, 'official');
+  const out = o.out ?? OUT;
+  const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
+  const { inferEffects } = coreModule('infer/index.ts');
+  const cards = [];
+  for (const f of files) {
+    const card = JSON.parse(fs.readFileSync(path.join(cardsDir, f), 'utf8'));
+    if (!card.name?.en) continue;
+    cards.push(card);
+  }
+  // Passcode order; cards without one (prereleases) last, by name.
+  cards.sort((a, b) => (a.password ?? Infinity) - (b.password ?? Infinity) || (a.name.en < b.name.en ? -1 : 1));
+
+  const counts = { cards: 0, released: 0, withScript: 0, effects: 0, normalMonsters: 0, noScript: 0, assumed: 0, helpers: {} };
+  const records = [];
+  const ja = [];
+  for (const card of cards) {
+    const passcode = card.password ? String(card.password).padStart(8, '0') : '';
+    const type = typeOf(card);
+    const normalMonster = type.startsWith('M:') && /\bNormal\b/.test(type) && !/\bEffect\b/.test(type);
+    let script;
+    if (passcode) {
+      const file = path.join(scriptsDir, `c${Number(passcode)}.lua`);
+      if (fs.existsSync(file)) script = readScript(fs.readFileSync(file, 'utf8'));
+    }
+    // The text settles when/if and optional/mandatory of triggers (read here, never kept).
+    const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
+    const { effects, notes } = effectsOf(card, type, script, inferred);
+    counts.cards++;
+    if (releaseStatus(card) !== '-') counts.released++;
+    if (script) counts.withScript++;
+    else if (normalMonster) counts.normalMonsters++;
+    else counts.noScript++;
+    counts.effects += effects.length;
+    if (notes.some((n) => n.startsWith('?'))) counts.assumed++;
+    for (const e of effects) {
+      const f = e.split(',');
+      if (f[3]?.endsWith('T') || f[1]?.endsWith('T')) counts.textOverScript = (counts.textOverScript ?? 0) + 1;
+      if (f[3]?.endsWith('t')) counts.textAgrees = (counts.textAgrees ?? 0) + 1;
+    }
+    for (const h of script?.helpers ?? []) counts.helpers[h] = (counts.helpers[h] ?? 0) + 1;
+    records.push(
+      [
+        passcode,
+        clean(card.name.en),
+        clean(card.name.pt),
+        type,
+        clean(card.attribute),
+        levelOf(card),
+        card.atk ?? '',
+        card.def ?? '',
+        card.pendulum_scale ?? '',
+        releaseStatus(card),
+        (card.series ?? []).map(clean).join(';'),
+        // Where the effects come from: `s` the script, `n` a Normal Monster (no script needed), `-` no script found.
+        script ? 's' : normalMonster ? 'n' : '-',
+        notes.join(';'),
+        effects.join(';'),
+      ]
+        .map(clean)
+        .join('\t'),
+    );
+    ja.push(clean(stripRuby(card.name.ja)));
+  }
+
+  fs.mkdirSync(out, { recursive: true });
+  fs.writeFileSync(path.join(out, 'cards.tsv'), records.join('\n') + '\n');
+  fs.writeFileSync(path.join(out, 'names-ja.txt'), ja.join('\n') + '\n');
+  fs.writeFileSync(path.join(out, 'index.txt'), nameIndex(records, ja) + '\n');
+  const manifest = {
+    generator: { version: GENERATOR_VERSION, script: 'scripts/cards/generate.js', generated: new Date().toISOString().slice(0, 10) },
+    sources: {
+      texts: { repository: 'https://github.com/DawnbrandBots/yaml-yugi', ...sourceVersion(o.texts, o['texts-commit']), licence: 'code AGPL-3.0; card names and text © Konami et al.' },
+      scripts: { repository: 'https://github.com/ProjectIgnis/CardScripts', ...sourceVersion(o.scripts, o['scripts-commit']), licence: 'AGPL-3.0' },
+    },
+    counts,
+    files: ['cards.tsv', 'names-ja.txt', 'index.txt'],
+  };
+  fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
+  process.stdout.write(`${counts.cards} cards (${counts.released} released), ${counts.withScript} with a script, ${counts.effects} effects -> ${path.relative(root, out)}\n`);
+}
+
+if (require.main === module) {
+  try {
+    main();
+  } catch (err) {
+    process.stderr.write(`cards:generate: ${err.message}\n`);
+    process.exit(1);
+  }
+}
