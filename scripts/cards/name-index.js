@@ -1,5 +1,5 @@
 // The name index of the generated library, written with core's own functions (server/src/core/cards/
-// name-index.ts: the same normalisation and hash as the lookups), bundled here with esbuild.
+// generated-index.ts: the same normalisation and hash as the lookups), bundled here with esbuild.
 'use strict';
 const path = require('path');
 const esbuild = require('esbuild');
@@ -25,7 +25,7 @@ function nameIndex(records, ja) {
     const f = r.split('\t');
     return [f[1], ja[i], f[2]];
   });
-  return coreModule('cards/name-index.ts').encodeNameIndex(names);
+  return coreModule('cards/generated-index.ts').encodeNameIndex(names);
 }
 
 module.exports = { nameIndex, coreModule };

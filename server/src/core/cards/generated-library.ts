@@ -1,11 +1,11 @@
 // The generated library as the lowest card layer: every released card, by its English, Japanese or
 // Portuguese name, below the curated library, the workspace and the file. Nothing is decoded at start:
-// a lookup binary-searches the name index (name-index.ts), then reads one record and builds its card
+// a lookup binary-searches the name index (generated-index.ts), then reads one record and builds its card
 // (its `.segoc` text through the one card builder, generated-text.ts), remembered for the process.
 import { parse } from '../syntax/parser';
 import { buildCard, CardInfo, GeneratedProvenance, normalizeNameOnce } from './model';
 import { GeneratedRecord, readRecord, generatedCardText, assumedFacts } from './generated-text';
-import { linesForKey } from './name-index';
+import { linesForKey } from './generated-index';
 import { GENERATED_LIBRARY } from '../library/generated-cards';
 
 /** Every name of the layer and the line of its card, for completion and "did you mean". */
