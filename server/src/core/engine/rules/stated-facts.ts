@@ -26,9 +26,16 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
   // R35: the card is not where its activation needs it. A trigger whose card moved after its event is R23's
   // matter; one whose card never moved and whose event nothing met is shown where it cannot activate.
-  const zones: Zone[] = e.kind === 'activation' ? (card.category === 'trap' ? ['field'] : ['hand', 'field']) : e.activatesFrom;
+  const zones: Zone[] = e.kind === 'activation' ? activationZones(card.category, e.activatesFrom) : e.activatesFrom;
   const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
   const checkZone = isTrigger ? !l.candidate && !at.lastMove && card.category === 'monster' : true;
+  // Some Traps say they can be activated from the hand (Infinite Impermanence, Evenly Matched). A link
+  // that writes `from hand` claims that text; card facts (generated or curated) may not carry it, so the
+  // claim is assumed and said, never reported as illegal on missing facts.
+  if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && l.stmt.from?.zone === 'hand' && !zones.includes('hand')) {
+    l.assumptions.push(`"${name}" can be activated from the hand, as the link says (its card facts do not say so: check its text)`);
+    return;
+  }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
     report.link(
       'card-not-there',
@@ -83,6 +90,12 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     }
     if (at.faceDown) l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not say when it was Set)`);
   }
+}
+
+/** Where a Spell/Trap card's own activation may happen: a Trap on the field unless its facts add the hand. */
+function activationZones(category: string, stated: readonly Zone[]): Zone[] {
+  if (category !== 'trap') return ['hand', 'field'];
+  return stated.includes('hand') ? ['field', 'hand'] : ['field'];
 }
 
 export const statedFacts: RuleModule = {
