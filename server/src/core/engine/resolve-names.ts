@@ -84,16 +84,15 @@ export class NameResolver {
     return undefined;
   }
 
+  /** A card's name written without its quotes (a board line, or a link's `1 Yugi Sangan`). */
+  private reportNotQuoted(label: string, range: Range): void {
+    this.diagnostics.push({ code: 'syntax', severity: 'error', message: notQuotedMessage(label), range, fix: [quoteFix(label, range)] });
+  }
+
   /** Places a copy from a board line. */
   place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range): CardInstance | undefined {
     if (ref.kind === 'label') {
-      this.diagnostics.push({
-        code: 'syntax',
-        severity: 'error',
-        message: notQuotedMessage(ref.label),
-        range: ref.range,
-        fix: [quoteFix(ref.label, ref.range)],
-      });
+      this.reportNotQuoted(ref.label, ref.range);
       return undefined;
     }
     const info = this.lookupCard(ref.name, ref.nameRange);
@@ -157,13 +156,7 @@ export class NameResolver {
       const inst = this.labels.get(ref.label.toLowerCase());
       if (!inst && this.cards.get(ref.label)) {
         // `1 Yugi Sangan`: a card's name without its quotes, not a label.
-        this.diagnostics.push({
-          code: 'syntax',
-          severity: 'error',
-          message: notQuotedMessage(ref.label),
-          range: ref.range,
-          fix: [quoteFix(ref.label, ref.range)],
-        });
+        this.reportNotQuoted(ref.label, ref.range);
         return undefined;
       }
       if (!inst) {
