@@ -70,6 +70,12 @@ function buildVsix(prodDist, name = 'segoc') {
     if (skip.has(e.name) || e.name.endsWith('.vsix')) continue;
     fs.cpSync(path.join(ROOT, e.name), path.join(stage, e.name), { recursive: true, dereference: true });
   }
+  // As scripts/package-vsix.js does: vsce refuses package.json's `files` (the npm package's list) beside
+  // .vscodeignore, which decides what the .vsix holds.
+  const manifest = JSON.parse(fs.readFileSync(path.join(stage, 'package.json'), 'utf8'));
+  delete manifest.files;
+  delete manifest.scripts;
+  fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
   fs.mkdirSync(path.join(stage, 'dist'));
   for (const f of fs.readdirSync(prodDist)) fs.copyFileSync(path.join(prodDist, f), path.join(stage, 'dist', f));
   const out = path.join(GENERATED, `${name}.vsix`);
