@@ -87,6 +87,10 @@ test('server (LSP) and CLI reach core only through its public surface and never 
   for (const f of sources('server/src/cli')) {
     for (const spec of imports(f)) if (/^vscode-languageserver/.test(spec)) problems.push(`${path.relative(root, f)} imports ${spec}`);
   }
+  // What the server shares with the CLI lives in the host: the language server never imports CLI code.
+  for (const f of sources('server/src/lsp')) {
+    for (const spec of imports(f)) if (resolvesInto(f, spec, 'server/src/cli')) problems.push(`${path.relative(root, f)} imports the CLI (${spec})`);
+  }
   assert.deepEqual(problems, []);
 });
 

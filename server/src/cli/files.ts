@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { globToRegExp } from '../core';
 import { readTextFile } from '../host/text-file';
+import { walk } from '../host/walk';
 
 export const SCENARIO_EXTENSIONS = ['.segoc'];
 /** Wiki pages whose ```segoc / <segoc> blocks are checked (pages without a block are skipped silently). */
@@ -22,22 +23,6 @@ export class FileError extends UsageError {
     readonly reason: string,
   ) {
     super(`${shown}: ${reason}`);
-  }
-}
-
-/** Collects the files under `dir` whose names end with one of `extensions`, skipping node_modules and dot folders. */
-export function walk(dir: string, out: string[], extensions: string[]): void {
-  let entries: fs.Dirent[];
-  try {
-    entries = fs.readdirSync(dir, { withFileTypes: true });
-  } catch {
-    return;
-  }
-  for (const e of entries) {
-    if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out, extensions);
-    else if (e.isFile() && extensions.some((x) => e.name.toLowerCase().endsWith(x))) out.push(p);
   }
 }
 

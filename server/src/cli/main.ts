@@ -7,7 +7,7 @@ import { isMainThread } from 'worker_threads';
 import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
-import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from './project';
+import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
 

@@ -1,6 +1,6 @@
 // The workspace index: the card definitions of the .segoc files of the workspace folders, so that a
 // scenario can name a card defined in a card file of its project (segoc.json, read as the CLI reads
-// it: cli/project.ts). Scanned with fs when the client is initialized, kept current from the editor
+// it: host/project.ts). Scanned with fs when the client is initialized, kept current from the editor
 // (open/change/close) and from watched-file events. Every change that alters a card definition or
 // the project bumps `generation`, which invalidates the cached analyses.
 import * as fs from 'fs';
@@ -8,7 +8,7 @@ import * as path from 'path';
 import { CardDef, CardSource, definitionSignature, parseCardDefinitions } from '../core';
 import { readTextFile } from '../host/text-file';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
-import { isProjectCardFile, loadProject, ProjectSetup } from '../cli/project';
+import { isProjectCardFile, loadProject, ProjectSetup } from '../host/project';
 
 const MAX_FILES = 20000;
 /** The workspace scan reads every .segoc file of the folders in the background: larger ones are left out of it. */

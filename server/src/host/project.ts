@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { defaultProject, isCardFile, parseProject, pathMatcher, Project, PROJECT_FILE } from '../core';
-import { walk } from './files';
+import { walk } from './walk';
 
 export interface ProjectSetup {
   /** The project's root: the project file's folder, or the folder asked about when there is none. */
