@@ -10,7 +10,7 @@
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { readScript } = require('./lua-facts');
+const { readScript } = require('../lib/lua-facts');
 const { effectsOf } = require('./effects');
 const { nameIndex, coreModule } = require('./name-index');
 
