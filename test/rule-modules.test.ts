@@ -13,11 +13,11 @@ import { listFiles, repoRoot } from './helpers';
 const lonelyLink: RuleModule = {
   name: 'lonely-link',
   codes: {
-    'lonely-link': { rules: ['R37'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
+    'lonely-link': { rules: ['R38'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
   },
   catalogue: [
     {
-      id: 'R37',
+      id: 'R38',
       title: 'A chain needs company',
       tag: 'disputed',
       tags: ['disputed'],
@@ -29,7 +29,7 @@ const lonelyLink: RuleModule = {
   needs: ['eligibility'],
   check(chain, report) {
     const only = chain.links.length === 1 ? chain.links[0] : undefined;
-    if (only && !only.status.ineligible) report.link('lonely-link', only, `${chain.linkName(only)} is alone in its chain [R37]`);
+    if (only && !only.status.ineligible) report.link('lonely-link', only, `${chain.linkName(only)} is alone in its chain [R38]`);
   },
 };
 
@@ -47,19 +47,19 @@ test('a rule module registered with no other file touched: its diagnostic, quick
   const d = a.diagnostics.find((x) => x.code === 'lonely-link');
   assert.ok(d, 'the throwaway rule reports');
   assert.equal(d.severity, 'warning');
-  assert.equal(d.rule, 'R37');
-  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [R37]`);
+  assert.equal(d.rule, 'R38');
+  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [R38]`);
   assert.deepEqual(d.fix?.map((f) => f.title), ['Remove CL1 "Dark Hole": it cannot be activated here']);
   assert.deepEqual(a.scenarios[0].chains[0].links[0].codes, ['lonely-link']);
 
   const hover = describeCode('lonely-link', rules);
-  assert.match(hover, /`lonely-link`\*\* — rule R37 \(warning\)/);
+  assert.match(hover, /`lonely-link`\*\* — rule R38 \(warning\)/);
   assert.match(hover, /a chain of a single link/);
-  assert.match(hover, /\*\*R37 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
+  assert.match(hover, /\*\*R38 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
 
-  assert.deepEqual(rules.ruleById('R37'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
-  assert.equal(rules.catalogue.at(-1)?.id, 'R37');
-  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === 'R37'));
+  assert.deepEqual(rules.ruleById('R38'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
+  assert.equal(rules.catalogue.at(-1)?.id, 'R38');
+  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === 'R38'));
 
   // An expect line may name it, as any rule code.
   const expected = analyze(`${SCENARIO}  expect illegal lonely-link at 1\n`, { rules });
@@ -67,7 +67,7 @@ test('a rule module registered with no other file touched: its diagnostic, quick
 
   // The shipped rules are untouched.
   assert.equal(analyze(SCENARIO).diagnostics.length, 0);
-  assert.equal(RULE_REGISTRY.ruleById('R37'), undefined);
+  assert.equal(RULE_REGISTRY.ruleById('R38'), undefined);
   assert.match(describeCode('lonely-link'), /is not a rule diagnostic code/);
 });
 

@@ -120,12 +120,43 @@ function settle(record, text, scriptTriggers) {
   return f.join(',');
 }
 
+/**
+ * The activation windows of Quick and Ignition Effects ("During your opponent's Main Phase (Quick
+ * Effect)"), from the text: the text's effects of that kind paired in order with the script's, only where
+ * both have as many. Two more fields: the window's code (`windowCodes`, core's table: `om`, `o`, `ym` ...)
+ * and its source, `a` the script's condition checks the same turn and phase, `t` the script's condition
+ * says nothing plain about them, `T` the text taken against a condition that checks another.
+ */
+function withWindows(records, effects, inferred, windowCodes, type) {
+  const out = [...records];
+  // A Pendulum Monster's script also has its Pendulum Effects, whose text the generator does not infer.
+  if (/\bPendulum\b/.test(type)) return out;
+  for (const [letter, kind] of [['Q', 'quick'], ['I', 'ignition']]) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const text = (inferred?.effects ?? []).filter((e) => e.kind === kind);
+    if (mine.length !== text.length) continue;
+    mine.forEach((i, k) => {
+      const code = text[k].window && windowCodes[text[k].window];
+      // An Ignition Effect is activated in a Main Phase: a Battle Phase window there is a misreading.
+      if (!code || (letter === 'I' && code[1] === 'b')) return;
+      const says = effects[i].conditionSays ?? {};
+      const whose = { o: 'opponent', y: 'your' }[code[0]];
+      const phase = { m: 'main', b: 'battle' }[code[1]];
+      const against = (says.turn && whose && says.turn !== whose) || (says.phase && phase && says.phase !== phase);
+      const agrees = (!whose || says.turn === whose) && (!phase || says.phase === phase);
+      out[i] = `${records[i]},${code},${against ? 'T' : agrees ? 'a' : 't'}`;
+    });
+  }
+  return out;
+}
+
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred) {
+function effectsOf(card, type, script, inferred, windowCodes = {}) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
-  const records = script.effects.map(effectRecord).filter(Boolean);
+  const chainStarting = script.effects.filter((e) => effectRecord(e));
+  const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   const notes = [];

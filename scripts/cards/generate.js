@@ -90,6 +90,7 @@ function main() {
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = coreModule('infer/index.ts');
+  const windowCodes = Object.fromEntries(Object.entries(coreModule('cards/generated-text.ts').WINDOWS).map(([code, phrase]) => [phrase, code]));
   const cards = [];
   for (const f of files) {
     const card = JSON.parse(fs.readFileSync(path.join(cardsDir, f), 'utf8'));
@@ -113,7 +114,7 @@ function main() {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes);
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;

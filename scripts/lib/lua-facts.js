@@ -53,7 +53,8 @@ function constants(expr, prefix) {
 
 /**
  * The script's facts: the effects registered on the card by `initial_effect` (each as registered, with
- * `cloneOf` naming the effect it was cloned from), the kinds of helper procedures it calls, the helper
+ * `cloneOf` naming the effect it was cloned from, and `conditionSays`: the turn and phase its condition
+ * checks), the kinds of helper procedures it calls, the helper
  * calls this reader knows nothing about (`unmappedHelpers`: their effects are unknown), what its operation
  * infos do from the Deck, and whether the script makes chain-starting effects while the duel runs.
  */
@@ -85,6 +86,7 @@ function readScript(lua) {
       if (e) registered.push({ ...e });
     }
   }
+  for (const e of registered) e.conditionSays = conditionChecks(lua, e.condition);
   // Effects the script makes while the duel runs (granted effects, delayed End Phase effects): not listed.
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
@@ -93,7 +95,7 @@ function readScript(lua) {
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, hasCost: false };
+  return { name, cloneOf: undefined, types: [], code: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false };
 }
 
 function set(e, what, args) {
@@ -118,6 +120,7 @@ function set(e, what, args) {
       break;
     case 'Condition':
       e.hasCondition = true;
+      e.condition = args.trim();
       break;
     case 'Cost':
       e.hasCost = true;
@@ -151,6 +154,30 @@ function deckOperations(lua) {
 }
 
 /**
+ * What an effect's condition checks of the turn and phase, where the script says it plainly
+ * (`Duel.IsTurnPlayer(1-tp)`, `Duel.IsMainPhase()`): `turn` 'your'/'opponent', `phase` 'main'/'battle'.
+ * The condition is a function of the script (`s.condition`) or written inline; anything else says nothing.
+ */
+function conditionChecks(lua, condition) {
+  let body = '';
+  const named = /^(?:s|c\d+)\.(\w+)$/.exec(condition);
+  if (named) {
+    const start = lua.search(new RegExp(`^function [\\w]+\\.${named[1]}\\s*\\(`, 'm'));
+    if (start >= 0) {
+      const rest = lua.slice(start);
+      const end = rest.search(/^end\b/m);
+      body = end < 0 ? rest : rest.slice(0, end);
+    }
+  } else if (/^function\s*\(/.test(condition)) body = condition;
+  const says = {};
+  if (/(?<!not )Duel\.IsTurnPlayer\(1-tp\)|Duel\.GetTurnPlayer\(\)\s*(?:~=\s*tp|==\s*1-tp)\b/.test(body)) says.turn = 'opponent';
+  else if (/(?<!not )Duel\.IsTurnPlayer\(tp\)|Duel\.GetTurnPlayer\(\)\s*==\s*tp\b/.test(body)) says.turn = 'your';
+  if (/Duel\.IsMainPhase\(\)|==\s*PHASE_MAIN1\b[^\n]*==\s*PHASE_MAIN2\b/.test(body)) says.phase = 'main';
+  else if (/Duel\.IsBattlePhase\(\)|>\s*PHASE_MAIN1\b[^\n]*<\s*PHASE_MAIN2\b|>=\s*PHASE_BATTLE_START\b[^\n]*<=\s*PHASE_BATTLE\b/.test(body)) says.phase = 'battle';
+  return says;
+}
+
+/**
  * An effect's kind in the inference's words (activation, trigger, flip, quick, ignition; undefined for a
  * continuous or static effect, which starts no chain) and whether it is optional: the one reading of
  * `SetType` both users share.
@@ -165,4 +192,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { readScript, kindOf, initialEffect, constants, countLimit, HELPERS };
+module.exports = { readScript, kindOf, conditionChecks, initialEffect, constants, countLimit, HELPERS };

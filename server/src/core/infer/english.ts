@@ -5,7 +5,7 @@
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -226,6 +226,15 @@ const STATE_CONDITION = /\bthis turn\b|\bexcept the turn\b|^(?:once per turn, )?
 /** "(except during the Damage Step)" is written only on effects that answer an event. */
 const ANSWERS_AN_EVENT = /\(except during the Damage Step\)/i;
 const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)\b/i;
+/** "During your opponent's Main Phase (Quick Effect):": the one turn or phase a Quick or Ignition Effect is activated in. */
+const WINDOW = /^(?:once per (?:turn|chain), )?during (your opponent's|your|the|either player's) (turn|main phase|battle phase)(?= \(|,|$)/i;
+
+function englishWindow(cond: string): string | undefined {
+  const m = WINDOW.exec(cond.trim());
+  if (!m) return undefined;
+  const who = m[1].toLowerCase();
+  return windowPhrase(who === 'your' ? 'your' : who === "your opponent's" ? 'opponent' : 'each', m[2].toLowerCase() as 'turn' | 'main phase' | 'battle phase');
+}
 
 /** Fills an activated effect (condition: cost; action) from its sentences. */
 function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
@@ -270,6 +279,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
     if (ev?.note) e.notes.push(ev.note);
   }
   if (e.kind === 'flip') e.event = undefined;
+  if (e.kind === 'quick' || e.kind === 'ignition') e.window = englishWindow(cond);
 
   // Where it activates.
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);

@@ -3,6 +3,7 @@
 // (a module runs after every module it `needs`, codes and rule ids are declared once).
 import { RuleCodeInfo } from '../../diagnostics';
 import { ChainView, FixKind, Reporter, RuleInfo, RuleModule } from './api';
+import { activationWindow } from './activation-window';
 import { damageStep } from './damage-step';
 import { eligibility } from './eligibility';
 import { handSummonLimit } from './hand-summon-limit';
@@ -28,6 +29,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   phaseTriggers,
   responders,
   statedFacts,
+  activationWindow,
   handSummonLimit,
   oncePerChain,
   damageStep,
