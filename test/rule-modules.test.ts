@@ -6,11 +6,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';
 
-const lonelyLink: RuleModule = {
+const lonelyLink = defineRule({
   name: 'lonely-link',
   codes: {
     'lonely-link': { rules: ['R37'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
@@ -26,12 +26,15 @@ const lonelyLink: RuleModule = {
       note: 'Not a rule of the game.',
     },
   ],
+  messages: {
+    'lonely-link': (p: { link: string }) => `${p.link} is alone in its chain [R37]`,
+  },
   needs: ['eligibility'],
   check(chain, report) {
     const only = chain.links.length === 1 ? chain.links[0] : undefined;
-    if (only && !only.status.ineligible) report.link('lonely-link', only, `${chain.linkName(only)} is alone in its chain [R37]`);
+    if (only && !only.status.ineligible) report.say('lonely-link', only, { link: chain.linkName(only) });
   },
-};
+});
 
 const SCENARIO = `scenario "one link"
   players Yugi, Kaiba
@@ -74,10 +77,12 @@ test('a rule module registered with no other file touched: its diagnostic, quick
 test('the registry checks the declared order and that codes and rules are declared once', () => {
   assert.throws(() => ruleRegistry([lonelyLink, ...RULE_MODULES]), /lonely-link needs eligibility, which must run before it/);
   assert.throws(() => ruleRegistry([...RULE_MODULES, lonelyLink, lonelyLink]), /listed twice|declared twice/);
-  const stealer: RuleModule = { name: 'stealer', codes: { 'segoc-order': { rules: ['R11'], severity: 'error', summary: 'x' } }, catalogue: [] };
+  const stealer: RuleModule = { name: 'stealer', codes: { 'segoc-order': { rules: ['R11'], severity: 'error', summary: 'x' } }, catalogue: [], messages: {} };
   assert.throws(() => ruleRegistry([...RULE_MODULES, stealer]), /code segoc-order is declared twice/);
-  const orphan: RuleModule = { name: 'orphan', codes: { orphan: { rules: ['R99'], severity: 'error', summary: 'x' } }, catalogue: [] };
+  const orphan: RuleModule = { name: 'orphan', codes: { orphan: { rules: ['R99'], severity: 'error', summary: 'x' } }, catalogue: [], messages: {} };
   assert.throws(() => ruleRegistry([...RULE_MODULES, orphan]), /R99 raises a code but has no catalogue entry/);
+  const stray: RuleModule = { name: 'stray', codes: {}, catalogue: [], messages: { 'no-such-code/variant': () => 'x' } };
+  assert.throws(() => ruleRegistry([...RULE_MODULES, stray]), /message no-such-code\/variant of stray reports no declared code/);
   // The shipped modules are in a valid order.
   assert.doesNotThrow(() => ruleRegistry(RULE_MODULES));
 });

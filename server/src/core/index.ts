@@ -22,8 +22,8 @@ export { actText, answerText, collectedText, eventText, afterChainText } from '.
 export { describeRules, rulesInForce, RULE_DATES } from './engine/rulesets';
 export { RULE_MODULES, RULE_REGISTRY, ruleRegistry } from './engine/rules';
 export type { RuleRegistry } from './engine/rules';
-export { TAG_MEANINGS } from './engine/rules/api';
-export type { RuleModule, RuleInfo, RuleTag, CatalogueEntry, CodeMeta, FixKind, ChainView, Reporter, LinkStatus, Ineligibility } from './engine/rules/api';
+export { defineRule, TAG_MEANINGS } from './engine/rules/api';
+export type { RuleModule, RuleInfo, RuleTag, CatalogueEntry, CodeMeta, FixKind, ChainView, Reporter, RuleReporter, MessageTable, LinkStatus, Ineligibility } from './engine/rules/api';
 export { spellSpeed } from './engine/classify';
 export type { Ruleset, RulesInForce } from './engine/rulesets';
 export type { Reference } from './engine/resolve-names';

@@ -7,11 +7,26 @@ import { eventMatches } from '../match';
 import { describeEvent, whyNotLast } from '../narrative';
 import { RULE_DATES } from '../rulesets';
 import { zoneWord } from '../state';
-import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 
+const messages = {
+  'location-changed': (p: { card: string; from: string; to: string; ruleset: string; anyMove: boolean; adoptionDayUnknown: string | undefined }) =>
+    `"${p.card}" moved from the ${p.from} to the ${p.to} after its condition was met and before it could activate, so its effect does not activate (${p.ruleset}; R23 is version-dependent: ${p.anyMove ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${p.adoptionDayUnknown ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${p.adoptionDayUnknown})` : ''}`,
+  'missed-timing': (p: { card: string; event: string; whyNotLast: string }) =>
+    `"${p.card}" is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: ${p.whyNotLast}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
+  'missed-timing/before-chain': (p: { card: string; event: string }) =>
+    `"${p.card}" is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
+  'no-target-at-collection': (p: { card: string; targets: string; arrivedLater: string | undefined }) =>
+    `"${p.card}" had no legal target (${p.targets}) when the triggers were collected${p.arrivedLater ? `: "${p.arrivedLater}" only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
+  'trigger-must-wait': (p: { card: string; metBy: string; link: string | undefined; missesTooAsOptionalWhen: boolean }) =>
+    `"${p.card}" cannot be in this chain: its condition was met by ${p.metBy} ${p.link ?? 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${p.missesTooAsOptionalWhen ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
+  'event-window-passed': (p: { card: string; event: string }) =>
+    `"${p.card}" had its chance right after ${p.event}; another chain or action came in between, so it can no longer be activated here [R32]`,
+};
 
-function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
+
+function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): void {
   const e = l.effect;
   if (!e || !l.inst || (e.kind !== 'trigger' && e.kind !== 'flip')) return;
   const c = l.candidate;
@@ -33,31 +48,30 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
       const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
       if (chain.rules.locationRule === 'any-move' || privateMove) {
         l.status.ineligible = 'location-changed';
-        report.link(
-          'location-changed',
-          l,
-          `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${chain.ruleset.label}; R23 is version-dependent: ${chain.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(RULE_DATES.tcgLocationRule.slice(0, 7)) ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${RULE_DATES.tcgLocationRule})` : ''}`,
-        );
+        report.say('location-changed', l, {
+          card: l.inst.name,
+          from: zoneWord(moved.from),
+          to: zoneWord(moved.to),
+          ruleset: chain.ruleset.label,
+          anyMove: chain.rules.locationRule === 'any-move',
+          adoptionDayUnknown: chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(RULE_DATES.tcgLocationRule.slice(0, 7)) ? RULE_DATES.tcgLocationRule : undefined,
+        });
         return;
       }
       l.assumptions.push(`"${l.inst.name}" moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
     }
     if (c.missed) {
       l.status.ineligible = 'missed-timing';
-      report.link(
-        'missed-timing',
-        l,
-        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, chain.players)}) was not the last thing to happen: ${whyNotLast(chain.events, chain.players, c.event, chain.chainStartEvent)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
-      );
+      report.say('missed-timing', l, {
+        card: l.inst.name,
+        event: describeEvent(c.event, chain.players),
+        whyNotLast: whyNotLast(chain.events, chain.players, c.event, chain.chainStartEvent),
+      });
     }
     if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
       const t = e.targets!;
       const arrived = l.targets.find((x) => chain.events.some((ev) => ev.kind === 'move' && ev.card === x && ev.id > chain.chainStartEvent));
-      report.link(
-        'no-target-at-collection',
-        l,
-        `"${l.inst.name}" had no legal target (${t.raw}) when the triggers were collected${arrived ? `: "${arrived.name}" only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
-      );
+      report.say('no-target-at-collection', l, { card: l.inst.name, targets: t.raw, arrivedLater: arrived?.name });
     }
     if (c.match === 'assumed') l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
     return;
@@ -73,10 +87,10 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     const src = ev.origin.kind === 'cost' ? 'the cost of' : ev.origin.kind === 'activation' ? 'the activation of' : 'the resolution of';
     const link = 'link' in ev.origin ? chain.links.find((x) => x.position === (ev.origin as { link: number }).link) : undefined;
     l.status.ineligible = 'must-wait';
-    report.link(
+    report.say(
       'trigger-must-wait',
       l,
-      `"${l.inst.name}" cannot be in this chain: its condition was met by ${src} ${link ? chain.linkName(link) : 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${!e.mandatory && e.timing === 'when' && ev.origin.kind !== 'resolution' ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
+      { card: l.inst.name, metBy: src, link: link && chain.linkName(link), missesTooAsOptionalWhen: !e.mandatory && e.timing === 'when' && ev.origin.kind !== 'resolution' },
       link ? [{ link, message: `this link's ${ev.origin.kind === 'resolution' ? 'resolution' : ev.origin.kind} met the condition` }] : [],
     );
     return;
@@ -86,18 +100,10 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     const ev = older[older.length - 1];
     if (!e.mandatory && e.timing === 'when') {
       l.status.ineligible = 'missed-timing';
-      report.link(
-        'missed-timing',
-        l,
-        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(ev, chain.players)}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
-      );
+      report.say('missed-timing/before-chain', l, { card: l.inst.name, event: describeEvent(ev, chain.players) });
     } else {
       l.status.ineligible = 'event-window-passed';
-      report.link(
-        'event-window-passed',
-        l,
-        `"${l.inst.name}" had its chance right after ${describeEvent(ev, chain.players)}; another chain or action came in between, so it can no longer be activated here [R32]`,
-      );
+      report.say('event-window-passed', l, { card: l.inst.name, event: describeEvent(ev, chain.players) });
     }
     return;
   }
@@ -106,7 +112,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   }
 }
 
-export const eligibility: RuleModule = {
+export const eligibility = defineRule({
   name: 'eligibility',
   codes: {
     'trigger-must-wait': {
@@ -221,7 +227,8 @@ export const eligibility: RuleModule = {
     sources: [S.S2, S.W2, S.W1],
   },
   ],
+  messages,
   check(chain, report) {
     for (const l of chain.links) checkLink(chain, report, l);
   },
-};
+});

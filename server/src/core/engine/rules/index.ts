@@ -2,7 +2,7 @@
 // quick-fix kinds are derived from the modules' metadata; `ruleRegistry` checks the declarations
 // (a module runs after every module it `needs`, codes and rule ids are declared once).
 import { RuleCodeInfo } from '../../diagnostics';
-import { ChainView, FixKind, Reporter, RuleInfo, RuleModule } from './api';
+import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
 import { damageStep } from './damage-step';
 import { eligibility } from './eligibility';
 import { handSummonLimit } from './hand-summon-limit';
@@ -79,6 +79,11 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
       catalogue.push(c ? { ...entry, code: c.code, severity: c.severity } : { ...entry });
     }
   }
+  for (const m of modules) {
+    for (const key of Object.keys(m.messages)) {
+      if (!declared.some((c) => c.code === codeOfMessage(key))) throw new Error(`message ${key} of ${m.name} reports no declared code`);
+    }
+  }
   for (const id of codeOfRule.keys()) if (!catalogue.some((r) => r.id === id)) throw new Error(`rule ${id} raises a code but has no catalogue entry`);
   declared.sort((a, b) => ruleNumber(a.rule) - ruleNumber(b.rule));
   catalogue.sort((a, b) => ruleNumber(a.id) - ruleNumber(b.id));
@@ -100,7 +105,7 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     },
     rulesByCode: (code) => catalogue.filter((r) => r.code === code),
     check(chain, report) {
-      for (const m of modules) if (m.check && (!m.inForce || m.inForce(chain.rules))) m.check(chain, report);
+      for (const m of modules) if (m.check && (!m.inForce || m.inForce(chain.rules))) m.check(chain, ruleReporter(m, report));
     },
   };
 }

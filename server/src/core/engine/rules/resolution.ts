@@ -1,12 +1,13 @@
 // R2-R4 and R18: how a chain is built and resolves. The timeline applies them (resolution from the
 // top, leftover cards with CL1's last part, a Field or Continuous Spell's trigger that left the
 // field doing nothing); they raise no diagnostic of their own, so this module only catalogues them.
-import { RuleModule } from './api';
+import { defineRule } from './api';
 import { S } from './sources';
 
-export const resolution: RuleModule = {
+export const resolution = defineRule({
   name: 'resolution',
   codes: {},
+  messages: {},
   catalogue: [
   {
     id: 'R2',
@@ -45,4 +46,4 @@ export const resolution: RuleModule = {
     sources: [S.S3],
   },
   ],
-};
+});
