@@ -1,12 +1,13 @@
 // The rule modules (server/src/core/engine/rules): a rule is one module. A throwaway module
-// registered here, with no other file touched, shows its diagnostic (with its quick fix), the hover
-// of its code and its catalogue entry. The registry checks the declared order, and the modules talk
+// registered here, with no other file touched, shows its diagnostic (worded by its messages, with its
+// quick fix), the hover of its code, its catalogue entry, and when it is in force (its checks, the
+// hover on `rules` and `explain` follow its declaration). The registry checks the declared order, and the modules talk
 // through link status, not through each other's codes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { analyze, defineRule, describeRules, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';
 
@@ -23,7 +24,9 @@ const lonelyLink = defineRule({
       tags: ['disputed'],
       summary: 'A made-up rule: every chain should have at least two links.',
       sources: ['S0 — none: this rule exists only in a test'],
-      note: 'Not a rule of the game.',
+      note: 'Not a rule of the game; in the TCG from 2030-01-01, never in the OCG.',
+      inForce: { tcg: { from: '2030-01-01' }, ocg: 'never' },
+      underRuleset: (inForce) => (inForce ? 'R37 [disputed]: a chain needs two links.' : 'R37 not in force: a chain may have one link.'),
     },
   ],
   messages: {
@@ -72,6 +75,28 @@ test('a rule module registered with no other file touched: its diagnostic, quick
   assert.equal(analyze(SCENARIO).diagnostics.length, 0);
   assert.equal(RULE_REGISTRY.ruleById('R37'), undefined);
   assert.match(describeCode('lonely-link'), /is not a rule diagnostic code/);
+});
+
+test('a rule module declares when it is in force: the registry runs it, and describes the ruleset, from that declaration', () => {
+  const rules = ruleRegistry([...RULE_MODULES, lonelyLink]);
+  const dated = (ruleset: string) => analyze(SCENARIO.replace('  turn Yugi\n', `  turn Yugi\n  rules ${ruleset}\n`), { rules });
+  const codes = (ruleset: string) => dated(ruleset).diagnostics.map((d) => d.code);
+  assert.deepEqual(codes('tcg as of 2029-12-31'), []);
+  assert.deepEqual(codes('tcg as of 2030-01-01'), ['lonely-link']);
+  assert.deepEqual(codes('tcg'), ['lonely-link']);
+  assert.deepEqual(codes('ocg'), []);
+  assert.equal(rules.inForce('R37', { region: 'tcg', asOf: '2030-01-01', label: 'TCG as of 2030-01-01' }), true);
+  assert.equal(rules.inForce('R37', { region: 'ocg', label: 'OCG' }), false);
+
+  // The hover on `rules` and `explain` read the registry: the rule's line follows its window.
+  const before = dated('tcg as of 2029-12-31').scenarios[0].ruleset;
+  const r37 = (lines: string[]) => lines.find((l) => l.startsWith('R37'));
+  assert.equal(r37(describeRules(before, rules)), 'R37 not in force: a chain may have one link.');
+  assert.equal(r37(describeRules(dated('tcg').scenarios[0].ruleset, rules)), 'R37 [disputed]: a chain needs two links.');
+  assert.equal(describeRules(before)[0], 'TCG as of 2029-12-31');
+  assert.ok(!describeRules(before).some((l) => l.startsWith('R37')), 'the shipped registry does not know R37');
+  // The hover of its code says when it is in force.
+  assert.match(describeCode('lonely-link', rules), /— in force: TCG from 2030-01-01; OCG never/);
 });
 
 test('the registry checks the declared order and that codes and rules are declared once', () => {

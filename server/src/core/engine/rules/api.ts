@@ -7,7 +7,9 @@
 //  1. Write `rules/<family>.ts` exporting `defineRule({...})` (copy a small one, e.g. once-per-chain.ts):
 //     its `codes` (stable code -> rules, severity, summary, quick-fix kind), its `catalogue` entry
 //     (id, title, tags, summary, sources from sources.ts, a note for [version]/[disputed] rules),
-//     `inForce` when the ruleset or date decides (flags of ../rulesets.ts), its `messages` and `check`.
+//     `inForce` (when it holds: 'always', or per region from/before a date of rules.md "Rulesets"; the
+//     module runs only when one of its rules is in force), `underRuleset` for a rule the ruleset
+//     changes (the line of the `rules` hover and `explain`), its `messages` and `check`.
 //  2. Word each diagnostic in `messages`: a builder keyed by its code (`code/variant` when one code
 //     has several wordings) taking typed parameters. The message says what is wrong, at which link,
 //     and what would be legal, and ends with `[R37]` (the diagnostic carries the rule its message
@@ -24,12 +26,13 @@ import { Range } from '../../text';
 import { LinkState } from '../classify';
 import { Candidate } from '../collect';
 import { Category } from '../results';
-import { Ruleset, RulesInForce } from '../rulesets';
+import { InForce, Ruleset, RulesInForce } from '../rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from '../state';
 
 export type { LinkState } from '../classify';
 export type { Candidate } from '../collect';
 export type { Category } from '../results';
+export type { InForce, RegionWindow } from '../rulesets';
 
 /** Why a trigger link cannot be activated in this chain at all (set by eligibility.ts). */
 export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed';
@@ -61,6 +64,13 @@ export interface RuleInfo {
   sources: string[];
   /** For [version]/[disputed]/[engine≠rule] rules: what the ruleset switch does, or what differs. */
   note?: string;
+  /** When the rule is in force (rules.md "Rulesets"): 'always', or per region from or before a date. */
+  inForce: InForce;
+  /**
+   * For a rule the ruleset changes: the line the hover on `rules` and `explain` show for a ruleset,
+   * in force or not (the rules the ruleset switches on or off first, then the ones it only nuances).
+   */
+  underRuleset?: (inForce: boolean, ruleset: Ruleset) => string;
 }
 
 /** A catalogue entry as a module writes it: code and severity come from the module's `codes`. */
@@ -162,8 +172,6 @@ export interface RuleModule<M extends MessageTable = MessageTable> {
   catalogue: readonly CatalogueEntry[];
   /** The wording of every diagnostic this module reports, keyed by code (see MessageTable). */
   messages: M;
-  /** Whether the module runs under a ruleset (default: always). */
-  inForce?: (rules: RulesInForce) => boolean;
   /** Modules whose `LinkStatus` this one reads: they must run before it. */
   needs?: readonly string[];
   /** No check: a rule the timeline or classification applies (R2, R5 ...), catalogued here. */

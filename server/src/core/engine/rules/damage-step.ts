@@ -13,6 +13,7 @@ export const damageStep = defineRule({
     title: 'What may be activated in the Damage Step',
     tag: 'stable',
     tags: ['stable', 'card-specific'],
+    inForce: 'always',
     summary:
       'In the Damage Step only Counter Traps, effects that directly change ATK/DEF, effects that negate an activation, Damage-Step timings, mandatory effects, triggers of the battle itself and cards that allow it can be activated.',
     sources: [S.W7, S.W22, S.W21, S.YC],

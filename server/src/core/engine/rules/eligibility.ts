@@ -5,10 +5,17 @@
 // Sets `status.ineligible`, which the order and speed rules read.
 import { eventMatches } from '../match';
 import { describeEvent, whyNotLast } from '../narrative';
-import { RULE_DATES } from '../rulesets';
+import { RegionWindow } from '../rulesets';
 import { zoneWord } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
+
+/**
+ * R23 in force (rules.md "Rulesets"): the OCG's revision of 2020-04-01; the TCG adopted it with Konami's
+ * "[TCG] 2021 Rules Update" (November 2021; the day is unknown). Before, the OCG had its 2012 "private
+ * area" rule and what the TCG did is not verified (RulesInForce.locationRule).
+ */
+const locationRule = { tcg: { from: '2021-11-01' }, ocg: { from: '2020-04-01' } } satisfies Record<'tcg' | 'ocg', RegionWindow>;
 
 const messages = {
   'location-changed': (p: { card: string; from: string; to: string; ruleset: string; anyMove: boolean; adoptionDayUnknown: string | undefined }) =>
@@ -42,7 +49,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       l.assumptions.push(`"${l.inst.name}" reached the ${zoneWord(lastMove.to)} after its condition was met; its text lets it activate from there "(even if not)" there at the event, so R23 does not apply`);
     } else if (moved && moved.kind === 'move' && chain.rules.locationRule === 'unverified') {
       l.assumptions.push(
-        `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${RULE_DATES.tcgLocationRule}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
+        `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${locationRule.tcg.from}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
       );
     } else if (moved && moved.kind === 'move') {
       const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
@@ -54,7 +61,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
           to: zoneWord(moved.to),
           ruleset: chain.ruleset.label,
           anyMove: chain.rules.locationRule === 'any-move',
-          adoptionDayUnknown: chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(RULE_DATES.tcgLocationRule.slice(0, 7)) ? RULE_DATES.tcgLocationRule : undefined,
+          adoptionDayUnknown: chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(locationRule.tcg.from.slice(0, 7)) ? locationRule.tcg.from : undefined,
         });
         return;
       }
@@ -147,6 +154,7 @@ export const eligibility = defineRule({
     title: 'Triggers wait for the chain to finish',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A trigger whose condition is met while a chain is built (activation, cost, target) or resolved cannot join that chain. It waits until the chain is over and then, unless it missed the timing, starts a new chain by SEGOC with the other waiting triggers.',
     sources: [S.S0, S.S1, S.S3, S.W19, S.W18, S.YC],
@@ -156,6 +164,7 @@ export const eligibility = defineRule({
     title: 'Which triggers may activate is fixed before the chain is built',
     tag: 'engine≠rule',
     tags: ['stable', 'engine≠rule'],
+    inForce: 'always',
     summary:
       'Whether a trigger can be activated is judged from the state before the first batch link is placed. A trigger with no legal target or no payable cost at that moment stays out, even if an earlier link later provides one.',
     sources: [S.S3, S.YC],
@@ -166,6 +175,7 @@ export const eligibility = defineRule({
     title: 'When optional triggers are decided, costs paid and targets chosen',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       "Costs and targets are chosen as each link is placed, and a player decides on each optional trigger when that player's optional group comes up. No diagnostic of its own; its consequences are checked by R11, R14 and R15.",
     sources: [S.S3],
@@ -175,6 +185,7 @@ export const eligibility = defineRule({
     title: 'An optional "when" trigger needs to be the last thing that happened',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'An optional "When ...: You can" trigger can be activated only if its condition was the last thing that happened (or one of several simultaneous last things). Otherwise it misses the timing; an effect already activated still resolves.',
     sources: [S.W4, S.W1, S.W2, S.W12, S.W16, S.S0, S.S1, S.YC],
@@ -184,6 +195,7 @@ export const eligibility = defineRule({
     title: 'What makes a "when" trigger miss',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A "when" optional misses when its condition was met while a link above Chain Link 1 resolved (or before Chain Link 1 finished), by a cost or activation, by the first part of a "then" effect, or by being Tributed or used as material for a Summon. Parts joined by "and" and leftover cards going to the GY are not reasons.',
     sources: [S.W2, S.W4, S.W5, S.W15, S.S3, S.YC],
@@ -193,6 +205,7 @@ export const eligibility = defineRule({
     title: 'Effects that never miss the timing',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Mandatory triggers and "If ...: You can" optional triggers never miss the timing; they activate at the next chance, forming a new batch. No diagnostic of its own.',
     sources: [S.W2, S.W12, S.S1, S.W16, S.YC],
@@ -202,6 +215,7 @@ export const eligibility = defineRule({
     title: 'Several last things at once',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'When several things happen at the same moment, each is a last thing: all their "when" optional triggers are valid and go on one chain in SEGOC order. No diagnostic of its own.',
     sources: [S.W16, S.S0, S.S1],
@@ -211,6 +225,13 @@ export const eligibility = defineRule({
     title: 'A card that moves before its trigger activates',
     tag: 'version',
     tags: ['version'],
+    inForce: locationRule,
+    underRuleset: (inForce, ruleset) =>
+      inForce
+        ? 'R23 [version]: a trigger whose card changed location before it could activate does not activate.'
+        : ruleset.region === 'ocg'
+          ? 'R23 [version]: legacy rule: only a move to the hand or Deck stops a pending trigger.'
+          : `R23 [version]: TCG before the 2021 Rules Update (${locationRule.tcg.from}): how a move counted is not verified, so segoc reports no R23 diagnostic and assumes the move did not matter.`,
     summary:
       'Under current rules, if a card whose trigger condition was met changes location before its effect could be activated, the effect does not activate, mandatory ones included.',
     sources: [S.W6, S.W20, S.W11, S.W17, S.YC],
@@ -222,6 +243,7 @@ export const eligibility = defineRule({
     title: 'Effects that answer a game event',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'An effect answering a game event (a Summon, an attack declaration) may be Chain Link 1 right after it or join a chain built in that window; once another chain has resolved in between, the chance is gone.',
     sources: [S.S2, S.W2, S.W1],

@@ -21,6 +21,11 @@ export const handTriggers = defineRule({
     title: 'Where hand triggers go',
     tag: 'disputed',
     tags: ['version', 'disputed'],
+    inForce: { tcg: 'never', ocg: 'always' },
+    underRuleset: (inForce) =>
+      inForce
+        ? 'R28 [version/disputed]: OCG: hand triggers go after all public triggers, at fast-effect priority.'
+        : 'R28 [version/disputed]: TCG: hand triggers are ordinary SEGOC batch members (sources disagree).',
     summary:
       'OCG: a trigger activated from the hand is not a batch member; it may be activated only after all public triggers are placed, like a Spell Speed 2 effect (never on a Counter Trap).',
     sources: [S.S3, S.W13, S.W28, S.W9, S.YC, S.EC],
@@ -28,7 +33,6 @@ export const handTriggers = defineRule({
       'Checked only under `rules ocg`. Under `rules tcg` hand triggers are ordinary batch members, as third-party sources and EDOPro\'s "TCG SEGOC" mode say; this TCG side is disputed.',
   },
   ],
-  inForce: (rules) => rules.handTriggersAfterPublic,
   // A hand trigger that cannot be activated here at all is not judged on its place.
   needs: ['eligibility'],
   messages: {

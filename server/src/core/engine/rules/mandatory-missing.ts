@@ -16,6 +16,7 @@ export const mandatoryMissing = defineRule({
     title: 'Mandatory triggers must be placed',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A mandatory trigger that can be activated must go on the chain in its group. One that cannot (no target, its card moved) simply does not activate.',
     sources: [S.S0, S.S1, S.S3, S.YC],

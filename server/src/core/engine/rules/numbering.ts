@@ -13,6 +13,7 @@ export const numbering = defineRule({
     title: 'Chain structure and link numbers',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'The first activation is Chain Link 1 and each later one takes the next number. A new link answers the link just below it and also the event Chain Link 1 answered; links are added only while the chain is being built.',
     sources: [S.S2, S.YC],

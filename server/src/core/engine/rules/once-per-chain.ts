@@ -13,6 +13,7 @@ export const oncePerChain = defineRule({
     title: 'Once per chain',
     tag: 'stable',
     tags: ['stable', 'card-specific'],
+    inForce: 'always',
     summary: 'An effect limited to once per chain cannot appear twice in one chain, even if its first activation was negated.',
     sources: [S.W23, S.CS],
   },

@@ -16,6 +16,7 @@ export const phaseTriggers = defineRule({
     title: 'Phase triggers do not chain together',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Effects that activate "during the ... Phase" or "at the end of the Battle Phase" are not simultaneous: each is Chain Link 1 of its own chain, fast effects may answer it, and the next one comes after that chain.',
     sources: [S.S0, S.S1, S.S3, S.W14, S.YC],
@@ -25,6 +26,7 @@ export const phaseTriggers = defineRule({
     title: 'Who may activate phase triggers, and when the chance is gone',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'The turn player may activate phase triggers first, in any order, or pass; then the opponent. When both pass in a row, unused optional phase triggers are lost and the phase ends; mandatory ones cannot be skipped.',
     sources: [S.S3, S.YC],
@@ -34,6 +36,7 @@ export const phaseTriggers = defineRule({
     title: 'Phase triggers of Trap cards',
     tag: 'version',
     tags: ['version', 'card-specific'],
+    inForce: 'always',
     summary:
       "Some Trap cards' phase-timed effects are Spell Speed 2 and may be Chain Link 2 or higher; others may not, and Spell cards' phase triggers behave like monsters'. Decided card by card; no diagnostic of its own.",
     sources: [S.S3],

@@ -14,6 +14,7 @@ export const resolution = defineRule({
     title: 'The chain resolves backwards',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'After both players pass in a row, the chain resolves from its highest link down to Chain Link 1, and nothing can be activated during that. No diagnostic of its own: it shapes the resolution preview; effects met during resolution wait (R10).',
     sources: [S.S2, S.YC],
@@ -23,6 +24,7 @@ export const resolution = defineRule({
     title: 'Priority while a chain is built',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'After the trigger batch, and after each fast effect, the player who did not add the last link may add the next one first; if that player passes the other may, and two passes in a row close the chain. No diagnostic of its own: a link pushing away a pending mandatory responder is reported by R29.',
     sources: [S.S2, S.YC],
@@ -32,6 +34,7 @@ export const resolution = defineRule({
     title: 'Cards left over after the chain',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Once the chain has resolved, Spells and Traps that must leave the field go to the GY; this counts as simultaneous with the end of Chain Link 1. It therefore never makes a "when" effect triggered by Chain Link 1 miss the timing.',
     sources: [S.S2, S.YC],
@@ -41,6 +44,7 @@ export const resolution = defineRule({
     title: 'Spell and Trap triggers join the same groups',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       "Spell and Trap trigger effects are sorted into the same four SEGOC groups as monsters'. A Field or Continuous Spell's trigger does nothing if the card has left the field when it resolves. No diagnostic of its own.",
     sources: [S.S3],

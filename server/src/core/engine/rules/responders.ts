@@ -253,6 +253,7 @@ export const responders = defineRule({
     title: '"When … is activated" effects: mandatory ones first, chained directly',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       "Effects that answer \"when a card or effect is activated\" are Spell Speed 2 and must be chained directly to that activation; mandatory ones go first (turn player's first), then normal priority. An optional one not chained directly can no longer be used.",
     sources: [S.S3, S.W23, S.YC],
@@ -262,6 +263,7 @@ export const responders = defineRule({
     title: 'An effect that answers an activation sees only the link below it',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'An effect that answers an activation (Solemn Strike, Ash Blossom, Light and Darkness Dragon) can answer only the link directly below it, so the order inside a SEGOC group decides what the opponent can answer.',
     sources: [S.S1, S.CS, S.YC],

@@ -28,6 +28,7 @@ export const segocOrder = defineRule({
     title: 'Inside the batch, Spell Speed is not compared',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'While simultaneous triggers are placed, their Spell Speeds are not compared, so a Spell Speed 1 trigger may sit above a Spell Speed 2 Trap trigger of the same batch. This holds for batch members only. No diagnostic of its own.',
     sources: [S.S3],
@@ -37,6 +38,7 @@ export const segocOrder = defineRule({
     title: 'SEGOC order',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       "Simultaneous triggers go on the chain in four groups: turn player's mandatory, non-turn player's mandatory, turn player's optional, non-turn player's optional. A trigger of a later group cannot sit below one of an earlier group.",
     sources: [S.S0, S.S1, S.S3, S.W26, S.W3, S.YC],
@@ -46,6 +48,7 @@ export const segocOrder = defineRule({
     title: 'Free order inside a group',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Inside one SEGOC group its controller picks the order; which condition was met first does not matter. No diagnostic under current rules.',
     sources: [S.S1, S.S0, S.S3, S.W8],
@@ -56,6 +59,12 @@ export const segocOrder = defineRule({
     title: 'Legacy TCG: triggers in the order they were met',
     tag: 'version',
     tags: ['version'],
+    // rules.md "Rulesets": Rulebook 10 reached the TCG with Starter Deck Link Strike (2017-07-21).
+    inForce: { tcg: { before: '2017-07-21' }, ocg: 'never' },
+    underRuleset: (inForce) =>
+      inForce
+        ? 'R13 [version]: legacy TCG "trigger first": inside one player\'s category, effects go on the chain in the order their conditions were met.'
+        : 'R12: inside one category the controller chooses the order (R13 legacy order not in force).',
     summary:
       'Before New Master Rule, the TCG required effects of one player and group to be placed in the order their conditions were met (a Sangan Tributed for Zaborg went below Zaborg). The OCG never had this rule.',
     sources: [S.S0, S.S3, S.W3, S.W8, S.EC],

@@ -95,6 +95,9 @@ export const spellSpeed = defineRule({
     title: 'Spell Speeds',
     tag: 'version',
     tags: ['stable', 'version', 'engine≠rule'],
+    inForce: 'always',
+    // The ruleset changes R5's table, not whether it holds (RulesInForce.trapTriggersSpeed2).
+    underRuleset: (_inForce, ruleset) => (ruleset.region === 'ocg' ? 'R5: OCG: trigger effects of Trap cards are Spell Speed 2.' : 'R5: trigger effects are Spell Speed 1.'),
     summary:
       'Spell Speed 1: Normal, Equip, Field, Continuous and Ritual Spells; Ignition, Trigger and Flip effects. Spell Speed 2: Quick-Play Spells, Normal and Continuous Traps, Quick Effects. Spell Speed 3: Counter Traps only.',
     sources: [S.S2, S.S3, S.YC],
@@ -106,6 +109,7 @@ export const spellSpeed = defineRule({
     title: 'A link must be at least as fast as the one below',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary: 'From Chain Link 2 on, each link needs a Spell Speed equal to or higher than the link directly below it.',
     sources: [S.S2, S.YC],
   },
@@ -114,6 +118,7 @@ export const spellSpeed = defineRule({
     title: 'Spell Speed 1 above Chain Link 1 only inside a trigger batch',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A Spell Speed 1 effect can be Chain Link 2 or higher only as a member of a batch of simultaneous triggers, placed before any fast effect. Spell cards of Spell Speed 1, Ignition Effects and triggers outside such a batch always start a chain.',
     sources: [S.S0, S.S2, S.YC],
@@ -123,6 +128,7 @@ export const spellSpeed = defineRule({
     title: 'Only Counter Traps on a Counter Trap',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Once a Counter Trap (Spell Speed 3) is on the chain, only another Counter Trap can be chained to it; Traps, Quick-Play Spells and Quick Effects such as Ash Blossom cannot.',
     sources: [S.S2, S.YC],
@@ -132,6 +138,7 @@ export const spellSpeed = defineRule({
     title: 'The whole batch goes on before any fast effect',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Every trigger of a simultaneous batch is placed before either player may use a fast effect. A fast effect cannot be put between batch links, and a trigger not placed at its turn cannot be added later in that chain.',
     sources: [S.S1, S.S2, S.S3, S.YC],

@@ -126,6 +126,7 @@ export const statedFacts = defineRule({
       title: 'Where and when a Spell or Trap card can be activated',
       tag: 'stable',
       tags: ['stable', 'card-specific'],
+      inForce: 'always',
       summary:
         "A Quick-Play Spell is activated from the hand only on its controller's own turn; a Trap or a Quick-Play Spell not the turn it was Set (unless its text allows it); a Normal, Continuous, Equip, Field or Ritual Spell only in its controller's own Main Phase. Where the scenario does not say when a card was Set, segoc assumes an earlier turn and says so.",
       sources: [S.W29, S.W30],
@@ -135,6 +136,7 @@ export const statedFacts = defineRule({
       title: 'A card activated where the scenario shows it is not',
       tag: 'stable',
       tags: ['stable'],
+      inForce: 'always',
       summary:
         'Assumptions fill in what a scenario does not say and never contradict what it says: a card the scenario shows elsewhere (a Trap destroyed earlier, a monster still on the field whose effect activates in the GY) cannot be activated. A card the scenario never placed is still assumed to be where its activation needs it.',
       sources: [S.W31],
@@ -144,6 +146,7 @@ export const statedFacts = defineRule({
       title: 'A responder with nothing to answer',
       tag: 'stable',
       tags: ['stable'],
+      inForce: 'always',
       summary:
         "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, or, for \"when an opponent's monster declares an attack\", on its controller's own turn. An event the scenario does not mention at all is still assumed.",
       sources: [S.W32, S.W31],
