@@ -112,6 +112,12 @@ test('the registry checks the declared order and that codes and rules are declar
   assert.doesNotThrow(() => ruleRegistry(RULE_MODULES));
 });
 
+test('every shipped rule code is worded in a messages table, and every rule says when it is in force', () => {
+  const worded = new Set(RULE_MODULES.flatMap((m) => Object.keys(m.messages).map((k) => k.split('/')[0])));
+  assert.deepEqual(RULE_REGISTRY.codes.map((c) => c.code).filter((c) => !worded.has(c)), []);
+  assert.deepEqual(RULE_REGISTRY.catalogue.filter((r) => r.inForce === undefined).map((r) => r.id), []);
+});
+
 test('rule modules never read diagnostic codes: they read link status', () => {
   const engine = path.join(repoRoot(), 'server', 'src', 'core', 'engine');
   const offenders = listFiles(engine, '.ts').filter((f) => /\bcodes\.(includes|indexOf|some|find)\(/.test(fs.readFileSync(f, 'utf8')));
