@@ -10,7 +10,7 @@ export * from './diagnostics';
 export * from './text';
 export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, curatedLibrary, defaultProviders } from './cards';
 export type { CardSource } from './cards';
-export { generatedLibrary, GeneratedLibrary } from './cards/generated-library';
+export { generatedLibrary, GeneratedLibrary, setGeneratedLibrary } from './cards/generated-library';
 export type { GeneratedLibraryData } from './cards/generated-library';
 export { generatedCardText, readRecord } from './cards/generated-text';
 export type { GeneratedRecord } from './cards/generated-text';
