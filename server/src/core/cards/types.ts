@@ -63,6 +63,8 @@ export type EventPattern =
       /** What was activated: any, a monster effect, a spell (card or effect), a trap, ... */
       what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'>;
       includes?: string[];
+      /** Where the activating card is (`effect activated on the field`: not in the hand or the GY). */
+      zone?: 'field';
       raw: string;
       unknown: string[];
     }

@@ -264,7 +264,11 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
   if (has('activated') || has('activates') || has('activate')) {
     const what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'> = [];
     const upTo = ws.findIndex((w) => w === 'activated' || w === 'activates' || w === 'activate');
-    const head = ws.slice(0, upTo).concat(ws.slice(upTo + 1)).filter((w) => !['a', 'an', 'is', 'are', 'card', 'cards'].includes(w) || w === 'card');
+    let head = ws.slice(0, upTo).concat(ws.slice(upTo + 1)).filter((w) => !['a', 'an', 'is', 'are', 'card', 'cards'].includes(w) || w === 'card');
+    // `effect activated on the field`: the activating card is on the field (Ghost Ogre & Snow Rabbit).
+    const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field');
+    const zone = on >= 0 ? ('field' as const) : undefined;
+    if (on >= 0) head = [...head.slice(0, on), ...head.slice(on + 2)];
     const cut = head.findIndex((w) => w === 'including' || w === 'that' || w === 'which');
     const kindWords = cut >= 0 ? head.slice(0, cut) : head;
     const inclWords = cut >= 0 ? head.slice(cut + 1).filter((w) => w !== 'includes' && w !== 'include') : [];
@@ -287,7 +291,7 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
           .map((s) => s.trim())
           .filter(Boolean)
       : undefined;
-    return { kind: 'activation', actor, what, includes, raw, unknown };
+    return { kind: 'activation', actor, what, includes, zone, raw, unknown };
   }
 
   // Damage: `you take damage`, `opponent takes battle damage`.
@@ -614,6 +618,8 @@ export const ACTIVATION_PHRASES = [
   'trap activated',
   'spell or trap activated',
   'spell effect activated',
+  'effect activated on the field',
+  'monster effect activated on the field',
   'card or effect activated including search or deck summon or deck send',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */

@@ -5,6 +5,7 @@ import { EventPattern } from '../../cards/model';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
+import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, LinkState, Reporter, RuleModule } from './api';
 import { S } from './sources';
@@ -59,6 +60,13 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     }
   });
   r = and3(r, kindOk ? 'yes' : 'no');
+  if (p.zone) {
+    // Where the activating card was: stated, or the only zone its effect activates from; else assumed.
+    const at = prev.activatedFrom;
+    const there = at ? at.zone === p.zone : prev.effect.activatesFrom.includes(p.zone);
+    const certain = at ? at.stated || !prev.effect.activatesFrom.includes(p.zone) : !there || prev.effect.activatesFrom.length === 1;
+    r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
+  }
   if (p.includes?.length) {
     const does = linkIncludes(prev);
     // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
@@ -149,11 +157,14 @@ function checkResponder(chain: ChainView, report: Reporter, l: LinkState): void 
     }
     if (best === 'no' && eventOk === 'no') {
       const what = activationPatterns.map((p) => p.raw).join(' / ');
+      // A responder that answers only cards on the field says where the card below it activated.
+      const at = prev?.activatedFrom?.zone ?? (prev?.effect?.activatesFrom.length === 1 ? prev.effect.activatesFrom[0] : undefined);
+      const where = activationPatterns.some((p) => p.zone) && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
       report.link(
         'must-chain-directly',
         l,
         prev
-          ? `"${l.inst.name}" answers "${what}", so it can respond only to the activation directly below it, and ${chain.linkName(prev)} is ${describeLink(prev)}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`
+          ? `"${l.inst.name}" answers "${what}", so it can respond only to the activation directly below it, and ${chain.linkName(prev)} is ${describeLink(prev)}${where}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`
           : `"${l.inst.name}" answers "${what}" and must be chained directly to that activation; it cannot start a chain [R29]`,
         prev ? [{ link: prev, message: 'the link directly below: the only one it could answer' }] : [],
       );
