@@ -68,16 +68,23 @@ function verbPhrase(clause: string): string | undefined {
 }
 
 const ACTIVATION_RULES: Rule[] = [
-  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card)(?:,? or monster effect)/i, 'opponent activates a card or effect'],
+  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card)(?:,? or monster effect)/i, 'opponent activates a monster effect or spell or trap card'],
   [/(?:your )?opponent activates (?:a |an )?(?:card or effect|card, or monster effect)/i, 'opponent activates a card or effect'],
   [/(?:your )?opponent activates (?:a|an) monster effect/i, 'opponent activates a monster effect'],
-  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell\/Trap Card or effect)/i, 'opponent activates a spell or trap'],
-  [/(?:your )?opponent activates (?:a|an) Spell Card/i, 'opponent activates a spell'],
-  [/(?:your )?opponent activates (?:a|an) Trap Card/i, 'opponent activates a trap'],
-  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell Card or Trap Card),? or monster effect,? is activated|a card or effect is activated|a monster effect,? Spell,? or Trap Card is activated/i, 'card or effect activated'],
-  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell\/Trap Card or effect|Spell\/Trap Card, or its effect) is activated/i, 'spell or trap activated'],
-  [/(?:a|an) (?:Spell Card|Spell Card or effect|Normal Spell Card) is activated/i, 'spell activated'],
-  [/(?:a|an) (?:Trap Card|Trap Card or effect) is activated/i, 'trap activated'],
+  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card or effect|Spell\/Trap Card, or its effect)/i, 'opponent activates a spell or trap'],
+  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card)/i, 'opponent activates a spell or trap card'],
+  [/(?:your )?opponent activates (?:a|an) Spell Card or effect/i, 'opponent activates a spell'],
+  [/(?:your )?opponent activates (?:a|an) Spell Card/i, 'opponent activates a spell card'],
+  [/(?:your )?opponent activates (?:a|an) Trap Card or effect/i, 'opponent activates a trap'],
+  [/(?:your )?opponent activates (?:a|an) Trap Card/i, 'opponent activates a trap card'],
+  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell Card or Trap Card),? or monster effect,? is activated|a monster effect,? Spell(?: Card)?,? or Trap Card is activated/i, 'monster effect or spell or trap card activated'],
+  [/a card or effect is activated/i, 'card or effect activated'],
+  [/(?:a|an) (?:Spell\/Trap Card or effect|Spell\/Trap Card, or its effect) is activated/i, 'spell or trap activated'],
+  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card) is activated/i, 'spell or trap card activated'],
+  [/(?:a|an) Spell Card or effect is activated/i, 'spell activated'],
+  [/(?:a|an) (?:Spell Card|Normal Spell Card) is activated/i, 'spell card activated'],
+  [/(?:a|an) Trap Card or effect is activated/i, 'trap activated'],
+  [/(?:a|an) Trap Card is activated/i, 'trap card activated'],
   [/a monster on the field activates its effect/i, 'monster effect activated on the field'],
   [/(?:a|an) monster(?:'s)? effect is activated|a monster activates its effect/i, 'monster effect activated'],
 ];
@@ -128,7 +135,7 @@ export function englishEvent(cond: string, bullets: string[] = []): EventReading
       if (/includes? any of these effects|that includes/i.test(cond) && bullets.length) {
         const inc = bulletIncludes(bullets);
         if (inc.length) phrase += ` including ${inc.join(' or ')}`;
-      }
+      } else if (/that includes an effect that Special Summons/i.test(cond)) phrase += ' including special summon';
       return { phrase };
     }
   }

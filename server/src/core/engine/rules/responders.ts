@@ -55,6 +55,10 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         return card.category === 'spell';
       case 'trap':
         return card.category === 'trap';
+      case 'spell-card':
+        return card.category === 'spell' && prev.effect!.kind === 'activation';
+      case 'trap-card':
+        return card.category === 'trap' && prev.effect!.kind === 'activation';
       case 'effect':
         return prev.effect!.kind !== 'activation';
     }
