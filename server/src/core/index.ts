@@ -38,4 +38,6 @@ export { definitionScopeProblems, definitionSignature } from './card-scope';
 export { inferEffects, renderEffectLines, renderDefinition, cardTypeOf, languageOf } from './infer';
 export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage, RenderedLine } from './infer';
 export { readCardText } from './cards/text-effects';
+export { auditDifferences, auditExplanations, cardFacts, cardFromText, eventFacts } from './cards/audit';
+export type { AuditDifference, AuditedEffect } from './cards/audit';
 export type { TextReading } from './cards/text-effects';

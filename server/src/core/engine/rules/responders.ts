@@ -5,6 +5,7 @@ import { EventPattern } from '../../cards/model';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
+import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
@@ -72,11 +73,22 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         return card.category === 'spell';
       case 'trap':
         return card.category === 'trap';
+      case 'spell-card':
+        return card.category === 'spell' && prev.effect!.kind === 'activation';
+      case 'trap-card':
+        return card.category === 'trap' && prev.effect!.kind === 'activation';
       case 'effect':
         return prev.effect!.kind !== 'activation';
     }
   });
   r = and3(r, kindOk ? 'yes' : 'no');
+  if (p.zone) {
+    // Where the activating card was: stated, or the only zone its effect activates from; else assumed.
+    const at = prev.activatedFrom;
+    const there = at ? at.zone === p.zone : prev.effect.activatesFrom.includes(p.zone);
+    const certain = at ? at.stated || !prev.effect.activatesFrom.includes(p.zone) : !there || prev.effect.activatesFrom.length === 1;
+    r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
+  }
   if (p.includes?.length) {
     const does = linkIncludes(prev);
     // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
@@ -167,8 +179,11 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     }
     if (best === 'no' && eventOk === 'no') {
       const what = activationPatterns.map((p) => p.raw).join(' / ');
+      // A responder that answers only cards on the field says where the card below it activated.
+      const at = prev?.activatedFrom?.zone ?? (prev?.effect?.activatesFrom.length === 1 ? prev.effect.activatesFrom[0] : undefined);
+      const where = activationPatterns.some((p) => p.zone) && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
       if (prev) {
-        report.say('must-chain-directly/wrong-activation', l, { card: l.inst.name, answers: what, below: chain.linkName(prev), belowIs: describeLink(prev) }, [
+        report.say('must-chain-directly/wrong-activation', l, { card: l.inst.name, answers: what, below: chain.linkName(prev), belowIs: describeLink(prev) + where }, [
           { link: prev, message: 'the link directly below: the only one it could answer' },
         ]);
       } else {
