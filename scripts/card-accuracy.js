@@ -13,7 +13,7 @@ const fs = require('fs');
 const path = require('path');
 const { readScript, kindOf } = require('./lib/lua-facts');
 const { helperEffects } = require('./cards/effects');
-const { coreModule } = require('./cards/name-index');
+const { loadTypeScript } = require('./lib/load-ts');
 
 function args() {
   const a = process.argv.slice(2);
@@ -288,7 +288,7 @@ function report(t, lang, o) {
 
 function main() {
   const o = args();
-  const inference = coreModule('infer/index.ts');
+  const inference = loadTypeScript('server/src/core/infer/index.ts');
   const langs = o.lang === 'both' ? ['en', 'ja'] : [o.lang];
   const all = {};
   for (const lang of langs) {

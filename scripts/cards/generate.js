@@ -12,7 +12,8 @@ const path = require('path');
 const { execFileSync } = require('child_process');
 const { readScript } = require('../lib/lua-facts');
 const { effectsOf } = require('./effects');
-const { nameIndex, coreModule } = require('./name-index');
+const { nameIndex } = require('./name-index');
+const { loadTypeScript } = require('../lib/load-ts');
 
 const GENERATOR_VERSION = 2;
 const root = path.resolve(__dirname, '..', '..');
@@ -89,8 +90,8 @@ function main() {
   const scriptsDir = path.join(o.scripts, 'official');
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
-  const { inferEffects } = coreModule('infer/index.ts');
-  const windowCodes = Object.fromEntries(Object.entries(coreModule('cards/generated-text.ts').WINDOWS).map(([code, phrase]) => [phrase, code]));
+  const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
+  const windowCodes = Object.fromEntries(Object.entries(loadTypeScript('server/src/core/cards/generated-text.ts').WINDOWS).map(([code, phrase]) => [phrase, code]));
   const cards = [];
   for (const f of files) {
     const card = JSON.parse(fs.readFileSync(path.join(cardsDir, f), 'utf8'));

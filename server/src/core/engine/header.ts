@@ -5,14 +5,13 @@ import { Scenario } from '../syntax/ast';
 import { LogicalLine } from '../syntax/lexer';
 import { Range } from '../text';
 import { scenarioPlayers } from './resolve-names';
-import { normalizeDate, Ruleset, rulesInForce, RulesInForce } from './rulesets';
+import { normalizeDate, Ruleset } from './rulesets';
 import { PlayerIndex } from './state';
 
 export interface Header {
   players: [string, string];
   turn: PlayerIndex;
   ruleset: Ruleset;
-  rules: RulesInForce;
   source?: string;
 }
 
@@ -74,12 +73,13 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       severity: 'warning',
       message: `this scenario has no \`turn\` line; ${players[0]} (the first player) is taken as the turn player: write \`turn ${players[0]}\``,
       range: sc.headerRange,
-      // After a `players` line that names fewer than two players (it may end in a comma that continues it
-      // onto the next line) an added `turn` line would join it: no fix until that line is right.
+      // A player without a name (`players "", Kaiba`) gets no fix: `turn ` would not name it. After a `players`
+      // line that names fewer than two players (it may end in a comma that continues it onto the next line) an
+      // added `turn` line would join it: no fix until that line is right.
       fix:
         named && named.length < 2
           ? undefined
-          : players.map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [{ range: afterLine(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line), newText: `\n  turn ${p}` }], preferred: k === 0 })),
+          : players.filter((p) => p.trim()).map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [{ range: afterLine(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line), newText: `\n  turn ${p}` }], preferred: k === 0 })),
     });
   } else {
     const i = players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());
@@ -93,7 +93,7 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       });
     }
   }
-  return { players, turn: turnPlayer, ruleset, rules: rulesInForce(ruleset), source };
+  return { players, turn: turnPlayer, ruleset, source };
 }
 
 /** An empty range at the end of a line, after its comment if it has one (an inserted line then takes no comment with it). */
