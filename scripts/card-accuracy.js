@@ -85,7 +85,21 @@ function factsOf(e) {
     zones: [...new Set(e.range.map((r) => ZONE_OF_LOCATION[r]).filter(Boolean))],
     categories: e.categories.map((c) => c.toLowerCase()),
     countLimit: e.countLimit,
+    conditionSays: e.conditionSays ?? {},
   };
+}
+
+/** A window in one vocabulary for both sides: `opponent`, `your`, `any` turn, then `main`/`battle` or nothing. */
+function windowOfScript(says) {
+  if (!says.turn && !says.phase) return 'none';
+  return [says.turn ?? 'any', says.phase].filter(Boolean).join(' ');
+}
+
+function windowOfText(phrase) {
+  if (!phrase) return 'none';
+  const turn = /opponent's/.test(phrase) ? 'opponent' : /\byour\b/.test(phrase) ? 'your' : 'any';
+  const phase = /main phase/.test(phrase) ? 'main' : /battle phase/.test(phrase) ? 'battle' : undefined;
+  return [turn, phase].filter(Boolean).join(' ');
 }
 
 /**
@@ -171,7 +185,7 @@ class Tally {
 function run(o, inference, lang) {
   const t = {
     cards: 0, skippedNoScript: 0, skippedUnclean: 0, skippedNoText: 0, cardKinds: new Tally(), countMismatch: 0,
-    kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), includes: new Map(),
+    kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), window: new Tally(), includes: new Map(),
   };
   const files = fs.readdirSync(o.texts).filter((f) => /^\d+\.json$/.test(f));
   let n = 0;
@@ -223,6 +237,15 @@ function run(o, inference, lang) {
       t.target.add(String(s.target), String(e.targets), passcode);
       t.damageStep.add(String(s.damageStep), String(e.damageStep || e.changesAtk || e.negatesActivation), passcode);
       t.limit.add(limitOf(s), inferredLimit(e), passcode);
+      if (s.kind === 'quick' || s.kind === 'ignition') {
+        // An Ignition Effect is activated in its controller's Main Phase whether or not either side says so.
+        const implied = (w) => (s.kind === 'ignition' && w === 'none' ? 'your main' : w);
+        const scriptWindow = implied(windowOfScript(s.conditionSays));
+        const textWindow = implied(windowOfText(e.window));
+        // Only where either side limits the turn or phase beyond that (most effects say nothing on both sides).
+        const silent = (w) => w === 'none' || (s.kind === 'ignition' && w === 'your main');
+        if (!silent(scriptWindow) || !silent(textWindow)) t.window.add(scriptWindow, textWindow, passcode);
+      }
       for (const [inc, cats] of Object.entries(INCLUDE_CATEGORY)) {
         const tally = t.includes.get(inc) ?? new Tally();
         t.includes.set(inc, tally);
@@ -276,6 +299,8 @@ function report(t, lang, o) {
     table('Damage Step (EFFECT_FLAG_DAMAGE_STEP / DAMAGE_CAL vs text, ATK change or negation)', t.damageStep, o.examples),
     '',
     table('Limits (SetCountLimit vs once per turn / by name / per chain)', t.limit, o.examples),
+    '',
+    table("Activation window (Quick and Ignition Effects; script: the condition's Duel.IsTurnPlayer / IsMainPhase / IsBattlePhase)", t.window, o.examples),
     '',
     '#### Includes (SetCategory)',
     '',

@@ -135,14 +135,18 @@ function targetsIn(text: string): boolean {
   return /対象とし|対象に(発動|でき|する)/.test(text) || SELECTS.test(text);
 }
 
-/** 相手メインフェイズに、 (During your opponent's Main Phase): the one turn or phase a Quick or Ignition Effect is activated in. */
-const WINDOW = /^(相手|自分|自分・相手の|お互いの)(?:の)?(ターン|メインフェイズ|バトルフェイズ)に、/;
+/**
+ * 相手メインフェイズに、 (During your opponent's Main Phase), 相手ターンに１度 (Once per opponent's turn): the turn
+ * and phase a Quick or Ignition Effect is activated in, opening the clause or after its condition (…場合、).
+ * Two phases (メインフェイズ及びバトルフェイズ) keep only the turn.
+ */
+const WINDOW = /(?:^|、)(相手|自分|自分・相手の|お互いの)(?:の)?(ターン|メインフェイズ及びバトルフェイズ|メインフェイズ|バトルフェイズ)に(?:１度)?(?:、|発動)/;
 
 function japaneseWindow(bare: string): string | undefined {
   const m = WINDOW.exec(bare.trim());
   if (!m) return undefined;
   const whose = m[1] === '相手' ? 'opponent' : m[1] === '自分' ? 'your' : 'each';
-  return windowPhrase(whose, m[2] === 'ターン' ? 'turn' : m[2] === 'メインフェイズ' ? 'main phase' : 'battle phase');
+  return windowPhrase(whose, m[2] === 'メインフェイズ' ? 'main phase' : m[2] === 'バトルフェイズ' ? 'battle phase' : 'turn');
 }
 
 function readClause(e: InferredEffect, clause: string, sentence: string, type: CardTypeFacts): void {
