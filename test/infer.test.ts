@@ -300,3 +300,15 @@ test('editor: no completion inside a text line', () => {
   const doc = TextDocument.create('file:///x.segoc', 'segoc', 1, text);
   assert.deepEqual(complete(analyze(text), doc, { line: 1, character: text.split('\n')[1].length }, { snippets: true }), []);
 });
+
+test('infer: "you can activate this card the turn it was Set" is the activation\'s modifier, with its cost or condition (R34)', () => {
+  const activation = (text: string, typeLine: string) => inferEffects({ text, typeLine }).effects.find((e) => e.kind === 'activation')?.setTurn;
+  assert.equal(activation('You can activate this card the turn it was Set, by revealing 1 Normal Monster in your hand. Special Summon up to 5 Normal Monsters from your hand.', 'Normal Trap'), 'activates the turn it was set by revealing 1 normal monster in your hand');
+  assert.equal(activation('If you have no cards in your hand, you can activate this card the turn it was Set. When your opponent activates a monster effect: Negate the effect.', 'Normal Trap'), 'activates the turn it was set if you have no cards in your hand');
+  assert.equal(activation('このカードは手札の通常モンスター１体を相手に見せ、セットしたターンに発動する事もできる。①：自分の手札・墓地から通常モンスターを５体まで攻撃表示で特殊召喚する。', 'Normal Trap'), 'activates the turn it was set by paying the cost its text states');
+  assert.equal(activation('自分の手札が０枚の場合、このカードはセットしたターンでも発動できる。①：相手がモンスターの効果を発動した時に発動できる。その効果を無効にする。', 'Normal Trap'), 'activates the turn it was set if the condition its text states is met');
+  // Another card's Set ("it can be activated this turn") is not this card's own activation.
+  assert.equal(activation('Target 1 Spell/Trap in your GY; Set it, and if you Set a Trap, it can be activated this turn.', 'Normal Trap'), undefined);
+  const lines = renderEffectLines(inferEffects({ text: 'You can activate this card the turn it was Set, by discarding 1 Normal Trap. Destroy 1 card on the field.', typeLine: 'Normal Trap' }));
+  assert.equal(lines[0].line, 'activation, activates the turn it was set by discarding 1 normal trap, includes destroy');
+});

@@ -150,8 +150,22 @@ function withWindows(records, effects, inferred, windowCodes, type) {
   return out;
 }
 
+/**
+ * "You can activate this card the turn it was Set" (R34), from the text: field 12 of the card's activation
+ * record, the code of core's SET_TURN (`s`, `sc` under a condition, `sk` for a cost; no words of the text).
+ */
+function withSetTurn(records, inferred, setTurnCode) {
+  const code = setTurnCode((inferred?.effects ?? []).find((e) => e.kind === 'activation')?.setTurn);
+  const i = records.findIndex((r) => r.startsWith('A,'));
+  if (!code || i < 0) return;
+  const f = records[i].split(',');
+  while (f.length < 12) f.push('');
+  f[12] = code;
+  records[i] = f.join(',');
+}
+
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}) {
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '') {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
@@ -159,6 +173,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}) {
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
+  withSetTurn(effects, inferred, setTurnCode);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {

@@ -91,6 +91,7 @@ function main() {
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
+  const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
   const windowCodes = Object.fromEntries(Object.entries(loadTypeScript('server/src/core/cards/generated-text.ts').WINDOWS).map(([code, phrase]) => [phrase, code]));
   const cards = [];
   for (const f of files) {
@@ -115,7 +116,7 @@ function main() {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode);
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;

@@ -71,6 +71,7 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     window: e.window,
     activatesFrom: e.activatesFrom,
     evenIfNotThere: e.evenIfNotThere,
+    setTurn: e.setTurn,
     summonsItself: e.summonsItself,
     oncePerChain: e.oncePerChain,
     oncePerTurn: e.oncePerTurn,

@@ -3,7 +3,7 @@
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
 import { Zone } from '../syntax/ast';
 import { Range } from '../text';
-import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, ActivationWindow, EventPattern, PhaseTime } from './types';
+import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, ActivationWindow, EventPattern, PhaseTime, SetTurnActivation } from './types';
 import { cardTypeInfo } from './vocabulary';
 import { normalizeName } from './names';
 import { uniformCard } from '../layout';
@@ -26,6 +26,8 @@ export interface EffectFacts {
   activatesFrom?: Zone[];
   /** Zones the text lets it activate from even if the card got there after the event ("(even if not)", R23). */
   evenIfNotThere?: Zone[];
+  /** A Trap or Quick-Play Spell whose text lets it be activated the turn it was Set (R34). */
+  setTurn?: SetTurnActivation;
   summonsItself?: boolean;
   oncePerChain?: boolean;
   oncePerTurn?: boolean;
@@ -111,6 +113,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     window: e.window,
     activatesFrom: e.activatesFrom ?? defaultZones(card, e.kind, event),
     evenIfNotThere: e.evenIfNotThere ?? [],
+    setTurn: e.setTurn,
     summonsItself: e.summonsItself ?? false,
     oncePerChain: e.oncePerChain ?? false,
     oncePerTurn: e.oncePerTurn ?? false,

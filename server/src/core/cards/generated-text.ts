@@ -4,6 +4,7 @@
 // copies into a file to correct is exactly what the engine used. Whatever the facts leave open is
 // written as words outside the vocabulary (`script condition`, `script event ...`): the engine then
 // assumes there and says so, rather than guessing.
+import { SET_TURN } from '../infer/set-turn';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -177,6 +178,8 @@ interface EffectFields {
   extra: string;
   window: string;
   windowSource: string;
+  /** Activated the turn it was Set, as its text allows (R34): a code of SET_TURN. */
+  setTurn: string;
 }
 
 function effectFields(s: string): EffectFields {
@@ -194,6 +197,7 @@ function effectFields(s: string): EffectFields {
     extra: f[9] ?? '',
     window: f[10] ?? '',
     windowSource: f[11] ?? '',
+    setTurn: f[12] ?? '',
   };
 }
 
@@ -253,6 +257,8 @@ function modifiers(e: EffectFields, r: GeneratedRecord, deck: string[], withRang
   const inc = includes(e, deck);
   if (inc.length) out.push(`includes ${inc.join(' or ')}`);
   if (WINDOWS[e.window]) out.push(WINDOWS[e.window]);
+  const setTurn = SET_TURN[e.setTurn as keyof typeof SET_TURN];
+  if (setTurn) out.push(setTurn);
   void r;
   return out;
 }

@@ -64,6 +64,7 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
   const even = e.evenIfNotThere[0];
   const from = even ? [...e.activatesFrom.filter((z) => z !== even), even] : e.activatesFrom;
   if (even || e.activatesFrom.join() !== zones.join()) out.push(`from ${from.join(' or ')}${even ? ' (even if not)' : ''}`);
+  if (e.setTurn) out.push(e.setTurn.raw);
   if (e.summonsItself) out.push('summons itself');
   if (e.oncePerChain) out.push('once per chain');
   if (e.spellSpeedOverride) out.push(`spell speed ${e.spellSpeedOverride}`);

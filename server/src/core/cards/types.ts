@@ -92,6 +92,16 @@ export interface ActivationWindow {
 
 export type EffectKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'activation';
 
+/**
+ * "You can activate this card the turn it was Set[, by <cost>]" / "If <condition>, you can activate this
+ * card the turn it was Set": the condition or cost is kept as written; the engine assumes it met (R34).
+ */
+export interface SetTurnActivation {
+  raw: string;
+  /** `if you have no cards in your hand`, `by revealing 1 normal monster in your hand`; absent: none. */
+  condition?: string;
+}
+
 export interface EffectInfo {
   /** 1-based number, as `effect N` counts them. */
   index: number;
@@ -111,6 +121,8 @@ export interface EffectInfo {
    * ("... or hand (even if not)", written `from gy or hand (even if not)`): R23 does not apply to them.
    */
   evenIfNotThere: Zone[];
+  /** `activates the turn it was set [if ... | by ...]`: the text lets the card be activated the turn it was Set (R34). */
+  setTurn?: SetTurnActivation;
   summonsItself: boolean;
   oncePerChain: boolean;
   /** `once per turn` (hard once per turn, by card name): informs R17 only. */

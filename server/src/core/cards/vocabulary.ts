@@ -556,7 +556,14 @@ export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summo
  */
 export function interpretModifier(effect: EffectFacts, ws: readonly string[], raw: string): boolean {
   const s = ws.join(' ');
-  if (ws[0] === 'from' || (ws[0] === 'activates' && ws[1] === 'from')) {
+  if (ws[0] === 'activates' && ws.slice(1, 6).join(' ') === 'the turn it was set') {
+    // `activates the turn it was set [if <condition> | by <cost>]` (R34): the rest is kept as written.
+    const rest = ws.slice(6);
+    if (rest.length && rest[0] !== 'if' && rest[0] !== 'by') return false;
+    if (rest.length === 1) return false;
+    const condition = raw.replace(/^\s*activates\s+the\s+turn\s+it\s+was\s+set\s*/i, '').trim();
+    effect.setTurn = { raw, condition: condition || undefined };
+  } else if (ws[0] === 'from' || (ws[0] === 'activates' && ws[1] === 'from')) {
     const zones: Zone[] = [];
     for (const w of ws) if (ZONE_WORDS[w]) zones.push(ZONE_WORDS[w]);
     if (!zones.length) return false;
@@ -684,6 +691,7 @@ export const MODIFIERS = [
   'from field',
   'from banished',
   'summons itself',
+  'activates the turn it was set',
   'once per chain',
   'once per turn',
   'spell speed 2',

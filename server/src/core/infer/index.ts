@@ -4,6 +4,7 @@
 import { cardTypeOf } from './common';
 import { inferEnglish } from './english';
 import { inferJapanese } from './japanese';
+import { takeSetTurn } from './set-turn';
 import type { InferInput, InferredCard, InferredEffect, TextLanguage } from './types';
 
 export type { CardTypeFacts, Include, InferInput, InferredCard, InferredEffect, InferredKind, TextLanguage } from './types';
@@ -25,7 +26,12 @@ export function inferEffects(input: InferInput): InferredCard {
   try {
     const read = language === 'ja' ? inferJapanese : inferEnglish;
     if (input.pendulumText) effects.push(...read(input.pendulumText, { ...type, category: 'monster' }, true, notes).map((e) => ({ ...e, zones: ['field' as const] })));
-    effects.push(...read(input.text ?? '', type, false, notes));
+    const spellTrap = type.category !== 'monster';
+    const setTurn = spellTrap ? takeSetTurn(input.text ?? '', language) : { text: input.text ?? '' };
+    const own = read(setTurn.text, type, false, notes);
+    const activation = own.find((e) => e.kind === 'activation');
+    if (activation && setTurn.modifier) activation.setTurn = setTurn.modifier;
+    effects.push(...own);
   } catch (e) {
     // A bug in a reader must not take the editor down: the text is then read as having no effects.
     notes.push(`the text could not be read (${String((e as Error)?.message ?? e)}); no effect inferred`);

@@ -26,6 +26,8 @@ export interface InferredEffect {
    * window of the vocabulary (`during the opponent's main phase`; R37).
    */
   window?: string;
+  /** A Spell/Trap's activation whose text lets it be activated the turn it was Set: the modifier (R34). */
+  setTurn?: string;
   /** Where it activates from. */
   zones: Zone[];
   summonsItself: boolean;

@@ -86,6 +86,13 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   if (at.zone === 'field' && (card.category === 'trap' || kind === 'quick-play')) {
+    if (at.setBy && e.setTurn) {
+      // The text lets it be activated the turn it was Set (Solemn Accusation, Infernity Suppression): its
+      // condition or cost is not a fact of the scenario, so it is assumed met and said.
+      const condition = e.setTurn.condition ? ` (${e.setTurn.condition}: assumed met)` : '';
+      l.assumptions.push(`"${name}" is activated the turn it was Set, as its text allows${condition}`);
+      return;
+    }
     if (at.setBy) {
       report.say('spell-trap-timing/set-this-turn', l, { link: chain.linkName(l), setBy: describeEvent(at.setBy, chain.players), trap: card.category === 'trap' });
       return;
