@@ -257,8 +257,6 @@ function modifiers(e: EffectFields, r: GeneratedRecord, deck: string[], withRang
   const inc = includes(e, deck);
   if (inc.length) out.push(`includes ${inc.join(' or ')}`);
   if (WINDOWS[e.window]) out.push(WINDOWS[e.window]);
-  const setTurn = SET_TURN[e.setTurn as keyof typeof SET_TURN];
-  if (setTurn) out.push(setTurn);
   void r;
   return out;
 }
@@ -314,7 +312,11 @@ export function generatedCardText(r: GeneratedRecord): string {
   const activations = effects.filter((e) => e.kind === 'A');
   // A Spell/Trap's activations (one per event in the script) are one `responds to` line; a free-chain one is implied.
   const responds = [...new Set(activations.filter((e) => e.event).map((e) => RESPONDS[e.event] ?? `script event ${e.event.replace(/_/g, ' ')}`))];
-  if (responds.length && !activations.some((e) => !e.event)) lines.push(`  responds to ${responds.join(', ')}`);
+  // "You can activate this card the turn it was Set" (R34): a modifier of the activation's line.
+  const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
+  const more = setTurn ? `, ${setTurn}` : '';
+  if (responds.length && !activations.some((e) => !e.event)) lines.push(`  responds to ${responds.join(', ')}${more}`);
+  else if (setTurn) lines.push(`  activation${more}`);
   for (const e of effects) {
     const line = effectLine(e, r, deck);
     if (line) lines.push(`  ${line}`);

@@ -36,8 +36,9 @@ function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
   let head: string;
   switch (e.kind) {
     case 'activation':
-      if (!e.responds.length) return undefined;
-      head = `responds to ${e.responds.map((r) => r.raw).join(', ')}`;
+      // A free-chain activation is implied by the card type, unless its text lets it do more (R34).
+      if (!e.responds.length && !e.setTurn) return undefined;
+      head = e.responds.length ? `responds to ${e.responds.map((r) => r.raw).join(', ')}` : 'activation';
       break;
     case 'trigger':
       head = `trigger ${optional} ${e.timing ?? 'if'} ${e.event?.raw ?? ''}`.trimEnd();
