@@ -43,12 +43,13 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     if (window.phase && !chain.phaseStated) l.assumptions.push(`the scenario does not say the phase: assumed ${phaseLabel(chain.phase)}, which ${stated} allows`);
     return;
   }
+  const allowed = window.phase === 'main' ? 'a Main Phase' : `the ${phaseLabel(window.phase!)}`;
   if (!chain.phaseStated) {
-    // Only the language's default says where the game is: assume the window's phase, never "illegal".
-    l.assumptions.push(`the scenario does not say the phase: assumed it is the one ${stated} allows`);
+    // Only the language's default says where the game is: assume the window's phase (named, since the
+    // chain's heading shows the default), never "illegal".
+    l.assumptions.push(`the scenario does not say the phase: assumed ${allowed}, which ${stated} allows`);
     return;
   }
-  const allowed = window.phase === 'main' ? 'a Main Phase' : `the ${phaseLabel(window.phase!)}`;
   report.say('activation-condition/phase', l, { link: chain.linkName(l), window: window.raw, turnPlayer, phase: phaseLabel(chain.phase), allowed });
 }
 
