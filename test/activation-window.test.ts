@@ -37,6 +37,12 @@ test('R37: "during your turn" on the opponent\'s turn names the turn it allows',
   assert.match(messages[0], /but it is Yugi's turn \(`turn Yugi`\): it can be activated only on Kaiba's turn \[R37\]$/);
 });
 
+test('R37: a Main Phase window on the wrong turn says the phase that would be legal, not the whole turn', () => {
+  const { codes, messages } = run(['Kaiba field: "Own Main"', 'chain', '  1 Kaiba "Own Main"']);
+  assert.deepEqual(codes, ['activation-condition']);
+  assert.match(messages[0], /it can be activated only in Kaiba's Main Phase \[R37\]$/);
+});
+
 test('R37: a Main Phase window in a Battle Phase the scenario states (an attack) is reported', () => {
   const { codes } = run(['Yugi field: "Own Main", "Gemini Elf"', 'Yugi attacks directly with "Gemini Elf"', 'chain', '  1 Yugi "Own Main"']);
   assert.deepEqual(codes, ['activation-condition']);

@@ -23,7 +23,7 @@ function inPhase(window: ActivationWindow, phase: string): boolean {
 
 const messages = {
   'activation-condition/turn': (p: { link: string; window: string; turnPlayer: string; ownTurn: boolean; allowed: string }) =>
-    `${p.link} can be activated only ${p.window} (as its card says), but it is ${p.ownTurn ? `${p.turnPlayer}'s own turn` : `${p.turnPlayer}'s turn`} (\`turn ${p.turnPlayer}\`): it can be activated only on ${p.allowed}'s turn [R37]`,
+    `${p.link} can be activated only ${p.window} (as its card says), but it is ${p.ownTurn ? `${p.turnPlayer}'s own turn` : `${p.turnPlayer}'s turn`} (\`turn ${p.turnPlayer}\`): it can be activated only ${p.allowed} [R37]`,
   'activation-condition/phase': (p: { link: string; window: string; turnPlayer: string; phase: string; allowed: string }) =>
     `${p.link} can be activated only ${p.window} (as its card says), but the chain starts in ${p.turnPlayer}'s ${p.phase}, as the scenario states: it can be activated only in ${p.allowed} [R37]`,
 };
@@ -35,7 +35,9 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const ownTurn = l.player === chain.turn;
   const stated = `"${window.raw}"`;
   if ((window.whose === 'your' && !ownTurn) || (window.whose === 'opponent' && ownTurn)) {
-    const allowed = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
+    // What would be legal names the phase too: Effect Veiler is legal in the opponent's Main Phase, not their whole turn.
+    const owner = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
+    const allowed = window.phase ? `in ${owner}'s ${window.phase === 'main' ? 'Main Phase' : phaseLabel(window.phase)}` : `on ${owner}'s turn`;
     report.say('activation-condition/turn', l, { link: chain.linkName(l), window: window.raw, turnPlayer, ownTurn, allowed });
     return;
   }
