@@ -7,7 +7,9 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, CardInfo, curatedLibrary, generatedLibrary, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { analyze, CardInfo, curatedLibrary, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { generatedLibrary } from './generated-cards';
+import { seededRandom } from './helpers';
 import { describeCard } from '../server/src/lsp/describe';
 
 const DIR = path.resolve(__dirname, '../../server/cards/generated');
@@ -15,19 +17,9 @@ const lines = fs.readFileSync(path.join(DIR, 'cards.tsv'), 'utf8').replace(/\n$/
 const japanese = fs.readFileSync(path.join(DIR, 'names-ja.txt'), 'utf8').replace(/\n$/, '').split('\n');
 const records: GeneratedRecord[] = lines.map((l, i) => readRecord(l, japanese[i] ?? ''));
 
-/** A small seeded PRNG (mulberry32), so the sample is the same on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(n: number, seed: number): GeneratedRecord[] {
   const released = records.filter((r) => r.released !== '-');
-  const next = random(seed);
+  const next = seededRandom(seed);
   const picked = new Set<number>();
   while (picked.size < n) picked.add(Math.floor(next() * released.length));
   return [...picked].map((i) => released[i]);

@@ -5,14 +5,13 @@ import { Scenario } from '../syntax/ast';
 import { LogicalLine } from '../syntax/lexer';
 import { Range } from '../text';
 import { scenarioPlayers } from './resolve-names';
-import { normalizeDate, Ruleset, rulesInForce, RulesInForce } from './rulesets';
+import { normalizeDate, Ruleset } from './rulesets';
 import { PlayerIndex } from './state';
 
 export interface Header {
   players: [string, string];
   turn: PlayerIndex;
   ruleset: Ruleset;
-  rules: RulesInForce;
   source?: string;
 }
 
@@ -89,7 +88,7 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       });
     }
   }
-  return { players, turn: turnPlayer, ruleset, rules: rulesInForce(ruleset), source };
+  return { players, turn: turnPlayer, ruleset, source };
 }
 
 /** An empty range at the end of a line, after its comment if it has one (an inserted line then takes no comment with it). */
