@@ -73,6 +73,7 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
   if (e.changesAtk) out.push('changes atk');
   if (e.includes.length) out.push(`includes ${e.includes.join(' or ')}`);
   if (e.oncePerTurn) out.push('once per turn');
+  if (e.window) out.push(e.window.raw);
   return out;
 }
 
