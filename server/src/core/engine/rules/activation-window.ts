@@ -23,7 +23,7 @@ function inPhase(window: ActivationWindow, phase: string): boolean {
 
 const messages = {
   'activation-condition/turn': (p: { link: string; window: string; turnPlayer: string; ownTurn: boolean; allowed: string }) =>
-    `${p.link} can be activated only ${p.window} (as its card says), but it is ${p.ownTurn ? `${p.turnPlayer}'s own turn` : `${p.turnPlayer}'s turn`} (\`turn ${p.turnPlayer}\`): it can be activated only on ${p.allowed}'s turn [R37]`,
+    `${p.link} can be activated only ${p.window} (as its card says), but it is ${p.ownTurn ? `${p.turnPlayer}'s own turn` : `${p.turnPlayer}'s turn`} (\`turn ${p.turnPlayer}\`): it can be activated only ${p.allowed} [R37]`,
   'activation-condition/phase': (p: { link: string; window: string; turnPlayer: string; phase: string; allowed: string }) =>
     `${p.link} can be activated only ${p.window} (as its card says), but the chain starts in ${p.turnPlayer}'s ${p.phase}, as the scenario states: it can be activated only in ${p.allowed} [R37]`,
 };
@@ -35,7 +35,9 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const ownTurn = l.player === chain.turn;
   const stated = `"${window.raw}"`;
   if ((window.whose === 'your' && !ownTurn) || (window.whose === 'opponent' && ownTurn)) {
-    const allowed = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
+    // What would be legal names the phase too: Effect Veiler is legal in the opponent's Main Phase, not their whole turn.
+    const owner = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
+    const allowed = window.phase ? `in ${owner}'s ${window.phase === 'main' ? 'Main Phase' : phaseLabel(window.phase)}` : `on ${owner}'s turn`;
     report.say('activation-condition/turn', l, { link: chain.linkName(l), window: window.raw, turnPlayer, ownTurn, allowed });
     return;
   }
@@ -43,12 +45,13 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     if (window.phase && !chain.phaseStated) l.assumptions.push(`the scenario does not say the phase: assumed ${phaseLabel(chain.phase)}, which ${stated} allows`);
     return;
   }
+  const allowed = window.phase === 'main' ? 'a Main Phase' : `the ${phaseLabel(window.phase!)}`;
   if (!chain.phaseStated) {
-    // Only the language's default says where the game is: assume the window's phase, never "illegal".
-    l.assumptions.push(`the scenario does not say the phase: assumed it is the one ${stated} allows`);
+    // Only the language's default says where the game is: assume the window's phase (named, since the
+    // chain's heading shows the default), never "illegal".
+    l.assumptions.push(`the scenario does not say the phase: assumed ${allowed}, which ${stated} allows`);
     return;
   }
-  const allowed = window.phase === 'main' ? 'a Main Phase' : `the ${phaseLabel(window.phase!)}`;
   report.say('activation-condition/phase', l, { link: chain.linkName(l), window: window.raw, turnPlayer, phase: phaseLabel(chain.phase), allowed });
 }
 
