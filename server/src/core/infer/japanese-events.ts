@@ -51,14 +51,19 @@ const SELF: Rule[] = [
 const ACTIVATION: Rule[] = [
   [/相手が(魔法・罠・モンスターの効果|カードの効果|モンスターの効果・魔法・罠カード)を発動した/, 'opponent activates a card or effect'],
   [/相手がモンスターの効果を発動した/, 'opponent activates a monster effect'],
-  [/相手が魔法・罠カードを発動した/, 'opponent activates a spell or trap'],
-  [/相手が魔法カードを発動した/, 'opponent activates a spell'],
-  [/相手が罠カードを発動した/, 'opponent activates a trap'],
-  [/魔法・罠・モンスターの効果が発動した|モンスターの効果・魔法・罠カードが発動した|カードの効果が発動した/, 'card or effect activated'],
+  [/相手が魔法・罠カードを発動した/, 'opponent activates a spell or trap card'],
+  [/相手が魔法カードを発動した/, 'opponent activates a spell card'],
+  [/相手が罠カードを発動した/, 'opponent activates a trap card'],
+  [/フィールドのモンスターの効果が発動した(時|場合)?、?または.*表側表示で存在(している|する)魔法・罠カードの効果が発動した/, 'effect activated on the field'],
+  [/モンスターの効果・魔法・罠カードが発動した/, 'monster effect or spell or trap card activated'],
+  [/魔法・罠・モンスターの効果が発動した|カードの効果が発動した/, 'card or effect activated'],
   [/モンスターの効果が発動した/, 'monster effect activated'],
-  [/魔法・罠カード(の効果)?が発動した/, 'spell or trap activated'],
-  [/魔法カード(の効果)?が発動した/, 'spell activated'],
-  [/罠カード(の効果)?が発動した/, 'trap activated'],
+  [/魔法・罠カードの効果が発動した/, 'spell or trap activated'],
+  [/魔法・罠カードが発動した/, 'spell or trap card activated'],
+  [/魔法カードの効果が発動した/, 'spell activated'],
+  [/魔法カードが発動した/, 'spell card activated'],
+  [/罠カードの効果が発動した/, 'trap activated'],
+  [/罠カードが発動した/, 'trap card activated'],
 ];
 
 const PLAYER: Rule[] = [
