@@ -36,15 +36,24 @@ function shipGeneratedLibrary(outDir) {
   if (process.env.SEGOC_NO_GENERATED) return;
   const dir = path.join(root, 'server', 'cards', 'generated');
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['cards.tsv', 'index.txt', 'names-ja.txt', 'manifest.json']) fs.copyFileSync(path.join(dir, f), path.join(out, f));
-  const lines = (f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/\n$/, '').split('\n');
-  const ja = lines('names-ja.txt');
-  const names = lines('cards.tsv').map((record, i) => {
+  for (const f of ['index.txt', 'manifest.json']) fs.copyFileSync(path.join(dir, f), path.join(out, f));
+  const read = (f) => fs.readFileSync(path.join(dir, f), 'utf8');
+  const cards = read('cards.tsv');
+  const japanese = read('names-ja.txt');
+  const lines = (text) => text.replace(/\n$/, '').split('\n');
+  const ja = lines(japanese);
+  const names = lines(cards).map((record, i) => {
     const fields = record.split('\t');
     return [fields[1], ja[i], fields[2]];
   });
   const { coreModule } = require('./cards/name-index');
-  fs.writeFileSync(path.join(out, 'names.txt'), coreModule('cards/generated-names.ts').encodeNameKeys(names));
+  const keys = coreModule('cards/generated-names.ts').encodeNameKeys(names);
+  // The texts with characters beyond Latin-1 (Japanese, a few symbols) are strings of 16-bit characters
+  // in memory: shipped as UTF-16 (with its byte-order mark), they are read without decoding.
+  const utf16 = (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+  fs.writeFileSync(path.join(out, 'cards.tsv'), utf16(cards));
+  fs.writeFileSync(path.join(out, 'names-ja.txt'), utf16(japanese));
+  fs.writeFileSync(path.join(out, 'names.txt'), utf16(keys));
 }
 
 async function main() {

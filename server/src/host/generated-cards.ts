@@ -20,13 +20,21 @@ export function generatedCardsFolder(): string | undefined {
 
 /** The library's files in `dir`, or undefined when they cannot be read (then no card is found there). */
 export function readGeneratedLibrary(dir: string): GeneratedLibraryData | undefined {
-  const read = (file: string): string => fs.readFileSync(path.join(dir, file), 'utf8');
+  const read = (file: string): string => decode(fs.readFileSync(path.join(dir, file)));
   try {
     const names = path.join(dir, 'names.txt');
     return { cards: read('cards.tsv'), japanese: read('names-ja.txt'), index: read('index.txt').trim(), sources: sourcesOf(read('manifest.json')), names: fs.existsSync(names) ? read('names.txt') : undefined };
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A file's text: UTF-16 when it starts with its byte-order mark (the build ships the large texts so: read
+ * without decoding, as they are held in memory), UTF-8 otherwise (the source tree's files).
+ */
+function decode(bytes: Buffer): string {
+  return bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.toString('utf16le', 2) : bytes.toString('utf8');
 }
 
 /** The sources' commits and dates from the manifest: `yaml-yugi 3469970 (2026-08-22), CardScripts ...`. */

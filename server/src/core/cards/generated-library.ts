@@ -11,7 +11,7 @@ import { makeCard } from './facts';
 import { normalizeNameOnce } from './names';
 import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
-import { GeneratedRecord, readRecord, generatedCardText, assumedFacts } from './generated-text';
+import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
 import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
 
@@ -77,15 +77,18 @@ export class GeneratedLibrary implements CardProvider {
     return text === undefined ? undefined : readRecord(text, this.line(data!.japanese, this.japaneseStarts!, line) ?? '');
   }
 
-  /** One name of a record as written, without reading the rest of it. */
+  /** One field of a record, without reading the rest of it (1: the English name, 2: Portuguese, 3: type). */
+  private recordField(line: number, field: number): string {
+    const cards = this.files()!.cards;
+    let start = this.recordStarts![line];
+    for (let f = 0; f < field; f++) start = cards.indexOf('\t', start) + 1;
+    return cards.slice(start, cards.indexOf('\t', start));
+  }
+
+  /** One name of a record as written. */
   private nameAt(line: number, lang: NameLanguage): string {
-    const data = this.files()!;
-    if (lang === 'j') return this.line(data.japanese, this.japaneseStarts!, line) ?? '';
-    // The record's second and third fields: the English and Portuguese names.
-    const start = this.recordStarts![line];
-    const tab1 = data.cards.indexOf('\t', start);
-    const tab2 = data.cards.indexOf('\t', tab1 + 1);
-    return lang === 'e' ? data.cards.slice(tab1 + 1, tab2) : data.cards.slice(tab2 + 1, data.cards.indexOf('\t', tab2 + 1));
+    if (lang === 'j') return this.line(this.files()!.japanese, this.japaneseStarts!, line) ?? '';
+    return this.recordField(line, lang === 'e' ? 1 : 2);
   }
 
   get(key: string): CardInfo | undefined {
@@ -136,7 +139,11 @@ export class GeneratedLibrary implements CardProvider {
         for (let line = 0; line < this.size; line++) names.push([this.nameAt(line, 'e'), this.nameAt(line, 'j'), this.nameAt(line, 'p')]);
         keys = encodeNameKeys(names);
       }
-      this.search = new GeneratedNames(keys, (line, lang) => this.nameAt(line, lang));
+      this.search = new GeneratedNames(
+        keys,
+        (line, lang) => this.nameAt(line, lang),
+        (line) => generatedCardType({ type: this.recordField(line, 3) }),
+      );
     }
     return this.search;
   }
