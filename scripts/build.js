@@ -36,7 +36,7 @@ function shipGeneratedLibrary(outDir) {
   if (process.env.SEGOC_NO_GENERATED) return;
   const dir = path.join(root, 'server', 'cards', 'generated');
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['index.txt', 'manifest.json']) fs.copyFileSync(path.join(dir, f), path.join(out, f));
+  for (const f of ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json']) fs.copyFileSync(path.join(dir, f), path.join(out, f));
   const read = (f) => fs.readFileSync(path.join(dir, f), 'utf8');
   const cards = read('cards.tsv');
   const japanese = read('names-ja.txt');
@@ -48,12 +48,9 @@ function shipGeneratedLibrary(outDir) {
   });
   const { coreModule } = require('./cards/name-index');
   const keys = coreModule('cards/generated-names.ts').encodeNameKeys(names);
-  // The texts with characters beyond Latin-1 (Japanese, a few symbols) are strings of 16-bit characters
-  // in memory: shipped as UTF-16 (with its byte-order mark), they are read without decoding.
-  const utf16 = (text) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
-  fs.writeFileSync(path.join(out, 'cards.tsv'), utf16(cards));
-  fs.writeFileSync(path.join(out, 'names-ja.txt'), utf16(japanese));
-  fs.writeFileSync(path.join(out, 'names.txt'), utf16(keys));
+  // The keys (Japanese among them) are searched as a string of 16-bit characters: shipped as UTF-16 (with
+  // its byte-order mark), they are read without decoding. The records stay UTF-8 bytes, decoded one by one.
+  fs.writeFileSync(path.join(out, 'names.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(keys, 'utf16le')]));
 }
 
 async function main() {

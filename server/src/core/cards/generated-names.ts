@@ -31,17 +31,24 @@ export function encodeNameKeys(namesPerRecord: ReadonlyArray<readonly [string, s
   return entries.map((e) => `${e.key}\t${e.line}\t${e.lang}\n`).join('');
 }
 
-/** Where each line of a text starts, and (last) where the text ends, as if it ended with a newline. */
-export function lineStarts(text: string): Int32Array {
+/**
+ * Where each line of a text of `length` starts, and (last) where it ends, as if it ended with a newline;
+ * `nextNewline(from)` finds the next newline (a string's '\n', or a byte 10 of a file's bytes), -1 if none.
+ */
+export function lineStarts(length: number, nextNewline: (from: number) => number): Int32Array {
   let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  if (text && !text.endsWith('\n')) count++;
+  let last = -1;
+  for (let at = nextNewline(0); at >= 0; at = nextNewline(at + 1)) {
+    count++;
+    last = at;
+  }
+  if (length > 0 && last !== length - 1) count++;
   const starts = new Int32Array(count + 1);
   let start = 0;
   for (let i = 0; i < count; i++) {
     starts[i] = start;
-    const end = text.indexOf('\n', start);
-    start = end < 0 ? text.length + 1 : end + 1;
+    const end = nextNewline(start);
+    start = end < 0 ? length + 1 : end + 1;
   }
   starts[count] = start;
   return starts;
@@ -61,7 +68,7 @@ export class GeneratedNames implements NameSearch {
     private readonly nameAt: (line: number, lang: NameLanguage) => string,
     private readonly cardTypeAt?: (line: number) => string,
   ) {
-    this.starts = lineStarts(text);
+    this.starts = lineStarts(text.length, (from) => text.indexOf('\n', from));
     this.lengths = new Uint16Array(this.starts.length - 1);
     for (let i = 0; i < this.lengths.length; i++) this.lengths[i] = text.indexOf('\t', this.starts[i]) - this.starts[i];
   }
