@@ -40,7 +40,10 @@ export function readGeneratedLibrary(dir: string): GeneratedLibraryData | undefi
  * twice that as a string (a few characters beyond Latin-1 make the whole string one of 16-bit characters).
  */
 function linesOf(bytes: Buffer): TextLines {
-  const starts = lineStarts(bytes.length, (from) => bytes.indexOf(10, from));
+  // Newlines found in a Latin-1 view (one character per byte, a copy dropped after): a string's indexOf
+  // costs a fraction of a Buffer's, which checks its arguments in JavaScript on each of 14,000 calls.
+  const view = bytes.toString('latin1');
+  const starts = lineStarts(view.length, (from) => view.indexOf('\n', from));
   const count = starts.length - 1;
   return { count, line: (i) => (i >= 0 && i < count ? bytes.toString('utf8', starts[i], starts[i + 1] - 1) : undefined) };
 }
