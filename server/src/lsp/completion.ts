@@ -363,18 +363,19 @@ function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | u
   const withAliases = open === '《' || typed.trim() !== '';
   const names = analysis.cards.complete(typed, CARD_ITEM_LIMIT + 1);
   const out: CompletionItem[] = [];
-  for (const { name, key, cardKey } of names.slice(0, CARD_ITEM_LIMIT)) {
+  for (const { name, key, cardKey, cardType } of names.slice(0, CARD_ITEM_LIMIT)) {
     if (key !== cardKey && !withAliases) continue;
-    const card = analysis.cards.get(name);
-    if (!card) continue;
+    // The generated library gives the card type with the name: its cards are built only when resolved.
+    const detail = cardType ?? analysis.cards.get(name)?.cardType;
+    if (detail === undefined) continue;
     const text = `${open}${escapeName(name, open)}${close}`;
     out.push({
       // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
       label: quote ? name : `${open}${name}${close}`,
       kind: CompletionItemKind.Class,
-      detail: card.cardType,
-      data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
-      sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
+      detail,
+      data: { segocCard: name, uri: docUri } satisfies CardItemData,
+      sortText: `${inScenario.has(cardKey) ? '0' : '1'}${name.toLowerCase()}`,
       filterText: `${open}${name}`,
       textEdit: { range: replace, newText: text },
     });
