@@ -102,6 +102,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     return;
   }
   if (l.position === 1 || l.role === 'batch-trigger' || l.role === 'hand-trigger') {
+    l.status.eventAssumed = true;
     l.assumptions.push(`no event in the scenario meets "${pattern.raw}"; the engine assumes it was met just before this chain`);
   }
 }

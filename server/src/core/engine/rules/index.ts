@@ -50,6 +50,8 @@ export interface RuleRegistry {
   rulesByCode(code: string): RuleInfo[];
   /** Runs the modules in force on one chain. */
   check(chain: ChainView, report: Reporter): void;
+  /** Runs the modules' checks of what a scenario states after its chains, once it is simulated. */
+  afterScenario(chains: readonly ChainView[], reportOn: (chain: ChainView) => Reporter): void;
 }
 
 const ruleNumber = (id: string) => Number(id.slice(1));
@@ -101,6 +103,10 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     rulesByCode: (code) => catalogue.filter((r) => r.code === code),
     check(chain, report) {
       for (const m of modules) if (m.check && (!m.inForce || m.inForce(chain.rules))) m.check(chain, report);
+    },
+    afterScenario(chains, reportOn) {
+      if (chains.length === 0) return;
+      for (const m of modules) if (m.afterScenario && (!m.inForce || m.inForce(chains[0].rules))) m.afterScenario(chains, reportOn);
     },
   };
 }

@@ -2,6 +2,7 @@
 // be activated and when (R34), a card activated where the scenario shows it is not (R35), and an answer to
 // an event the scenario shows cannot have happened (R36; responders.ts reports the "something else happened
 // right before" case). Where the scenario does not say, the link's assumptions say what segoc assumed.
+import { eventMatches } from '../match';
 import { describeEvent, whereWord } from '../narrative';
 import { zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
@@ -23,6 +24,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     );
     return;
   }
+  if (reportStatedMove(chain, report, l)) return;
   const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
   // R35: the card is not where its activation needs it. A trigger whose card moved after its event is R23's
   // matter; one whose card never moved and whose event nothing met is shown where it cannot activate.
@@ -37,6 +39,8 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     return;
   }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
+    // Said already: the card is not where it activates (what comes later need not be said too).
+    l.status.eventAssumed = false;
     report.link(
       'card-not-there',
       l,
@@ -47,7 +51,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   // R36: "when an opponent's monster declares an attack" on one's own turn: only the turn player attacks.
   const patterns = e.kind === 'activation' ? e.responds : e.event ? [e.event] : [];
   if (patterns.length && patterns.every((p) => p.kind === 'attack' && p.actor === 'opponent') && l.player === chain.turn) {
-    l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
+    withdrawEventAssumption(l);
     report.link(
       'nothing-to-answer',
       l,
@@ -90,6 +94,59 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     }
     if (at.faceDown) l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not say when it was Set)`);
   }
+}
+
+/** The scenario states otherwise: the assumption that the link's event was met before its chain is withdrawn. */
+function withdrawEventAssumption(l: LinkState): void {
+  l.status.eventAssumed = false;
+  l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
+}
+
+/**
+ * R36 for a trigger whose event the scenario writes only after its chain: nothing before the chain met it (so
+ * eligibility.ts assumed it), and an event after the chain does. A trigger activates after its event, in a chain
+ * that starts once it has happened. Run once the whole scenario is simulated.
+ */
+function reportEventAfterChain(chain: ChainView, report: Reporter, l: LinkState): void {
+  const p = l.effect?.event;
+  if (!l.status.eventAssumed || l.status.ineligible || !p || !l.inst || l.player === undefined) return;
+  for (let i = chain.chainEndEvent; i < chain.events.length; i++) {
+    const ev = chain.events[i];
+    if (eventMatches(p, ev, l.inst, l.player) !== 'yes') continue;
+    withdrawEventAssumption(l);
+    report.link(
+      'nothing-to-answer',
+      l,
+      `${chain.linkName(l)} is a trigger on "${p.raw}", but nothing before chain ${chain.chainIndex} meets it and the scenario shows it met only after that chain (${describeEvent(ev, chain.players)}): a trigger activates after its event, in a chain that starts once it has happened [R36]`,
+    );
+    return;
+  }
+}
+
+/** The verbs of "this card" events that are a move of the card (matched against its move events). */
+const MOVE_VERBS: ReadonlySet<string> = new Set(['sent-to-gy', 'destroyed', 'discarded', 'tributed', 'banished', 'added-to-hand', 'returned-to-hand', 'leaves-field', 'material']);
+
+/**
+ * R36 for a trigger on how its own card moved ("if this card is sent to the GY by a card effect"): the scenario
+ * shows how the card moved right before this chain, and no move of it there meets the condition (a card sent as a
+ * cost is not sent by a card effect). Its event cannot have happened unwritten: the card would have moved again.
+ */
+function reportStatedMove(chain: ChainView, report: Reporter, l: LinkState): boolean {
+  const e = l.effect!;
+  const p = e.event;
+  if ((e.kind !== 'trigger' && e.kind !== 'flip') || l.candidate || !p || p.kind !== 'card' || p.subject !== 'self' || !MOVE_VERBS.has(p.verb)) return false;
+  const you = chain.controllerOf(l.inst!);
+  const moves = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).filter((ev) => ev.kind === 'move' && ev.card === l.inst);
+  if (moves.length === 0 || moves.some((ev) => eventMatches(p, ev, l.inst!, you) !== 'no')) return false;
+  const last = moves[moves.length - 1];
+  const costNotEffect = p.by === 'effect' && last.kind === 'move' && last.cause === 'cost' ? ': a card sent as a cost is not sent by a card effect' : '';
+  withdrawEventAssumption(l);
+  report.link(
+    'nothing-to-answer',
+    l,
+    `${chain.linkName(l)} is a trigger on "${p.raw}", but the scenario shows how "${l.inst!.name}" moved right before this chain (${describeEvent(last, chain.players)}), and that does not meet its condition${costNotEffect}; its effect does not activate [R36]`,
+  );
+  return true;
 }
 
 /** Where a Spell/Trap card's own activation may happen: a Trap on the field unless its facts add the hand. */
@@ -149,5 +206,8 @@ export const statedFacts: RuleModule = {
   ],
   check(chain, report) {
     for (const l of chain.links) checkLink(chain, report, l);
+  },
+  afterScenario(chains, reportOn) {
+    for (const chain of chains) for (const l of chain.links) reportEventAfterChain(chain, reportOn(chain), l);
   },
 };
