@@ -612,6 +612,7 @@ export const EVENT_PHRASES = [
   'battles',
   'declares an attack',
   'inflicts battle damage',
+  'destroys a monster by battle',
   'used as material',
   'a monster is summoned',
   'a monster is normal summoned',

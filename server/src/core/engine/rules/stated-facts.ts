@@ -104,15 +104,17 @@ function withdrawEventAssumption(l: LinkState): void {
 
 /**
  * R36 for a trigger whose event the scenario writes only after its chain: nothing before the chain met it (so
- * eligibility.ts assumed it), and an event after the chain does. A trigger activates after its event, in a chain
- * that starts once it has happened. Run once the whole scenario is simulated.
+ * eligibility.ts assumed it), and an event after the chain does that no later link of the same effect answers (an
+ * event a later link answers is that link's, not a sign of this one's). A trigger activates after its event, in a
+ * chain that starts once it has happened. Run once the whole scenario is simulated.
  */
-function reportEventAfterChain(chain: ChainView, report: Reporter, l: LinkState): void {
+function reportEventAfterChain(chain: ChainView, later: readonly ChainView[], report: Reporter, l: LinkState): void {
   const p = l.effect?.event;
   if (!l.status.eventAssumed || l.status.ineligible || !p || !l.inst || l.player === undefined) return;
+  const answeredLater = new Set(later.flatMap((c) => c.links.filter((x) => x.inst === l.inst && x.effect === l.effect && x.candidate).map((x) => x.candidate!.event)));
   for (let i = chain.chainEndEvent; i < chain.events.length; i++) {
     const ev = chain.events[i];
-    if (eventMatches(p, ev, l.inst, l.player) !== 'yes') continue;
+    if (answeredLater.has(ev) || eventMatches(p, ev, l.inst, l.player) !== 'yes') continue;
     withdrawEventAssumption(l);
     report.link(
       'nothing-to-answer',
@@ -208,6 +210,8 @@ export const statedFacts: RuleModule = {
     for (const l of chain.links) checkLink(chain, report, l);
   },
   afterScenario(chains, reportOn) {
-    for (const chain of chains) for (const l of chain.links) reportEventAfterChain(chain, reportOn(chain), l);
+    chains.forEach((chain, i) => {
+      for (const l of chain.links) reportEventAfterChain(chain, chains.slice(i + 1), reportOn(chain), l);
+    });
   },
 };
