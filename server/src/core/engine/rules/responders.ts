@@ -1,7 +1,7 @@
 // R29, R31: an effect that answers "when ... is activated" is chained directly to that activation
 // (it sees only the link below it, R31), and mandatory ones go first (R29). R32 for effects that
 // answer a game event: only in the window right after it.
-import { EventPattern } from '../../cards/model';
+import { EffectInfo, EventPattern } from '../../cards/model';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
@@ -38,8 +38,8 @@ function normalizeInclude(s: string): string {
   return t;
 }
 
-/** What a link's effect includes: from its written actions, else from the card data (of `effect`, default the link's). */
-function linkIncludes(l: LinkState, effect = l.effect): string[] | undefined {
+/** What a link's effect includes: from its written actions and the card data of `effect` (none: the actions only). */
+function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | undefined {
   const out = new Set<string>(effect?.includes.map(normalizeInclude) ?? []);
   const actions = l.stmt.actions?.groups.flat() ?? [];
   for (const a of actions) {
@@ -93,8 +93,10 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
   }
   if (p.includes?.length) {
-    // A modal card's link that does not say which effect was chosen (and writes no actions): every choice counts.
-    const modes = prev.effect.chooseOne && !prev.stmt.effectIndex && !prev.stmt.actions ? card.effects.filter((e) => e.chooseOne) : [prev.effect];
+    // A modal card's link that does not say which effect was chosen: what it did, where its actions are written;
+    // else every choice counts.
+    const unchosen = prev.effect.chooseOne && !prev.stmt.effectIndex;
+    const modes = !unchosen ? [prev.effect] : prev.stmt.actions ? [undefined] : card.effects.filter((e) => e.chooseOne);
     const each = modes.map((e) => includesAnswer(p, linkIncludes(prev, e)));
     r = and3(r, each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed');
   }

@@ -4,7 +4,7 @@
 // right before" case). Where the scenario does not say, the link's assumptions say what segoc assumed.
 import { eventMatches } from '../match';
 import { describeEvent, whereWord } from '../narrative';
-import { zoneWord } from '../state';
+import { GameEvent, zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
@@ -114,10 +114,14 @@ function withdrawEventAssumption(l: LinkState): void {
  * event a later link answers is that link's, not a sign of this one's). A trigger activates after its event, in a
  * chain that starts once it has happened. Run once the whole scenario is simulated.
  */
-function reportEventAfterChain(chain: ChainView, later: readonly ChainView[], report: RuleReporter<typeof messages>, l: LinkState): void {
+function reportEventAfterChain(chains: readonly ChainView[], index: number, report: RuleReporter<typeof messages>, l: LinkState): void {
+  const chain = chains[index];
   const p = l.effect?.event;
   if (!l.status.eventAssumed || l.status.ineligible || !p || !l.inst || l.player === undefined) return;
-  const answeredLater = new Set(later.flatMap((c) => c.links.filter((x) => x.inst === l.inst && x.effect === l.effect && x.candidate).map((x) => x.candidate!.event)));
+  const answeredLater = new Set<GameEvent>();
+  for (let k = index + 1; k < chains.length; k++) {
+    for (const x of chains[k].links) if (x.inst === l.inst && x.effect === l.effect && x.candidate) answeredLater.add(x.candidate.event);
+  }
   for (let i = chain.chainEndEvent; i < chain.events.length; i++) {
     const ev = chain.events[i];
     if (answeredLater.has(ev) || eventMatches(p, ev, l.inst, l.player) !== 'yes') continue;
@@ -203,7 +207,7 @@ export const statedFacts = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, or, for \"when an opponent's monster declares an attack\", on its controller's own turn. An event the scenario does not mention at all is still assumed.",
+        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed.",
       sources: [S.W32, S.W31],
     },
   ],
@@ -213,7 +217,7 @@ export const statedFacts = defineRule({
   },
   afterScenario(chains, reportOn) {
     chains.forEach((chain, i) => {
-      for (const l of chain.links) reportEventAfterChain(chain, chains.slice(i + 1), reportOn(chain), l);
+      for (const l of chain.links) reportEventAfterChain(chains, i, reportOn(chain), l);
     });
   },
 });
