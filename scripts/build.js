@@ -43,8 +43,8 @@ function shipGeneratedLibrary(outDir) {
     const fields = record.split('\t');
     return [fields[1], ja[i], fields[2]];
   });
-  const { coreModule } = require('./cards/name-index');
-  fs.writeFileSync(path.join(out, 'names.txt'), coreModule('cards/generated-names.ts').encodeNameKeys(names));
+  const { loadTypeScript } = require('./lib/load-ts');
+  fs.writeFileSync(path.join(out, 'names.txt'), loadTypeScript('server/src/core/cards/generated-names.ts').encodeNameKeys(names));
 }
 
 async function main() {

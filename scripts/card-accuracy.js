@@ -4,16 +4,16 @@
 // --texts   a checkout of DawnbrandBots/yaml-yugi (or its data/cards folder): <passcode>.json
 // --scripts a checkout of ProjectIgnis/CardScripts (or its official folder): c<passcode>.lua
 // Card by card (by passcode) it compares the effects inferred from the official text with the facts
-// read from the script (scripts/lib/lua-facts.js), per fact and per language, and prints the
+// read from the script (scripts/lib/lua-facts.js, the generator's reader; helper procedures mapped by the
+// generator's rules in scripts/cards/effects.js), per fact and per language, and prints the
 // figures and a confusion table (docs/card-inference.md explains them). Nothing is written to the
 // repository; no card text and no script is printed (passcodes and figures only).
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { readLuaFacts, factsOf } = require('./lib/lua-facts');
+const { readScript, kindOf } = require('./lib/lua-facts');
+const { helperEffects } = require('./cards/effects');
 const { loadTypeScript } = require('./lib/load-ts');
-
-const root = path.resolve(__dirname, '..');
 
 function args() {
   const a = process.argv.slice(2);
@@ -65,16 +65,66 @@ function scriptConvention(s, e, typeLine) {
 
 const INCLUDE_CATEGORY = { search: ['search'], 'special summon': ['special_summon'], destroy: ['destroy'], banish: ['remove'], draw: ['draw'], negate: ['negate', 'disable'], 'deck send': ['deckdes'] };
 
+const ZONE_OF_LOCATION = { HAND: 'hand', GRAVE: 'gy', REMOVED: 'banished', MZONE: 'field', SZONE: 'field', ONFIELD: 'field', FZONE: 'field', PZONE: 'field', DECK: 'deck', EXTRA: 'extra' };
+
+/** One effect of the reader (scripts/lib/lua-facts.js) in the inference's words; undefined if it starts no chain. */
+function factsOf(e) {
+  const read = kindOf(e);
+  if (!read) return undefined;
+  return {
+    name: e.name,
+    cloneOf: e.cloneOf,
+    ...read,
+    // An effect given to another card (as Xyz material) is not this card's own.
+    granted: e.types.includes('XMATERIAL'),
+    delay: e.flags.includes('DELAY'),
+    target: e.flags.includes('CARD_TARGET'),
+    damageStep: e.flags.includes('DAMAGE_STEP') || e.flags.includes('DAMAGE_CAL'),
+    code: e.code.split(/[+|]/).filter(Boolean),
+    single: e.types.includes('SINGLE'),
+    zones: [...new Set(e.range.map((r) => ZONE_OF_LOCATION[r]).filter(Boolean))],
+    categories: e.categories.map((c) => c.toLowerCase()),
+    countLimit: e.countLimit,
+    conditionSays: e.conditionSays ?? {},
+  };
+}
+
+/** A window in one vocabulary for both sides: `opponent`, `your`, `any` turn, then `main`/`battle` or nothing. */
+function windowOfScript(says) {
+  if (!says.turn && !says.phase) return 'none';
+  return [says.turn ?? 'any', says.phase].filter(Boolean).join(' ');
+}
+
+function windowOfText(phrase) {
+  if (!phrase) return 'none';
+  const turn = /opponent's/.test(phrase) ? 'opponent' : /\byour\b/.test(phrase) ? 'your' : 'any';
+  const phase = /main phase/.test(phrase) ? 'main' : /battle phase/.test(phrase) ? 'battle' : undefined;
+  return [turn, phase].filter(Boolean).join(' ');
+}
+
+/**
+ * The script's effects and those its helper procedures build (by the generator's rules), or undefined
+ * where the card's effects are not known: no `initial_effect`, or a helper this reader does not know.
+ */
+function witnessedEffects(script, card) {
+  if (!script.hasInitialEffect || script.unmappedHelpers.length) return undefined;
+  const own = script.effects.filter((e) => kindOf(e));
+  const hasActivation = own.some((e) => kindOf(e).kind === 'activation');
+  const category = card.card_type[0];
+  // Helper procedures are called at the top of `initial_effect`: their effects come first, as in the text.
+  return [...script.helpers.flatMap((h) => helperEffects(h, category, hasActivation).effects), ...own];
+}
+
 /** The script's chain-starting effects, one per text effect: clones folded in, all activations one. */
-function scriptEffects(facts) {
+function scriptEffects(effects) {
   const out = [];
   let activation;
   const byName = new Map();
-  for (const f of facts.effects.map(factsOf)) {
-    if (f.granted || f.kind === 'continuous') continue;
+  for (const f of effects.map(factsOf)) {
+    if (!f || f.granted) continue;
     if (f.kind === 'activation') {
       if (!activation) {
-        activation = { ...f, codes: [...f.code] };
+        activation = { ...f };
         out.push(activation);
       } else {
         activation.target ||= f.target;
@@ -85,7 +135,7 @@ function scriptEffects(facts) {
     const original = f.cloneOf && byName.get(f.cloneOf);
     if (original && original.kind === f.kind) continue;
     const e = { ...f };
-    byName.set(f.name, e);
+    if (f.name) byName.set(f.name, e);
     out.push(e);
   }
   return out;
@@ -97,9 +147,11 @@ function scriptZones(s) {
   return ['field'];
 }
 
+/** `1` soft; `1c` per chain; by name otherwise (`n`, `e`, oath `o`, per duel `d`). */
 function limitOf(s) {
   if (!s.countLimit) return 'none';
-  return s.countLimit.scope === 'duel' ? 'name' : s.countLimit.scope;
+  if (/^\d+$/.test(s.countLimit)) return 'soft';
+  return s.countLimit.endsWith('c') ? 'chain' : 'name';
 }
 
 function inferredLimit(e) {
@@ -133,7 +185,7 @@ class Tally {
 function run(o, inference, lang) {
   const t = {
     cards: 0, skippedNoScript: 0, skippedUnclean: 0, skippedNoText: 0, cardKinds: new Tally(), countMismatch: 0,
-    kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), includes: new Map(),
+    kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), window: new Tally(), includes: new Map(),
   };
   const files = fs.readdirSync(o.texts).filter((f) => /^\d+\.json$/.test(f));
   let n = 0;
@@ -154,15 +206,15 @@ function run(o, inference, lang) {
       t.skippedNoText++;
       continue;
     }
-    const facts = readLuaFacts(fs.readFileSync(script, 'utf8'));
-    if (!facts.clean) {
+    const effects = witnessedEffects(readScript(fs.readFileSync(script, 'utf8')), card);
+    if (!effects) {
       t.skippedUnclean++;
       continue;
     }
     n++;
     t.cards++;
     const inferred = inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang }).effects.filter((e) => e.kind !== 'continuous');
-    const witnessed = scriptEffects(facts);
+    const witnessed = scriptEffects(effects);
     const sortKinds = (l) => l.map((e) => e.kind).sort().join('+') || 'none';
     t.cardKinds.add(sortKinds(witnessed), sortKinds(inferred), passcode);
     if (inferred.length !== witnessed.length) {
@@ -185,6 +237,15 @@ function run(o, inference, lang) {
       t.target.add(String(s.target), String(e.targets), passcode);
       t.damageStep.add(String(s.damageStep), String(e.damageStep || e.changesAtk || e.negatesActivation), passcode);
       t.limit.add(limitOf(s), inferredLimit(e), passcode);
+      if (s.kind === 'quick' || s.kind === 'ignition') {
+        // An Ignition Effect is activated in its controller's Main Phase whether or not either side says so.
+        const implied = (w) => (s.kind === 'ignition' && w === 'none' ? 'your main' : w);
+        const scriptWindow = implied(windowOfScript(s.conditionSays));
+        const textWindow = implied(windowOfText(e.window));
+        // Only where either side limits the turn or phase beyond that (most effects say nothing on both sides).
+        const silent = (w) => w === 'none' || (s.kind === 'ignition' && w === 'your main');
+        if (!silent(scriptWindow) || !silent(textWindow)) t.window.add(scriptWindow, textWindow, passcode);
+      }
       for (const [inc, cats] of Object.entries(INCLUDE_CATEGORY)) {
         const tally = t.includes.get(inc) ?? new Tally();
         t.includes.set(inc, tally);
@@ -238,6 +299,8 @@ function report(t, lang, o) {
     table('Damage Step (EFFECT_FLAG_DAMAGE_STEP / DAMAGE_CAL vs text, ATK change or negation)', t.damageStep, o.examples),
     '',
     table('Limits (SetCountLimit vs once per turn / by name / per chain)', t.limit, o.examples),
+    '',
+    table("Activation window (Quick and Ignition Effects; script: the condition's Duel.IsTurnPlayer / IsMainPhase / IsBattlePhase)", t.window, o.examples),
     '',
     '#### Includes (SetCategory)',
     '',

@@ -14,11 +14,11 @@ import { listFiles, repoRoot } from './helpers';
 const lonelyLink = defineRule({
   name: 'lonely-link',
   codes: {
-    'lonely-link': { rules: ['R37'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
+    'lonely-link': { rules: ['R38'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
   },
   catalogue: [
     {
-      id: 'R37',
+      id: 'R38',
       title: 'A chain needs company',
       tag: 'disputed',
       tags: ['disputed'],
@@ -26,11 +26,11 @@ const lonelyLink = defineRule({
       sources: ['S0 — none: this rule exists only in a test'],
       note: 'Not a rule of the game; in the TCG from 2030-01-01, never in the OCG.',
       inForce: { tcg: { from: '2030-01-01' }, ocg: 'never' },
-      underRuleset: (inForce) => (inForce ? 'R37 [disputed]: a chain needs two links.' : 'R37 not in force: a chain may have one link.'),
+      underRuleset: (inForce) => (inForce ? 'R38 [disputed]: a chain needs two links.' : 'R38 not in force: a chain may have one link.'),
     },
   ],
   messages: {
-    'lonely-link': (p: { link: string }) => `${p.link} is alone in its chain [R37]`,
+    'lonely-link': (p: { link: string }) => `${p.link} is alone in its chain [R38]`,
   },
   needs: ['eligibility'],
   check(chain, report) {
@@ -53,19 +53,19 @@ test('a rule module registered with no other file touched: its diagnostic, quick
   const d = a.diagnostics.find((x) => x.code === 'lonely-link');
   assert.ok(d, 'the throwaway rule reports');
   assert.equal(d.severity, 'warning');
-  assert.equal(d.rule, 'R37');
-  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [R37]`);
+  assert.equal(d.rule, 'R38');
+  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [R38]`);
   assert.deepEqual(d.fix?.map((f) => f.title), ['Remove CL1 "Dark Hole": it cannot be activated here']);
   assert.deepEqual(a.scenarios[0].chains[0].links[0].codes, ['lonely-link']);
 
   const hover = describeCode('lonely-link', rules);
-  assert.match(hover, /`lonely-link`\*\* — rule R37 \(warning\)/);
+  assert.match(hover, /`lonely-link`\*\* — rule R38 \(warning\)/);
   assert.match(hover, /a chain of a single link/);
-  assert.match(hover, /\*\*R37 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
+  assert.match(hover, /\*\*R38 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
 
-  assert.deepEqual(rules.ruleById('R37'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
-  assert.equal(rules.catalogue.at(-1)?.id, 'R37');
-  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === 'R37'));
+  assert.deepEqual(rules.ruleById('R38'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
+  assert.equal(rules.catalogue.at(-1)?.id, 'R38');
+  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === 'R38'));
 
   // An expect line may name it, as any rule code.
   const expected = analyze(`${SCENARIO}  expect illegal lonely-link at 1\n`, { rules });
@@ -73,7 +73,7 @@ test('a rule module registered with no other file touched: its diagnostic, quick
 
   // The shipped rules are untouched.
   assert.equal(analyze(SCENARIO).diagnostics.length, 0);
-  assert.equal(RULE_REGISTRY.ruleById('R37'), undefined);
+  assert.equal(RULE_REGISTRY.ruleById('R38'), undefined);
   assert.match(describeCode('lonely-link'), /is not a rule diagnostic code/);
 });
 
@@ -85,16 +85,16 @@ test('a rule module declares when it is in force: the registry runs it, and desc
   assert.deepEqual(codes('tcg as of 2030-01-01'), ['lonely-link']);
   assert.deepEqual(codes('tcg'), ['lonely-link']);
   assert.deepEqual(codes('ocg'), []);
-  assert.equal(rules.inForce('R37', { region: 'tcg', asOf: '2030-01-01', label: 'TCG as of 2030-01-01' }), true);
-  assert.equal(rules.inForce('R37', { region: 'ocg', label: 'OCG' }), false);
+  assert.equal(rules.inForce('R38', { region: 'tcg', asOf: '2030-01-01', label: 'TCG as of 2030-01-01' }), true);
+  assert.equal(rules.inForce('R38', { region: 'ocg', label: 'OCG' }), false);
 
   // The hover on `rules` and `explain` read the registry: the rule's line follows its window.
   const before = dated('tcg as of 2029-12-31').scenarios[0].ruleset;
-  const r37 = (lines: string[]) => lines.find((l) => l.startsWith('R37'));
-  assert.equal(r37(describeRules(before, rules)), 'R37 not in force: a chain may have one link.');
-  assert.equal(r37(describeRules(dated('tcg').scenarios[0].ruleset, rules)), 'R37 [disputed]: a chain needs two links.');
+  const r37 = (lines: string[]) => lines.find((l) => l.startsWith('R38'));
+  assert.equal(r37(describeRules(before, rules)), 'R38 not in force: a chain may have one link.');
+  assert.equal(r37(describeRules(dated('tcg').scenarios[0].ruleset, rules)), 'R38 [disputed]: a chain needs two links.');
   assert.equal(describeRules(before)[0], 'TCG as of 2029-12-31');
-  assert.ok(!describeRules(before).some((l) => l.startsWith('R37')), 'the shipped registry does not know R37');
+  assert.ok(!describeRules(before).some((l) => l.startsWith('R38')), 'the shipped registry does not know R38');
   // The hover of its code says when it is in force.
   assert.match(describeCode('lonely-link', rules), /— in force: TCG from 2030-01-01; OCG never/);
 });

@@ -3,6 +3,7 @@
 // static effects, engine bookkeeping) are left out. Helper procedures are mapped by the rules below; what
 // they leave unclear is a note starting with `?`, which the engine shows as an assumption.
 'use strict';
+const { kindOf } = require('../lib/lua-facts');
 
 const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'S', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
 
@@ -24,54 +25,59 @@ function eventName(code) {
 
 const FLAG_LETTERS = { CARD_TARGET: 't', DAMAGE_STEP: 'd', DAMAGE_CAL: 'c' };
 
+const KIND_LETTERS = { activation: 'A', flip: 'F', quick: 'Q', ignition: 'I' };
+
 /**
  * One registered effect as a record, or undefined when it starts no chain.
  * Timing: an optional trigger with EFFECT_FLAG_DELAY is "if", without it "when" (source `s`: the script's
  * flag, until the text inference settles it); a mandatory trigger cannot miss the timing (`m`).
  */
 function effectRecord(e) {
-  const t = new Set(e.types);
-  let kind;
-  let mandatory = false;
-  if (t.has('ACTIVATE')) kind = 'A';
-  else if (t.has('FLIP')) {
-    kind = 'F';
-    mandatory = !t.has('TRIGGER_O');
-  } else if (t.has('QUICK_O') || t.has('QUICK_F')) {
-    kind = 'Q';
-    mandatory = t.has('QUICK_F');
-  } else if (t.has('TRIGGER_O') || t.has('TRIGGER_F')) {
-    mandatory = t.has('TRIGGER_F');
-    kind = eventName(e.code).startsWith('phase_') ? 'P' : 'T';
-  } else if (t.has('IGNITION')) kind = 'I';
-  else return undefined;
-  const subject = t.has('FIELD') ? 'f' : 's';
+  const read = kindOf(e);
+  if (!read) return undefined;
+  const mandatory = !read.optional;
+  const kind = read.kind === 'trigger' ? (eventName(e.code).startsWith('phase_') ? 'P' : 'T') : KIND_LETTERS[read.kind];
+  const subject = e.types.includes('FIELD') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventName(e.code), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '')].join(',');
 }
 
-/** Rules for the helper procedures: effects they create, and what they leave for the engine to assume. */
+/** An effect a helper procedure builds, in the reader's shape (scripts/lib/lua-facts.js). */
+function built(types, { code = '', range = [], flags = [], categories = [], countLimit = '' } = {}) {
+  return { name: '', cloneOf: undefined, types, code, range, flags, categories, countLimit, hasCondition: false, hasCost: false };
+}
+
+/**
+ * Rules for the helper procedures: the effects they build (in the reader's shape, so that the generator and
+ * the accuracy harness read them as they read the script's own), and what they leave for the engine to assume.
+ */
 function helperEffects(helper, category, hasActivation) {
   switch (helper) {
     case 'equip':
-      return { effects: hasActivation ? [] : ['A,o,s,,,,t,equip,,'], note: 'equip' };
+      return { effects: hasActivation ? [] : [built(['ACTIVATE'], { flags: ['CARD_TARGET'], categories: ['EQUIP'] })], note: 'equip' };
     case 'fusion-summon':
-      if (category !== 'M') return { effects: hasActivation ? [] : ['A,o,s,,,,,special_summon+fusion_summon,,'], note: 'fusion-summon' };
+      if (category !== 'M') return { effects: hasActivation ? [] : [built(['ACTIVATE'], { categories: ['SPECIAL_SUMMON', 'FUSION_SUMMON'] })], note: 'fusion-summon' };
       return { effects: [], note: '?fusion-summon' };
     case 'ritual':
-      if (category !== 'M') return { effects: hasActivation ? [] : ['A,o,s,,,,,special_summon,,'], note: 'ritual' };
+      if (category !== 'M') return { effects: hasActivation ? [] : [built(['ACTIVATE'], { categories: ['SPECIAL_SUMMON'] })], note: 'ritual' };
       return { effects: [], note: '?ritual' };
     case 'spirit':
       // "During the End Phase of the turn this card is Normal Summoned or flipped face-up: return it to the hand."
-      return { effects: ['P,m,s,,phase_end,,,tohand,,'], note: '?spirit' };
+      return { effects: [built(['SINGLE', 'TRIGGER_F'], { code: 'EVENT_PHASE+PHASE_END', categories: ['TOHAND'] })], note: '?spirit' };
     case 'union':
-      return { effects: ['I,o,s,,,M,t,equip,1,', 'I,o,s,,,S,,special_summon,1,'], note: 'union' };
+      return {
+        effects: [
+          built(['IGNITION'], { range: ['MZONE'], flags: ['CARD_TARGET'], categories: ['EQUIP'], countLimit: '1' }),
+          built(['IGNITION'], { range: ['SZONE'], categories: ['SPECIAL_SUMMON'], countLimit: '1' }),
+        ],
+        note: 'union',
+      };
     case 'persistent':
-      return { effects: hasActivation ? [] : ['A,o,s,,,,t,,,'], note: 'persistent' };
+      return { effects: hasActivation ? [] : [built(['ACTIVATE'], { flags: ['CARD_TARGET'] })], note: 'persistent' };
     case 'neos-return':
-      return { effects: ['P,m,s,,phase_end,,,todeck,,'], note: '?neos-return' };
+      return { effects: [built(['SINGLE', 'TRIGGER_F'], { code: 'EVENT_PHASE+PHASE_END', categories: ['TODECK'] })], note: '?neos-return' };
     case 'gemini':
       // Its effects work only while it is treated as an Effect Monster (Gemini Summoned again).
       return { effects: [], note: '?gemini' };
@@ -114,19 +120,50 @@ function settle(record, text, scriptTriggers) {
   return f.join(',');
 }
 
+/**
+ * The activation windows of Quick and Ignition Effects ("During your opponent's Main Phase (Quick
+ * Effect)"), from the text: the text's effects of that kind paired in order with the script's, only where
+ * both have as many. Two more fields: the window's code (`windowCodes`, core's table: `om`, `o`, `ym` ...)
+ * and its source, `a` the script's condition checks the same turn and phase, `t` the script's condition
+ * says nothing plain about them, `T` the text taken against a condition that checks another.
+ */
+function withWindows(records, effects, inferred, windowCodes, type) {
+  const out = [...records];
+  // A Pendulum Monster's script also has its Pendulum Effects, whose text the generator does not infer.
+  if (/\bPendulum\b/.test(type)) return out;
+  for (const [letter, kind] of [['Q', 'quick'], ['I', 'ignition']]) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const text = (inferred?.effects ?? []).filter((e) => e.kind === kind);
+    if (mine.length !== text.length) continue;
+    mine.forEach((i, k) => {
+      const code = text[k].window && windowCodes[text[k].window];
+      // An Ignition Effect is activated in a Main Phase: a Battle Phase window there is a misreading.
+      if (!code || (letter === 'I' && code[1] === 'b')) return;
+      const says = effects[i].conditionSays ?? {};
+      const whose = { o: 'opponent', y: 'your' }[code[0]];
+      const phase = { m: 'main', b: 'battle' }[code[1]];
+      const against = (says.turn && whose && says.turn !== whose) || (says.phase && phase && says.phase !== phase);
+      const agrees = (!whose || says.turn === whose) && (!phase || says.phase === phase);
+      out[i] = `${records[i]},${code},${against ? 'T' : agrees ? 'a' : 't'}`;
+    });
+  }
+  return out;
+}
+
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred) {
+function effectsOf(card, type, script, inferred, windowCodes = {}) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
-  const records = script.effects.map(effectRecord).filter(Boolean);
+  const chainStarting = script.effects.filter((e) => effectRecord(e));
+  const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {
     const h = helperEffects(helper, category, effects.some((e) => e.startsWith('A,')));
-    effects.push(...h.effects);
+    effects.push(...h.effects.map(effectRecord));
     notes.push(h.note);
   }
   if (script.runtimeEffects) notes.push('?runtime-effects');
@@ -134,4 +171,4 @@ function effectsOf(card, type, script, inferred) {
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, eventName, textSays, settle };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle };

@@ -10,9 +10,10 @@
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { readScript } = require('./lua-facts');
+const { readScript } = require('../lib/lua-facts');
 const { effectsOf } = require('./effects');
-const { nameIndex, coreModule } = require('./name-index');
+const { nameIndex } = require('./name-index');
+const { loadTypeScript } = require('../lib/load-ts');
 
 const GENERATOR_VERSION = 2;
 const root = path.resolve(__dirname, '..', '..');
@@ -89,7 +90,8 @@ function main() {
   const scriptsDir = path.join(o.scripts, 'official');
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
-  const { inferEffects } = coreModule('infer/index.ts');
+  const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
+  const windowCodes = Object.fromEntries(Object.entries(loadTypeScript('server/src/core/cards/generated-text.ts').WINDOWS).map(([code, phrase]) => [phrase, code]));
   const cards = [];
   for (const f of files) {
     const card = JSON.parse(fs.readFileSync(path.join(cardsDir, f), 'utf8'));
@@ -113,7 +115,7 @@ function main() {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes);
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;

@@ -1,8 +1,7 @@
-// Loads a module of the working tree's TypeScript by bundling it with esbuild into a temporary file,
-// so that a script run by hand (cards:accuracy, cards:audit) reads the current source with no build.
+// Loads a module of the working tree's TypeScript by bundling it with esbuild in memory, so that a script
+// run by hand (cards:generate, cards:accuracy, cards:audit) uses core's current source with no build: the
+// one loader of TypeScript for these scripts.
 'use strict';
-const fs = require('fs');
-const os = require('os');
 const path = require('path');
 
 const root = path.resolve(__dirname, '..', '..');
@@ -10,13 +9,10 @@ const root = path.resolve(__dirname, '..', '..');
 /** `entry`: a path from the repository root, e.g. `server/src/core/infer/index.ts`. */
 function loadTypeScript(entry) {
   const esbuild = require(path.join(root, 'node_modules', 'esbuild'));
-  const outfile = path.join(os.tmpdir(), `segoc-${path.basename(path.dirname(entry))}-${process.pid}.js`);
-  esbuild.buildSync({ absWorkingDir: root, entryPoints: [entry], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
-  try {
-    return require(outfile);
-  } finally {
-    fs.unlinkSync(outfile);
-  }
+  const out = esbuild.buildSync({ absWorkingDir: root, entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'warning' });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, require);
+  return mod.exports;
 }
 
 module.exports = { loadTypeScript };

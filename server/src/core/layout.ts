@@ -68,6 +68,7 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     responds: e.responds.map(uniformPattern),
     phaseTime: e.phaseTime,
     condition: e.condition,
+    window: e.window,
     activatesFrom: e.activatesFrom,
     evenIfNotThere: e.evenIfNotThere,
     summonsItself: e.summonsItself,

@@ -3,7 +3,7 @@
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
 import { Zone } from '../syntax/ast';
 import { Range } from '../text';
-import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, EventPattern, PhaseTime } from './types';
+import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, ActivationWindow, EventPattern, PhaseTime } from './types';
 import { cardTypeInfo } from './vocabulary';
 import { normalizeName } from './names';
 import { uniformCard } from '../layout';
@@ -20,6 +20,8 @@ export interface EffectFacts {
   responds?: EventPattern[];
   phaseTime?: PhaseTime;
   condition?: string;
+  /** The turn and phase it may be activated in, where its text limits them (R37). */
+  window?: ActivationWindow;
   /** Default: where such an effect is activated from (see defaultActivationZones). */
   activatesFrom?: Zone[];
   /** Zones the text lets it activate from even if the card got there after the event ("(even if not)", R23). */
@@ -108,6 +110,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     responds: e.responds ?? [],
     phaseTime: e.phaseTime,
     condition: e.condition,
+    window: e.window,
     activatesFrom: e.activatesFrom ?? defaultZones(card, e.kind, event),
     evenIfNotThere: e.evenIfNotThere ?? [],
     summonsItself: e.summonsItself ?? false,

@@ -146,9 +146,24 @@ const PHASES: Record<string, string> = {
   phase_battle: 'at end of battle phase',
 };
 
+/** Activation windows (R37) by their code in a record: whose turn (`o`, `y`, `e` either) and phase (`m` Main, `b` Battle). */
+export const WINDOWS: Readonly<Record<string, string>> = {
+  o: "during the opponent's turn",
+  om: "during the opponent's main phase",
+  ob: "during the opponent's battle phase",
+  y: 'during your turn',
+  ym: 'during your main phase',
+  yb: 'during your battle phase',
+  em: 'during the main phase',
+  eb: 'during the battle phase',
+};
+
 const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
 
-/** The fields of one effect record: kind, mandatory, subject, timing, event, range, flags, categories, limit, cost/condition. */
+/**
+ * The fields of one effect record: kind, mandatory, subject, timing, event, range, flags, categories, limit,
+ * cost/condition, and where the text states one, the activation window and its source.
+ */
 interface EffectFields {
   kind: string;
   mandatory: boolean;
@@ -160,6 +175,8 @@ interface EffectFields {
   categories: string[];
   limit: string;
   extra: string;
+  window: string;
+  windowSource: string;
 }
 
 function effectFields(s: string): EffectFields {
@@ -175,6 +192,8 @@ function effectFields(s: string): EffectFields {
     categories: f[7] ? f[7].split('+') : [],
     limit: f[8] ?? '',
     extra: f[9] ?? '',
+    window: f[10] ?? '',
+    windowSource: f[11] ?? '',
   };
 }
 
@@ -233,6 +252,7 @@ function modifiers(e: EffectFields, r: GeneratedRecord, deck: string[], withRang
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) out.push('changes atk');
   const inc = includes(e, deck);
   if (inc.length) out.push(`includes ${inc.join(' or ')}`);
+  if (WINDOWS[e.window]) out.push(WINDOWS[e.window]);
   void r;
   return out;
 }
@@ -314,5 +334,6 @@ export function assumedFacts(r: GeneratedRecord): string[] {
   // The generator took the card text's word over the script's flags (both recorded in the effect).
   if (r.effects.some((e) => e.split(',')[3]?.endsWith('T'))) out.push('"when"/"if" of a trigger: its card text and its script disagree; the text was taken');
   if (r.effects.some((e) => e.split(',')[1]?.endsWith('T'))) out.push('optional/mandatory of a trigger: its card text and its script disagree; the text was taken');
+  if (r.effects.some((e) => e.split(',')[11] === 'T')) out.push('when an effect may be activated (its turn or phase): its card text and its script disagree; the text was taken');
   return out;
 }

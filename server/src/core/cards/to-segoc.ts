@@ -78,6 +78,7 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
   if (e.includes.length) out.push(`includes ${e.includes.join(' or ')}`);
   if (e.chooseOne) out.push('choose one');
   if (e.oncePerTurn) out.push('once per turn');
+  if (e.window) out.push(e.window.raw);
   return out;
 }
 

@@ -80,6 +80,16 @@ export interface PhaseTime {
   raw: string;
 }
 
+/**
+ * When an effect may be activated at all, as its text states it ("During your opponent's Main Phase
+ * (Quick Effect): ..."): whose turn, and which phase of it (`main` is either Main Phase). R37 checks it.
+ */
+export interface ActivationWindow {
+  whose: 'your' | 'opponent' | 'each';
+  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw';
+  raw: string;
+}
+
 export type EffectKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'activation';
 
 export interface EffectInfo {
@@ -93,6 +103,8 @@ export interface EffectInfo {
   responds: EventPattern[];
   phaseTime?: PhaseTime;
   condition?: string;
+  /** `during the opponent's main phase`: the turn and phase the effect may be activated in (R37). */
+  window?: ActivationWindow;
   activatesFrom: Zone[];
   /**
    * Zones from which the text lets the effect activate even if the card got there after the event

@@ -7,7 +7,7 @@
 // the condition was met rather than guessing "illegal".
 import { PhaseName, Zone } from '../syntax/ast';
 import type { EffectFacts } from './facts';
-import { Actor, CardCategory, CardFilter, EventPattern, PhaseTime, SpellTrapKind, SummonType, VerbPattern } from './types';
+import { ActivationWindow, Actor, CardCategory, CardFilter, EventPattern, PhaseTime, SpellTrapKind, SummonType, VerbPattern } from './types';
 
 /** Zone words: in board lines, `from` clauses, event phrases and `from` modifiers alike. */
 export const ZONE_WORDS: Readonly<Record<string, Zone>> = {
@@ -531,12 +531,44 @@ export function interpretPhaseTime(phraseWords: readonly string[], raw: string):
   return { time: phase ? { phase, whose, raw } : undefined, condition };
 }
 
+/** The phases an activation window may name (`during your main phase`), in the words of phase times. */
+const WINDOW_PHASES: ReadonlyArray<[RegExp, NonNullable<ActivationWindow['phase']>]> = [
+  [/^main phase 1$|^main1$/, 'main1'],
+  [/^main phase 2$|^main2$/, 'main2'],
+  [/^main phases?$/, 'main'],
+  [/^battle phases?$/, 'battle'],
+  [/^standby phases?$/, 'standby'],
+  [/^end phases?$/, 'end'],
+  [/^draw phases?$/, 'draw'],
+];
+
+/**
+ * Interprets an activation window (`during the opponent's turn`, `during your main phase`, `during either
+ * player's battle phase`): the words after `during`, spelled as phase times are (`your`, `the opponent's`,
+ * `each`); undefined when they are not one.
+ */
+export function interpretActivationWindow(ws: readonly string[], raw: string): ActivationWindow | undefined {
+  if (ws[0] !== 'during') return undefined;
+  let rest = ws.slice(1).filter((w) => w !== 'the');
+  let whose: ActivationWindow['whose'] | undefined;
+  if (rest[0] === 'your' && (rest[1] === "opponent's" || rest[1] === 'opponents')) [whose, rest] = ['opponent', rest.slice(2)];
+  else if (rest[0] === "opponent's" || rest[0] === 'opponents') [whose, rest] = ['opponent', rest.slice(1)];
+  else if (rest[0] === 'your') [whose, rest] = ['your', rest.slice(1)];
+  else if (rest[0] === 'either' && (rest[1] === "player's" || rest[1] === 'players')) [whose, rest] = ['each', rest.slice(2)];
+  else if (rest[0] === 'each') [whose, rest] = ['each', rest.slice(1)];
+  else whose = 'each';
+  const what = rest.join(' ');
+  if (what === 'turn') return { whose, phase: undefined, raw };
+  const phase = WINDOW_PHASES.find(([re]) => re.test(what))?.[1];
+  return phase ? { whose, phase, raw } : undefined;
+}
+
 /**
  * The words that start a modifier: the parser splits an effect line's phrase from its modifiers at the
  * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
  * `damage step`: see the parser's isModifierStart).
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'choose']);
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose']);
 
 /**
  * Interprets one modifier of an effect line (`from hand or gy`, `once per chain`, `targets ...`) into
@@ -580,6 +612,10 @@ export function interpretModifier(effect: EffectFacts, ws: readonly string[], ra
     effect.chooseOne = true;
   } else if (s === 'hopt' || s === 'once per turn') {
     effect.oncePerTurn = true;
+  } else if (ws[0] === 'during') {
+    const window = interpretActivationWindow(ws, raw);
+    if (!window) return false;
+    effect.window = window;
   } else if (ws[0] !== 'cost') {
     // `cost ...` is informational; anything else is outside the vocabulary.
     return false;
@@ -683,5 +719,10 @@ export const MODIFIERS = [
   'includes search',
   'includes deck summon',
   'includes special summon',
+  'during your turn',
+  "during the opponent's turn",
+  'during your main phase',
+  "during the opponent's main phase",
+  "during the opponent's battle phase",
   'choose one',
 ];

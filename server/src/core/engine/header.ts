@@ -73,8 +73,13 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       severity: 'warning',
       message: `this scenario has no \`turn\` line; ${players[0]} (the first player) is taken as the turn player: write \`turn ${players[0]}\``,
       range: sc.headerRange,
-      // A player without a name (`players "", Kaiba`) gets no fix: `turn ` would not name it.
-      fix: players.filter((p) => p.trim()).map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [{ range: afterLine(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line), newText: `\n  turn ${p}` }], preferred: k === 0 })),
+      // A player without a name (`players "", Kaiba`) gets no fix: `turn ` would not name it. After a `players`
+      // line that names fewer than two players (it may end in a comma that continues it onto the next line) an
+      // added `turn` line would join it: no fix until that line is right.
+      fix:
+        named && named.length < 2
+          ? undefined
+          : players.filter((p) => p.trim()).map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [{ range: afterLine(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line), newText: `\n  turn ${p}` }], preferred: k === 0 })),
     });
   } else {
     const i = players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());

@@ -69,6 +69,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     const chainStartEvent = timeline.events.length;
     const stepAtStart = timeline.step;
     const phase = timeline.phase;
+    const phaseStated = timeline.phaseStated;
     const phaseClosed = timeline.phaseClosed;
     classifyContext.phase = phase;
     const links: LinkState[] = block.links.map((stmt, i) => linkState(classifyContext, stmt, i + 1, collected));
@@ -94,6 +95,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       chainEndEvent,
       stepAtStart,
       phase,
+      phaseStated,
       phaseClosed,
       players: header.players,
       turn: header.turn,

@@ -21,6 +21,11 @@ export class Timeline {
   /** Index into `events` where the current trigger window starts. */
   windowStart = 0;
   phase = 'main1';
+  /**
+   * Whether the scenario says the phase (a `phase` line, or an attack or battle step that puts the game in
+   * the Battle Phase); until then `main1` is the language's default, which a rule may assume but not assert.
+   */
+  phaseStated = false;
   /** Both players passed in this phase (R25). */
   phaseClosed = false;
   private readonly passes = new Set<PlayerIndex>();
@@ -101,6 +106,7 @@ export class Timeline {
       case 'phase': {
         this.step++;
         this.phase = a.phase;
+        this.phaseStated = true;
         this.passes.clear();
         this.phaseClosed = false;
         this.emit({ kind: 'phase', step: this.step, origin, phase: a.phase });
@@ -147,6 +153,7 @@ export class Timeline {
       case 'attack': {
         this.step++;
         if (this.phase === 'main1' || this.phase === 'standby' || this.phase === 'draw') this.phase = 'battle';
+        this.phaseStated = true;
         const attacker = resolved.get(a.attacker);
         const target = a.target ? resolved.get(a.target) : undefined;
         if (attacker && player !== undefined) this.emit({ kind: 'attack', step: this.step, origin, attacker, target, player });
@@ -155,17 +162,20 @@ export class Timeline {
       case 'damage-calculation': {
         this.step++;
         this.phase = 'damage-step';
+        this.phaseStated = true;
         break;
       }
       case 'battle-damage': {
         this.step++;
         this.phase = 'damage-step';
+        this.phaseStated = true;
         if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player) });
         break;
       }
       case 'battle-destroys': {
         this.step++;
         this.phase = 'damage-step';
+        this.phaseStated = true;
         const attack = [...this.events].reverse().find((e): e is Extract<GameEvent, { kind: 'attack' }> => e.kind === 'attack');
         for (const r of a.cards) {
           const c = resolved.get(r);

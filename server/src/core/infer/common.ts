@@ -45,6 +45,7 @@ export function blankEffect(kind: InferredKind, sentence: string, pendulum: bool
     timing: undefined,
     event: undefined,
     phase: undefined,
+    window: undefined,
     zones: ['field'],
     summonsItself: false,
     targets: false,
@@ -102,4 +103,10 @@ export function unconditionedKind(e: InferredEffect, type: CardTypeFacts): void 
   }
   e.kind = 'quick';
   e.notes.push("a Trap Card's effect: Spell Speed 2, so read as a Quick Effect");
+}
+
+/** An activation window in the vocabulary's words (`during the opponent's main phase`), from whose turn and which phase. */
+export function windowPhrase(whose: 'your' | 'opponent' | 'each', what: 'turn' | 'main phase' | 'battle phase'): string | undefined {
+  if (whose === 'each' && what === 'turn') return undefined; // "either player's turn" limits nothing
+  return `during ${whose === 'your' ? 'your' : whose === 'opponent' ? "the opponent's" : 'the'} ${what}`;
 }

@@ -5,7 +5,7 @@
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -236,6 +236,24 @@ const STATE_CONDITION = /\bthis turn\b|\bexcept the turn\b|^(?:once per turn, )?
 /** "(except during the Damage Step)" is written only on effects that answer an event. */
 const ANSWERS_AN_EVENT = /\(except during the Damage Step\)/i;
 const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)\b/i;
+/**
+ * "During your opponent's Main Phase (Quick Effect):", "Once per opponent's turn (Quick Effect):": the turn
+ * and phase a Quick or Ignition Effect is activated in. Two phases ("Main or Battle Phase") keep only the turn.
+ */
+const WINDOW = /^(?:once per (?:turn|chain), )?during (your opponent's|your|the|either player's) (turn|main phase|battle phase|main or battle phase|main phase or (?:your opponent's |your |the )?battle phase)(?= \(|,|$)/i;
+const ONCE_PER_OPPONENTS_TURN = /^once per (?:your )?opponent's turn\b/i;
+
+function englishWindow(cond: string): string | undefined {
+  if (ONCE_PER_OPPONENTS_TURN.test(cond.trim())) return windowPhrase('opponent', 'turn');
+  const m = WINDOW.exec(cond.trim());
+  if (!m) return undefined;
+  const who = m[1].toLowerCase();
+  const what = m[2].toLowerCase();
+  // "during your Main Phase or your opponent's Battle Phase": two turns, no one window.
+  const second = / or (your opponent's|your|the) /.exec(what)?.[1];
+  if (second && second !== who) return undefined;
+  return windowPhrase(who === 'your' ? 'your' : who === "your opponent's" ? 'opponent' : 'each', / or /.test(what) ? 'turn' : (what as 'turn' | 'main phase' | 'battle phase'));
+}
 
 /** Fills an activated effect (condition: cost; action) from its sentences. */
 function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
@@ -280,6 +298,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
     if (ev?.note) e.notes.push(ev.note);
   }
   if (e.kind === 'flip') e.event = undefined;
+  if (e.kind === 'quick' || e.kind === 'ignition') e.window = englishWindow(cond);
 
   // Where it activates.
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);

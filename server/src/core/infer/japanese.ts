@@ -4,7 +4,7 @@
 // or 場合 ("if": cannot) makes a trigger; を対象として is a target; a clause with no 発動 is a
 // continuous effect. The lines before ① carry the once-per-turn limits by card name.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
 import { japaneseEvent, japanesePhase } from './japanese-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -135,6 +135,20 @@ function targetsIn(text: string): boolean {
   return /対象とし|対象に(発動|でき|する)/.test(text) || SELECTS.test(text);
 }
 
+/**
+ * 相手メインフェイズに、 (During your opponent's Main Phase), 相手ターンに１度 (Once per opponent's turn): the turn
+ * and phase a Quick or Ignition Effect is activated in, opening the clause or after its condition (…場合、).
+ * Two phases (メインフェイズ及びバトルフェイズ) keep only the turn.
+ */
+const WINDOW = /(?:^|、)(相手|自分|自分・相手の|お互いの)(?:の)?(ターン|メインフェイズ及びバトルフェイズ|メインフェイズ|バトルフェイズ)に(?:１度)?(?:、|発動)/;
+
+function japaneseWindow(bare: string): string | undefined {
+  const m = WINDOW.exec(bare.trim());
+  if (!m) return undefined;
+  const whose = m[1] === '相手' ? 'opponent' : m[1] === '自分' ? 'your' : 'each';
+  return windowPhrase(whose, m[2] === 'メインフェイズ' ? 'main phase' : m[2] === 'バトルフェイズ' ? 'battle phase' : 'turn');
+}
+
 function readClause(e: InferredEffect, clause: string, sentence: string, type: CardTypeFacts): void {
   const bare = sentence.replace(/（[^）]*）/g, '');
   const rest = clause.slice(clause.indexOf(sentence) + sentence.length);
@@ -172,6 +186,7 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
     else if (e.kind === 'trigger') e.notes.push(`event not in the vocabulary: ${bare}`);
     if (ev?.note) e.notes.push(ev.note);
   }
+  if (e.kind === 'quick' || e.kind === 'ignition') e.window = japaneseWindow(bare);
   if (e.kind !== 'activation') e.zones = zonesOf(bare, rest, e);
   if (e.kind === 'flip') e.zones = ['field'];
   e.summonsItself = /このカードを(手札|墓地|手札・墓地|手札か墓地|墓地か手札|除外状態)?(から)?(守備表示で|攻撃表示で)?特殊召喚/.test(rest + bare);

@@ -47,6 +47,7 @@ function modifiers(e: InferredEffect): string[] {
   if (e.negatesActivation) m.push('negates activation');
   if (e.changesAtk) m.push('changes atk');
   if (e.includes.length) m.push(`includes ${e.includes.join(' or ')}`);
+  if (e.window) m.push(e.window);
   return m;
 }
 

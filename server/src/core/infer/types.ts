@@ -21,6 +21,11 @@ export interface InferredEffect {
   event?: string;
   /** A phase-timed trigger: its phase time in the vocabulary (`during the end phase`). */
   phase?: string;
+  /**
+   * Quick and Ignition Effects: the turn and phase the text lets it be activated in, as an activation
+   * window of the vocabulary (`during the opponent's main phase`; R37).
+   */
+  window?: string;
   /** Where it activates from. */
   zones: Zone[];
   summonsItself: boolean;

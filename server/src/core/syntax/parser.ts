@@ -422,7 +422,8 @@ function parseEffect(c: Cursor): EffectLine {
     phrase = alternatives[0] ?? [];
     if (alternatives.length === 0) throw new ParseError('expected what the card responds to, e.g. `responds to summon`', c.hereRange());
   } else if (effectKind === 'trigger' || effectKind === 'phase-trigger' || (effectKind === 'quick' && timing)) {
-    if (parts.length === 0 || isModifierStart(parts[0])) {
+    // A phase time starts with `during` as an activation window does: the first part is the phrase there.
+    if (parts.length === 0 || (effectKind !== 'phase-trigger' && isModifierStart(parts[0]))) {
       throw new ParseError(effectKind === 'phase-trigger' ? 'expected the phase time, e.g. `during your standby phase`' : 'expected the event', c.hereRange());
     }
     phrase = parts[0];

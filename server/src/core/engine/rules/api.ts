@@ -3,7 +3,7 @@
 // modules) and its check. `rules/index.ts` lists the modules in run order; RULE_CODES, the catalogue
 // behind hovers and the quick-fix tables are derived from them.
 //
-// How to add a rule (say R37):
+// How to add a rule (say R38):
 //  1. Write `rules/<family>.ts` exporting `defineRule({...})` (copy a small one, e.g. once-per-chain.ts):
 //     its `codes` (stable code -> rules, severity, summary, quick-fix kind), its `catalogue` entry
 //     (id, title, tags, summary, sources from sources.ts, a note for [version]/[disputed] rules),
@@ -12,14 +12,14 @@
 //     changes (the line of the `rules` hover and `explain`), its `messages` and `check`.
 //  2. Word each diagnostic in `messages`: a builder keyed by its code (`code/variant` when one code
 //     has several wordings) taking typed parameters. The message says what is wrong, at which link,
-//     and what would be legal, and ends with `[R37]` (the diagnostic carries the rule its message
+//     and what would be legal, and ends with `[R38]` (the diagnostic carries the rule its message
 //     cites first). In `check`, read the chain through the `ChainView` and report with
 //     `report.say(key, link, params)` (`report.text` for a diagnostic built whole). Never read another module's codes:
 //     if you need what an earlier module found, read `link.status` and name that module in `needs`
 //     (add a field to `LinkStatus` if the module you depend on should set one).
 //  3. Add the module to `RULE_MODULES` in rules/index.ts, after every module it `needs`.
-//  4. Add `samples/rules/R37-<name>.segoc` with a legal and an illegal scenario (`expect` lines), a
-//     `### R37 — <title>` section with the code's anchor in docs/rules.md, and run
+//  4. Add `samples/rules/R38-<name>.segoc` with a legal and an illegal scenario (`expect` lines), a
+//     `### R38 — <title>` section with the code's anchor in docs/rules.md, and run
 //     `UPDATE_GOLDEN=1 npm test` to write the sample's golden file (read it).
 import { Diagnostic } from '../../diagnostics';
 import { Range } from '../../text';
@@ -113,6 +113,8 @@ export interface ChainView {
   readonly stepAtStart: number;
   /** The phase when the chain started, and whether both players had passed in it (R25). */
   readonly phase: string;
+  /** Whether the scenario says the phase (else `phase` is the language's default, `main1`: assume it, say so). */
+  readonly phaseStated: boolean;
   readonly phaseClosed: boolean;
   readonly players: readonly [string, string];
   readonly turn: PlayerIndex;

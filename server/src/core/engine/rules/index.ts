@@ -5,6 +5,7 @@
 import { RuleCodeInfo } from '../../diagnostics';
 import { isInForce, Ruleset, RulesInForce, rulesInForce } from '../rulesets';
 import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
+import { activationWindow } from './activation-window';
 import { damageStep } from './damage-step';
 import { eligibility } from './eligibility';
 import { handSummonLimit } from './hand-summon-limit';
@@ -30,6 +31,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   phaseTriggers,
   responders,
   statedFacts,
+  activationWindow,
   handSummonLimit,
   oncePerChain,
   damageStep,

@@ -33,6 +33,8 @@ export const S = {
   W30: 'W30 — r/Yugioh101 wiki "Spell Cards": https://rl.huuu.biz/r/Yugioh101/wiki/card_type-spell_cards',
   W31: 'W31 — segoc newcomer audit, finding D2 (stated facts overridden by assumptions)',
   W32: 'W32 — Yugipedia "Card Rulings:Bottomless Trap Hole": https://yugipedia.com/wiki/Card_Rulings:Bottomless_Trap_Hole',
+  W35: "W35 — Konami, 'Effect Veiler' article (Effect Veiler is sent from the hand during the opponent's Main Phase): https://yugiohblog.konami.com/articles/?p=4314",
+  W36: "W36 — Konami, 'Flames of Destruction: Forever Temporary' (Effect Veiler restricted to an opponent's Main Phase): https://yugiohblog.konami.com/articles/?p=8659",
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
