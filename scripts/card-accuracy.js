@@ -9,9 +9,9 @@
 // repository; no card text and no script is printed (passcodes and figures only).
 'use strict';
 const fs = require('fs');
-const os = require('os');
 const path = require('path');
 const { readLuaFacts, factsOf } = require('./lib/lua-facts');
+const { loadTypeScript } = require('./lib/load-ts');
 
 const root = path.resolve(__dirname, '..');
 
@@ -32,16 +32,6 @@ function args() {
   for (const sub of ['data/cards', 'cards']) if (fs.existsSync(path.join(o.texts, sub))) o.texts = path.join(o.texts, sub);
   if (fs.existsSync(path.join(o.scripts, 'official'))) o.scripts = path.join(o.scripts, 'official');
   return o;
-}
-
-/** The inference, bundled from the working tree's TypeScript (so this script needs no build). */
-function loadInference() {
-  const esbuild = require(path.join(root, 'node_modules', 'esbuild'));
-  const outfile = path.join(os.tmpdir(), `segoc-infer-${process.pid}.js`);
-  esbuild.buildSync({ absWorkingDir: root, entryPoints: ['server/src/core/infer/index.ts'], outfile, bundle: true, platform: 'node', format: 'cjs', logLevel: 'warning' });
-  const m = require(outfile);
-  fs.unlinkSync(outfile);
-  return m;
 }
 
 function typeLineOf(card) {
@@ -260,7 +250,7 @@ function report(t, lang, o) {
 
 function main() {
   const o = args();
-  const inference = loadInference();
+  const inference = loadTypeScript('server/src/core/infer/index.ts');
   const langs = o.lang === 'both' ? ['en', 'ja'] : [o.lang];
   const all = {};
   for (const lang of langs) {

@@ -7,7 +7,9 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, CardInfo, curatedLibrary, generatedLibrary, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { analyze, CardInfo, curatedLibrary, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { generatedLibrary } from './generated-cards';
+import { seededRandom } from './helpers';
 import { describeCard } from '../server/src/lsp/describe';
 
 const DIR = path.resolve(__dirname, '../../server/cards/generated');
@@ -15,19 +17,9 @@ const lines = fs.readFileSync(path.join(DIR, 'cards.tsv'), 'utf8').replace(/\n$/
 const japanese = fs.readFileSync(path.join(DIR, 'names-ja.txt'), 'utf8').replace(/\n$/, '').split('\n');
 const records: GeneratedRecord[] = lines.map((l, i) => readRecord(l, japanese[i] ?? ''));
 
-/** A small seeded PRNG (mulberry32), so the sample is the same on every run. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(n: number, seed: number): GeneratedRecord[] {
   const released = records.filter((r) => r.released !== '-');
-  const next = random(seed);
+  const next = seededRandom(seed);
   const picked = new Set<number>();
   while (picked.size < n) picked.add(Math.floor(next() * released.length));
   return [...picked].map((i) => released[i]);
@@ -125,18 +117,10 @@ function facts(card: CardInfo): string[] {
  * Curated cards whose generated facts differ, and why (the curated definition is what the engine uses).
  * Each line: card name -> the reason.
  */
-const CURATED_STAT = 'the curated definition differs from the official card database (yaml-yugi, from Konami); the curated stat is wrong and is to be corrected in server/cards';
 const KNOWN_DIFFERENCES: Record<string, string> = {
-  'Gladiator Beast Gyzarus': `attribute: ${CURATED_STAT}`,
-  'Gorz the Emissary of Darkness': `monster type: ${CURATED_STAT}`,
-  'Mermail Abyssturge': `level: ${CURATED_STAT}`,
-  'Atlantean Marksman': `level: ${CURATED_STAT}`,
-  'Edea the Heavenly Squire': `monster type and level: ${CURATED_STAT}`,
-  'Sorciere de Fleur': `level: ${CURATED_STAT}`,
   Tragoedia: 'ATK/DEF: printed as "?" (600 x the cards in hand); the curated card states a value for its scenarios, the generated one leaves it unknown',
   'Legendary Fire King Ponix': 'its Standby Phase effect is registered by the script while the duel runs (after it is destroyed), which the generator does not read (?runtime-effects); the curated card has it',
   'Illusory Snatcher': 'its script has a second trigger for a Tribute Set (EVENT_MSET), outside the vocabulary (assumed); the curated card leaves the Set out',
-  'Seal of Wickedness': 'the script implements "you can" inside a mandatory trigger (TRIGGER_F); the card text says optional — the when/if and optional/mandatory inference from the text will settle it',
   'Machina Peacekeeper': 'as a Union monster it has two Ignition Effects (equip, and unequip to Special Summon; mapped from aux.AddUnionProcedure); the curated card states one',
 };
 

@@ -12,6 +12,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { analyze, analyzePage, ChainResult, Diagnostic, pageKind, Range, ScenarioResult } from '../server/src/core';
 import { listFiles, repoRoot } from './helpers';
+// samples/modern/ names cards only the generated library knows.
+import './generated-cards';
 
 const root = repoRoot();
 const samplesDir = path.join(root, 'samples');

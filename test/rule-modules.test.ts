@@ -1,16 +1,17 @@
 // The rule modules (server/src/core/engine/rules): a rule is one module. A throwaway module
-// registered here, with no other file touched, shows its diagnostic (with its quick fix), the hover
-// of its code and its catalogue entry. The registry checks the declared order, and the modules talk
+// registered here, with no other file touched, shows its diagnostic (worded by its messages, with its
+// quick fix), the hover of its code, its catalogue entry, and when it is in force (its checks, the
+// hover on `rules` and `explain` follow its declaration). The registry checks the declared order, and the modules talk
 // through link status, not through each other's codes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { analyze, defineRule, describeRules, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';
 
-const lonelyLink: RuleModule = {
+const lonelyLink = defineRule({
   name: 'lonely-link',
   codes: {
     'lonely-link': { rules: ['R37'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
@@ -23,15 +24,20 @@ const lonelyLink: RuleModule = {
       tags: ['disputed'],
       summary: 'A made-up rule: every chain should have at least two links.',
       sources: ['S0 — none: this rule exists only in a test'],
-      note: 'Not a rule of the game.',
+      note: 'Not a rule of the game; in the TCG from 2030-01-01, never in the OCG.',
+      inForce: { tcg: { from: '2030-01-01' }, ocg: 'never' },
+      underRuleset: (inForce) => (inForce ? 'R37 [disputed]: a chain needs two links.' : 'R37 not in force: a chain may have one link.'),
     },
   ],
+  messages: {
+    'lonely-link': (p: { link: string }) => `${p.link} is alone in its chain [R37]`,
+  },
   needs: ['eligibility'],
   check(chain, report) {
     const only = chain.links.length === 1 ? chain.links[0] : undefined;
-    if (only && !only.status.ineligible) report.link('lonely-link', only, `${chain.linkName(only)} is alone in its chain [R37]`);
+    if (only && !only.status.ineligible) report.say('lonely-link', only, { link: chain.linkName(only) });
   },
-};
+});
 
 const SCENARIO = `scenario "one link"
   players Yugi, Kaiba
@@ -71,15 +77,45 @@ test('a rule module registered with no other file touched: its diagnostic, quick
   assert.match(describeCode('lonely-link'), /is not a rule diagnostic code/);
 });
 
+test('a rule module declares when it is in force: the registry runs it, and describes the ruleset, from that declaration', () => {
+  const rules = ruleRegistry([...RULE_MODULES, lonelyLink]);
+  const dated = (ruleset: string) => analyze(SCENARIO.replace('  turn Yugi\n', `  turn Yugi\n  rules ${ruleset}\n`), { rules });
+  const codes = (ruleset: string) => dated(ruleset).diagnostics.map((d) => d.code);
+  assert.deepEqual(codes('tcg as of 2029-12-31'), []);
+  assert.deepEqual(codes('tcg as of 2030-01-01'), ['lonely-link']);
+  assert.deepEqual(codes('tcg'), ['lonely-link']);
+  assert.deepEqual(codes('ocg'), []);
+  assert.equal(rules.inForce('R37', { region: 'tcg', asOf: '2030-01-01', label: 'TCG as of 2030-01-01' }), true);
+  assert.equal(rules.inForce('R37', { region: 'ocg', label: 'OCG' }), false);
+
+  // The hover on `rules` and `explain` read the registry: the rule's line follows its window.
+  const before = dated('tcg as of 2029-12-31').scenarios[0].ruleset;
+  const r37 = (lines: string[]) => lines.find((l) => l.startsWith('R37'));
+  assert.equal(r37(describeRules(before, rules)), 'R37 not in force: a chain may have one link.');
+  assert.equal(r37(describeRules(dated('tcg').scenarios[0].ruleset, rules)), 'R37 [disputed]: a chain needs two links.');
+  assert.equal(describeRules(before)[0], 'TCG as of 2029-12-31');
+  assert.ok(!describeRules(before).some((l) => l.startsWith('R37')), 'the shipped registry does not know R37');
+  // The hover of its code says when it is in force.
+  assert.match(describeCode('lonely-link', rules), /— in force: TCG from 2030-01-01; OCG never/);
+});
+
 test('the registry checks the declared order and that codes and rules are declared once', () => {
   assert.throws(() => ruleRegistry([lonelyLink, ...RULE_MODULES]), /lonely-link needs eligibility, which must run before it/);
   assert.throws(() => ruleRegistry([...RULE_MODULES, lonelyLink, lonelyLink]), /listed twice|declared twice/);
-  const stealer: RuleModule = { name: 'stealer', codes: { 'segoc-order': { rules: ['R11'], severity: 'error', summary: 'x' } }, catalogue: [] };
+  const stealer: RuleModule = { name: 'stealer', codes: { 'segoc-order': { rules: ['R11'], severity: 'error', summary: 'x' } }, catalogue: [], messages: {} };
   assert.throws(() => ruleRegistry([...RULE_MODULES, stealer]), /code segoc-order is declared twice/);
-  const orphan: RuleModule = { name: 'orphan', codes: { orphan: { rules: ['R99'], severity: 'error', summary: 'x' } }, catalogue: [] };
+  const orphan: RuleModule = { name: 'orphan', codes: { orphan: { rules: ['R99'], severity: 'error', summary: 'x' } }, catalogue: [], messages: {} };
   assert.throws(() => ruleRegistry([...RULE_MODULES, orphan]), /R99 raises a code but has no catalogue entry/);
+  const stray: RuleModule = { name: 'stray', codes: {}, catalogue: [], messages: { 'no-such-code/variant': () => 'x' } };
+  assert.throws(() => ruleRegistry([...RULE_MODULES, stray]), /message no-such-code\/variant of stray reports no declared code/);
   // The shipped modules are in a valid order.
   assert.doesNotThrow(() => ruleRegistry(RULE_MODULES));
+});
+
+test('every shipped rule code is worded in a messages table, and every rule says when it is in force', () => {
+  const worded = new Set(RULE_MODULES.flatMap((m) => Object.keys(m.messages).map((k) => k.split('/')[0])));
+  assert.deepEqual(RULE_REGISTRY.codes.map((c) => c.code).filter((c) => !worded.has(c)), []);
+  assert.deepEqual(RULE_REGISTRY.catalogue.filter((r) => r.inForce === undefined).map((r) => r.id), []);
 });
 
 test('rule modules never read diagnostic codes: they read link status', () => {

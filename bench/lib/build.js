@@ -50,8 +50,6 @@ function buildProduction({ folder = 'prod', withoutGenerated = false } = {}) {
   // Without the generated card library (SEGOC_NO_GENERATED=1): the comparison run of the budgets it must keep.
   const env = withoutGenerated ? { ...process.env, SEGOC_NO_GENERATED: '1' } : process.env;
   const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'build.js'), '--production'], { cwd: prod, encoding: 'utf8', env });
-  // The embedded library module is shared with the working tree: put the real one back.
-  if (withoutGenerated) require(path.join(ROOT, 'scripts', 'build.js')).generateGeneratedLibrary();
   if (r.status !== 0) throw new Error(`node scripts/build.js --production failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
   return path.join(prod, 'dist');
 }
@@ -77,7 +75,7 @@ function buildVsix(prodDist, name = 'segoc') {
   delete manifest.scripts;
   fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
   fs.mkdirSync(path.join(stage, 'dist'));
-  for (const f of fs.readdirSync(prodDist)) fs.copyFileSync(path.join(prodDist, f), path.join(stage, 'dist', f));
+  for (const f of fs.readdirSync(prodDist)) fs.cpSync(path.join(prodDist, f), path.join(stage, 'dist', f), { recursive: true });
   const out = path.join(GENERATED, `${name}.vsix`);
   fs.rmSync(out, { force: true });
   const vsce = path.join(ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');

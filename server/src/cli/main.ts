@@ -8,11 +8,15 @@ import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, 
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
 import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
+import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
 
 /** For tests: how the parallel check runs, and what the last one did. */
 export { lastParallelCheck, parallelTuning } from './parallel';
+
+// Every released card, read on the first lookup that reaches it (in each worker thread too).
+installGeneratedLibrary();
 
 const HELP = `segoc — checks Yu-Gi-Oh! ruling scenarios (.segoc files, and segoc blocks in wiki pages)
 

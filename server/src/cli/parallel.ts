@@ -15,6 +15,8 @@
 //   whatever is missing at the end (in file order, so an internal error is the one `--jobs 1` meets).
 import * as fs from 'fs';
 import * as os from 'os';
+import { generatedLibrary } from '../core';
+import { installGeneratedLibrary } from '../host/generated-cards';
 import { isMainThread, parentPort, Worker, workerData } from 'worker_threads';
 import { environment, FilePiece, Input, makeChecker, ReportSettings, Workspace } from './check';
 
@@ -151,6 +153,8 @@ export class CheckPool {
 
 function workerMain(slot: number): void {
   const port = parentPort!;
+  // The worker may be this module alone (not the bundle, whose cli/main.ts installs it): the same library.
+  if (!generatedLibrary()) installGeneratedLibrary();
   // One job per worker; once it is done nothing listens, and the worker ends.
   port.once('message', (job: Job) => {
     const { inputs, shared, run } = job;

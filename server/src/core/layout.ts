@@ -109,6 +109,7 @@ export function uniformPattern(e: EventPattern): EventPattern {
     ordinal: p.ordinal,
     what: p.what,
     includes: p.includes,
+    zone: p.zone,
     who: p.who,
     battle: p.battle,
     raw: p.raw,

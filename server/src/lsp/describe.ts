@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EffectInfo, rulesInForce, spellSpeed } from '../core';
+import { CardInfo, EffectInfo, RULE_REGISTRY, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -20,8 +20,8 @@ const KIND_WORDS: Record<EffectInfo['kind'], string> = {
   activation: 'card activation',
 };
 
-const TCG = rulesInForce({ region: 'tcg', label: 'TCG' });
-const OCG = rulesInForce({ region: 'ocg', label: 'OCG' });
+const TCG = RULE_REGISTRY.rulesInForce({ region: 'tcg', label: 'TCG' });
+const OCG = RULE_REGISTRY.rulesInForce({ region: 'ocg', label: 'OCG' });
 
 /** The Spell Speed of an effect, as the engine decides it (R5, core's spellSpeed); trap triggers depend on the ruleset. */
 export function spellSpeedText(e: EffectInfo, card: CardInfo): string {

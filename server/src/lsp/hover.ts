@@ -9,6 +9,7 @@ import {
   CATEGORY_LABELS,
   containsPosition,
   describeRules,
+  inForceText,
   LANGUAGE_CODES,
   LinkRole,
   ordinal,
@@ -96,11 +97,11 @@ function markdown(value: string, range: { start: Position; end: Position }): Hov
   return { contents: { kind: MarkupKind.Markdown, value }, range: toRange(range) };
 }
 
-/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it (title, status tags, summary, source keys). */
+/** A diagnostic code in words: its summary and, from the rules catalogue, each rule that raises it (title, status tags, summary, source keys, when it is in force unless always). */
 export function describeCode(code: string, rules: RuleRegistry = RULE_REGISTRY): string {
   const info = rules.codeInfo(code);
   if (info) {
-    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tags.join(', ')}]: ${escapeMd(r.summary)} (sources: ${r.sources.map((x) => x.split(' — ')[0]).join(', ')})`);
+    const cited = rules.rulesByCode(code).map((r) => `**${r.id} — ${escapeMd(r.title)}** [${r.tags.join(', ')}]: ${escapeMd(r.summary)} (sources: ${r.sources.map((x) => x.split(' — ')[0]).join(', ')})${r.inForce === 'always' ? '' : ` — in force: ${inForceText(r.inForce)}`}`);
     return [`**\`${info.code}\`** — rule ${info.rule} (${info.severity})`, '', escapeMd(info.summary), '', ...cited.flatMap((c) => [c, '']), `[docs/rules.md#${info.code}](${DOCS_BASE}/rules.md#${info.code})`].join('\n');
   }
   const lang = LANGUAGE_CODES.find((c) => c.code === code);

@@ -1,6 +1,7 @@
 // The language server's entry point (bundled into dist/server.js). `createConnection` reads the
 // transport from the command line: --stdio, --node-ipc or --socket=<port>.
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { installGeneratedLibrary } from '../host/generated-cards';
 import { describeError } from './safe';
 import { startServer } from './server';
 
@@ -10,5 +11,7 @@ const connection = createConnection(ProposedFeatures.all);
 process.on('uncaughtException', (e) => connection.console.error(`segoc: uncaught exception: ${describeError(e)}`));
 process.on('unhandledRejection', (e) => connection.console.error(`segoc: unhandled rejection: ${describeError(e)}`));
 
+// Every released card (read on the first lookup that reaches it).
+installGeneratedLibrary();
 startServer(connection);
 connection.listen();

@@ -1,7 +1,10 @@
 // The generated library as the lowest CardProvider (below the curated library, the workspace and the
-// file): every released card, by its English, Japanese or Portuguese name. Nothing is decoded at start:
-// a lookup binary-searches the name index (generated-index.ts), then reads one record and builds its card
-// (its `.segoc` text through the one card builder, generated-text.ts), remembered for the process.
+// file): every released card, by its English, Japanese or Portuguese name. Core does no I/O: the host
+// hands it a loader (host/generated-cards.ts reads the files shipped beside the bundles), called on the
+// first lookup that reaches this layer. Nothing is decoded then: a lookup binary-searches the name index
+// (generated-index.ts), reads one record and builds its card (its `.segoc` text through the one card
+// builder, generated-text.ts), remembered for the process; completion and "did you mean" search the
+// sorted name keys in place (generated-names.ts).
 import { parse } from '../syntax/parser';
 import { factsFromSegoc } from './from-segoc';
 import { makeCard } from './facts';
@@ -10,14 +13,20 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
-import { GENERATED_LIBRARY } from '../library/generated-cards';
+import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
 
+/** The library's files as text (server/cards/generated/, shipped as dist/cards/). */
 export interface GeneratedLibraryData {
+  /** cards.tsv: one record a line. */
   cards: string;
+  /** names-ja.txt: the Japanese name of each record, line for line. */
   japanese: string;
+  /** index.txt: the hashed name index (generated-index.ts). */
   index: string;
   /** The sources' commits and dates (`yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (...)`). */
   sources: string;
+  /** names.txt: every name's key, sorted (generated-names.ts); derived from the records when absent. */
+  names?: string;
 }
 
 /** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `-` none). */
@@ -29,33 +38,60 @@ const SOURCE: Record<string, string> = {
 
 export class GeneratedLibrary implements CardProvider {
   readonly label = 'generated library';
-  private records?: string[];
-  private japanese?: string[];
+  /** The files, once loaded (null: the loader had none). */
+  private data?: GeneratedLibraryData | null;
+  /** Where each record starts in `cards` and each Japanese name in `japanese` (one more: the end). */
+  private recordStarts?: Int32Array;
+  private japaneseStarts?: Int32Array;
   private readonly built = new Map<number, CardInfo | null>();
-  private cardNames?: CardName[];
+  private search?: GeneratedNames;
+  private allNames?: CardName[];
 
-  constructor(private readonly data: GeneratedLibraryData) {}
+  /** `load` is called once, on the first lookup or search; undefined: no library (nothing is found). */
+  constructor(private readonly load: () => GeneratedLibraryData | undefined) {}
 
-  get size(): number {
-    return this.lines().length;
+  private files(): GeneratedLibraryData | null {
+    if (this.data === undefined) {
+      const data = this.load();
+      this.data = data && data.cards ? data : null;
+      if (this.data) {
+        this.recordStarts = lineStarts(this.data.cards);
+        this.japaneseStarts = lineStarts(this.data.japanese);
+      }
+    }
+    return this.data;
   }
 
-  private lines(): string[] {
-    if (!this.records) {
-      this.records = this.data.cards ? this.data.cards.replace(/\n$/, '').split('\n') : [];
-      this.japanese = this.data.japanese.replace(/\n$/, '').split('\n');
-    }
-    return this.records;
+  /** The number of records (loads the library). */
+  get size(): number {
+    return this.files() ? this.recordStarts!.length - 1 : 0;
+  }
+
+  private line(text: string, starts: Int32Array, i: number): string | undefined {
+    return i >= 0 && i < starts.length - 1 ? text.slice(starts[i], starts[i + 1] - 1) : undefined;
   }
 
   record(line: number): GeneratedRecord | undefined {
-    const text = this.lines()[line];
-    return text === undefined ? undefined : readRecord(text, this.japanese![line] ?? '');
+    const data = this.files();
+    const text = data ? this.line(data.cards, this.recordStarts!, line) : undefined;
+    return text === undefined ? undefined : readRecord(text, this.line(data!.japanese, this.japaneseStarts!, line) ?? '');
+  }
+
+  /** One name of a record as written, without reading the rest of it. */
+  private nameAt(line: number, lang: NameLanguage): string {
+    const data = this.files()!;
+    if (lang === 'j') return this.line(data.japanese, this.japaneseStarts!, line) ?? '';
+    // The record's second and third fields: the English and Portuguese names.
+    const start = this.recordStarts![line];
+    const tab1 = data.cards.indexOf('\t', start);
+    const tab2 = data.cards.indexOf('\t', tab1 + 1);
+    return lang === 'e' ? data.cards.slice(tab1 + 1, tab2) : data.cards.slice(tab2 + 1, data.cards.indexOf('\t', tab2 + 1));
   }
 
   get(key: string): CardInfo | undefined {
-    if (!this.data.index) return undefined;
-    for (const line of linesForKey(this.data.index, key)) {
+    const data = this.files();
+    if (!data?.index) return undefined;
+    for (const line of linesForKey(data.index, key)) {
       const r = this.record(line);
       if (!r) continue;
       if (normalizeNameOnce(r.name) === key || normalizeNameOnce(r.japanese) === key || normalizeNameOnce(r.portuguese) === key) return this.card(line);
@@ -82,42 +118,46 @@ export class GeneratedLibrary implements CardProvider {
         range: def.name.range,
         passcode: r.passcode ? Number(r.passcode) : undefined,
         source: SOURCE[r.effectSource] ?? SOURCE['-'],
-        commit: this.data.sources || undefined,
+        commit: this.data?.sources || undefined,
       });
     }
     this.built.set(line, card);
     return card ?? undefined;
   }
 
-  /** English, Japanese and Portuguese names of every record, read from the records without building cards. */
-  names(): readonly CardName[] {
-    if (!this.cardNames) {
-      const out: CardName[] = [];
-      this.lines().forEach((text, line) => {
-        // The record's second and third fields: the English and Portuguese names.
-        const tab1 = text.indexOf('\t');
-        const tab2 = text.indexOf('\t', tab1 + 1);
-        const en = text.slice(tab1 + 1, tab2);
-        const pt = text.slice(tab2 + 1, text.indexOf('\t', tab2 + 1));
-        const ja = this.japanese![line];
-        const cardKey = normalizeNameOnce(en);
-        const keys = new Set<string>();
-        for (const name of [en, ja, pt]) {
-          const key = name ? normalizeNameOnce(name) : '';
-          if (!key || keys.has(key)) continue;
-          keys.add(key);
-          out.push({ name, key, cardKey });
-        }
-      });
-      this.cardNames = out;
+  /** Completion and "did you mean" over every name, without a CardName per name (generated-names.ts). */
+  nameSearch(): GeneratedNames {
+    if (!this.search) {
+      const data = this.files();
+      let keys = data?.names ?? '';
+      if (data && !keys) {
+        // A library without its derived key file (the source tree, in tests): derived once here.
+        const names: Array<[string, string, string]> = [];
+        for (let line = 0; line < this.size; line++) names.push([this.nameAt(line, 'e'), this.nameAt(line, 'j'), this.nameAt(line, 'p')]);
+        keys = encodeNameKeys(names);
+      }
+      this.search = new GeneratedNames(keys, (line, lang) => this.nameAt(line, lang));
     }
-    return this.cardNames;
+    return this.search;
+  }
+
+  /** English, Japanese and Portuguese names of every record (42,000 objects: searches use nameSearch). */
+  names(): readonly CardName[] {
+    return (this.allNames ??= this.nameSearch().all());
   }
 }
 
-let shipped: GeneratedLibrary | undefined;
+let installed: GeneratedLibrary | undefined;
 
-/** The generated library shipped with segoc (empty when built without it). */
-export function generatedLibrary(): GeneratedLibrary {
-  return (shipped ??= new GeneratedLibrary(GENERATED_LIBRARY));
+/**
+ * The generated library the default providers include: the one the host installed (the CLI and the
+ * server install the shipped one: host/generated-cards.ts), or none.
+ */
+export function generatedLibrary(): GeneratedLibrary | undefined {
+  return installed;
+}
+
+/** Installs the generated library of this process (undefined: none). */
+export function setGeneratedLibrary(library: GeneratedLibrary | undefined): void {
+  installed = library;
 }

@@ -52,12 +52,15 @@ export function curatedLibrary(): CardProvider & { problems: Array<Diagnostic & 
 
 /**
  * The library layers of an analysis whose caller passes none, highest precedence first: the curated
- * library, then (when it is shipped) the generated library below it.
+ * library, then (when the host installed one) the generated library below it. The same array while
+ * the installed library is the same (analyses cache their index by it).
  */
 export function defaultProviders(): readonly CardProvider[] {
-  return (defaults ??= generatedLibrary().size ? [curatedLibrary(), generatedLibrary()] : [curatedLibrary()]);
+  const generated = generatedLibrary();
+  if (!defaults || defaults.generated !== generated) defaults = { generated, providers: generated ? [curatedLibrary(), generated] : [curatedLibrary()] };
+  return defaults.providers;
 }
-let defaults: readonly CardProvider[] | undefined;
+let defaults: { generated: CardProvider | undefined; providers: readonly CardProvider[] } | undefined;
 
 /** The text of a library file, for read-only "go to definition". */
 export function libraryFileText(path: string): string | undefined {

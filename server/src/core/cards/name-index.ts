@@ -2,9 +2,20 @@
 // completion, and the close names of "did you mean". Built on first search, once per provider, from
 // its names(): a sorted key array (prefixes by binary search) and keys grouped by length (an edit
 // distance of d only reaches keys whose length differs by d at most).
-import { CardName } from './provider';
+import { letterMask, popCount } from './bit-distance';
+import { CardName, CardProvider } from './provider';
 
-export class NameIndex {
+/**
+ * What completion and "did you mean" ask of a provider's names. NameIndex answers for any provider from
+ * its names(); a provider of many names answers itself (CardProvider.nameSearch: the generated library).
+ */
+export interface NameSearch {
+  complete(query: string, max: number): CardName[];
+  nameOf(cardKey: string): string;
+  near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }>;
+}
+
+export class NameIndex implements NameSearch {
   /** Every name, sorted by key. */
   private readonly sorted: CardName[];
   /**
@@ -125,19 +136,6 @@ export class NameIndex {
   }
 }
 
-/** The set of characters of a key as 32 bits (characters that share a bit only make the bound weaker). */
-function letterMask(key: string): number {
-  let mask = 0;
-  for (let i = 0; i < key.length; i++) mask |= 1 << key.charCodeAt(i) % 32;
-  return mask;
-}
-
-function popCount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
-}
-
 /** The first index whose value is not below `value`. */
 function lowerBound<T>(items: readonly T[], value: string, of: (t: T) => string): number {
   let lo = 0;
@@ -150,11 +148,11 @@ function lowerBound<T>(items: readonly T[], value: string, of: (t: T) => string)
   return lo;
 }
 
-const indexes = new WeakMap<object, NameIndex>();
+const indexes = new WeakMap<object, NameSearch>();
 
-/** The name index of a provider, built on its first search and kept as long as the provider. */
-export function nameIndexOf(provider: { names(): readonly CardName[] }): NameIndex {
+/** The name search of a provider, its own or built on its first search, kept as long as the provider. */
+export function nameIndexOf(provider: CardProvider): NameSearch {
   let index = indexes.get(provider);
-  if (!index) indexes.set(provider, (index = new NameIndex(provider.names())));
+  if (!index) indexes.set(provider, (index = provider.nameSearch?.() ?? new NameIndex(provider.names())));
   return index;
 }

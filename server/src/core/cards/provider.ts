@@ -3,6 +3,7 @@
 // card only when it is asked for, and completion and "did you mean" search its names without building
 // any card. Providers are layered by a CardIndex (index.ts): the file > imports > page > workspace >
 // curated library > generated library.
+import type { NameSearch } from './name-index';
 import { CardInfo } from './types';
 
 /** One name a provider answers to (a card's name or an alias), without building the card. */
@@ -25,4 +26,9 @@ export interface CardProvider {
    * (name-index.ts): return the same array every time.
    */
   names(): readonly CardName[];
+  /**
+   * A search over the names that needs no CardName per name (a provider of tens of thousands of names:
+   * the generated library). Without it, completion and "did you mean" index names() (NameIndex).
+   */
+  nameSearch?(): NameSearch;
 }

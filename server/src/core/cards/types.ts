@@ -62,9 +62,14 @@ export type EventPattern =
   | {
       kind: 'activation';
       actor: Actor;
-      /** What was activated: any, a monster effect, a spell (card or effect), a trap, ... */
-      what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'>;
+      /**
+       * What was activated: any, a monster effect, a spell (card or effect), a trap, an effect (not a card's
+       * activation), or a Spell/Trap Card itself (`spell card activated`: its activation, not its effects).
+       */
+      what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect' | 'spell-card' | 'trap-card'>;
       includes?: string[];
+      /** Where the activating card is (`effect activated on the field`: not in the hand or the GY). */
+      zone?: 'field';
       raw: string;
       unknown: string[];
     }

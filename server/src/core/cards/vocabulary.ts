@@ -262,9 +262,13 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
 
   // Activations: `card or effect activated`, `monster effect activated`, `opponent activates a spell` ...
   if (has('activated') || has('activates') || has('activate')) {
-    const what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect'> = [];
+    const what: Extract<EventPattern, { kind: 'activation' }>['what'] = [];
     const upTo = ws.findIndex((w) => w === 'activated' || w === 'activates' || w === 'activate');
-    const head = ws.slice(0, upTo).concat(ws.slice(upTo + 1)).filter((w) => !['a', 'an', 'is', 'are', 'card', 'cards'].includes(w) || w === 'card');
+    let head = ws.slice(0, upTo).concat(ws.slice(upTo + 1)).filter((w) => !['a', 'an', 'is', 'are', 'card', 'cards'].includes(w) || w === 'card');
+    // `effect activated on the field`: the activating card is on the field (Ghost Ogre & Snow Rabbit).
+    const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field');
+    const zone = on >= 0 ? ('field' as const) : undefined;
+    if (on >= 0) head = [...head.slice(0, on), ...head.slice(on + 2)];
     const cut = head.findIndex((w) => w === 'including' || w === 'that' || w === 'which');
     const kindWords = cut >= 0 ? head.slice(0, cut) : head;
     const inclWords = cut >= 0 ? head.slice(cut + 1).filter((w) => w !== 'includes' && w !== 'include') : [];
@@ -272,8 +276,10 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
     if (/card or effect|effect or card/.test(kw) || kw === 'card' || kw === '') what.push('any');
     else {
       if (/monster effect/.test(kw) || kw === 'monster') what.push('monster-effect');
-      if (/\bspell\b/.test(kw)) what.push('spell');
-      if (/\btrap\b/.test(kw)) what.push('trap');
+      // `spell card`, `spell or trap card`: the activation of the card itself, not the effects of a face-up one.
+      const cardOnly = /\b(spell|trap)(?: or (?:spell|trap))? card\b/.exec(kw)?.[0] ?? '';
+      if (/\bspell\b/.test(kw)) what.push(/\bspell\b/.test(cardOnly) ? 'spell-card' : 'spell');
+      if (/\btrap\b/.test(kw)) what.push(/\btrap\b/.test(cardOnly) ? 'trap-card' : 'trap');
       if (what.length === 0 && /effect/.test(kw)) what.push('effect');
       if (what.length === 0) {
         what.push('any');
@@ -287,7 +293,7 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
           .map((s) => s.trim())
           .filter(Boolean)
       : undefined;
-    return { kind: 'activation', actor, what, includes, raw, unknown };
+    return { kind: 'activation', actor, what, includes, zone, raw, unknown };
   }
 
   // Damage: `you take damage`, `opponent takes battle damage`.
@@ -633,6 +639,11 @@ export const ACTIVATION_PHRASES = [
   'trap activated',
   'spell or trap activated',
   'spell effect activated',
+  'spell card activated',
+  'trap card activated',
+  'spell or trap card activated',
+  'effect activated on the field',
+  'monster effect activated on the field',
   'card or effect activated including search or deck summon or deck send',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */

@@ -5,14 +5,13 @@ import { Scenario } from '../syntax/ast';
 import { LogicalLine } from '../syntax/lexer';
 import { Range } from '../text';
 import { scenarioPlayers } from './resolve-names';
-import { normalizeDate, Ruleset, rulesInForce, RulesInForce } from './rulesets';
+import { normalizeDate, Ruleset } from './rulesets';
 import { PlayerIndex } from './state';
 
 export interface Header {
   players: [string, string];
   turn: PlayerIndex;
   ruleset: Ruleset;
-  rules: RulesInForce;
   source?: string;
 }
 
@@ -74,7 +73,8 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       severity: 'warning',
       message: `this scenario has no \`turn\` line; ${players[0]} (the first player) is taken as the turn player: write \`turn ${players[0]}\``,
       range: sc.headerRange,
-      fix: players.map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [turnLineEdit(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line, p)], preferred: k === 0 })),
+      // A player without a name (`players "", Kaiba`) gets no fix: `turn ` would not name it.
+      fix: players.filter((p) => p.trim()).map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [turnLineEdit(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line, p)], preferred: k === 0 })),
     });
   } else {
     const i = players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());
@@ -88,7 +88,7 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       });
     }
   }
-  return { players, turn: turnPlayer, ruleset, rules: rulesInForce(ruleset), source };
+  return { players, turn: turnPlayer, ruleset, source };
 }
 
 /**

@@ -43,6 +43,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const registry = opts.rules ?? RULE_REGISTRY;
   const languageErrors: Diagnostic[] = [];
   const header = readHeader(sc, opts.defaultRuleset, languageErrors);
+  const rules = registry.rulesInForce(header.ruleset);
   const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index);
   const timeline = new Timeline(header.players, names);
   const ruleDiagnostics: Diagnostic[] = [];
@@ -51,7 +52,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const usedThisTurn = new Set<string>();
   const classifyContext: ClassifyContext = {
     turn: header.turn,
-    rules: header.rules,
+    rules,
     phase: timeline.phase,
     playerIndex: (name) => timeline.playerIndex(name),
     resolved: names.resolved,
@@ -93,7 +94,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       players: header.players,
       turn: header.turn,
       ruleset: header.ruleset,
-      rules: header.rules,
+      rules,
       instances: names.names.instances,
       usedThisTurn,
       scenarioRange: sc.range,

@@ -70,16 +70,24 @@ function verbPhrase(clause: string): string | undefined {
 }
 
 const ACTIVATION_RULES: Rule[] = [
-  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card)(?:,? or monster effect)/i, 'opponent activates a card or effect'],
+  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card)(?:,? or monster effect)/i, 'opponent activates a monster effect or spell or trap card'],
   [/(?:your )?opponent activates (?:a |an )?(?:card or effect|card, or monster effect)/i, 'opponent activates a card or effect'],
   [/(?:your )?opponent activates (?:a|an) monster effect/i, 'opponent activates a monster effect'],
-  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell\/Trap Card or effect)/i, 'opponent activates a spell or trap'],
-  [/(?:your )?opponent activates (?:a|an) Spell Card/i, 'opponent activates a spell'],
-  [/(?:your )?opponent activates (?:a|an) Trap Card/i, 'opponent activates a trap'],
-  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell Card or Trap Card),? or monster effect,? is activated|a card or effect is activated|a monster effect,? Spell,? or Trap Card is activated/i, 'card or effect activated'],
-  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell\/Trap Card or effect|Spell\/Trap Card, or its effect) is activated/i, 'spell or trap activated'],
-  [/(?:a|an) (?:Spell Card|Spell Card or effect|Normal Spell Card) is activated/i, 'spell activated'],
-  [/(?:a|an) (?:Trap Card|Trap Card or effect) is activated/i, 'trap activated'],
+  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card or effect|Spell\/Trap Card, or its effect)/i, 'opponent activates a spell or trap'],
+  [/(?:your )?opponent activates (?:a|an) (?:Spell\/Trap Card|Spell or Trap Card)/i, 'opponent activates a spell or trap card'],
+  [/(?:your )?opponent activates (?:a|an) Spell Card or effect/i, 'opponent activates a spell'],
+  [/(?:your )?opponent activates (?:a|an) Spell Card/i, 'opponent activates a spell card'],
+  [/(?:your )?opponent activates (?:a|an) Trap Card or effect/i, 'opponent activates a trap'],
+  [/(?:your )?opponent activates (?:a|an) Trap Card/i, 'opponent activates a trap card'],
+  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card|Spell Card or Trap Card),? or monster effect,? is activated|a monster effect,? Spell(?: Card)?,? or Trap Card is activated/i, 'monster effect or spell or trap card activated'],
+  [/a card or effect is activated/i, 'card or effect activated'],
+  [/(?:a|an) (?:Spell\/Trap Card or effect|Spell\/Trap Card, or its effect) is activated/i, 'spell or trap activated'],
+  [/(?:a|an) (?:Spell\/Trap Card|Spell or Trap Card) is activated/i, 'spell or trap card activated'],
+  [/(?:a|an) Spell Card or effect is activated/i, 'spell activated'],
+  [/(?:a|an) (?:Spell Card|Normal Spell Card) is activated/i, 'spell card activated'],
+  [/(?:a|an) Trap Card or effect is activated/i, 'trap activated'],
+  [/(?:a|an) Trap Card is activated/i, 'trap card activated'],
+  [/a monster on the field activates its effect/i, 'monster effect activated on the field'],
   [/(?:a|an) monster(?:'s)? effect is activated|a monster activates its effect/i, 'monster effect activated'],
 ];
 
@@ -108,9 +116,14 @@ const PLAYER_RULES: Rule[] = [
 /** The other-card subject of an event: "a FIRE monster you control is destroyed". */
 const OTHER_SUBJECT = /\b(?:an?|another|one|1|\d\+?|your|the) ((?:(?!\bthis card\b)[^,:;])*?) (?:is|are|was|were|gets?) ((?:Normal |Special |Flip |Tribute |Synchro |Xyz |Link |Fusion |Ritual )?(?:or (?:Normal |Special |Flip )?)?Summoned|sent|destroyed|banished|added|returned|discarded|flipped|Tributed|detached|targeted|attacked|used)\b/i;
 
+const ON_FIELD_EFFECT = /a monster on the field activates its effect,? or (?:when )?a Spell\/Trap(?: Card)? that is (?:already )?face-up on the field activates its effect/i;
+
 /** Reads the event of an activation condition, or undefined when it names none. */
 export function englishEvent(cond: string, bullets: string[] = []): EventReading | undefined {
   if (!cond) return undefined;
+  // A monster on the field or a face-up Spell/Trap on the field activating its effect: one phrase (effects, not
+  // the activation of a card, of cards on the field).
+  if (ON_FIELD_EFFECT.test(cond)) return { phrase: 'effect activated on the field' };
   // "When a monster would be Summoned, OR a Spell/Trap Card is activated": several alternatives.
   const parts = cond.split(/,? OR |, or when /);
   if (parts.length > 1) {
@@ -124,7 +137,7 @@ export function englishEvent(cond: string, bullets: string[] = []): EventReading
       if (/includes? any of these effects|that includes/i.test(cond) && bullets.length) {
         const inc = bulletIncludes(bullets);
         if (inc.length) phrase += ` including ${inc.join(' or ')}`;
-      }
+      } else if (/that includes an effect that Special Summons/i.test(cond)) phrase += ' including special summon';
       return { phrase };
     }
   }

@@ -65,7 +65,13 @@ const CONTINUATION = /^(then|also|if you do|otherwise|after that|afterwards|it |
 const LIMIT = /^you can only (use|activate|special summon|apply)|^you can use .* only once per turn|^you can only use/i;
 const SUMMON_RULE = /^(cannot be (normal|special) summoned|must (first )?be|must be|this card cannot be|you can (normal|special|ritual|tribute) summon this card|you can special summon this card \(from your|this card can be|this card is (always )?treated|this card's name|if this card is (normal|special) summoned|.*\bmust be (special|ritual|fusion) summoned)/i;
 
-function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups: Group[]; limits: string[] } {
+/** A limit sentence ("You can only use this effect of ... once per turn") and how many groups precede it. */
+interface Limit {
+  text: string;
+  groupsBefore: number;
+}
+
+function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups: Group[]; limits: Limit[] } {
   const lines = text.replace(/\r/g, '').split('\n').map((l) => l.trim()).filter(Boolean);
   // The first line of an Extra Deck monster names its materials.
   if (type.extraDeck && lines.length > 0 && topLevelIndex(lines[0], ':') < 0 && /\+|\d\+? |monsters?$|materials?$/i.test(lines[0]) && !/\.$/.test(lines[0])) {
@@ -73,7 +79,7 @@ function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups:
     lines.shift();
   }
   const groups: Group[] = [];
-  const limits: string[] = [];
+  const limits: Limit[] = [];
   for (const line of lines) {
     if (line.startsWith('●') || line.startsWith('•')) {
       const g = groups[groups.length - 1];
@@ -85,7 +91,7 @@ function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups:
     }
     for (const s of sentencesOf(line)) {
       if (LIMIT.test(s)) {
-        limits.push(s);
+        limits.push({ text: s, groupsBefore: groups.length });
         continue;
       }
       const activated = topLevelIndex(s, ':') >= 0 || topLevelIndex(s, ';') >= 0;
@@ -111,11 +117,14 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
   const spellTrapCard = type.category !== 'monster' && !pendulum;
   const activationFirst = spellTrapCard && activationIsTheEffect(type);
   let activation: InferredEffect | undefined;
+  // How many effects the first n groups gave: a limit's "this effect" is the last one before it.
+  const effectsAfter: number[] = [];
   if (spellTrapCard && !activationFirst) {
     activation = impliedActivation(type);
     effects.push(activation);
   }
   for (const g of groups) {
+    effectsAfter.push(effects.length);
     const sentence = g.sentences.join(' ');
     if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
       if (!activation) {
@@ -153,7 +162,8 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     if (e.kind === 'continuous') e.notes.push('a replacement ("would ... instead") effect: never starts a chain');
     effects.push(e);
   }
-  applyLimits(effects, limits);
+  effectsAfter.push(effects.length);
+  applyLimits(effects, limits.map((l) => ({ text: l.text, before: effects.slice(0, effectsAfter[l.groupsBefore] ?? effects.length) })));
   if (spellTrapCard && !activation) {
     const a = impliedActivation(type);
     effects.unshift(a);
@@ -343,13 +353,15 @@ function includesOf(action: string, e: InferredEffect): void {
 }
 
 /** "You can only use this effect of "X" once per turn" and its kin: a limit by name. */
-function applyLimits(effects: InferredEffect[], limits: string[]): void {
-  const activated = effects.filter((e) => e.kind !== 'continuous' && !(e.kind === 'activation' && e.sentence === ''));
-  for (const l of limits) {
+function applyLimits(effects: InferredEffect[], limits: Array<{ text: string; before: InferredEffect[] }>): void {
+  const isActivated = (e: InferredEffect) => e.kind !== 'continuous' && !(e.kind === 'activation' && e.sentence === '');
+  const activated = effects.filter(isActivated);
+  for (const { text: l, before } of limits) {
+    const preceding = before.filter(isActivated);
     if (/once per turn|1 .* per turn|per turn/i.test(l)) {
       const each = /\beach\b|\bthese effects\b|\b1 ".*" effect per turn|\bonly use 1\b|\bonly activate 1\b/i.test(l);
       const ordinal = /\b(1st|2nd|3rd|first|second|third)\b/i.exec(l);
-      let which = each ? activated : activated.slice(-1);
+      let which = each ? activated : (preceding.length ? preceding : activated).slice(-1);
       if (ordinal) {
         const n = { '1st': 0, first: 0, '2nd': 1, second: 1, '3rd': 2, third: 2 }[ordinal[1].toLowerCase()] ?? 0;
         which = activated[n] ? [activated[n]] : [];

@@ -4,13 +4,17 @@
 // behind hovers and the quick-fix tables are derived from them.
 //
 // How to add a rule (say R37):
-//  1. Write `rules/<family>.ts` exporting a `RuleModule` (copy a small one, e.g. once-per-chain.ts):
+//  1. Write `rules/<family>.ts` exporting `defineRule({...})` (copy a small one, e.g. once-per-chain.ts):
 //     its `codes` (stable code -> rules, severity, summary, quick-fix kind), its `catalogue` entry
 //     (id, title, tags, summary, sources from sources.ts, a note for [version]/[disputed] rules),
-//     `inForce` when the ruleset or date decides (flags of ../rulesets.ts), and `check`.
-//  2. In `check`, read the chain through the `ChainView` and report through the `Reporter`. The
-//     message says what is wrong, at which link, and what would be legal, and ends with `[R37]`
-//     (the diagnostic carries the rule its message cites first). Never read another module's codes:
+//     `inForce` (when it holds: 'always', or per region from/before a date of rules.md "Rulesets"; the
+//     module runs only when one of its rules is in force), `underRuleset` for a rule the ruleset
+//     changes (the line of the `rules` hover and `explain`), its `messages` and `check`.
+//  2. Word each diagnostic in `messages`: a builder keyed by its code (`code/variant` when one code
+//     has several wordings) taking typed parameters. The message says what is wrong, at which link,
+//     and what would be legal, and ends with `[R37]` (the diagnostic carries the rule its message
+//     cites first). In `check`, read the chain through the `ChainView` and report with
+//     `report.say(key, link, params)` (`report.text` for a diagnostic built whole). Never read another module's codes:
 //     if you need what an earlier module found, read `link.status` and name that module in `needs`
 //     (add a field to `LinkStatus` if the module you depend on should set one).
 //  3. Add the module to `RULE_MODULES` in rules/index.ts, after every module it `needs`.
@@ -22,11 +26,13 @@ import { Range } from '../../text';
 import { LinkState } from '../classify';
 import { Candidate } from '../collect';
 import { Category } from '../results';
-import { Ruleset, RulesInForce } from '../rulesets';
+import { InForce, Ruleset, RulesInForce } from '../rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from '../state';
 
 export type { LinkState } from '../classify';
 export type { Candidate } from '../collect';
+export type { Category } from '../results';
+export type { InForce, RegionWindow } from '../rulesets';
 
 /** Why a trigger link cannot be activated in this chain at all (set by eligibility.ts). */
 export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed';
@@ -58,6 +64,13 @@ export interface RuleInfo {
   sources: string[];
   /** For [version]/[disputed]/[engine≠rule] rules: what the ruleset switch does, or what differs. */
   note?: string;
+  /** When the rule is in force (rules.md "Rulesets"): 'always', or per region from or before a date. */
+  inForce: InForce;
+  /**
+   * For a rule the ruleset changes: the line the hover on `rules` and `explain` show for a ruleset,
+   * in force or not (the rules the ruleset switches on or off first, then the ones it only nuances).
+   */
+  underRuleset?: (inForce: boolean, ruleset: Ruleset) => string;
 }
 
 /** A catalogue entry as a module writes it: code and severity come from the module's `codes`. */
@@ -117,6 +130,21 @@ export interface RelatedLink {
   message: string;
 }
 
+/**
+ * A module's wording: one builder per message, keyed by the code it reports (`code/variant` when one
+ * code has several wordings), taking typed parameters. The message ends with the rule it applies, `[R11]`.
+ */
+export type MessageTable = Readonly<Record<string, (p: never) => string>>;
+
+/** The parameters of message `K` of table `M`. */
+export type MessageParams<M extends MessageTable, K extends keyof M> = Parameters<M[K]>[0];
+
+/** The code a message key reports: `segoc-order`, or `hand-trigger-order` for `hand-trigger-order/speed-3`. */
+export function codeOfMessage(key: string): string {
+  const slash = key.indexOf('/');
+  return slash < 0 ? key : key.slice(0, slash);
+}
+
 export interface Reporter {
   /**
    * A diagnostic on link `l` (its statement's range, the code's severity). The message ends with the
@@ -127,19 +155,46 @@ export interface Reporter {
   add(d: Diagnostic, on?: LinkState): void;
 }
 
-export interface RuleModule {
+/** The reporter a module's `check` gets: it reports by message key and parameters, worded by the module's table. */
+export interface RuleReporter<M extends MessageTable = MessageTable> extends Pick<Reporter, 'add'> {
+  /** A diagnostic on link `l` with the code of `key`, worded by `messages[key](params)`. */
+  say<K extends keyof M & string>(key: K, l: LinkState, params: MessageParams<M, K>, related?: RelatedLink[]): void;
+  /** The wording alone, for a diagnostic built whole (`add`). */
+  text<K extends keyof M & string>(key: K, params: MessageParams<M, K>): string;
+}
+
+export interface RuleModule<M extends MessageTable = MessageTable> {
   /** File name without extension, as other modules' `needs` name it. */
   name: string;
   /** Codes this module owns (a module may also report a code another module owns). */
   codes: Readonly<Record<string, CodeMeta>>;
   /** rules.md entries of the rules this module implements (also rules without a code of their own). */
   catalogue: readonly CatalogueEntry[];
-  /** Whether the module runs under a ruleset (default: always). */
-  inForce?: (rules: RulesInForce) => boolean;
+  /** The wording of every diagnostic this module reports, keyed by code (see MessageTable). */
+  messages: M;
   /** Modules whose `LinkStatus` this one reads: they must run before it. */
   needs?: readonly string[];
   /** No check: a rule the timeline or classification applies (R2, R5 ...), catalogued here. */
-  check?(chain: ChainView, report: Reporter): void;
+  check?(chain: ChainView, report: RuleReporter<M>): void;
+}
+
+/** A rule module, its message keys and parameters typed from its `messages`. */
+export function defineRule<M extends MessageTable>(m: RuleModule<M>): RuleModule<M> {
+  return m;
+}
+
+/** A reporter that words `module`'s messages (the registry gives one to each module's `check`). */
+export function ruleReporter<M extends MessageTable>(module: RuleModule<M>, report: Reporter): RuleReporter<M> {
+  const word = (key: string, params: unknown): string => {
+    const build = module.messages[key] as ((p: unknown) => string) | undefined;
+    if (!build) throw new Error(`rule module ${module.name} has no message ${key}`);
+    return build(params);
+  };
+  return {
+    add: (d, on) => report.add(d, on),
+    say: (key, l, params, related) => report.link(codeOfMessage(key), l, word(key, params), related),
+    text: (key, params) => word(key, params),
+  };
 }
 
 /** What each status tag means, for hovers. */

@@ -5,13 +5,35 @@
 // Sets `status.ineligible`, which the order and speed rules read.
 import { eventMatches } from '../match';
 import { describeEvent, whyNotLast } from '../narrative';
-import { RULE_DATES } from '../rulesets';
+import { RegionWindow } from '../rulesets';
 import { zoneWord } from '../state';
-import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 
+/**
+ * R23 in force (rules.md "Rulesets"): the OCG's revision of 2020-04-01; the TCG adopted it with Konami's
+ * "[TCG] 2021 Rules Update" (November 2021; the day is unknown). Before, the OCG had its 2012 "private
+ * area" rule and what the TCG did is not verified (RulesInForce.locationRule).
+ */
+const locationRule = { tcg: { from: '2021-11-01' }, ocg: { from: '2020-04-01' } } satisfies Record<'tcg' | 'ocg', RegionWindow>;
 
-function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
+const messages = {
+  'location-changed': (p: { card: string; from: string; to: string; ruleset: string; anyMove: boolean; adoptionDayUnknown: string | undefined }) =>
+    `"${p.card}" moved from the ${p.from} to the ${p.to} after its condition was met and before it could activate, so its effect does not activate (${p.ruleset}; R23 is version-dependent: ${p.anyMove ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${p.adoptionDayUnknown ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${p.adoptionDayUnknown})` : ''}`,
+  'missed-timing': (p: { card: string; event: string; whyNotLast: string }) =>
+    `"${p.card}" is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: ${p.whyNotLast}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
+  'missed-timing/before-chain': (p: { card: string; event: string }) =>
+    `"${p.card}" is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
+  'no-target-at-collection': (p: { card: string; targets: string; arrivedLater: string | undefined }) =>
+    `"${p.card}" had no legal target (${p.targets}) when the triggers were collected${p.arrivedLater ? `: "${p.arrivedLater}" only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
+  'trigger-must-wait': (p: { card: string; metBy: string; link: string | undefined; missesTooAsOptionalWhen: boolean }) =>
+    `"${p.card}" cannot be in this chain: its condition was met by ${p.metBy} ${p.link ?? 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${p.missesTooAsOptionalWhen ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
+  'event-window-passed': (p: { card: string; event: string }) =>
+    `"${p.card}" had its chance right after ${p.event}; another chain or action came in between, so it can no longer be activated here [R32]`,
+};
+
+
+function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): void {
   const e = l.effect;
   if (!e || !l.inst || (e.kind !== 'trigger' && e.kind !== 'flip')) return;
   const c = l.candidate;
@@ -27,37 +49,36 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
       l.assumptions.push(`"${l.inst.name}" reached the ${zoneWord(lastMove.to)} after its condition was met; its text lets it activate from there "(even if not)" there at the event, so R23 does not apply`);
     } else if (moved && moved.kind === 'move' && chain.rules.locationRule === 'unverified') {
       l.assumptions.push(
-        `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${RULE_DATES.tcgLocationRule}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
+        `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${locationRule.tcg.from}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
       );
     } else if (moved && moved.kind === 'move') {
       const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
       if (chain.rules.locationRule === 'any-move' || privateMove) {
         l.status.ineligible = 'location-changed';
-        report.link(
-          'location-changed',
-          l,
-          `"${l.inst.name}" moved from the ${zoneWord(moved.from)} to the ${zoneWord(moved.to)} after its condition was met and before it could activate, so its effect does not activate (${chain.ruleset.label}; R23 is version-dependent: ${chain.rules.locationRule === 'any-move' ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(RULE_DATES.tcgLocationRule.slice(0, 7)) ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${RULE_DATES.tcgLocationRule})` : ''}`,
-        );
+        report.say('location-changed', l, {
+          card: l.inst.name,
+          from: zoneWord(moved.from),
+          to: zoneWord(moved.to),
+          ruleset: chain.ruleset.label,
+          anyMove: chain.rules.locationRule === 'any-move',
+          adoptionDayUnknown: chain.ruleset.region === 'tcg' && chain.ruleset.asOf?.startsWith(locationRule.tcg.from.slice(0, 7)) ? locationRule.tcg.from : undefined,
+        });
         return;
       }
       l.assumptions.push(`"${l.inst.name}" moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
     }
     if (c.missed) {
       l.status.ineligible = 'missed-timing';
-      report.link(
-        'missed-timing',
-        l,
-        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(c.event, chain.players)}) was not the last thing to happen: ${whyNotLast(chain.events, chain.players, c.event, chain.chainStartEvent)}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
-      );
+      report.say('missed-timing', l, {
+        card: l.inst.name,
+        event: describeEvent(c.event, chain.players),
+        whyNotLast: whyNotLast(chain.events, chain.players, c.event, chain.chainStartEvent),
+      });
     }
     if (c.noTarget && (l.targets.length > 0 || c.targetKnown)) {
       const t = e.targets!;
       const arrived = l.targets.find((x) => chain.events.some((ev) => ev.kind === 'move' && ev.card === x && ev.id > chain.chainStartEvent));
-      report.link(
-        'no-target-at-collection',
-        l,
-        `"${l.inst.name}" had no legal target (${t.raw}) when the triggers were collected${arrived ? `: "${arrived.name}" only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
-      );
+      report.say('no-target-at-collection', l, { card: l.inst.name, targets: t.raw, arrivedLater: arrived?.name });
     }
     if (c.match === 'assumed') l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
     return;
@@ -73,10 +94,10 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     const src = ev.origin.kind === 'cost' ? 'the cost of' : ev.origin.kind === 'activation' ? 'the activation of' : 'the resolution of';
     const link = 'link' in ev.origin ? chain.links.find((x) => x.position === (ev.origin as { link: number }).link) : undefined;
     l.status.ineligible = 'must-wait';
-    report.link(
+    report.say(
       'trigger-must-wait',
       l,
-      `"${l.inst.name}" cannot be in this chain: its condition was met by ${src} ${link ? chain.linkName(link) : 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${!e.mandatory && e.timing === 'when' && ev.origin.kind !== 'resolution' ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
+      { card: l.inst.name, metBy: src, link: link && chain.linkName(link), missesTooAsOptionalWhen: !e.mandatory && e.timing === 'when' && ev.origin.kind !== 'resolution' },
       link ? [{ link, message: `this link's ${ev.origin.kind === 'resolution' ? 'resolution' : ev.origin.kind} met the condition` }] : [],
     );
     return;
@@ -86,18 +107,10 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     const ev = older[older.length - 1];
     if (!e.mandatory && e.timing === 'when') {
       l.status.ineligible = 'missed-timing';
-      report.link(
-        'missed-timing',
-        l,
-        `"${l.inst.name}" is an optional "when" trigger and its condition (${describeEvent(ev, chain.players)}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
-      );
+      report.say('missed-timing/before-chain', l, { card: l.inst.name, event: describeEvent(ev, chain.players) });
     } else {
       l.status.ineligible = 'event-window-passed';
-      report.link(
-        'event-window-passed',
-        l,
-        `"${l.inst.name}" had its chance right after ${describeEvent(ev, chain.players)}; another chain or action came in between, so it can no longer be activated here [R32]`,
-      );
+      report.say('event-window-passed', l, { card: l.inst.name, event: describeEvent(ev, chain.players) });
     }
     return;
   }
@@ -106,7 +119,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   }
 }
 
-export const eligibility: RuleModule = {
+export const eligibility = defineRule({
   name: 'eligibility',
   codes: {
     'trigger-must-wait': {
@@ -141,6 +154,7 @@ export const eligibility: RuleModule = {
     title: 'Triggers wait for the chain to finish',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A trigger whose condition is met while a chain is built (activation, cost, target) or resolved cannot join that chain. It waits until the chain is over and then, unless it missed the timing, starts a new chain by SEGOC with the other waiting triggers.',
     sources: [S.S0, S.S1, S.S3, S.W19, S.W18, S.YC],
@@ -150,6 +164,7 @@ export const eligibility: RuleModule = {
     title: 'Which triggers may activate is fixed before the chain is built',
     tag: 'engine≠rule',
     tags: ['stable', 'engine≠rule'],
+    inForce: 'always',
     summary:
       'Whether a trigger can be activated is judged from the state before the first batch link is placed. A trigger with no legal target or no payable cost at that moment stays out, even if an earlier link later provides one.',
     sources: [S.S3, S.YC],
@@ -160,6 +175,7 @@ export const eligibility: RuleModule = {
     title: 'When optional triggers are decided, costs paid and targets chosen',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       "Costs and targets are chosen as each link is placed, and a player decides on each optional trigger when that player's optional group comes up. No diagnostic of its own; its consequences are checked by R11, R14 and R15.",
     sources: [S.S3],
@@ -169,6 +185,7 @@ export const eligibility: RuleModule = {
     title: 'An optional "when" trigger needs to be the last thing that happened',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'An optional "When ...: You can" trigger can be activated only if its condition was the last thing that happened (or one of several simultaneous last things). Otherwise it misses the timing; an effect already activated still resolves.',
     sources: [S.W4, S.W1, S.W2, S.W12, S.W16, S.S0, S.S1, S.YC],
@@ -178,6 +195,7 @@ export const eligibility: RuleModule = {
     title: 'What makes a "when" trigger miss',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A "when" optional misses when its condition was met while a link above Chain Link 1 resolved (or before Chain Link 1 finished), by a cost or activation, by the first part of a "then" effect, or by being Tributed or used as material for a Summon. Parts joined by "and" and leftover cards going to the GY are not reasons.',
     sources: [S.W2, S.W4, S.W5, S.W15, S.S3, S.YC],
@@ -187,6 +205,7 @@ export const eligibility: RuleModule = {
     title: 'Effects that never miss the timing',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Mandatory triggers and "If ...: You can" optional triggers never miss the timing; they activate at the next chance, forming a new batch. No diagnostic of its own.',
     sources: [S.W2, S.W12, S.S1, S.W16, S.YC],
@@ -196,6 +215,7 @@ export const eligibility: RuleModule = {
     title: 'Several last things at once',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'When several things happen at the same moment, each is a last thing: all their "when" optional triggers are valid and go on one chain in SEGOC order. No diagnostic of its own.',
     sources: [S.W16, S.S0, S.S1],
@@ -205,6 +225,13 @@ export const eligibility: RuleModule = {
     title: 'A card that moves before its trigger activates',
     tag: 'version',
     tags: ['version'],
+    inForce: locationRule,
+    underRuleset: (inForce, ruleset) =>
+      inForce
+        ? 'R23 [version]: a trigger whose card changed location before it could activate does not activate.'
+        : ruleset.region === 'ocg'
+          ? 'R23 [version]: legacy rule: only a move to the hand or Deck stops a pending trigger.'
+          : `R23 [version]: TCG before the 2021 Rules Update (${locationRule.tcg.from}): how a move counted is not verified, so segoc reports no R23 diagnostic and assumes the move did not matter.`,
     summary:
       'Under current rules, if a card whose trigger condition was met changes location before its effect could be activated, the effect does not activate, mandatory ones included.',
     sources: [S.W6, S.W20, S.W11, S.W17, S.YC],
@@ -216,12 +243,14 @@ export const eligibility: RuleModule = {
     title: 'Effects that answer a game event',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'An effect answering a game event (a Summon, an attack declaration) may be Chain Link 1 right after it or join a chain built in that window; once another chain has resolved in between, the chance is gone.',
     sources: [S.S2, S.W2, S.W1],
   },
   ],
+  messages,
   check(chain, report) {
     for (const l of chain.links) checkLink(chain, report, l);
   },
-};
+});

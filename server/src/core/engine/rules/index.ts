@@ -1,8 +1,10 @@
-// The registry: every rule module in run order. RULE_CODES, the catalogue behind hovers and the
-// quick-fix kinds are derived from the modules' metadata; `ruleRegistry` checks the declarations
-// (a module runs after every module it `needs`, codes and rule ids are declared once).
+// The registry: every rule module in run order. RULE_CODES, the catalogue behind hovers, the
+// quick-fix kinds and which rules a ruleset puts in force (with its description for the `rules` hover
+// and `explain`) are derived from the modules' metadata; `ruleRegistry` checks the declarations (a
+// module runs after every module it `needs`, codes, rule ids and message keys are declared once).
 import { RuleCodeInfo } from '../../diagnostics';
-import { ChainView, FixKind, Reporter, RuleInfo, RuleModule } from './api';
+import { isInForce, Ruleset, RulesInForce, rulesInForce } from '../rulesets';
+import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
 import { damageStep } from './damage-step';
 import { eligibility } from './eligibility';
 import { handSummonLimit } from './hand-summon-limit';
@@ -48,7 +50,13 @@ export interface RuleRegistry {
   ruleByCode(code: string): RuleInfo | undefined;
   /** Every rule raising that code, in order (R19 and R20 for missed-timing). */
   rulesByCode(code: string): RuleInfo[];
-  /** Runs the modules in force on one chain. */
+  /** Whether rule `id` is in force under a ruleset (as its module declares; a rule not registered is not). */
+  inForce(id: string, ruleset: Ruleset): boolean;
+  /** What the rest of the engine reads of a ruleset, from the rules' declarations. */
+  rulesInForce(ruleset: Ruleset): RulesInForce;
+  /** The ruleset's label, then a line for each rule the ruleset changes (the hover on `rules`, `explain`). */
+  describeRuleset(ruleset: Ruleset): string[];
+  /** Runs the modules in force (one of their rules is, or they catalogue none) on one chain. */
   check(chain: ChainView, report: Reporter): void;
 }
 
@@ -79,11 +87,23 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
       catalogue.push(c ? { ...entry, code: c.code, severity: c.severity } : { ...entry });
     }
   }
+  for (const m of modules) {
+    for (const key of Object.keys(m.messages)) {
+      if (!declared.some((c) => c.code === codeOfMessage(key))) throw new Error(`message ${key} of ${m.name} reports no declared code`);
+    }
+  }
   for (const id of codeOfRule.keys()) if (!catalogue.some((r) => r.id === id)) throw new Error(`rule ${id} raises a code but has no catalogue entry`);
   declared.sort((a, b) => ruleNumber(a.rule) - ruleNumber(b.rule));
   catalogue.sort((a, b) => ruleNumber(a.id) - ruleNumber(b.id));
   const byCode = new Map(declared.map((c) => [c.code, c]));
   const byId = new Map(catalogue.map((r) => [r.id.toUpperCase(), r]));
+  const inForce = (id: string, ruleset: Ruleset) => {
+    const rule = byId.get(id.toUpperCase());
+    return rule !== undefined && isInForce(rule.inForce, ruleset);
+  };
+  // The rules a ruleset switches on or off, then the ones it only nuances (R5's OCG Trap triggers).
+  const underRuleset = [...catalogue.filter((r) => r.underRuleset && r.inForce !== 'always'), ...catalogue.filter((r) => r.underRuleset && r.inForce === 'always')];
+  const moduleInForce = (m: RuleModule, ruleset: Ruleset) => m.catalogue.length === 0 || m.catalogue.some((r) => isInForce(r.inForce, ruleset));
   return {
     modules,
     codes: declared.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),
@@ -99,11 +119,19 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
       return c && byId.get(c.rule);
     },
     rulesByCode: (code) => catalogue.filter((r) => r.code === code),
+    inForce,
+    rulesInForce: (ruleset) => rulesInForce(ruleset, (id) => inForce(id, ruleset)),
+    describeRuleset: (ruleset) => [ruleset.label, ...underRuleset.map((r) => r.underRuleset!(isInForce(r.inForce, ruleset), ruleset))],
     check(chain, report) {
-      for (const m of modules) if (m.check && (!m.inForce || m.inForce(chain.rules))) m.check(chain, report);
+      for (const m of modules) if (m.check && moduleInForce(m, chain.ruleset)) m.check(chain, ruleReporter(m, report));
     },
   };
 }
 
 /** The registry of the shipped rules. */
 export const RULE_REGISTRY = ruleRegistry(RULE_MODULES);
+
+/** The ruleset's label and the rules it changes, plain text, for the hover on `rules` and `explain`. */
+export function describeRules(ruleset: Ruleset, rules: RuleRegistry = RULE_REGISTRY): string[] {
+  return rules.describeRuleset(ruleset);
+}

@@ -2,10 +2,10 @@
 // scenario may simply not have written it).
 import { CATEGORY_LABELS } from '../results';
 import { describeEvent } from '../narrative';
-import { RuleModule } from './api';
+import { Category, defineRule } from './api';
 import { S } from './sources';
 
-export const mandatoryMissing: RuleModule = {
+export const mandatoryMissing = defineRule({
   name: 'mandatory-missing',
   codes: {
     'mandatory-trigger-missing': { rules: ['R17'], severity: 'warning', summary: 'an activatable mandatory trigger is left out of its batch', fix: 'insert-missing' },
@@ -16,11 +16,16 @@ export const mandatoryMissing: RuleModule = {
     title: 'Mandatory triggers must be placed',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A mandatory trigger that can be activated must go on the chain in its group. One that cannot (no target, its card moved) simply does not activate.',
     sources: [S.S0, S.S1, S.S3, S.YC],
   },
   ],
+  messages: {
+    'mandatory-trigger-missing': (p: { player: string; card: string; effect: string; event: string; category: Category }) =>
+      `${p.player}'s "${p.card}" (${p.effect}) is a mandatory trigger whose condition was met (${p.event}); it must be activated in this batch as ${CATEGORY_LABELS[p.category]} (category ${p.category}) [R17]`,
+  },
   check(chain, report) {
     const members = chain.members;
     for (const c of chain.collected) {
@@ -40,7 +45,7 @@ export const mandatoryMissing: RuleModule = {
         {
           code: 'mandatory-trigger-missing',
           severity: 'warning',
-          message: `${chain.players[c.player]}'s "${c.inst.name}" (${c.effect.text}) is a mandatory trigger whose condition was met (${describeEvent(c.event, chain.players)}); it must be activated in this batch as ${CATEGORY_LABELS[cat]} (category ${cat}) [R17]`,
+          message: report.text('mandatory-trigger-missing', { player: chain.players[c.player], card: c.inst.name, effect: c.effect.text, event: describeEvent(c.event, chain.players), category: cat }),
           range: at ? at.stmt.range : chain.links[0]?.stmt.range ?? chain.scenarioRange,
           rule: 'R17',
           link: at?.position,
@@ -58,4 +63,4 @@ export const mandatoryMissing: RuleModule = {
       );
     }
   },
-};
+});

@@ -5,9 +5,28 @@ import { EventPattern } from '../../cards/model';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
+import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
-import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
+
+const messages = {
+  'must-chain-directly': (p: { link: string; activation: string; responder: string; condition: string }) =>
+    `${p.link} is placed between ${p.activation} and the mandatory "${p.responder}" ("${p.condition}"), which must be chained directly to that activation before anything else; mandatory "when ... is activated" effects are placed first [R29]`,
+  'must-chain-directly/not-below': (p: { card: string; below: number; negated: number }) =>
+    `"${p.card}" answers an activation and can only answer the link directly below it (CL${p.below}); it cannot negate CL${p.negated}, which is not directly below it [R31]`,
+  'must-chain-directly/wrong-activation': (p: { card: string; answers: string; below: string; belowIs: string }) =>
+    `"${p.card}" answers "${p.answers}", so it can respond only to the activation directly below it, and ${p.below} is ${p.belowIs}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`,
+  'must-chain-directly/first-link': (p: { card: string; answers: string }) =>
+    `"${p.card}" answers "${p.answers}" and must be chained directly to that activation; it cannot start a chain [R29]`,
+  'missed-timing/responder': (p: { card: string; event: string; whyNotLast: string }) =>
+    `"${p.card}" can be activated only when its condition (${p.event}) was the last thing to happen, and it was not: ${p.whyNotLast}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
+  'nothing-to-answer/something-else': (p: { card: string; answers: string; last: string }) =>
+    `"${p.card}" answers "${p.answers}", but the scenario shows what happened right before this chain (${p.last}) and nothing it answers: it has nothing to respond to here [R36]`,
+  'event-window-passed/responder': (p: { card: string; event: string }) =>
+    `"${p.card}" responds to ${p.event}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
+};
+type Report = RuleReporter<typeof messages>;
 
 type ActivationPattern = Extract<EventPattern, { kind: 'activation' }>;
 
@@ -54,11 +73,22 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         return card.category === 'spell';
       case 'trap':
         return card.category === 'trap';
+      case 'spell-card':
+        return card.category === 'spell' && prev.effect!.kind === 'activation';
+      case 'trap-card':
+        return card.category === 'trap' && prev.effect!.kind === 'activation';
       case 'effect':
         return prev.effect!.kind !== 'activation';
     }
   });
   r = and3(r, kindOk ? 'yes' : 'no');
+  if (p.zone) {
+    // Where the activating card was: stated, or the only zone its effect activates from; else assumed.
+    const at = prev.activatedFrom;
+    const there = at ? at.zone === p.zone : prev.effect.activatesFrom.includes(p.zone);
+    const certain = at ? at.stated || !prev.effect.activatesFrom.includes(p.zone) : !there || prev.effect.activatesFrom.length === 1;
+    r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
+  }
   if (p.includes?.length) {
     const does = linkIncludes(prev);
     // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
@@ -112,21 +142,21 @@ function lastStatedEvent(chain: ChainView): GameEvent | undefined {
  * R32 with R19/R20: a Spell/Trap that answers a game event ("When ... is Summoned") can be activated only if
  * that event was the last thing to happen before the chain, exactly as an optional "when" trigger.
  */
-function checkResponderTiming(chain: ChainView, report: Reporter, l: LinkState, patterns: EventPattern[]): void {
+function checkResponderTiming(chain: ChainView, report: Report, l: LinkState, patterns: EventPattern[]): void {
   const you = (l.player ?? 0) as PlayerIndex;
   const success = patterns.filter((p) => !(p.kind === 'card' && p.attempt));
   const matched = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).filter((ev) => success.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'));
   if (matched.length === 0 || matched.some((ev) => ev.step === chain.stepAtStart)) return;
   const ev = matched[matched.length - 1];
-  report.link(
-    'missed-timing',
-    l,
-    `"${l.inst!.name}" can be activated only when its condition (${describeEvent(ev, chain.players)}) was the last thing to happen, and it was not: ${whyNotLast(chain.events, chain.players, ev, chain.chainStartEvent)}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
-  );
+  report.say('missed-timing/responder', l, {
+    card: l.inst!.name,
+    event: describeEvent(ev, chain.players),
+    whyNotLast: whyNotLast(chain.events, chain.players, ev, chain.chainStartEvent),
+  });
 }
 
 /** R31 / R29 / R32 for one link that answers an activation or an event. */
-function checkResponder(chain: ChainView, report: Reporter, l: LinkState): void {
+function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   const e = l.effect;
   if (!e || !l.inst) return;
   const activationPatterns = activationPatternsOf(e);
@@ -139,24 +169,26 @@ function checkResponder(chain: ChainView, report: Reporter, l: LinkState): void 
     const negated = l.stmt.actions?.groups.flat().find((a) => a.kind === 'negate');
     if (prev && negated && negated.kind === 'negate' && negated.link.value !== prev.position && best !== 'no') {
       const target = chain.links.find((x) => x.position === negated.link.value);
-      report.link(
-        'must-chain-directly',
+      report.say(
+        'must-chain-directly/not-below',
         l,
-        `"${l.inst.name}" answers an activation and can only answer the link directly below it (CL${prev.position}); it cannot negate CL${negated.link.value}, which is not directly below it [R31]`,
+        { card: l.inst.name, below: prev.position, negated: negated.link.value },
         target ? [{ link: target, message: 'the activation it claims to answer' }] : [],
       );
       return;
     }
     if (best === 'no' && eventOk === 'no') {
       const what = activationPatterns.map((p) => p.raw).join(' / ');
-      report.link(
-        'must-chain-directly',
-        l,
-        prev
-          ? `"${l.inst.name}" answers "${what}", so it can respond only to the activation directly below it, and ${chain.linkName(prev)} is ${describeLink(prev)}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`
-          : `"${l.inst.name}" answers "${what}" and must be chained directly to that activation; it cannot start a chain [R29]`,
-        prev ? [{ link: prev, message: 'the link directly below: the only one it could answer' }] : [],
-      );
+      // A responder that answers only cards on the field says where the card below it activated.
+      const at = prev?.activatedFrom?.zone ?? (prev?.effect?.activatesFrom.length === 1 ? prev.effect.activatesFrom[0] : undefined);
+      const where = activationPatterns.some((p) => p.zone) && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
+      if (prev) {
+        report.say('must-chain-directly/wrong-activation', l, { card: l.inst.name, answers: what, below: chain.linkName(prev), belowIs: describeLink(prev) + where }, [
+          { link: prev, message: 'the link directly below: the only one it could answer' },
+        ]);
+      } else {
+        report.say('must-chain-directly/first-link', l, { card: l.inst.name, answers: what });
+      }
     } else if (best === 'assumed') {
       l.assumptions.push(`CL${prev!.position} was taken to meet "${activationPatterns.map((p) => p.raw).join(' / ')}" (its effect is not written out)`);
     }
@@ -170,25 +202,21 @@ function checkResponder(chain: ChainView, report: Reporter, l: LinkState): void 
       const ev = olderMatch(chain, l, eventPatterns);
       const last = lastStatedEvent(chain);
       if (!ev && last) {
-        report.link(
-          'nothing-to-answer',
-          l,
-          `"${l.inst.name}" answers "${eventPatterns.map((p) => p.raw).join(' / ')}", but the scenario shows what happened right before this chain (${describeEvent(last, chain.players)}) and nothing it answers: it has nothing to respond to here [R36]`,
-        );
+        report.say('nothing-to-answer/something-else', l, {
+          card: l.inst.name,
+          answers: eventPatterns.map((p) => p.raw).join(' / '),
+          last: describeEvent(last, chain.players),
+        });
       }
       if (ev) {
-        report.link(
-          'event-window-passed',
-          l,
-          `"${l.inst.name}" responds to ${describeEvent(ev, chain.players)}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
-        );
+        report.say('event-window-passed/responder', l, { card: l.inst.name, event: describeEvent(ev, chain.players) });
       }
     }
   }
 }
 
 /** R29: a pending mandatory "when ... is activated" effect must be chained directly. */
-function checkPendingMandatory(chain: ChainView, report: Reporter): void {
+function checkPendingMandatory(chain: ChainView, report: Report): void {
   const links = chain.links;
   const used = new Set<string>();
   for (let k = 0; k < links.length - 1; k++) {
@@ -210,10 +238,10 @@ function checkPendingMandatory(chain: ChainView, report: Reporter): void {
         if (nextIsMandatoryResponder) continue;
         const late = links.find((x) => x.inst === inst && x.effect === e);
         if (!late) continue; // not claimed at all: not shown
-        report.link(
+        report.say(
           'must-chain-directly',
           next,
-          `${chain.linkName(next)} is placed between ${chain.linkName(act)} and the mandatory "${inst.name}" ("${e.event.raw}"), which must be chained directly to that activation before anything else; mandatory "when ... is activated" effects are placed first [R29]`,
+          { link: chain.linkName(next), activation: chain.linkName(act), responder: inst.name, condition: e.event.raw },
           [
             { link: act, message: 'the activation that the mandatory effect answers' },
             { link: late, message: 'the mandatory responder, placed too late: it resolves without effect' },
@@ -225,7 +253,7 @@ function checkPendingMandatory(chain: ChainView, report: Reporter): void {
   }
 }
 
-export const responders: RuleModule = {
+export const responders = defineRule({
   name: 'responders',
   codes: {
     'must-chain-directly': {
@@ -240,6 +268,7 @@ export const responders: RuleModule = {
     title: '"When … is activated" effects: mandatory ones first, chained directly',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       "Effects that answer \"when a card or effect is activated\" are Spell Speed 2 and must be chained directly to that activation; mandatory ones go first (turn player's first), then normal priority. An optional one not chained directly can no longer be used.",
     sources: [S.S3, S.W23, S.YC],
@@ -249,13 +278,15 @@ export const responders: RuleModule = {
     title: 'An effect that answers an activation sees only the link below it',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'An effect that answers an activation (Solemn Strike, Ash Blossom, Light and Darkness Dragon) can answer only the link directly below it, so the order inside a SEGOC group decides what the opponent can answer.',
     sources: [S.S1, S.CS, S.YC],
   },
   ],
+  messages,
   check(chain, report) {
     for (const l of chain.links) checkResponder(chain, report, l);
     checkPendingMandatory(chain, report);
   },
-};
+});

@@ -2,20 +2,32 @@
 // below; Spell Speed 1 only at CL1 or in the trigger batch; only Counter Traps on a Counter Trap;
 // no fast effect inside the trigger batch.
 import { kindWords, legalOrderText } from '../narrative';
-import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 
+const messages = {
+  'spell-speed': (p: { link: string; speed: number; below: string; belowSpeed: number }) =>
+    `${p.link} is Spell Speed ${p.speed} but ${p.below} is Spell Speed ${p.belowSpeed}: a link must be at least as fast as the link it is chained to [R6]`,
+  'spell-speed-1-chained': (p: { link: string; kind: string }) =>
+    `${p.link} is Spell Speed 1 (${p.kind}); Spell Speed 1 effects can be chain link 2 or higher only as members of a simultaneous trigger batch, placed before any fast effect; legal: activate it as chain link 1 once this chain has resolved [R7]`,
+  'counter-trap-only': (p: { link: string; speed: number; below: string }) =>
+    `${p.link} is Spell Speed ${p.speed} and is chained to ${p.below}, a Counter Trap (Spell Speed 3): only Counter Traps can be chained to a Counter Trap [R8]`,
+  'fast-effect-in-batch': (p: { fast: string; trigger: string; legalOrder: string }) =>
+    `${p.fast} is a fast effect placed in the middle of the trigger batch: ${p.trigger} is a simultaneous trigger and had to be placed before anyone could activate fast effects; ${p.legalOrder}; all batch triggers come first [R14]`,
+};
+type Report = RuleReporter<typeof messages>;
+
 /** R6; also reported beside R7/R8, which are its special cases, so either code can be expected. */
-function reportSlower(chain: ChainView, report: Reporter, l: LinkState, prev: LinkState): void {
-  report.link(
+function reportSlower(chain: ChainView, report: Report, l: LinkState, prev: LinkState): void {
+  report.say(
     'spell-speed',
     l,
-    `${chain.linkName(l)} is Spell Speed ${l.speed} but ${chain.linkName(prev)} is Spell Speed ${prev.speed}: a link must be at least as fast as the link it is chained to [R6]`,
+    { link: chain.linkName(l), speed: l.speed, below: chain.linkName(prev), belowSpeed: prev.speed },
     [{ link: prev, message: `Spell Speed ${prev.speed}` }],
   );
 }
 
-function checkLink(chain: ChainView, report: Reporter, l: LinkState, prev: LinkState): void {
+function checkLink(chain: ChainView, report: Report, l: LinkState, prev: LinkState): void {
   if (!l.effect || !prev.effect) return;
   // A trigger that cannot be in this chain at all is reported as such, not for its speed.
   if (l.status.ineligible) return;
@@ -28,29 +40,29 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState, prev: LinkS
       // A batch trigger placed after a fast effect (R14): point at the fast effect below it.
       const fast = chain.links.slice(0, l.position - 1).reverse().find((x) => x.role !== 'batch-trigger' && x.effect);
       if (fast) {
-        report.link(
+        report.say(
           'fast-effect-in-batch',
           fast,
-          `${chain.linkName(fast)} is a fast effect placed in the middle of the trigger batch: ${chain.linkName(l)} is a simultaneous trigger and had to be placed before anyone could activate fast effects; ${legalOrderText(chain)}; all batch triggers come first [R14]`,
+          { fast: chain.linkName(fast), trigger: chain.linkName(l), legalOrder: legalOrderText(chain) },
           [{ link: l, message: 'a batch trigger placed above the fast effect' }],
         );
         return;
       }
     }
-    report.link(
+    report.say(
       'spell-speed-1-chained',
       l,
-      `${chain.linkName(l)} is Spell Speed 1 (${kindWords(l.effect, l.inst!.card!)}); Spell Speed 1 effects can be chain link 2 or higher only as members of a simultaneous trigger batch, placed before any fast effect; legal: activate it as chain link 1 once this chain has resolved [R7]`,
+      { link: chain.linkName(l), kind: kindWords(l.effect, l.inst!.card!) },
       [{ link: prev, message: `CL${prev.position} is what it would be chained to` }],
     );
     if (l.speed < prev.speed) reportSlower(chain, report, l, prev);
     return;
   }
   if (prev.speed >= 3 && l.speed < 3) {
-    report.link(
+    report.say(
       'counter-trap-only',
       l,
-      `${chain.linkName(l)} is Spell Speed ${l.speed} and is chained to ${chain.linkName(prev)}, a Counter Trap (Spell Speed 3): only Counter Traps can be chained to a Counter Trap [R8]`,
+      { link: chain.linkName(l), speed: l.speed, below: chain.linkName(prev) },
       [{ link: prev, message: 'Spell Speed 3' }],
     );
     reportSlower(chain, report, l, prev);
@@ -59,7 +71,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState, prev: LinkS
   if (l.speed < prev.speed) reportSlower(chain, report, l, prev);
 }
 
-export const spellSpeed: RuleModule = {
+export const spellSpeed = defineRule({
   name: 'spell-speed',
   codes: {
     'spell-speed': { rules: ['R6'], severity: 'error', summary: 'CLn has a lower Spell Speed than CL(n-1)' },
@@ -83,6 +95,9 @@ export const spellSpeed: RuleModule = {
     title: 'Spell Speeds',
     tag: 'version',
     tags: ['stable', 'version', 'engine≠rule'],
+    inForce: 'always',
+    // The ruleset changes R5's table, not whether it holds (RulesInForce.trapTriggersSpeed2).
+    underRuleset: (_inForce, ruleset) => (ruleset.region === 'ocg' ? 'R5: OCG: trigger effects of Trap cards are Spell Speed 2.' : 'R5: trigger effects are Spell Speed 1.'),
     summary:
       'Spell Speed 1: Normal, Equip, Field, Continuous and Ritual Spells; Ignition, Trigger and Flip effects. Spell Speed 2: Quick-Play Spells, Normal and Continuous Traps, Quick Effects. Spell Speed 3: Counter Traps only.',
     sources: [S.S2, S.S3, S.YC],
@@ -94,6 +109,7 @@ export const spellSpeed: RuleModule = {
     title: 'A link must be at least as fast as the one below',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary: 'From Chain Link 2 on, each link needs a Spell Speed equal to or higher than the link directly below it.',
     sources: [S.S2, S.YC],
   },
@@ -102,6 +118,7 @@ export const spellSpeed: RuleModule = {
     title: 'Spell Speed 1 above Chain Link 1 only inside a trigger batch',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'A Spell Speed 1 effect can be Chain Link 2 or higher only as a member of a batch of simultaneous triggers, placed before any fast effect. Spell cards of Spell Speed 1, Ignition Effects and triggers outside such a batch always start a chain.',
     sources: [S.S0, S.S2, S.YC],
@@ -111,6 +128,7 @@ export const spellSpeed: RuleModule = {
     title: 'Only Counter Traps on a Counter Trap',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Once a Counter Trap (Spell Speed 3) is on the chain, only another Counter Trap can be chained to it; Traps, Quick-Play Spells and Quick Effects such as Ash Blossom cannot.',
     sources: [S.S2, S.YC],
@@ -120,13 +138,15 @@ export const spellSpeed: RuleModule = {
     title: 'The whole batch goes on before any fast effect',
     tag: 'stable',
     tags: ['stable'],
+    inForce: 'always',
     summary:
       'Every trigger of a simultaneous batch is placed before either player may use a fast effect. A fast effect cannot be put between batch links, and a trigger not placed at its turn cannot be added later in that chain.',
     sources: [S.S1, S.S2, S.S3, S.YC],
   },
   ],
+  messages,
   needs: ['eligibility'],
   check(chain, report) {
     for (let i = 1; i < chain.links.length; i++) checkLink(chain, report, chain.links[i], chain.links[i - 1]);
   },
-};
+});

@@ -5,10 +5,25 @@
 import { describeEvent, whereWord } from '../narrative';
 import { zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
-import { ChainView, LinkState, Reporter, RuleModule } from './api';
+import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 
-function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
+const messages = {
+  'card-not-there/not-theirs': (p: { player: string; card: string; holder: string; onField: boolean; zone: string }) =>
+    `${p.player} activates "${p.card}", but the scenario shows it is ${p.holder}'s card (${p.onField ? `on ${p.holder}'s field` : `in ${p.holder}'s ${p.zone}`}): a player can activate only the cards they control; write the link for ${p.holder}, or put the card on ${p.player}'s side [R35]`,
+  'card-not-there': (p: { link: string; needs: string; effect: string | undefined; shownWhere: string; shown: string }) =>
+    `${p.link} needs the card ${p.needs}${p.effect === undefined ? '' : ` for this effect ("${p.effect}")`}, but the scenario shows it ${p.shownWhere}${p.shown}, so it cannot be activated there [R35]`,
+  'nothing-to-answer/own-turn': (p: { link: string; answers: string; turnPlayer: string }) =>
+    `${p.link} answers an attack by its controller's opponent ("${p.answers}"), but it is ${p.turnPlayer}'s own turn (\`turn ${p.turnPlayer}\`): only the turn player declares attacks, so that event cannot have happened [R36]`,
+  'spell-trap-timing/quick-play-from-hand': (p: { link: string; turnPlayer: string }) =>
+    `${p.link} is a Quick-Play Spell activated from the hand on ${p.turnPlayer}'s turn; from the hand it can be activated only on its controller's own turn (on the opponent's turn it must have been Set on an earlier turn) [R34]`,
+  'spell-trap-timing/outside-main-phase': (p: { link: string; cardType: string; opponentsTurn: string | undefined; phase: string }) =>
+    `${p.link} is a ${p.cardType} (Spell Speed 1): it can be activated only in its controller's own Main Phase, as Chain Link 1, and ${p.opponentsTurn !== undefined ? `it is ${p.opponentsTurn}'s turn` : `the scenario is in the ${p.phase} phase`} [R34]`,
+  'spell-trap-timing/set-this-turn': (p: { link: string; setBy: string; trap: boolean }) =>
+    `${p.link} was Set this turn (${p.setBy}); a ${p.trap ? 'Trap' : 'Quick-Play Spell'} cannot be activated the turn it was Set unless its text allows it [R34]`,
+};
+
+function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): void {
   const e = l.effect;
   const card = l.inst?.card;
   const at = l.activatedFrom;
@@ -16,11 +31,7 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
   const name = l.inst!.name;
   // R35: a player activates only their own cards (issue 18: say exactly that, not a SEGOC category).
   if (at.stated && at.holder !== l.player) {
-    report.link(
-      'card-not-there',
-      l,
-      `${chain.players[l.player]} activates "${name}", but the scenario shows it is ${chain.players[at.holder]}'s card (${at.zone === 'field' ? `on ${chain.players[at.holder]}'s field` : `in ${chain.players[at.holder]}'s ${zoneWord(at.zone)}`}): a player can activate only the cards they control; write the link for ${chain.players[at.holder]}, or put the card on ${chain.players[l.player]}'s side [R35]`,
-    );
+    report.say('card-not-there/not-theirs', l, { player: chain.players[l.player], card: name, holder: chain.players[at.holder], onField: at.zone === 'field', zone: zoneWord(at.zone) });
     return;
   }
   const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
@@ -38,22 +49,20 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
     return;
   }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
-    report.link(
-      'card-not-there',
-      l,
-      `${chain.linkName(l)} needs the card ${zones.map(whereWord).join(' or ')}${e.kind === 'activation' ? '' : ` for this effect ("${e.text}")`}, but the scenario shows it ${whereWord(at.zone)}${shown}, so it cannot be activated there [R35]`,
-    );
+    report.say('card-not-there', l, {
+      link: chain.linkName(l),
+      needs: zones.map(whereWord).join(' or '),
+      effect: e.kind === 'activation' ? undefined : e.text,
+      shownWhere: whereWord(at.zone),
+      shown,
+    });
     return;
   }
   // R36: "when an opponent's monster declares an attack" on one's own turn: only the turn player attacks.
   const patterns = e.kind === 'activation' ? e.responds : e.event ? [e.event] : [];
   if (patterns.length && patterns.every((p) => p.kind === 'attack' && p.actor === 'opponent') && l.player === chain.turn) {
     l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
-    report.link(
-      'nothing-to-answer',
-      l,
-      `${chain.linkName(l)} answers an attack by its controller's opponent ("${patterns.map((p) => p.raw).join(' / ')}"), but it is ${chain.players[chain.turn]}'s own turn (\`turn ${chain.players[chain.turn]}\`): only the turn player declares attacks, so that event cannot have happened [R36]`,
-    );
+    report.say('nothing-to-answer/own-turn', l, { link: chain.linkName(l), answers: patterns.map((p) => p.raw).join(' / '), turnPlayer: chain.players[chain.turn] });
     return;
   }
   if (e.kind !== 'activation' || card.category === 'monster') return;
@@ -65,28 +74,21 @@ function checkLink(chain: ChainView, report: Reporter, l: LinkState): void {
       l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not place it, and a Quick-Play Spell cannot be activated from the hand on the opponent's turn)`);
       return;
     }
-    report.link(
-      'spell-trap-timing',
-      l,
-      `${chain.linkName(l)} is a Quick-Play Spell activated from the hand on ${chain.players[chain.turn]}'s turn; from the hand it can be activated only on its controller's own turn (on the opponent's turn it must have been Set on an earlier turn) [R34]`,
-    );
+    report.say('spell-trap-timing/quick-play-from-hand', l, { link: chain.linkName(l), turnPlayer: chain.players[chain.turn] });
     return;
   }
   if (card.category === 'spell' && kind !== 'quick-play' && (!own || (chain.phase !== 'main1' && chain.phase !== 'main2'))) {
-    report.link(
-      'spell-trap-timing',
-      l,
-      `${chain.linkName(l)} is a ${card.cardType} (Spell Speed 1): it can be activated only in its controller's own Main Phase, as Chain Link 1, and ${!own ? `it is ${chain.players[chain.turn]}'s turn` : `the scenario is in the ${chain.phase} phase`} [R34]`,
-    );
+    report.say('spell-trap-timing/outside-main-phase', l, {
+      link: chain.linkName(l),
+      cardType: card.cardType,
+      opponentsTurn: own ? undefined : chain.players[chain.turn],
+      phase: chain.phase,
+    });
     return;
   }
   if (at.zone === 'field' && (card.category === 'trap' || kind === 'quick-play')) {
     if (at.setBy) {
-      report.link(
-        'spell-trap-timing',
-        l,
-        `${chain.linkName(l)} was Set this turn (${describeEvent(at.setBy, chain.players)}); a ${card.category === 'trap' ? 'Trap' : 'Quick-Play Spell'} cannot be activated the turn it was Set unless its text allows it [R34]`,
-      );
+      report.say('spell-trap-timing/set-this-turn', l, { link: chain.linkName(l), setBy: describeEvent(at.setBy, chain.players), trap: card.category === 'trap' });
       return;
     }
     if (at.faceDown) l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not say when it was Set)`);
@@ -99,7 +101,7 @@ function activationZones(category: string, stated: readonly Zone[]): Zone[] {
   return stated.includes('hand') ? ['field', 'hand'] : ['field'];
 }
 
-export const statedFacts: RuleModule = {
+export const statedFacts = defineRule({
   name: 'stated-facts',
   needs: ['eligibility', 'responders'],
   codes: {
@@ -125,6 +127,7 @@ export const statedFacts: RuleModule = {
       title: 'Where and when a Spell or Trap card can be activated',
       tag: 'stable',
       tags: ['stable', 'card-specific'],
+      inForce: 'always',
       summary:
         "A Quick-Play Spell is activated from the hand only on its controller's own turn; a Trap or a Quick-Play Spell not the turn it was Set (unless its text allows it); a Normal, Continuous, Equip, Field or Ritual Spell only in its controller's own Main Phase. Where the scenario does not say when a card was Set, segoc assumes an earlier turn and says so.",
       sources: [S.W29, S.W30],
@@ -134,6 +137,7 @@ export const statedFacts: RuleModule = {
       title: 'A card activated where the scenario shows it is not',
       tag: 'stable',
       tags: ['stable'],
+      inForce: 'always',
       summary:
         'Assumptions fill in what a scenario does not say and never contradict what it says: a card the scenario shows elsewhere (a Trap destroyed earlier, a monster still on the field whose effect activates in the GY) cannot be activated. A card the scenario never placed is still assumed to be where its activation needs it.',
       sources: [S.W31],
@@ -143,12 +147,14 @@ export const statedFacts: RuleModule = {
       title: 'A responder with nothing to answer',
       tag: 'stable',
       tags: ['stable'],
+      inForce: 'always',
       summary:
         "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, or, for \"when an opponent's monster declares an attack\", on its controller's own turn. An event the scenario does not mention at all is still assumed.",
       sources: [S.W32, S.W31],
     },
   ],
+  messages,
   check(chain, report) {
     for (const l of chain.links) checkLink(chain, report, l);
   },
-};
+});

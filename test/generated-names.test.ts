@@ -1,0 +1,100 @@
+// The generated library's searches read in place (core/cards/generated-names.ts, bit-distance.ts) give
+// the answers of the general name index (NameIndex over names()), and the library is read only when a
+// lookup reaches it: the first lookup reads one record, not every name.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as path from 'path';
+import { analyze, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, normalizeName } from '../server/src/core';
+import { BitPattern } from '../server/src/core/cards/bit-distance';
+import { NameIndex } from '../server/src/core/cards/name-index';
+import { readGeneratedLibrary } from '../server/src/host/generated-cards';
+import { seededRandom } from './helpers';
+
+const DIR = path.resolve(__dirname, '../../server/cards/generated');
+const DATA = readGeneratedLibrary(DIR)!;
+
+/** The edit distance by the full table. */
+function table(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+test('bit-parallel distance: the full table\'s answer below the limit, above it when beyond (keys of 0-80 characters, Japanese too)', () => {
+  const next = seededRandom(5);
+  const letters = 'abcde ドラゴン';
+  const word = (n: number) => Array.from({ length: n }, () => letters[Math.floor(next() * letters.length)]).join('');
+  for (let i = 0; i < 3000; i++) {
+    const a = word(Math.floor(next() * 80));
+    const b = next() < 0.5 ? word(Math.floor(next() * 80)) : a.slice(0, Math.floor(next() * a.length)) + word(3) + a.slice(Math.floor(next() * a.length));
+    const limit = Math.floor(next() * 30);
+    const want = table(a, b);
+    const got = new BitPattern(a).distance(`xx${b}yy`, 2, 2 + b.length, limit);
+    if (want <= limit) assert.equal(got, want, `${a} / ${b} (limit ${limit})`);
+    else assert.ok(got > limit, `${a} / ${b}: ${got} within ${limit}, table ${want}`);
+  }
+});
+
+/** The generated library as a fresh provider, with a count of loads and of reads of the sorted keys. */
+function counted(): { library: GeneratedLibrary; loads: number; keyReads: number } {
+  const state = { library: undefined as unknown as GeneratedLibrary, loads: 0, keyReads: 0 };
+  state.library = new GeneratedLibrary(() => {
+    state.loads++;
+    const data: GeneratedLibraryData = { ...DATA };
+    Object.defineProperty(data, 'names', {
+      get: () => {
+        state.keyReads++;
+        return DATA.names;
+      },
+    });
+    return data;
+  });
+  return state;
+}
+
+test('generated library: read on the first lookup that reaches it, once; that lookup searches no names', () => {
+  const state = counted();
+  const providers = [curatedLibrary(), state.library];
+  const curatedOnly = ['scenario "s"', '  players Yugi, Kaiba', '  turn Yugi', '  chain', '    1 Yugi "Dark Hole" -> destroy all monsters', ''].join('\n');
+  assert.deepEqual(analyze(curatedOnly, { cardProviders: providers }).diagnostics, []);
+  assert.equal(state.loads, 0, 'a file that names curated cards only does not read the generated library');
+  assert.equal(state.library.get(normalizeName('Effect Veiler'))?.name, 'Effect Veiler');
+  assert.equal(libraryCards(providers).get('Ash Blossom & Joyous Spring')?.name, 'Ash Blossom & Joyous Spring');
+  assert.equal(state.loads, 1);
+  assert.equal(state.keyReads, 0, 'a lookup by name reads the hashed index and one record, not the sorted keys');
+  assert.deepEqual(libraryCards(providers).suggest('Pot of Prosperty'), ['Pot of Prosperity']);
+  assert.equal(state.loads, 1);
+});
+
+/** The same provider answering through the general index (NameIndex over every CardName). */
+function general(library: GeneratedLibrary): NameIndex {
+  return new NameIndex(library.names());
+}
+
+test('generated library: "did you mean" and completion read in place give the general index\'s answers', () => {
+  const library = new GeneratedLibrary(() => DATA);
+  const search = library.nameSearch();
+  const index = general(library);
+  const names = library.names();
+  const next = seededRandom(11);
+  const distance = (a: string, b: string) => table(a, b);
+  const seen = (list: Array<{ name: { key: string; cardKey: string; name: string }; d: number }>) => list.map((x) => `${x.name.key}|${x.name.cardKey}|${x.name.name}|${x.d}`).sort();
+  for (let i = 0; i < 60; i++) {
+    const key = names[Math.floor(next() * names.length)].key;
+    const at = Math.floor(next() * key.length);
+    // A letter dropped, one doubled, or the name cut short (the containment cases).
+    const typo = i % 3 === 0 ? key.slice(0, at) + key.slice(at + 1) : i % 3 === 1 ? key.slice(0, at) + key[at] + key.slice(at) : key.slice(0, Math.max(4, at));
+    const limit = Math.max(2, Math.floor(Math.max(typo.length, 4) / 3));
+    assert.deepEqual(seen(search.near(typo, limit, distance)), seen(index.near(typo, limit, distance)), typo);
+    const query = key.slice(0, 3 + (i % 5));
+    assert.deepEqual(search.complete(query, 50), index.complete(query, 50), query);
+    const word = key.split(' ').slice(-1)[0];
+    if (word.length >= 3) assert.deepEqual(search.complete(word, 301), index.complete(word, 301), word);
+    assert.equal(search.nameOf(names[i * 97].cardKey), index.nameOf(names[i * 97].cardKey));
+  }
+  assert.deepEqual(search.complete('po', 50), [], 'the generated names are searched from 3 characters on');
+});
