@@ -65,7 +65,9 @@ export function eventRecord(ev: GameEvent, players: readonly [string, string]): 
                   ? 'tributed'
                   : ev.cause === 'material'
                     ? 'material'
-                    : 'sent';
+                    : ev.from === 'field' && (ev.to === 'hand' || ev.to === 'deck' || ev.to === 'extra')
+                      ? 'returned'
+                      : 'sent';
       r.from = ev.from;
       r.to = ev.to;
       break;
@@ -108,6 +110,7 @@ const HOW: Record<NonNullable<EventRecord['how']>, string> = {
   sent: 'sent',
   material: 'used as material',
   drawn: 'drawn',
+  returned: 'returned',
 };
 
 const SUMMON_WORDS: Record<SummonType, string> = { normal: 'Normal', tribute: 'Tribute', flip: 'Flip', special: 'Special' };
@@ -129,6 +132,7 @@ export function eventText(r: EventRecord): string {
     case 'move': {
       if (r.how === 'set') return `"${r.card}" was Set${where}`;
       if (r.how === 'drawn') return `"${r.card}" was drawn${where}`;
+      if (r.how === 'returned') return `"${r.card}" was returned to the ${zoneWord(r.to!)}${where}`;
       if (r.to === 'overlay') return `"${r.card}" was attached as Xyz Material${where}`;
       const how = HOW[r.how!];
       return `"${r.card}" ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;

@@ -62,7 +62,7 @@ export interface EventRecord {
   /** Who attacked, activated or took damage. */
   player?: string;
   /** Moves: how, from where, to where. */
-  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'set' | 'sent' | 'material' | 'drawn';
+  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'set' | 'sent' | 'material' | 'drawn' | 'returned';
   from?: Zone;
   to?: Zone;
   summonType?: SummonType;

@@ -362,8 +362,13 @@ export class Timeline {
       }
       case 'return': {
         const cs = this.cardsOf(a.cards);
-        for (const c of cs) this.move(c, a.to, origin, cause, { by });
-        if (cs.length) did.push({ kind: 'returns', cards: names(cs), to: a.to });
+        // A Fusion, Synchro, Xyz or Link Monster returned to the hand or the Deck goes to the Extra Deck instead.
+        const extra = cs.filter((c) => c.card?.extraDeck);
+        const rest = cs.filter((c) => !c.card?.extraDeck);
+        for (const c of rest) this.move(c, a.to, origin, cause, { by });
+        for (const c of extra) this.move(c, 'extra', origin, cause, { by });
+        if (rest.length) did.push({ kind: 'returns', cards: names(rest), to: a.to });
+        if (extra.length) did.push({ kind: 'returns', cards: names(extra), to: 'extra' });
         break;
       }
       case 'special-summon': {
