@@ -36,7 +36,11 @@ function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
   let head: string;
   switch (e.kind) {
     case 'activation':
-      if (!e.responds.length) return undefined;
+      if (!e.responds.length) {
+        // The free-chain activation: implied by the card type unless it has properties (`activation, changes atk`).
+        const props = modifiers(card, e);
+        return props.length ? ['activation', ...props].join(', ') : undefined;
+      }
       head = `responds to ${e.responds.map((r) => r.raw).join(', ')}`;
       break;
     case 'trigger':
@@ -72,6 +76,7 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
   if (e.negatesActivation) out.push('negates activation');
   if (e.changesAtk) out.push('changes atk');
   if (e.includes.length) out.push(`includes ${e.includes.join(' or ')}`);
+  if (e.chooseOne) out.push('choose one');
   if (e.oncePerTurn) out.push('once per turn');
   return out;
 }

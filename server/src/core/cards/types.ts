@@ -111,6 +111,11 @@ export interface EffectInfo {
   negatesActivation: boolean;
   changesAtk: boolean;
   includes: string[];
+  /**
+   * One of the effects a modal Spell/Trap chooses from when it is activated ("Activate 1 of these effects":
+   * `activation, choose one`, one line per effect); a link says which with `effect N`.
+   */
+  chooseOne: boolean;
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;

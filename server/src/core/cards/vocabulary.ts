@@ -315,20 +315,15 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
     return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, raw, unknown };
   }
 
-  // Summons by a player: `opponent summons a monster with 1500 or more atk`, or bare `summon`.
-  if (ws.length > 0 && (ws[0] === 'summons' || ws[0] === 'summon' || (ws[1] === 'summon' && ['normal', 'special', 'flip', 'tribute'].includes(ws[0])) || (ws[1] === 'summons' && ['normal', 'special', 'flip', 'tribute'].includes(ws[0])))) {
-    let summonTypes: SummonType[] | undefined;
-    let rest = ws;
-    if (['normal', 'special', 'flip', 'tribute'].includes(ws[0])) {
-      summonTypes = ws[0] === 'normal' ? ['normal', 'tribute'] : [ws[0] as SummonType];
-      rest = ws.slice(2);
-    } else {
-      rest = ws.slice(1);
-    }
+  // Summons by a player: `opponent summons a monster with 1500 or more atk`, `opponent normal or flip summons a
+  // monster`, or bare `summon`.
+  const summonVerb = summonKindsBefore(ws);
+  if (summonVerb) {
+    const rest = ws.slice(summonVerb.verbAt + 1);
     const filter = rest.length ? parseFilter(rest) : {};
     // `summon` / `special summon` (the act) answers a Summon being attempted; `summons a monster` its success.
-    const attempt = ws[0] === 'summon' || ws[1] === 'summon';
-    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
+    const attempt = ws[summonVerb.verbAt] === 'summon';
+    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes: summonVerb.types, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
   }
 
   // A card event. Subject: `this card` (default) or a filter up to `is`/`are`.
@@ -354,6 +349,29 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
   const verbPattern = parseVerb(rest, unknown);
   if (!verbPattern) return { kind: 'unknown', raw, unknown: [raw] };
   return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? undefined : actor, raw, unknown };
+}
+
+/** The kinds of Summon a phrase names; a Normal Summon includes a Tribute Summon. */
+const SUMMON_KINDS: Readonly<Record<string, SummonType[]>> = {
+  normal: ['normal', 'tribute'],
+  tribute: ['tribute'],
+  special: ['special'],
+  flip: ['flip'],
+};
+
+/**
+ * `summon`, `special summon`, `normal or flip summons` at the start of a phrase: the kinds named (none: any
+ * Summon) and where the verb is; undefined when the phrase does not start so.
+ */
+function summonKindsBefore(ws: readonly string[]): { types?: SummonType[]; verbAt: number } | undefined {
+  const types: SummonType[] = [];
+  let i = 0;
+  while (SUMMON_KINDS[ws[i]]) {
+    types.push(...SUMMON_KINDS[ws[i]].filter((t) => !types.includes(t)));
+    i += ws[i + 1] === 'or' && SUMMON_KINDS[ws[i + 2]] ? 2 : 1;
+  }
+  if (ws[i] !== 'summon' && ws[i] !== 'summons') return undefined;
+  return { types: types.length ? types : undefined, verbAt: i };
 }
 
 const VERB_START = new Set([
@@ -407,9 +425,11 @@ function parseVerb(
     result = { verb: 'destroys-by-battle' };
     if (take('and', 'sends', 'it', 'to', 'gy')) result.toGy = true;
   } else if (take('inflicts', 'battle', 'damage') || take('inflicts', 'damage')) {
+    // Battle damage is inflicted on the monster's opponent: "to your opponent" adds nothing to match.
+    const battle = ws[i - 2] === 'battle';
     take('to', 'your', 'opponent');
     take('to', 'opponent');
-    result = { verb: 'inflicts-damage' };
+    result = battle ? { verb: 'inflicts-damage', by: 'battle' } : { verb: 'inflicts-damage' };
   } else if (SUMMON_METHOD_WORDS.includes(ws[i] ?? '') && ws[i + 1] === 'summoned') {
     // `link summoned`: a Special Summon of that kind.
     result = { verb: 'summoned', summonTypes: ['special'], methods: [ws[i] as SummonMethod] };
@@ -528,7 +548,7 @@ export function interpretPhaseTime(phraseWords: readonly string[], raw: string):
  * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
  * `damage step`: see the parser's isModifierStart).
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates']);
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'choose']);
 
 /**
  * Interprets one modifier of an effect line (`from hand or gy`, `once per chain`, `targets ...`) into
@@ -568,6 +588,8 @@ export function interpretModifier(effect: EffectFacts, ws: readonly string[], ra
         .map((x) => x.trim())
         .filter(Boolean),
     );
+  } else if (s === 'choose one' || s === 'choose 1') {
+    effect.chooseOne = true;
   } else if (s === 'hopt' || s === 'once per turn') {
     effect.oncePerTurn = true;
   } else if (ws[0] !== 'cost') {
@@ -585,6 +607,7 @@ export const EVENT_PHRASES = [
   'sent to gy from field',
   'sent to gy from hand',
   'sent to gy from deck',
+  'sent to gy by card effect',
   'destroyed',
   'destroyed by battle',
   'destroyed by card effect',
@@ -606,6 +629,8 @@ export const EVENT_PHRASES = [
   'attacked',
   'battles',
   'declares an attack',
+  'inflicts battle damage',
+  'destroys a monster by battle',
   'used as material',
   'drawn',
   'returned to extra deck',
@@ -647,7 +672,7 @@ export const ACTIVATION_PHRASES = [
   'card or effect activated including search or deck summon or deck send',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */
-export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster'];
+export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster', 'opponent normal or flip summons a monster'];
 /** Phase times (of `phase trigger`). */
 export const PHASE_TIMES = [
   'during your standby phase',
@@ -677,4 +702,5 @@ export const MODIFIERS = [
   'includes search',
   'includes deck summon',
   'includes special summon',
+  'choose one',
 ];

@@ -127,10 +127,11 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           break;
         }
         case 'inflicts-damage': {
-          // Battle damage is not simulated: a direct attack by this card is taken to have dealt it.
-          if (event.kind === 'damage' && event.battle) return 'assumed';
-          if (event.kind !== 'attack' || event.target) return 'no';
-          r = and3(subjectOk(event.attacker), 'assumed');
+          // Only the damage itself: an attack declaration is never taken for the damage it may lead to (the
+          // damage a scenario does not write is assumed where a link claims it, eligibility.ts).
+          if (event.kind !== 'damage') return 'no';
+          if (pattern.by === 'battle' && !event.battle) return 'no';
+          r = event.source ? subjectOk(event.source) : 'assumed';
           break;
         }
         case 'battles': {
@@ -180,7 +181,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           }
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
           if (pattern.by === 'battle') r = and3(r, fromBool(event.cause === 'battle'));
-          if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect' || event.cause === 'cost'));
+          // "By a card effect": by the resolution of an effect; a cost is paid, not done by the effect (Tearlaments).
+          if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect'));
           if (pattern.asCost) r = and3(r, fromBool(event.cause === 'cost'));
           if (pattern.actor && event.by !== undefined) r = and3(r, actorMatches(pattern.actor, event.by, you));
         }

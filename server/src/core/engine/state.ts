@@ -59,7 +59,18 @@ export type GameEvent = BaseEvent &
     | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SummonMethod }
     | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }
     | { kind: 'activation'; chain: number; link: number; player: PlayerIndex; card: CardInstance }
-    | { kind: 'damage'; player: PlayerIndex; amount: number; battle: boolean }
+    | {
+        kind: 'damage';
+        player: PlayerIndex;
+        amount: number;
+        battle: boolean;
+        /**
+         * The card that inflicted it ("when this card inflicts battle damage"): for battle damage the monster of
+         * the last attack on the other side of the damaged player, for effect damage the card of the link.
+         * Undefined when the scenario does not show it (no attack written): matching then assumes.
+         */
+        source?: CardInstance;
+      }
     | { kind: 'phase'; phase: string }
     | { kind: 'position'; card: CardInstance; position: 'attack' | 'defense'; flipped: boolean }
   );

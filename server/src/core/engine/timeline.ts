@@ -176,7 +176,7 @@ export class Timeline {
       case 'battle-damage': {
         this.step++;
         this.phase = 'damage-step';
-        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true });
+        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player) });
         break;
       }
       case 'battle-destroys': {
@@ -193,6 +193,19 @@ export class Timeline {
       }
     }
     this.newWindow(start);
+  }
+
+  /**
+   * The monster that inflicted battle damage to `damaged`: the attacker when the damaged player was attacked (or
+   * attacked directly), the attack target when the attacker's controller takes the damage. The battle is the last
+   * attack declared; without one the scenario does not show the source.
+   */
+  private battleDamageSource(damaged: PlayerIndex): CardInstance | undefined {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.kind === 'attack') return e.player === damaged ? e.target : e.attacker;
+    }
+    return undefined;
   }
 
   /** A link is placed: its activation (a Spell/Trap goes to the field) and its cost. */
@@ -440,7 +453,7 @@ export class Timeline {
       }
       case 'damage': {
         const p = this.playerIndex(a.player.text);
-        if (p !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player: p, amount: a.amount, battle: false });
+        if (p !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player: p, amount: a.amount, battle: false, source: l.inst });
         did.push({ kind: 'damage', player: a.player.text, amount: a.amount });
         break;
       }

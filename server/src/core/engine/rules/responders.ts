@@ -38,9 +38,9 @@ function normalizeInclude(s: string): string {
   return t;
 }
 
-/** What a link's effect includes: from its written actions, else from the card data. */
-function linkIncludes(l: LinkState): string[] | undefined {
-  const out = new Set<string>(l.effect?.includes.map(normalizeInclude) ?? []);
+/** What a link's effect includes: from its written actions, else from the card data (of `effect`, default the link's). */
+function linkIncludes(l: LinkState, effect = l.effect): string[] | undefined {
+  const out = new Set<string>(effect?.includes.map(normalizeInclude) ?? []);
   const actions = l.stmt.actions?.groups.flat() ?? [];
   for (const a of actions) {
     if (a.kind === 'add-to-hand' && (a.from ?? 'deck') === 'deck') out.add('search');
@@ -51,7 +51,10 @@ function linkIncludes(l: LinkState): string[] | undefined {
     if (a.kind === 'banish') out.add('banish');
     if (a.kind === 'negate') out.add('negate');
   }
-  if (out.size === 0 && !l.stmt.actions) return undefined;
+  // Facts that list nothing leave it open; except a modal card's choice when another of its choices lists what it
+  // includes: the card's facts then tell its choices apart.
+  const modalKnown = !!effect?.chooseOne && !!l.inst?.card?.effects.some((e) => e.chooseOne && e.includes.length > 0);
+  if (out.size === 0 && !l.stmt.actions && !modalKnown) return undefined;
   return [...out];
 }
 
@@ -90,14 +93,21 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
   }
   if (p.includes?.length) {
-    const does = linkIncludes(prev);
-    // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
-    if (does?.includes('draw')) does.push('search');
-    if (does === undefined) r = and3(r, 'assumed');
-    else r = and3(r, p.includes.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no');
+    // A modal card's link that does not say which effect was chosen (and writes no actions): every choice counts.
+    const modes = prev.effect.chooseOne && !prev.stmt.effectIndex && !prev.stmt.actions ? card.effects.filter((e) => e.chooseOne) : [prev.effect];
+    const each = modes.map((e) => includesAnswer(p, linkIncludes(prev, e)));
+    r = and3(r, each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed');
   }
   if (p.unknown.length) r = and3(r, 'assumed');
   return r;
+}
+
+/** Whether what an effect does (undefined: not known) meets an activation pattern's `including ...`. */
+function includesAnswer(p: ActivationPattern, does: string[] | undefined): Tri {
+  if (does === undefined) return 'assumed';
+  // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
+  if (does.includes('draw')) does.push('search');
+  return p.includes!.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no';
 }
 
 function olderMatch(chain: ChainView, l: LinkState, patterns: EventPattern[]): GameEvent | undefined {
