@@ -154,7 +154,10 @@ export function defaultZones(card: Pick<CardInfo, 'category' | 'spellTrapKind'>,
         return ['banished'];
       case 'added-to-hand':
       case 'returned-to-hand':
+      case 'drawn':
         return ['hand'];
+      case 'returned-to-extra':
+        return ['extra'];
       default:
         return ['field'];
     }

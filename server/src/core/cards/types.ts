@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import { Zone } from '../syntax/ast';
+import { SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
@@ -40,7 +40,9 @@ export type CardVerb =
   | 'declares-attack'
   | 'destroys-by-battle'
   | 'inflicts-damage'
-  | 'material';
+  | 'material'
+  | 'drawn'
+  | 'returned-to-extra';
 
 export type SummonType = 'normal' | 'tribute' | 'special' | 'flip';
 export type Actor = 'you' | 'opponent' | 'any';
@@ -185,6 +187,8 @@ export interface VerbPattern {
   toGy?: boolean;
   by?: 'battle' | 'effect';
   summonTypes?: SummonType[];
+  /** `link summoned`: Summons with materials of these kinds only. */
+  methods?: SummonMethod[];
   /** Sent as a cost. */
   asCost?: boolean;
   /** Summoned by its own effect. */

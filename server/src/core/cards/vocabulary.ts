@@ -5,7 +5,7 @@
 // The interpreter works on words, not tokens, so that other producers (effects inferred from card
 // text) can use it too. A phrase outside the vocabulary is kept as `unknown`: the engine then assumes
 // the condition was met rather than guessing "illegal".
-import { PhaseName, Zone } from '../syntax/ast';
+import { PhaseName, SUMMON_METHODS, SummonMethod, Zone } from '../syntax/ast';
 import type { EffectFacts } from './facts';
 import { ActivationWindow, Actor, CardCategory, CardFilter, EventPattern, PhaseTime, SpellTrapKind, SummonType, VerbPattern } from './types';
 
@@ -395,7 +395,11 @@ const VERB_START = new Set([
   'used',
   'destroys',
   'inflicts',
+  'drawn',
 ]);
+
+/** The kinds of Summon with materials, as event phrases say them (`link summoned`). */
+const SUMMON_METHOD_WORDS: readonly string[] = SUMMON_METHODS;
 
 function parseVerb(
   ws: string[],
@@ -426,6 +430,14 @@ function parseVerb(
     take('to', 'your', 'opponent');
     take('to', 'opponent');
     result = battle ? { verb: 'inflicts-damage', by: 'battle' } : { verb: 'inflicts-damage' };
+  } else if (SUMMON_METHOD_WORDS.includes(ws[i] ?? '') && ws[i + 1] === 'summoned') {
+    // `link summoned`: a Special Summon of that kind.
+    result = { verb: 'summoned', summonTypes: ['special'], methods: [ws[i] as SummonMethod] };
+    i += 2;
+  } else if (take('drawn')) {
+    result = { verb: 'drawn' };
+  } else if (take('returned', 'to', 'extra', 'deck') || take('returned', 'to', 'your', 'extra', 'deck') || take('returned', 'to', 'extra')) {
+    result = { verb: 'returned-to-extra' };
   } else if (take('tribute', 'summoned')) {
     result = { verb: 'summoned', summonTypes: ['tribute'] };
   } else if (take('normal', 'summoned')) {
@@ -656,6 +668,13 @@ export const EVENT_PHRASES = [
   'inflicts battle damage',
   'destroys a monster by battle',
   'used as material',
+  'drawn',
+  'returned to extra deck',
+  'link summoned',
+  'xyz summoned',
+  'synchro summoned',
+  'fusion summoned',
+  'ritual summoned',
   'a monster is summoned',
   'a monster is normal summoned',
   'a monster is special summoned',

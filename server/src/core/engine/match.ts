@@ -97,6 +97,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (event.kind !== 'summon') return 'no';
           r = subjectOk(event.card, event.player);
           if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
+          if (pattern.methods) r = and3(r, fromBool(!!event.method && pattern.methods.includes(event.method)));
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
           if (pattern.actor) r = and3(r, actorMatches(pattern.actor, event.player, you));
           if (pattern.byOwnEffect) r = and3(r, fromBool('link' in event.origin && originCard(event) === event.card));
@@ -170,6 +171,12 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
               break;
             case 'material':
               r = and3(r, fromBool(event.cause === 'material'));
+              break;
+            case 'drawn':
+              r = and3(r, fromBool(event.cause === 'draw'));
+              break;
+            case 'returned-to-extra':
+              r = and3(r, fromBool(event.to === 'extra'));
               break;
           }
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));

@@ -40,6 +40,8 @@ const VERB_RULES: Rule[] = [
   [/this card is banished/i, 'banished'],
   [/this card is added to (?:your|the|its owner's) hand/i, 'added to hand'],
   [/this card is returned to (?:your|the|its owner's) hand/i, 'returned to hand'],
+  [/this card is (?:returned|shuffled) (?:in)?to (?:your|the|its owner's) Extra Deck/i, 'returned to extra deck'],
+  [/you draw this card|this card is drawn/i, 'drawn'],
   [/this card leaves the field/i, 'leaves the field'],
   [/this card is (?:targeted for an attack|attacked|selected as an attack target)/i, 'attacked'],
   [/this card destroys (?:a|an|an opponent's|your opponent's) (?:monster|monster your opponent controls)\b[^,:]*by battle/i, 'destroys a monster by battle'],

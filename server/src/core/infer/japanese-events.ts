@@ -31,6 +31,8 @@ const SELF: Rule[] = [
   [/このカードが除外された/, 'banished'],
   [/このカードが(デッキから|墓地から)?手札に加わった/, 'added to hand'],
   [/このカードが手札に戻った/, 'returned to hand'],
+  [/このカードをドローした/, 'drawn'],
+  [/このカードがエクストラデッキに戻った/, 'returned to extra deck'],
   [/このカードがフィールドから離れた/, 'leaves the field'],
   [/このカードが召喚・特殊召喚した|このカードが召喚・反転召喚・特殊召喚した/, 'summoned'],
   [/このカードが特殊召喚した/, 'special summoned'],

@@ -42,10 +42,11 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   if (reportStatedMove(chain, report, l)) return;
   const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
   // R35: the card is not where its activation needs it. A trigger whose card moved after its event is R23's
-  // matter; one whose card never moved and whose event nothing met is shown where it cannot activate.
+  // matter; one whose event nothing met is shown where it cannot activate (where the board put it, or where
+  // the scenario moved it: an Xyz Material, a Fusion Monster returned to the Extra Deck).
   const zones: Zone[] = e.kind === 'activation' ? activationZones(card.category, e.activatesFrom) : e.activatesFrom;
   const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
-  const checkZone = isTrigger ? !l.candidate && !at.lastMove && card.category === 'monster' : true;
+  const checkZone = isTrigger ? !l.candidate && card.category === 'monster' : true;
   // Some Traps say they can be activated from the hand (Infinite Impermanence, Evenly Matched). A link
   // that writes `from hand` claims that text; card facts (generated or curated) may not carry it, so the
   // claim is assumed and said, never reported as illegal on missing facts.
