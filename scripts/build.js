@@ -36,15 +36,21 @@ function shipGeneratedLibrary(outDir) {
   if (process.env.SEGOC_NO_GENERATED) return;
   const dir = path.join(root, 'server', 'cards', 'generated');
   fs.mkdirSync(out, { recursive: true });
-  for (const f of ['cards.tsv', 'index.txt', 'names-ja.txt', 'manifest.json']) fs.copyFileSync(path.join(dir, f), path.join(out, f));
-  const lines = (f) => fs.readFileSync(path.join(dir, f), 'utf8').replace(/\n$/, '').split('\n');
-  const ja = lines('names-ja.txt');
-  const names = lines('cards.tsv').map((record, i) => {
+  for (const f of ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json']) fs.copyFileSync(path.join(dir, f), path.join(out, f));
+  const read = (f) => fs.readFileSync(path.join(dir, f), 'utf8');
+  const cards = read('cards.tsv');
+  const japanese = read('names-ja.txt');
+  const lines = (text) => text.replace(/\n$/, '').split('\n');
+  const ja = lines(japanese);
+  const names = lines(cards).map((record, i) => {
     const fields = record.split('\t');
     return [fields[1], ja[i], fields[2]];
   });
   const { loadTypeScript } = require('./lib/load-ts');
-  fs.writeFileSync(path.join(out, 'names.txt'), loadTypeScript('server/src/core/cards/generated-names.ts').encodeNameKeys(names));
+  const keys = loadTypeScript('server/src/core/cards/generated-names.ts').encodeNameKeys(names);
+  // The keys (Japanese among them) are searched as a string of 16-bit characters: shipped as UTF-16 (with
+  // its byte-order mark), they are read without decoding. The records stay UTF-8 bytes, decoded one by one.
+  fs.writeFileSync(path.join(out, 'names.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(keys, 'utf16le')]));
 }
 
 async function main() {

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
-import { analyze, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, normalizeName } from '../server/src/core';
+import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, normalizeName } from '../server/src/core';
 import { BitPattern } from '../server/src/core/cards/bit-distance';
 import { NameIndex } from '../server/src/core/cards/name-index';
 import { readGeneratedLibrary } from '../server/src/host/generated-cards';
@@ -70,6 +70,11 @@ test('generated library: read on the first lookup that reaches it, once; that lo
   assert.equal(state.loads, 1);
 });
 
+/** Completion answers without the card type the generated library adds (the general index has none). */
+function untyped(names: CardName[]): CardName[] {
+  return names.map(({ name, key, cardKey }) => ({ name, key, cardKey }));
+}
+
 /** The same provider answering through the general index (NameIndex over every CardName). */
 function general(library: GeneratedLibrary): NameIndex {
   return new NameIndex(library.names());
@@ -91,10 +96,19 @@ test('generated library: "did you mean" and completion read in place give the ge
     const limit = Math.max(2, Math.floor(Math.max(typo.length, 4) / 3));
     assert.deepEqual(seen(search.near(typo, limit, distance)), seen(index.near(typo, limit, distance)), typo);
     const query = key.slice(0, 3 + (i % 5));
-    assert.deepEqual(search.complete(query, 50), index.complete(query, 50), query);
+    assert.deepEqual(untyped(search.complete(query, 50)), index.complete(query, 50), query);
     const word = key.split(' ').slice(-1)[0];
-    if (word.length >= 3) assert.deepEqual(search.complete(word, 301), index.complete(word, 301), word);
+    if (word.length >= 3) assert.deepEqual(untyped(search.complete(word, 301)), index.complete(word, 301), word);
     assert.equal(search.nameOf(names[i * 97].cardKey), index.nameOf(names[i * 97].cardKey));
   }
   assert.deepEqual(search.complete('po', 50), [], 'the generated names are searched from 3 characters on');
+});
+
+test('generated library: completion gives each name\'s card type without building the card, the type its card has', () => {
+  const library = new GeneratedLibrary(() => DATA);
+  for (const query of ['pot of', 'dark mag', 'ash blo', 'called by', 'nibiru', 'tearlaments', 'mystical space', 'solemn']) {
+    const names = library.nameSearch().complete(query, 20);
+    assert.ok(names.length, query);
+    for (const n of names) assert.equal(n.cardType, library.get(n.key)?.cardType, n.name);
+  }
 });

@@ -587,6 +587,32 @@ test('parser: `Yugi passes`', () => {
   assert.equal((a as { player: { text: string } }).player.text, 'Yugi');
 });
 
+test('parser: `Yugi link summons "X" using "A", "B"` (and xyz, synchro, fusion, ritual)', () => {
+  const a = gameAction('Yugi link summons "Knightmare Phoenix" using "Sangan", Kaiba\'s "Gemini Elf"');
+  assert.equal(a.kind, 'material-summon');
+  if (a.kind !== 'material-summon') return;
+  assert.equal(a.method, 'link');
+  assert.deepEqual(refs([a.card]), ['Knightmare Phoenix']);
+  assert.deepEqual(refs(a.materials), ['Sangan', "Kaiba's Gemini Elf"]);
+  for (const m of ['xyz', 'synchro', 'fusion', 'ritual']) {
+    assert.equal((gameAction(`Yugi ${m} summons "X" using "A"`) as { method: string }).method, m);
+  }
+  // A label material is read as one (`using` ends the card; `,` the list).
+  items('  Yugi field: "Sangan" as s1\n  Yugi xyz summons "Gagaga Cowboy" using s1, "Gemini Elf"\n');
+  assert.ok(parse(`${HEAD}  Yugi link summons "Knightmare Phoenix" "Sangan"\n`).diagnostics.some((d) => /using/.test(d.message)));
+});
+
+test('parser: `Yugi draws "X"` and `destroy "X" by continuous effect`', () => {
+  const a = gameAction('Yugi draws "Palladium Oracle Mahad"');
+  assert.equal(a.kind, 'draw');
+  assert.deepEqual(refs((a as { cards: CardRef[] }).cards), ['Palladium Oracle Mahad']);
+  const d = gameAction('destroy "Sangan", Kaiba\'s "Sangan" by continuous effect');
+  assert.equal(d.kind, 'continuous-destroy');
+  assert.deepEqual(refs((d as { cards: CardRef[] }).cards), ['Sangan', "Kaiba's Sangan"]);
+  // A destruction by a link is written in its chain: the game action says how it happened.
+  assert.ok(parse(`${HEAD}  destroy "Sangan"\n`).diagnostics.some((d) => /by continuous effect/.test(d.message)));
+});
+
 // ---------------------------------------------------------------------------------------------
 // chains and links
 // ---------------------------------------------------------------------------------------------
@@ -791,6 +817,29 @@ test('parser: action `add <card> to hand` (from deck by default, `from gy` when 
   assert.deepEqual(refs((a as { cards: CardSet }).cards), ['Sangan']);
   assert.equal((oneAction('add "Sangan" from gy to hand') as { from?: string }).from, 'gy');
   assert.equal((oneAction('add "Sangan" to hand from gy') as { from?: string }).from, 'gy');
+});
+
+test('parser: action `return <cards> to extra deck`, `set <cards> from <zone>`, `fusion summon <card> using <cards>`', () => {
+  assert.equal((oneAction('return "Gem-Knight Aquamarine" to extra deck') as { to: string }).to, 'extra');
+  assert.equal((oneAction('return "Gem-Knight Aquamarine" to the extra deck') as { to: string }).to, 'extra');
+  const set = oneAction('set "Chicken Game", "Fossil Dig" from deck');
+  assert.equal(set.kind, 'set');
+  assert.equal((set as { from?: string }).from, 'deck');
+  assert.deepEqual(refs((set as { cards: CardSet }).cards), ['Chicken Game', 'Fossil Dig']);
+  const f = oneAction('fusion summon "Thousand-Eyes Restrict" using "Relinquished", "Thousand-Eyes Idol"');
+  assert.equal(f.kind, 'material-summon');
+  assert.equal((f as { method: string }).method, 'fusion');
+  assert.deepEqual(refs((f as { materials: CardRef[] }).materials), ['Relinquished', 'Thousand-Eyes Idol']);
+});
+
+test('parser: action `draw "X"` names the drawn cards (`draw 2` counts them)', () => {
+  const a = oneAction('draw "Palladium Oracle Mahad", "Sangan"');
+  assert.equal(a.kind, 'draw');
+  assert.equal((a as { count: number }).count, 2);
+  assert.deepEqual(refs((a as { cards: CardRef[] }).cards), ['Palladium Oracle Mahad', 'Sangan']);
+  // `then` after the named cards starts the next part.
+  const l = link('1 Yugi "Graceful Charity" -> draw "Sangan" then discard "Kuriboh"');
+  assert.equal(l.actions!.groups.length, 2);
 });
 
 test('parser: action `draw N`', () => {

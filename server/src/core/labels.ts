@@ -107,6 +107,7 @@ export const ZONE_LABELS: Record<string, string> = {
   deck: 'deck',
   banished: 'banishment',
   extra: 'Extra Deck',
+  overlay: 'Xyz Materials',
 };
 
 export function zoneLabel(zone: string): string {

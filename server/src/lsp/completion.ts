@@ -34,7 +34,7 @@ import { playerNodes, scenarioIndexAtLine } from './query';
 
 export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
 
-const SCENARIO_KEYWORDS = ['source', 'rules', 'players', 'turn', 'phase', 'chain', 'expect', 'battle destroys', 'end of battle phase'];
+const SCENARIO_KEYWORDS = ['source', 'rules', 'players', 'turn', 'phase', 'chain', 'expect', 'battle destroys', 'end of battle phase', 'destroy'];
 const TOP_KEYWORDS = ['scenario', 'card', 'use'];
 const EFFECT_STARTS = [
   'trigger mandatory when',
@@ -52,7 +52,23 @@ const EFFECT_STARTS = [
   'responds to',
   'alias',
 ];
-const PLAYER_VERBS = ['normal summons', 'tribute summons', 'special summons', 'flip summons', 'sets', 'attacks', 'attacks directly with', 'passes', 'takes'];
+const PLAYER_VERBS = [
+  'normal summons',
+  'tribute summons',
+  'special summons',
+  'flip summons',
+  'link summons',
+  'xyz summons',
+  'synchro summons',
+  'fusion summons',
+  'ritual summons',
+  'draws',
+  'sets',
+  'attacks',
+  'attacks directly with',
+  'passes',
+  'takes',
+];
 const ACTIONS = [
   'destroy',
   'destroy all monsters',
@@ -66,7 +82,11 @@ const ACTIONS = [
   'shuffle',
   'special summon',
   'add',
+  'set',
+  'fusion summon',
+  'ritual summon',
   'draw 1',
+  'draw',
   'negate',
   'pay',
   'change',
@@ -83,6 +103,9 @@ const CARD_AFTER = new Set([
   'targets',
   'targeting',
   'tributing',
+  'using',
+  'draw',
+  'draws',
   'with',
   'attacks',
   'sets',
@@ -306,7 +329,7 @@ function afterClause(tokens: Token[], w: string[], items: CompletionItem[], h: C
   if (last === 'from' || last === 'to' && (prev === 'return' || w.includes('send') || w.includes('return'))) {
     if (last === 'from') h.plainItems([...ZONES], CompletionItemKind.EnumMember, 'zone');
     else if (w.includes('send')) h.plainItems(['gy'], CompletionItemKind.EnumMember, 'zone');
-    else h.plainItems(['hand', 'deck'], CompletionItemKind.EnumMember, 'zone');
+    else h.plainItems(['hand', 'deck', 'extra deck'], CompletionItemKind.EnumMember, 'zone');
     return items;
   }
   if (CARD_AFTER.has(last) || last === ',' || (last === 'to' && w.includes('equip'))) {
@@ -363,18 +386,19 @@ function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | u
   const withAliases = open === '《' || typed.trim() !== '';
   const names = analysis.cards.complete(typed, CARD_ITEM_LIMIT + 1);
   const out: CompletionItem[] = [];
-  for (const { name, key, cardKey } of names.slice(0, CARD_ITEM_LIMIT)) {
+  for (const { name, key, cardKey, cardType } of names.slice(0, CARD_ITEM_LIMIT)) {
     if (key !== cardKey && !withAliases) continue;
-    const card = analysis.cards.get(name);
-    if (!card) continue;
+    // The generated library gives the card type with the name: its cards are built only when resolved.
+    const detail = cardType ?? analysis.cards.get(name)?.cardType;
+    if (detail === undefined) continue;
     const text = `${open}${escapeName(name, open)}${close}`;
     out.push({
       // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
       label: quote ? name : `${open}${name}${close}`,
       kind: CompletionItemKind.Class,
-      detail: card.cardType,
-      data: { segocCard: card.name, uri: docUri } satisfies CardItemData,
-      sortText: `${inScenario.has(card.key) ? '0' : '1'}${name.toLowerCase()}`,
+      detail,
+      data: { segocCard: name, uri: docUri } satisfies CardItemData,
+      sortText: `${inScenario.has(cardKey) ? '0' : '1'}${name.toLowerCase()}`,
       filterText: `${open}${name}`,
       textEdit: { range: replace, newText: text },
     });

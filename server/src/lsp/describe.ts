@@ -71,6 +71,7 @@ export function describeEffect(e: EffectInfo, card: CardInfo): string {
   if (e.negatesActivation) parts.push('negates an activation');
   if (e.changesAtk) parts.push('changes ATK/DEF');
   if (e.includes.length) parts.push(`includes ${e.includes.join(', ')}`);
+  if (e.chooseOne) parts.push('one of the effects chosen when the card is activated');
   return parts.join(' · ');
 }
 

@@ -165,6 +165,7 @@ const RESERVED = new Set([
   'scenario', 'card', 'use', 'source', 'rules', 'players', 'turn', 'phase', 'chain', 'expect', 'battle', 'end',
   'and', 'then', 'as', 'set', 'none', 'nothing', 'all', 'target', 'targets', 'cost', 'from', 'to', 'effect', 'with',
   'face-down', 'face-up', 'tributing', 'empty', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias',
+  'using', 'by',
 ]);
 
 /** The range and current text of a renamable label or player at the position. */

@@ -17,12 +17,14 @@ const KEYWORDS = new Set([
   'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
   'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
   'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
+  'using', 'by',
 ]);
 const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
 const ACTIONS = new Set([
   'destroy', 'destroys', 'send', 'sends', 'discard', 'discards', 'tribute', 'tributes', 'banish', 'banishes', 'return', 'returns',
   'shuffle', 'special', 'summon', 'add', 'adds', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'equip',
   'equips', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
+  'xyz', 'synchro', 'fusion', 'ritual',
 ]);
 const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'end', 'main-1', 'main-2']);
 

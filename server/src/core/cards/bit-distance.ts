@@ -41,6 +41,7 @@ export class BitPattern {
     const n = end - start;
     if (Math.abs(m - n) > limit) return limit + 1;
     if (m === 0) return n;
+    if (this.blocks === 1) return this.distanceOneBlock(text, start, end, limit);
     const { pv, mv, blocks, lastBit } = this;
     pv.fill(-1);
     mv.fill(0);
@@ -72,6 +73,32 @@ export class BitPattern {
       }
       score += hin;
       // Each remaining character lowers the distance by one at most.
+      if (score - (n - j - 1) > limit) return limit + 1;
+    }
+    return score;
+  }
+
+  /** distance() for keys of 32 characters or fewer (most names): one word, no block loop. */
+  private distanceOneBlock(text: string, start: number, end: number, limit: number): number {
+    const n = end - start;
+    const lastBit = this.lastBit;
+    let pv = -1;
+    let mv = 0;
+    let score = this.length;
+    for (let j = 0; j < n; j++) {
+      const c = text.charCodeAt(start + j);
+      const eqs = c < 128 ? this.ascii[c] : this.other.get(c);
+      const eq = eqs ? eqs[0] : 0;
+      const xv = eq | mv;
+      const xh = (((eq & pv) + pv) ^ pv) | eq;
+      let ph = mv | ~(xh | pv);
+      let mh = pv & xh;
+      if (ph & lastBit) score++;
+      else if (mh & lastBit) score--;
+      ph = (ph << 1) | 1;
+      mh <<= 1;
+      pv = mh | ~(xv | ph);
+      mv = ph & xv;
       if (score - (n - j - 1) > limit) return limit + 1;
     }
     return score;

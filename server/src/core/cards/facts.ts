@@ -39,6 +39,8 @@ export interface EffectFacts {
   changesAtk?: boolean;
   /** What it includes (categories such as `special summon`, `draw`, `destroy`). */
   includes?: string[];
+  /** One of a modal card's effects, chosen when it is activated (see EffectInfo.chooseOne). */
+  chooseOne?: boolean;
   /** How a judge reads it (default: the card type for an activation, else a summary of the facts). */
   text?: string;
   /** Where it is written (default: the card's origin range). */
@@ -123,6 +125,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     negatesActivation: e.negatesActivation ?? false,
     changesAtk: e.changesAtk ?? false,
     includes: e.includes ?? [],
+    chooseOne: e.chooseOne ?? false,
     text: e.text ?? (activation ? card.cardType : `${e.kind} effect`),
     range: e.range ?? card.origin.range,
     assumed: e.assumed ?? [],
@@ -154,7 +157,10 @@ export function defaultZones(card: Pick<CardInfo, 'category' | 'spellTrapKind'>,
         return ['banished'];
       case 'added-to-hand':
       case 'returned-to-hand':
+      case 'drawn':
         return ['hand'];
+      case 'returned-to-extra':
+        return ['extra'];
       default:
         return ['field'];
     }

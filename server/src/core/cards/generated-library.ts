@@ -11,16 +11,30 @@ import { makeCard } from './facts';
 import { normalizeNameOnce } from './names';
 import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
-import { GeneratedRecord, readRecord, generatedCardText, assumedFacts } from './generated-text';
+import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
 import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
 
-/** The library's files as text (server/cards/generated/, shipped as dist/cards/). */
+/** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
+export interface TextLines {
+  readonly count: number;
+  /** Line `i` without its newline; undefined beyond the last. */
+  line(i: number): string | undefined;
+}
+
+/** The lines of a text already in memory. */
+export function textLines(text: string): TextLines {
+  const starts = lineStarts(text.length, (from) => text.indexOf('\n', from));
+  const count = starts.length - 1;
+  return { count, line: (i) => (i >= 0 && i < count ? text.slice(starts[i], starts[i + 1] - 1) : undefined) };
+}
+
+/** The library's files (server/cards/generated/, shipped as dist/cards/). */
 export interface GeneratedLibraryData {
   /** cards.tsv: one record a line. */
-  cards: string;
+  cards: TextLines;
   /** names-ja.txt: the Japanese name of each record, line for line. */
-  japanese: string;
+  japanese: TextLines;
   /** index.txt: the hashed name index (generated-index.ts). */
   index: string;
   /** The sources' commits and dates (`yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (...)`). */
@@ -40,9 +54,6 @@ export class GeneratedLibrary implements CardProvider {
   readonly label = 'generated library';
   /** The files, once loaded (null: the loader had none). */
   private data?: GeneratedLibraryData | null;
-  /** Where each record starts in `cards` and each Japanese name in `japanese` (one more: the end). */
-  private recordStarts?: Int32Array;
-  private japaneseStarts?: Int32Array;
   private readonly built = new Map<number, CardInfo | null>();
   private search?: GeneratedNames;
   private allNames?: CardName[];
@@ -53,39 +64,35 @@ export class GeneratedLibrary implements CardProvider {
   private files(): GeneratedLibraryData | null {
     if (this.data === undefined) {
       const data = this.load();
-      this.data = data && data.cards ? data : null;
-      if (this.data) {
-        this.recordStarts = lineStarts(this.data.cards);
-        this.japaneseStarts = lineStarts(this.data.japanese);
-      }
+      this.data = data && data.cards.count ? data : null;
     }
     return this.data;
   }
 
   /** The number of records (loads the library). */
   get size(): number {
-    return this.files() ? this.recordStarts!.length - 1 : 0;
-  }
-
-  private line(text: string, starts: Int32Array, i: number): string | undefined {
-    return i >= 0 && i < starts.length - 1 ? text.slice(starts[i], starts[i + 1] - 1) : undefined;
+    return this.files()?.cards.count ?? 0;
   }
 
   record(line: number): GeneratedRecord | undefined {
     const data = this.files();
-    const text = data ? this.line(data.cards, this.recordStarts!, line) : undefined;
-    return text === undefined ? undefined : readRecord(text, this.line(data!.japanese, this.japaneseStarts!, line) ?? '');
+    const text = data?.cards.line(line);
+    return text === undefined ? undefined : readRecord(text, data!.japanese.line(line) ?? '');
   }
 
-  /** One name of a record as written, without reading the rest of it. */
+  /** One field of a record (1: the English name, 2: Portuguese, 3: type). */
+  private recordField(line: number, field: number): string {
+    const text = this.files()!.cards.line(line) ?? '';
+    let start = 0;
+    for (let f = 0; f < field; f++) start = text.indexOf('\t', start) + 1;
+    const end = text.indexOf('\t', start);
+    return text.slice(start, end < 0 ? text.length : end);
+  }
+
+  /** One name of a record as written. */
   private nameAt(line: number, lang: NameLanguage): string {
-    const data = this.files()!;
-    if (lang === 'j') return this.line(data.japanese, this.japaneseStarts!, line) ?? '';
-    // The record's second and third fields: the English and Portuguese names.
-    const start = this.recordStarts![line];
-    const tab1 = data.cards.indexOf('\t', start);
-    const tab2 = data.cards.indexOf('\t', tab1 + 1);
-    return lang === 'e' ? data.cards.slice(tab1 + 1, tab2) : data.cards.slice(tab2 + 1, data.cards.indexOf('\t', tab2 + 1));
+    if (lang === 'j') return this.files()!.japanese.line(line) ?? '';
+    return this.recordField(line, lang === 'e' ? 1 : 2);
   }
 
   get(key: string): CardInfo | undefined {
@@ -136,7 +143,11 @@ export class GeneratedLibrary implements CardProvider {
         for (let line = 0; line < this.size; line++) names.push([this.nameAt(line, 'e'), this.nameAt(line, 'j'), this.nameAt(line, 'p')]);
         keys = encodeNameKeys(names);
       }
-      this.search = new GeneratedNames(keys, (line, lang) => this.nameAt(line, lang));
+      this.search = new GeneratedNames(
+        keys,
+        (line, lang) => this.nameAt(line, lang),
+        (line) => generatedCardType({ type: this.recordField(line, 3) }),
+      );
     }
     return this.search;
   }

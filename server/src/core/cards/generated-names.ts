@@ -3,7 +3,7 @@
 // one `key\tline\tlanguage` per line. Reading it costs one scan for the line starts; no object is made
 // for a name until it is an answer. The build derives the text from the committed files
 // (scripts/build.js, encodeNameKeys); without it, the library derives it on first search.
-import { BitPattern, letterMask, popCount } from './bit-distance';
+import { BitPattern, popCount } from './bit-distance';
 import { normalizeNameOnce } from './names';
 import { CardName } from './provider';
 import type { NameSearch } from './name-index';
@@ -31,17 +31,24 @@ export function encodeNameKeys(namesPerRecord: ReadonlyArray<readonly [string, s
   return entries.map((e) => `${e.key}\t${e.line}\t${e.lang}\n`).join('');
 }
 
-/** Where each line of a text starts, and (last) where the text ends, as if it ended with a newline. */
-export function lineStarts(text: string): Int32Array {
+/**
+ * Where each line of a text of `length` starts, and (last) where it ends, as if it ended with a newline;
+ * `nextNewline(from)` finds the next newline (a string's '\n', or a byte 10 of a file's bytes), -1 if none.
+ */
+export function lineStarts(length: number, nextNewline: (from: number) => number): Int32Array {
   let count = 0;
-  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
-  if (text && !text.endsWith('\n')) count++;
+  let last = -1;
+  for (let at = nextNewline(0); at >= 0; at = nextNewline(at + 1)) {
+    count++;
+    last = at;
+  }
+  if (length > 0 && last !== length - 1) count++;
   const starts = new Int32Array(count + 1);
   let start = 0;
   for (let i = 0; i < count; i++) {
     starts[i] = start;
-    const end = text.indexOf('\n', start);
-    start = end < 0 ? text.length + 1 : end + 1;
+    const end = nextNewline(start);
+    start = end < 0 ? length + 1 : end + 1;
   }
   starts[count] = start;
   return starts;
@@ -52,18 +59,16 @@ export class GeneratedNames implements NameSearch {
   private readonly starts: Int32Array;
   /** Each entry's key length. */
   private readonly lengths: Uint16Array;
-  /** Each entry's set of characters (letterMask), made on the first "did you mean". */
-  private masks?: Int32Array;
-  /** Pairs of adjacent characters: their postings, and the count per entry of one search (reused). */
-  private pairs?: { first: Int32Array; postings: Int32Array };
-  private shared?: Uint16Array;
+  /** Each entry's pairs of adjacent characters, hashed into SIGNATURE_WORDS words of bits (first "did you mean"). */
+  private signatures?: Int32Array;
 
-  /** `nameAt` gives a record's name as written in one language. */
+  /** `nameAt` gives a record's name as written in one language, `cardTypeAt` its card type (for completion). */
   constructor(
     private readonly text: string,
     private readonly nameAt: (line: number, lang: NameLanguage) => string,
+    private readonly cardTypeAt?: (line: number) => string,
   ) {
-    this.starts = lineStarts(text);
+    this.starts = lineStarts(text.length, (from) => text.indexOf('\n', from));
     this.lengths = new Uint16Array(this.starts.length - 1);
     for (let i = 0; i < this.lengths.length; i++) this.lengths[i] = text.indexOf('\t', this.starts[i]) - this.starts[i];
   }
@@ -76,14 +81,15 @@ export class GeneratedNames implements NameSearch {
     return this.text.slice(this.starts[i], this.starts[i] + this.lengths[i]);
   }
 
-  /** The entry as a CardName (made only for answers). */
-  private nameOfEntry(i: number): CardName {
+  /** The entry as a CardName (made only for answers), with its card type for completion. */
+  private nameOfEntry(i: number, withType = false): CardName {
     const at = this.starts[i] + this.lengths[i] + 1;
     const tab = this.text.indexOf('\t', at);
     const line = Number(this.text.slice(at, tab));
     const lang = this.text[tab + 1] as NameLanguage;
-    const name = this.nameAt(line, lang);
-    return { name, key: this.keyAt(i), cardKey: lang === 'e' ? this.keyAt(i) : normalizeNameOnce(this.nameAt(line, 'e')) };
+    const name: CardName = { name: this.nameAt(line, lang), key: this.keyAt(i), cardKey: lang === 'e' ? this.keyAt(i) : normalizeNameOnce(this.nameAt(line, 'e')) };
+    if (withType && this.cardTypeAt) name.cardType = this.cardTypeAt(line);
+    return name;
   }
 
   /** Every name (42,000 objects: for tests and tools, not for searches). */
@@ -135,7 +141,7 @@ export class GeneratedNames implements NameSearch {
     const seen = new Set<number>();
     for (let i = this.lowerBound(query); i < this.size && out.length < max && this.text.startsWith(query, this.starts[i]); i++) {
       seen.add(i);
-      out.push(this.nameOfEntry(i));
+      out.push(this.nameOfEntry(i, true));
     }
     if (out.length >= max) return out;
     // A later word: a space then the query, inside a key (keys are the text's only spaces).
@@ -150,7 +156,7 @@ export class GeneratedNames implements NameSearch {
       if (out.length >= max) break;
       if (seen.has(entry)) continue;
       seen.add(entry);
-      out.push(this.nameOfEntry(entry));
+      out.push(this.nameOfEntry(entry, true));
     }
     return out;
   }
@@ -162,22 +168,30 @@ export class GeneratedNames implements NameSearch {
   }
 
   /**
-   * The same answer as NameIndex.near, read in place (see there). Only names that share enough pairs of
-   * letters with the key are compared by distance: a name within d edits of the key shares at least
-   * max(length) - 1 - 2d of its pairs (the q-gram lemma), which a random name of the same length does not.
+   * The same answer as NameIndex.near, read in place (see there). Only names of a reachable length whose
+   * pairs of adjacent characters are close to the key's are compared by distance: d edits add or remove
+   * at most 2d distinct pairs, so a name with more than 2d pairs the key lacks (or the other way round)
+   * is out of reach. Pairs are hashed into 256 bits: a collision hides a difference, never invents one.
    */
   near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }> {
     const out: Array<{ name: CardName; d: number }> = [];
     const found = new Set<number>();
-    const masks = this.letterMasks();
-    const shared = this.sharedPairs(key);
-    const letters = letterMask(key);
+    const signatures = this.pairSignatures();
+    const mine = new Int32Array(SIGNATURE_WORDS);
+    addPairs(key, 0, key.length, mine, 0);
     const pattern = new BitPattern(key);
     for (let i = 0; i < this.size; i++) {
       const length = this.lengths[i];
       if (length < key.length - limit || length > key.length + limit) continue;
-      if (shared[i] < Math.max(length, key.length) - 1 - 2 * limit) continue;
-      if (popCount(letters ^ masks[i]) > 2 * limit) continue;
+      // The pairs only the name has, then only the key has (each at most 2d), counted inline: this loop
+      // runs over some 20,000 names, often before the compiler has optimised it.
+      let theirsOnly = 0;
+      let mineOnly = 0;
+      for (let at = i * SIGNATURE_WORDS, w = 0; w < SIGNATURE_WORDS; w++, at++) {
+        theirsOnly += popCount(signatures[at] & ~mine[w]);
+        mineOnly += popCount(mine[w] & ~signatures[at]);
+      }
+      if (theirsOnly > 2 * limit || mineOnly > 2 * limit) continue;
       const d = pattern.distance(this.text, this.starts[i], this.starts[i] + length, limit);
       if (d <= limit) {
         found.add(i);
@@ -210,61 +224,22 @@ export class GeneratedNames implements NameSearch {
     return out;
   }
 
-  /**
-   * For each entry, at least how many pairs of adjacent characters it shares with `key` (counted
-   * through hashed pairs: a collision only counts more, never fewer).
-   */
-  private sharedPairs(key: string): Uint16Array {
-    const { first, postings } = this.pairPostings();
-    const shared = (this.shared ??= new Uint16Array(this.size));
-    shared.fill(0);
-    const seen = new Set<number>();
-    for (let k = 1; k < key.length; k++) {
-      const bucket = (key.charCodeAt(k - 1) * 31 + key.charCodeAt(k)) & (PAIR_BUCKETS - 1);
-      if (seen.has(bucket)) continue;
-      seen.add(bucket);
-      for (let p = first[bucket]; p < first[bucket + 1]; p++) shared[postings[p]]++;
+  private pairSignatures(): Int32Array {
+    if (!this.signatures) {
+      this.signatures = new Int32Array(this.size * SIGNATURE_WORDS);
+      for (let i = 0; i < this.size; i++) addPairs(this.text, this.starts[i], this.starts[i] + this.lengths[i], this.signatures, i * SIGNATURE_WORDS);
     }
-    return shared;
-  }
-
-  /** Which entries hold each hashed pair of adjacent characters (once per occurrence), built once. */
-  private pairPostings(): { first: Int32Array; postings: Int32Array } {
-    if (!this.pairs) {
-      const { text, starts, lengths } = this;
-      // Each pair's bucket, in text order, counted per bucket; then the entries placed by bucket.
-      const buckets = new Uint16Array(text.length);
-      const first = new Int32Array(PAIR_BUCKETS + 1);
-      for (let i = 0; i < this.size; i++) {
-        for (let k = starts[i] + 1, end = starts[i] + lengths[i]; k < end; k++) {
-          const bucket = ((text.charCodeAt(k - 1) * 31 + text.charCodeAt(k)) & (PAIR_BUCKETS - 1)) + 1;
-          buckets[k] = bucket;
-          first[bucket]++;
-        }
-      }
-      for (let b = 0; b < PAIR_BUCKETS; b++) first[b + 1] += first[b];
-      const postings = new Int32Array(first[PAIR_BUCKETS]);
-      const next = first.slice(0, PAIR_BUCKETS);
-      for (let i = 0; i < this.size; i++) {
-        for (let k = starts[i] + 1, end = starts[i] + lengths[i]; k < end; k++) postings[next[buckets[k] - 1]++] = i;
-      }
-      this.pairs = { first, postings };
-    }
-    return this.pairs;
-  }
-
-  private letterMasks(): Int32Array {
-    if (!this.masks) {
-      this.masks = new Int32Array(this.size);
-      for (let i = 0; i < this.size; i++) {
-        let mask = 0;
-        for (let k = this.starts[i], end = k + this.lengths[i]; k < end; k++) mask |= 1 << this.text.charCodeAt(k) % 32;
-        this.masks[i] = mask;
-      }
-    }
-    return this.masks;
+    return this.signatures;
   }
 }
 
-/** Pairs of characters are hashed into this many buckets (pairs of a-z, 0-9 and space: 1,369). */
-const PAIR_BUCKETS = 4096;
+/** Words of 32 bits per entry for its hashed pairs of characters (256 bits: a few hundred names of 20,000 pass). */
+const SIGNATURE_WORDS = 8;
+
+/** Sets the bit of each pair of adjacent characters of `text.slice(start, end)` in `bits` from `at`. */
+function addPairs(text: string, start: number, end: number, bits: Int32Array, at: number): void {
+  for (let k = start + 1; k < end; k++) {
+    const h = (text.charCodeAt(k - 1) * 31 + text.charCodeAt(k)) & (SIGNATURE_WORDS * 32 - 1);
+    bits[at + (h >>> 5)] |= 1 << (h & 31);
+  }
+}

@@ -66,12 +66,19 @@ const SPELL_TRAP: Record<string, string> = {
 
 const ABILITIES = new Set(['tuner', 'gemini', 'spirit', 'union', 'toon', 'flip', 'pendulum']);
 
-/** The card type and tags of the definition line. */
-function typeAndTags(r: GeneratedRecord): string {
+/** The card type of a record (`effect monster`, `quick-play spell`): its card's `cardType`, without building it. */
+export function generatedCardType(r: Pick<GeneratedRecord, 'type'>): string {
   if (!r.type.startsWith('M:')) return SPELL_TRAP[r.type] ?? (r.type.startsWith('S:') ? 'normal spell' : 'normal trap');
   const parts = r.type.slice(2).split('/');
   const has = (p: string) => parts.includes(p);
-  const type = has('Link') ? 'link monster' : has('Xyz') ? 'xyz monster' : has('Synchro') ? 'synchro monster' : has('Fusion') ? 'fusion monster' : has('Ritual') ? 'ritual monster' : has('Normal') && !has('Effect') ? 'normal monster' : 'effect monster';
+  return has('Link') ? 'link monster' : has('Xyz') ? 'xyz monster' : has('Synchro') ? 'synchro monster' : has('Fusion') ? 'fusion monster' : has('Ritual') ? 'ritual monster' : has('Normal') && !has('Effect') ? 'normal monster' : 'effect monster';
+}
+
+/** The card type and tags of the definition line. */
+function typeAndTags(r: GeneratedRecord): string {
+  const type = generatedCardType(r);
+  if (!r.type.startsWith('M:')) return type;
+  const parts = r.type.slice(2).split('/');
   const tags: string[] = [];
   if (parts[0]) tags.push(parts[0].toLowerCase());
   for (const p of parts.slice(1)) if (ABILITIES.has(p.toLowerCase())) tags.push(p.toLowerCase());

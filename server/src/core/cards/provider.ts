@@ -14,6 +14,11 @@ export interface CardName {
   key: string;
   /** The key of the card's own (English) name: several names, one card. */
   cardKey: string;
+  /**
+   * The card's type (`effect monster`), when the provider knows it without building the card (the
+   * generated library, for completion: a list of 300 names would otherwise build 300 cards).
+   */
+  cardType?: string;
 }
 
 export interface CardProvider {

@@ -36,9 +36,12 @@ function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
   let head: string;
   switch (e.kind) {
     case 'activation':
-      // A free-chain activation is implied by the card type, unless its text lets it do more (R34).
-      if (!e.responds.length && !e.setTurn) return undefined;
-      head = e.responds.length ? `responds to ${e.responds.map((r) => r.raw).join(', ')}` : 'activation';
+      if (!e.responds.length) {
+        // The free-chain activation: implied by the card type unless it has properties (`activation, changes atk`).
+        const props = modifiers(card, e);
+        return props.length ? ['activation', ...props].join(', ') : undefined;
+      }
+      head = `responds to ${e.responds.map((r) => r.raw).join(', ')}`;
       break;
     case 'trigger':
       head = `trigger ${optional} ${e.timing ?? 'if'} ${e.event?.raw ?? ''}`.trimEnd();
@@ -74,6 +77,7 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
   if (e.negatesActivation) out.push('negates activation');
   if (e.changesAtk) out.push('changes atk');
   if (e.includes.length) out.push(`includes ${e.includes.join(' or ')}`);
+  if (e.chooseOne) out.push('choose one');
   if (e.oncePerTurn) out.push('once per turn');
   if (e.window) out.push(e.window.raw);
   return out;

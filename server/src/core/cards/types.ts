@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import { Zone } from '../syntax/ast';
+import { SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
@@ -40,7 +40,9 @@ export type CardVerb =
   | 'declares-attack'
   | 'destroys-by-battle'
   | 'inflicts-damage'
-  | 'material';
+  | 'material'
+  | 'drawn'
+  | 'returned-to-extra';
 
 export type SummonType = 'normal' | 'tribute' | 'special' | 'flip';
 export type Actor = 'you' | 'opponent' | 'any';
@@ -133,6 +135,11 @@ export interface EffectInfo {
   negatesActivation: boolean;
   changesAtk: boolean;
   includes: string[];
+  /**
+   * One of the effects a modal Spell/Trap chooses from when it is activated ("Activate 1 of these effects":
+   * `activation, choose one`, one line per effect); a link says which with `effect N`.
+   */
+  chooseOne: boolean;
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
@@ -192,6 +199,8 @@ export interface VerbPattern {
   toGy?: boolean;
   by?: 'battle' | 'effect';
   summonTypes?: SummonType[];
+  /** `link summoned`: Summons with materials of these kinds only. */
+  methods?: SummonMethod[];
   /** Sent as a cost. */
   asCost?: boolean;
   /** Summoned by its own effect. */

@@ -5,7 +5,7 @@
 // The interpreter works on words, not tokens, so that other producers (effects inferred from card
 // text) can use it too. A phrase outside the vocabulary is kept as `unknown`: the engine then assumes
 // the condition was met rather than guessing "illegal".
-import { PhaseName, Zone } from '../syntax/ast';
+import { PhaseName, SUMMON_METHODS, SummonMethod, Zone } from '../syntax/ast';
 import type { EffectFacts } from './facts';
 import { ActivationWindow, Actor, CardCategory, CardFilter, EventPattern, PhaseTime, SpellTrapKind, SummonType, VerbPattern } from './types';
 
@@ -315,20 +315,15 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
     return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, raw, unknown };
   }
 
-  // Summons by a player: `opponent summons a monster with 1500 or more atk`, or bare `summon`.
-  if (ws.length > 0 && (ws[0] === 'summons' || ws[0] === 'summon' || (ws[1] === 'summon' && ['normal', 'special', 'flip', 'tribute'].includes(ws[0])) || (ws[1] === 'summons' && ['normal', 'special', 'flip', 'tribute'].includes(ws[0])))) {
-    let summonTypes: SummonType[] | undefined;
-    let rest = ws;
-    if (['normal', 'special', 'flip', 'tribute'].includes(ws[0])) {
-      summonTypes = ws[0] === 'normal' ? ['normal', 'tribute'] : [ws[0] as SummonType];
-      rest = ws.slice(2);
-    } else {
-      rest = ws.slice(1);
-    }
+  // Summons by a player: `opponent summons a monster with 1500 or more atk`, `opponent normal or flip summons a
+  // monster`, or bare `summon`.
+  const summonVerb = summonKindsBefore(ws);
+  if (summonVerb) {
+    const rest = ws.slice(summonVerb.verbAt + 1);
     const filter = rest.length ? parseFilter(rest) : {};
     // `summon` / `special summon` (the act) answers a Summon being attempted; `summons a monster` its success.
-    const attempt = ws[0] === 'summon' || ws[1] === 'summon';
-    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
+    const attempt = ws[summonVerb.verbAt] === 'summon';
+    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes: summonVerb.types, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
   }
 
   // A card event. Subject: `this card` (default) or a filter up to `is`/`are`.
@@ -356,6 +351,29 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
   return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? undefined : actor, raw, unknown };
 }
 
+/** The kinds of Summon a phrase names; a Normal Summon includes a Tribute Summon. */
+const SUMMON_KINDS: Readonly<Record<string, SummonType[]>> = {
+  normal: ['normal', 'tribute'],
+  tribute: ['tribute'],
+  special: ['special'],
+  flip: ['flip'],
+};
+
+/**
+ * `summon`, `special summon`, `normal or flip summons` at the start of a phrase: the kinds named (none: any
+ * Summon) and where the verb is; undefined when the phrase does not start so.
+ */
+function summonKindsBefore(ws: readonly string[]): { types?: SummonType[]; verbAt: number } | undefined {
+  const types: SummonType[] = [];
+  let i = 0;
+  while (SUMMON_KINDS[ws[i]]) {
+    types.push(...SUMMON_KINDS[ws[i]].filter((t) => !types.includes(t)));
+    i += ws[i + 1] === 'or' && SUMMON_KINDS[ws[i + 2]] ? 2 : 1;
+  }
+  if (ws[i] !== 'summon' && ws[i] !== 'summons') return undefined;
+  return { types: types.length ? types : undefined, verbAt: i };
+}
+
 const VERB_START = new Set([
   'sent',
   'destroyed',
@@ -377,7 +395,11 @@ const VERB_START = new Set([
   'used',
   'destroys',
   'inflicts',
+  'drawn',
 ]);
+
+/** The kinds of Summon with materials, as event phrases say them (`link summoned`). */
+const SUMMON_METHOD_WORDS: readonly string[] = SUMMON_METHODS;
 
 function parseVerb(
   ws: string[],
@@ -403,9 +425,19 @@ function parseVerb(
     result = { verb: 'destroys-by-battle' };
     if (take('and', 'sends', 'it', 'to', 'gy')) result.toGy = true;
   } else if (take('inflicts', 'battle', 'damage') || take('inflicts', 'damage')) {
+    // Battle damage is inflicted on the monster's opponent: "to your opponent" adds nothing to match.
+    const battle = ws[i - 2] === 'battle';
     take('to', 'your', 'opponent');
     take('to', 'opponent');
-    result = { verb: 'inflicts-damage' };
+    result = battle ? { verb: 'inflicts-damage', by: 'battle' } : { verb: 'inflicts-damage' };
+  } else if (SUMMON_METHOD_WORDS.includes(ws[i] ?? '') && ws[i + 1] === 'summoned') {
+    // `link summoned`: a Special Summon of that kind.
+    result = { verb: 'summoned', summonTypes: ['special'], methods: [ws[i] as SummonMethod] };
+    i += 2;
+  } else if (take('drawn')) {
+    result = { verb: 'drawn' };
+  } else if (take('returned', 'to', 'extra', 'deck') || take('returned', 'to', 'your', 'extra', 'deck') || take('returned', 'to', 'extra')) {
+    result = { verb: 'returned-to-extra' };
   } else if (take('tribute', 'summoned')) {
     result = { verb: 'summoned', summonTypes: ['tribute'] };
   } else if (take('normal', 'summoned')) {
@@ -548,7 +580,7 @@ export function interpretActivationWindow(ws: readonly string[], raw: string): A
  * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
  * `damage step`: see the parser's isModifierStart).
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during']);
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose']);
 
 /**
  * Interprets one modifier of an effect line (`from hand or gy`, `once per chain`, `targets ...`) into
@@ -595,6 +627,8 @@ export function interpretModifier(effect: EffectFacts, ws: readonly string[], ra
         .map((x) => x.trim())
         .filter(Boolean),
     );
+  } else if (s === 'choose one' || s === 'choose 1') {
+    effect.chooseOne = true;
   } else if (s === 'hopt' || s === 'once per turn') {
     effect.oncePerTurn = true;
   } else if (ws[0] === 'during') {
@@ -616,6 +650,7 @@ export const EVENT_PHRASES = [
   'sent to gy from field',
   'sent to gy from hand',
   'sent to gy from deck',
+  'sent to gy by card effect',
   'destroyed',
   'destroyed by battle',
   'destroyed by card effect',
@@ -637,7 +672,16 @@ export const EVENT_PHRASES = [
   'attacked',
   'battles',
   'declares an attack',
+  'inflicts battle damage',
+  'destroys a monster by battle',
   'used as material',
+  'drawn',
+  'returned to extra deck',
+  'link summoned',
+  'xyz summoned',
+  'synchro summoned',
+  'fusion summoned',
+  'ritual summoned',
   'a monster is summoned',
   'a monster is normal summoned',
   'a monster is special summoned',
@@ -671,7 +715,7 @@ export const ACTIVATION_PHRASES = [
   'card or effect activated including search or deck summon or deck send',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */
-export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster'];
+export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster', 'opponent normal or flip summons a monster'];
 /** Phase times (of `phase trigger`). */
 export const PHASE_TIMES = [
   'during your standby phase',
@@ -707,4 +751,5 @@ export const MODIFIERS = [
   'during your main phase',
   "during the opponent's main phase",
   "during the opponent's battle phase",
+  'choose one',
 ];

@@ -74,7 +74,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     targets,
     assumptions: [],
     codes: [],
-    status: { ineligible: undefined },
+    status: { ineligible: undefined, eventAssumed: false },
     answers: '',
     placedAfterEvent: 0,
     placementStep: 0,
@@ -124,6 +124,12 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
   for (const cls of classes) {
     const fit = usable.filter(cls);
     if (fit.length === 1) return fit[0];
+    // A modal card ("Activate 1 of these effects") is activated choosing one: a link that does not say which is
+    // no error; what responders see is then taken from all its choices (responders.ts).
+    if (fit.length > 1 && fit.every((e) => e.chooseOne)) {
+      l.assumptions.push(`"${card.name}" is activated choosing one of its effects (${fit.map((e) => `effect ${e.index}`).join(', ')}) and the link does not say which (\`effect N\`); ${l.stmt.actions ? 'its written actions say what it did' : 'responders are checked against every choice'}`);
+      return fit[0];
+    }
     if (fit.length > 1) {
       cx.errors.push({
         code: 'ambiguous-effect',

@@ -55,6 +55,7 @@ export function collect(t: Timeline): Candidate[] {
       add(ev.target, ev);
     }
     if (ev.kind === 'move' && ev.battleWith) add(ev.battleWith, ev);
+    if (ev.kind === 'damage') add(ev.source, ev);
   }
   for (const inst of t.names.names.instances) {
     if (!inst.card) continue;

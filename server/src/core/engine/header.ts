@@ -74,12 +74,12 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       message: `this scenario has no \`turn\` line; ${players[0]} (the first player) is taken as the turn player: write \`turn ${players[0]}\``,
       range: sc.headerRange,
       // A player without a name (`players "", Kaiba`) gets no fix: `turn ` would not name it. After a `players`
-      // line that names fewer than two players (it may end in a comma that continues it onto the next line) an
-      // added `turn` line would join it: no fix until that line is right.
+      // line that names fewer than two players no fix until that line is right; after one that ends in a comma
+      // (continued on the next line) the `turn` line goes before it, or it would join it.
       fix:
         named && named.length < 2
           ? undefined
-          : players.filter((p) => p.trim()).map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [{ range: afterLine(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line), newText: `\n  turn ${p}` }], preferred: k === 0 })),
+          : players.filter((p) => p.trim()).map((p, k) => ({ title: `Add \`turn ${p}\``, edits: [turnLineEdit(sc.items.find((x) => x.kind === 'players')?.line ?? sc.line, p)], preferred: k === 0 })),
     });
   } else {
     const i = players.findIndex((p) => p.toLowerCase() === turn.text.toLowerCase());
@@ -94,6 +94,19 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
     }
   }
   return { players, turn: turnPlayer, ruleset, source };
+}
+
+/**
+ * The `turn` line, inserted after the `players` line; before it when that line ends with a comma (the line
+ * would continue onto the inserted one, which would then be no `turn` line).
+ */
+function turnLineEdit(after: LogicalLine, player: string): { range: Range; newText: string } {
+  const last = after.tokens[after.tokens.length - 1];
+  if (last?.kind === 'punct' && last.text === ',') {
+    const start = { line: after.range.start.line, character: 0 };
+    return { range: { start, end: start }, newText: `  turn ${player}\n` };
+  }
+  return { range: afterLine(after), newText: `\n  turn ${player}` };
 }
 
 /** An empty range at the end of a line, after its comment if it has one (an inserted line then takes no comment with it). */

@@ -97,6 +97,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (event.kind !== 'summon') return 'no';
           r = subjectOk(event.card, event.player);
           if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
+          if (pattern.methods) r = and3(r, fromBool(!!event.method && pattern.methods.includes(event.method)));
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
           if (pattern.actor) r = and3(r, actorMatches(pattern.actor, event.player, you));
           if (pattern.byOwnEffect) r = and3(r, fromBool('link' in event.origin && originCard(event) === event.card));
@@ -126,10 +127,11 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           break;
         }
         case 'inflicts-damage': {
-          // Battle damage is not simulated: a direct attack by this card is taken to have dealt it.
-          if (event.kind === 'damage' && event.battle) return 'assumed';
-          if (event.kind !== 'attack' || event.target) return 'no';
-          r = and3(subjectOk(event.attacker), 'assumed');
+          // Only the damage itself: an attack declaration is never taken for the damage it may lead to (the
+          // damage a scenario does not write is assumed where a link claims it, eligibility.ts).
+          if (event.kind !== 'damage') return 'no';
+          if (pattern.by === 'battle' && !event.battle) return 'no';
+          r = event.source ? subjectOk(event.source) : 'assumed';
           break;
         }
         case 'battles': {
@@ -170,10 +172,17 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
             case 'material':
               r = and3(r, fromBool(event.cause === 'material'));
               break;
+            case 'drawn':
+              r = and3(r, fromBool(event.cause === 'draw'));
+              break;
+            case 'returned-to-extra':
+              r = and3(r, fromBool(event.to === 'extra'));
+              break;
           }
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
           if (pattern.by === 'battle') r = and3(r, fromBool(event.cause === 'battle'));
-          if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect' || event.cause === 'cost'));
+          // "By a card effect": by the resolution of an effect; a cost is paid, not done by the effect (Tearlaments).
+          if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect'));
           if (pattern.asCost) r = and3(r, fromBool(event.cause === 'cost'));
           if (pattern.actor && event.by !== undefined) r = and3(r, actorMatches(pattern.actor, event.by, you));
         }

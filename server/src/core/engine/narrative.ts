@@ -1,6 +1,7 @@
 // The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
 // `explain` and the results' sentences are made here from the engine's data.
 import { CardInfo, EffectInfo, SummonType } from '../cards/model';
+import { SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
 import type { ChainView } from './rules/api';
@@ -9,6 +10,7 @@ import { GameEvent, zoneWord } from './state';
 
 /** "on the field", "in the GY": where a card is, in words. */
 export function whereWord(z: Zone): string {
+  if (z === 'overlay') return 'attached to an Xyz Monster as material';
   return z === 'field' ? 'on the field' : `in the ${zoneWord(z)}`;
 }
 
@@ -30,9 +32,11 @@ export function whyNotLast(events: readonly GameEvent[], players: readonly [stri
       ? `(b) it happened as the ${o.kind} of chain ${o.chain} CL${o.link}, and the activation came after it`
       : o.kind === 'resolution' && o.link >= 2
         ? `(a) it happened while chain ${o.chain} CL${o.link} resolved, and ${o.link === 2 ? 'CL1' : `CL${o.link - 1} to CL1`} still resolved after it`
-        : o.kind === 'resolution' && (!later || sameLink(later))
+        : ev.kind === 'move' && ev.cause === 'material'
+          ? `(d) it was ${ev.tributed ? 'Tributed' : 'used as material'} for a Summon, and the Summon came after it`
+          : o.kind === 'resolution' && (!later || sameLink(later))
           ? '(c) a later part of the same effect ("then") came after it'
-          : ev.kind === 'move' && (ev.tributed || ev.cause === 'material')
+          : ev.kind === 'move' && ev.tributed
             ? `(d) it was ${ev.tributed ? 'Tributed' : 'used as material'} for a Summon, and the Summon came after it`
             : undefined;
   if (!cause) return later ? `${describeEvent(later, players)} happened after it` : 'something else happened after it';
@@ -46,13 +50,31 @@ export function eventRecord(ev: GameEvent, players: readonly [string, string]): 
   switch (ev.kind) {
     case 'move':
       r.card = ev.card.name;
-      r.how = ev.cause === 'set' ? 'set' : ev.destroyed ? (ev.cause === 'battle' ? 'destroyed-by-battle' : 'destroyed') : ev.discarded ? 'discarded' : ev.tributed ? 'tributed' : 'sent';
+      r.how =
+        ev.cause === 'set'
+          ? 'set'
+          : ev.cause === 'draw'
+            ? 'drawn'
+            : ev.destroyed
+              ? ev.cause === 'battle'
+                ? 'destroyed-by-battle'
+                : 'destroyed'
+              : ev.discarded
+                ? 'discarded'
+                : ev.tributed
+                  ? 'tributed'
+                  : ev.cause === 'material'
+                    ? 'material'
+                    : ev.from === 'field' && (ev.to === 'hand' || ev.to === 'deck' || ev.to === 'extra')
+                      ? 'returned'
+                      : 'sent';
       r.from = ev.from;
       r.to = ev.to;
       break;
     case 'summon':
       r.card = ev.card.name;
       r.summonType = ev.summonType;
+      if (ev.method) r.method = ev.method;
       break;
     case 'attack':
       r.card = ev.attacker.name;
@@ -86,9 +108,13 @@ const HOW: Record<NonNullable<EventRecord['how']>, string> = {
   tributed: 'Tributed',
   set: 'Set',
   sent: 'sent',
+  material: 'used as material',
+  drawn: 'drawn',
+  returned: 'returned',
 };
 
 const SUMMON_WORDS: Record<SummonType, string> = { normal: 'Normal', tribute: 'Tribute', flip: 'Flip', special: 'Special' };
+const METHOD_WORDS: Record<SummonMethod, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual' };
 
 export function eventText(r: EventRecord): string {
   const o = r.origin;
@@ -105,11 +131,14 @@ export function eventText(r: EventRecord): string {
   switch (r.kind) {
     case 'move': {
       if (r.how === 'set') return `"${r.card}" was Set${where}`;
+      if (r.how === 'drawn') return `"${r.card}" was drawn${where}`;
+      if (r.how === 'returned') return `"${r.card}" was returned to the ${zoneWord(r.to!)}${where}`;
+      if (r.to === 'overlay') return `"${r.card}" was attached as Xyz Material${where}`;
       const how = HOW[r.how!];
       return `"${r.card}" ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;
     }
     case 'summon':
-      return `"${r.card}" was ${SUMMON_WORDS[r.summonType!]} Summoned${where}`;
+      return `"${r.card}" was ${r.method ? METHOD_WORDS[r.method] : SUMMON_WORDS[r.summonType!]} Summoned${where}`;
     case 'attack':
       return r.target !== undefined ? `${r.player} declared an attack on "${r.target}" with "${r.card}"` : `${r.player} declared a direct attack with "${r.card}"`;
     case 'activation':
@@ -191,11 +220,15 @@ export function actText(a: ResolutionAct): string {
     case 'destroys-nothing':
       return 'destroys nothing (no such card on the field)';
     case 'returns':
-      return `returns ${quoted(a.cards)} to the ${a.to === 'hand' ? 'hand' : 'Deck'}`;
+      return `returns ${quoted(a.cards)} to the ${a.to === 'hand' ? 'hand' : a.to === 'extra' ? 'Extra Deck' : 'Deck'}`;
+    case 'sets':
+      return `Sets ${quoted(a.cards)}`;
+    case 'summons-with-materials':
+      return `${METHOD_WORDS[a.method]} Summons "${a.card}" using ${quoted(a.materials)}`;
     case 'cannot-special-summon':
       return 'on' in a ? `cannot Special Summon "${a.card}": it is already on the field` : `cannot Special Summon "${a.card}" from the ${zoneWord(a.from)}: it is in the ${zoneWord(a.zone)}`;
     case 'draws':
-      return `draws ${a.count} card${a.count === 1 ? '' : 's'}`;
+      return a.cards ? `draws ${quoted(a.cards)}` : `draws ${a.count} card${a.count === 1 ? '' : 's'}`;
     case 'negates':
       return `negates the activation of CL${a.link} "${a.card}"`;
     case 'cannot-negate':

@@ -2,7 +2,7 @@
 // the resolution. This is the data behind hovers, inlay hints, the preview, `explain` and `render`.
 import { SummonType } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
-import { Zone } from '../syntax/ast';
+import { SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { Ruleset } from './rulesets';
 
@@ -33,10 +33,12 @@ export type ResolutionAct =
   | { kind: 'destroys' | 'sends-to-gy' | 'discards' | 'tributes' | 'banishes' | 'adds-to-hand' | 'special-summons'; cards: string[] }
   | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[] } // no longer on the field
   | { kind: 'destroys-nothing' } // no such card on the field
-  | { kind: 'returns'; cards: string[]; to: 'hand' | 'deck' }
+  | { kind: 'returns'; cards: string[]; to: 'hand' | 'deck' | 'extra' }
+  | { kind: 'sets'; cards: string[] } // Set by the effect (from the Deck, say): no Summon, not added to the hand
+  | { kind: 'summons-with-materials'; method: SummonMethod; card: string; materials: string[] }
   | { kind: 'cannot-special-summon'; card: string; on: 'field' } // already on the field
   | { kind: 'cannot-special-summon'; card: string; from: Zone; zone: Zone } // not in the zone it is summoned from
-  | { kind: 'draws'; count: number }
+  | { kind: 'draws'; count: number; cards?: string[] }
   | { kind: 'negates'; link: number; card: string }
   | { kind: 'cannot-negate'; link: number; reason: 'no-such-link' | 'already-resolved' }
   | { kind: 'damage'; player: string; amount: number }
@@ -60,10 +62,12 @@ export interface EventRecord {
   /** Who attacked, activated or took damage. */
   player?: string;
   /** Moves: how, from where, to where. */
-  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'set' | 'sent';
+  how?: 'destroyed' | 'destroyed-by-battle' | 'discarded' | 'tributed' | 'set' | 'sent' | 'material' | 'drawn' | 'returned';
   from?: Zone;
   to?: Zone;
   summonType?: SummonType;
+  /** A Summon with materials: Link, Xyz, Synchro, Fusion or Ritual. */
+  method?: SummonMethod;
   amount?: number;
   /** Damage: battle damage (`Yugi takes 1900 battle damage`). */
   battle?: boolean;

@@ -48,6 +48,8 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const timeline = new Timeline(header.players, names);
   const ruleDiagnostics: Diagnostic[] = [];
   const chains: ChainResult[] = [];
+  /** Each chain as checked, kept for the checks of what the scenario states after it (afterScenario). */
+  const checked: Array<{ view: ChainView; block: ChainBlock; leftovers: string[]; diags: Diagnostic[] }> = [];
   /** Once-per-turn effects already activated (player:card:effect), so R17 does not ask for them again. */
   const usedThisTurn = new Set<string>();
   const classifyContext: ClassifyContext = {
@@ -61,7 +63,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const who = (p: PlayerIndex | undefined) => (p === undefined ? '?' : header.players[p]);
 
   const runChain = (block: ChainBlock): void => {
-    const chainIndex = chains.length + 1;
+    const chainIndex = checked.length + 1;
     const collected = collect(timeline);
     const windowStartIndex = timeline.windowStart;
     const chainStartEvent = timeline.events.length;
@@ -77,6 +79,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     for (const l of links) timeline.place(l, chainIndex);
     const lastPlacementEvent = timeline.events.length;
     const leftovers = timeline.resolveChain(links, chainIndex);
+    const chainEndEvent = timeline.events.length;
 
     // Check the claim.
     const diags: Diagnostic[] = [];
@@ -89,6 +92,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       chainStartEvent,
       lastPlacementEvent,
       windowStartIndex,
+      chainEndEvent,
       stepAtStart,
       phase,
       phaseStated,
@@ -106,18 +110,26 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       linkName: (l) => `CL${l.position} ${who(l.player)}'s "${l.inst?.name ?? '?'}"`,
     };
     registry.check(view, reporter(registry, diags));
-    for (const d of diags) d.chain = chainIndex;
-    ruleDiagnostics.push(...diags);
+    checked.push({ view, block, leftovers, diags });
 
     for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
     // What this chain produced is the next window.
     timeline.afterChain(chainStartEvent);
-    chains.push(opts.chainDetail === false ? chainSummary(block, chainIndex, diags, phase) : chainResult(view, block, leftovers, diags));
   };
 
   for (const item of sc.items) {
     if (item.kind === 'action') timeline.gameAction(item.action, item.range);
     else if (item.kind === 'chain') runChain(item);
+  }
+  // What the scenario states after a chain can contradict an assumption made at it; then the results.
+  registry.afterScenario(
+    checked.map((c) => c.view),
+    (view) => reporter(registry, checked[view.chainIndex - 1].diags),
+  );
+  for (const { view, block, leftovers, diags } of checked) {
+    for (const d of diags) d.chain = view.chainIndex;
+    ruleDiagnostics.push(...diags);
+    chains.push(opts.chainDetail === false ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
   }
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];

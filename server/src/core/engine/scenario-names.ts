@@ -3,7 +3,7 @@
 // a search, GY for a revival target). The timeline then knows where each card was.
 import { CardIndex } from '../cards';
 import { CardInfo } from '../cards/model';
-import { ActionSeq, CardRef, CardSet, LinkStmt, Scenario, Zone } from '../syntax/ast';
+import { ActionSeq, CardRef, CardSet, LinkStmt, Scenario, SummonMethod, Zone } from '../syntax/ast';
 import { NameResolver, ResolveContext } from './resolve-names';
 import { CardInstance, PlayerIndex } from './state';
 
@@ -65,8 +65,13 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
           resolveOne(a.attacker, context('field', p));
           if (a.target) resolveOne(a.target, context('field', undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex)));
         }
-      } else if (a.kind === 'battle-destroys') {
+      } else if (a.kind === 'battle-destroys' || a.kind === 'continuous-destroy') {
         resolveList(a.cards, context('field'));
+      } else if (a.kind === 'material-summon') {
+        const p = n.player(a.player);
+        resolveMaterialSummon(a.method, a.card, a.materials, p);
+      } else if (a.kind === 'draw') {
+        resolveList(a.cards, context('deck', n.player(a.player)));
       }
     } else if (item.kind === 'chain') {
       for (const link of item.links) {
@@ -81,6 +86,13 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
     }
   }
   return out;
+
+  /** The materials where the Summon's kind implies (hand for Fusion and Ritual), the monster in the Extra Deck (a Ritual Monster: the hand). */
+  function resolveMaterialSummon(method: SummonMethod, card: CardRef, materials: CardRef[], player: PlayerIndex | undefined): void {
+    resolveList(materials, context(method === 'fusion' || method === 'ritual' ? 'hand' : 'field', player));
+    const inst = resolveOne(card, context(method === 'ritual' ? 'hand' : 'extra', player));
+    if (inst && player !== undefined) n.claim(inst, player);
+  }
 
   function resolveActions(seq: ActionSeq, player: PlayerIndex | undefined, targets: CardInstance[]): void {
     const opp = player === undefined ? undefined : ((1 - player) as PlayerIndex);
@@ -121,6 +133,15 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
             break;
           case 'add-to-hand':
             set(a.cards, a.from ?? 'deck', 'own');
+            break;
+          case 'set':
+            set(a.cards, a.from ?? 'hand', 'own');
+            break;
+          case 'draw':
+            if (a.cards) resolveList(a.cards, context('deck', player));
+            break;
+          case 'material-summon':
+            resolveMaterialSummon(a.method, a.card, a.materials, player);
             break;
           case 'equip':
             resolveOne(a.card, context('gy', player));

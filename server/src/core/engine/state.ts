@@ -1,7 +1,7 @@
 // The game state the engine simulates: card copies, where they are, and the events that moved
 // them. Events carry a `step`: things with the same step happened at the same time, which is what
 // "the last thing that happened" (R19) is measured in.
-import { Zone } from '../syntax/ast';
+import { SummonMethod, Zone } from '../syntax/ast';
 import { CardInfo, SummonType } from '../cards/model';
 import { Range } from '../text';
 import { zoneLabel } from '../labels';
@@ -24,7 +24,7 @@ export interface CardInstance {
 }
 
 /** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */
-export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'set' | 'rule' | 'leftover' | 'activation';
+export type EventCause = 'battle' | 'effect' | 'cost' | 'material' | 'procedure' | 'set' | 'rule' | 'leftover' | 'activation' | 'draw';
 
 /** Where an event came from, so diagnostics can point at the link or action that caused it. */
 export type EventOrigin =
@@ -55,10 +55,22 @@ export type GameEvent = BaseEvent &
         /** For a battle destruction: the monster it battled (from the last attack declaration). */
         battleWith?: CardInstance;
       }
-    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex }
+    /** `method`: a Summon with materials (Link, Xyz, ...), a Special Summon of that kind. */
+    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SummonMethod }
     | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }
     | { kind: 'activation'; chain: number; link: number; player: PlayerIndex; card: CardInstance }
-    | { kind: 'damage'; player: PlayerIndex; amount: number; battle: boolean }
+    | {
+        kind: 'damage';
+        player: PlayerIndex;
+        amount: number;
+        battle: boolean;
+        /**
+         * The card that inflicted it ("when this card inflicts battle damage"): for battle damage the monster of
+         * the last attack on the other side of the damaged player, for effect damage the card of the link.
+         * Undefined when the scenario does not show it (no attack written): matching then assumes.
+         */
+        source?: CardInstance;
+      }
     | { kind: 'phase'; phase: string }
     | { kind: 'position'; card: CardInstance; position: 'attack' | 'defense'; flipped: boolean }
   );

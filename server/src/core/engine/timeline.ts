@@ -1,7 +1,7 @@
 // The timeline: what each game action, each link's placement (activation and cost) and each link's
 // resolution does to the cards, as events with steps (same step = at the same time; `then` starts a
 // new step). No diagnostics here: the rules read the events afterwards.
-import { Action, ActionSeq, CardSet, GameAction, Zone } from '../syntax/ast';
+import { Action, ActionSeq, CardRef, CardSet, GameAction, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { LinkState } from './classify';
 import { ScenarioNames } from './scenario-names';
@@ -140,6 +140,22 @@ export class Timeline {
         }
         break;
       }
+      case 'material-summon': {
+        const card = resolved.get(a.card);
+        if (card && player !== undefined) this.summonWithMaterials(a.method, card, this.instances(a.materials), player, origin, 'procedure');
+        break;
+      }
+      case 'draw': {
+        this.step++;
+        for (const c of this.instances(a.cards)) this.move(c, 'hand', origin, 'draw', { by: player });
+        break;
+      }
+      case 'continuous-destroy': {
+        // No chain, no link: the card is destroyed by a card effect, and triggers are collected after it.
+        this.step++;
+        for (const c of this.instances(a.cards)) if (c.zone === 'field') this.move(c, 'gy', origin, 'effect', { destroyed: true });
+        break;
+      }
       case 'set': {
         this.step++;
         const card = resolved.get(a.card);
@@ -169,7 +185,7 @@ export class Timeline {
         this.step++;
         this.phase = 'damage-step';
         this.phaseStated = true;
-        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true });
+        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player) });
         break;
       }
       case 'battle-destroys': {
@@ -187,6 +203,19 @@ export class Timeline {
       }
     }
     this.newWindow(start);
+  }
+
+  /**
+   * The monster that inflicted battle damage to `damaged`: the attacker when the damaged player was attacked (or
+   * attacked directly), the attack target when the attacker's controller takes the damage. The battle is the last
+   * attack declared; without one the scenario does not show the source.
+   */
+  private battleDamageSource(damaged: PlayerIndex): CardInstance | undefined {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.kind === 'attack') return e.player === damaged ? e.target : e.attacker;
+    }
+    return undefined;
   }
 
   /** A link is placed: its activation (a Spell/Trap goes to the field) and its cost. */
@@ -284,6 +313,29 @@ export class Timeline {
     return did;
   }
 
+  /** The copies named (an unknown card or player, already reported, names none). */
+  private instances(refs: readonly CardRef[]): CardInstance[] {
+    return refs.map((r) => this.names.resolved.get(r)).filter((x): x is CardInstance => !!x);
+  }
+
+  /**
+   * A Summon with materials (R20 (d)): the materials are used first (sent to the GY; Tributed for a Ritual
+   * Summon; attached as overlay units for an Xyz Summon, not sent to the GY), then, a step later, the monster
+   * is Special Summoned. The Summon is the last thing: a material's optional "when" trigger misses the timing.
+   */
+  private summonWithMaterials(method: SummonMethod, card: CardInstance, materials: CardInstance[], player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect'): boolean {
+    if (card.zone === 'field') return false;
+    this.step++;
+    for (const m of materials) this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+    this.step++;
+    const from = card.zone;
+    this.move(card, 'field', origin, cause, { by: player });
+    card.controller = player;
+    card.faceDown = false;
+    this.emit({ kind: 'summon', step: this.step, origin, card, summonType: 'special', from, player, method });
+    return true;
+  }
+
   private cardsOf(cs: CardSet): CardInstance[] {
     if (cs.kind === 'refs') return cs.refs.map((r) => this.names.resolved.get(r)).filter((x): x is CardInstance => !!x);
     const owner = cs.owner ? this.playerIndex(cs.owner.text) : undefined;
@@ -333,8 +385,13 @@ export class Timeline {
       }
       case 'return': {
         const cs = this.cardsOf(a.cards);
-        for (const c of cs) this.move(c, a.to, origin, cause, { by });
-        if (cs.length) did.push({ kind: 'returns', cards: names(cs), to: a.to });
+        // A Fusion, Synchro, Xyz or Link Monster returned to the hand or the Deck goes to the Extra Deck instead.
+        const extra = cs.filter((c) => c.card?.extraDeck);
+        const rest = cs.filter((c) => !c.card?.extraDeck);
+        for (const c of rest) this.move(c, a.to, origin, cause, { by });
+        for (const c of extra) this.move(c, 'extra', origin, cause, { by });
+        if (rest.length) did.push({ kind: 'returns', cards: names(rest), to: a.to });
+        if (extra.length) did.push({ kind: 'returns', cards: names(extra), to: 'extra' });
         break;
       }
       case 'special-summon': {
@@ -365,9 +422,33 @@ export class Timeline {
         if (cs.length) did.push({ kind: 'adds-to-hand', cards: names(cs) });
         break;
       }
-      case 'draw':
-        did.push({ kind: 'draws', count: a.count });
+      case 'draw': {
+        const cs = a.cards ? this.instances(a.cards) : [];
+        for (const c of cs) this.move(c, 'hand', origin, 'draw', { by });
+        did.push(a.cards ? { kind: 'draws', count: a.count, cards: names(cs) } : { kind: 'draws', count: a.count });
         break;
+      }
+      case 'set': {
+        const cs = this.cardsOf(a.cards).filter((c) => c.zone !== 'field');
+        for (const c of cs) {
+          this.move(c, 'field', origin, 'set', { by });
+          c.faceDown = true;
+          if (by !== undefined) c.controller = by;
+        }
+        if (cs.length) did.push({ kind: 'sets', cards: names(cs) });
+        break;
+      }
+      case 'material-summon': {
+        const card = this.names.resolved.get(a.card);
+        if (!card || by === undefined) break;
+        const materials = this.instances(a.materials);
+        if (this.summonWithMaterials(a.method, card, materials, by, origin, 'effect')) {
+          did.push({ kind: 'summons-with-materials', method: a.method, card: card.name, materials: names(materials) });
+        } else {
+          did.push({ kind: 'cannot-special-summon', card: card.name, on: 'field' });
+        }
+        break;
+      }
       case 'negate': {
         const target = links.find((x) => x.position === a.link.value);
         if (!target) {
@@ -382,7 +463,7 @@ export class Timeline {
       }
       case 'damage': {
         const p = this.playerIndex(a.player.text);
-        if (p !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player: p, amount: a.amount, battle: false });
+        if (p !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player: p, amount: a.amount, battle: false, source: l.inst });
         did.push({ kind: 'damage', player: a.player.text, amount: a.amount });
         break;
       }

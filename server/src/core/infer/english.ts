@@ -310,7 +310,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
     e.targets = true;
     e.targetFilter = targetFilterOf(beforeSemi || first);
   }
-  if (/damage step|damage calculation/i.test(cond)) e.damageStep = true;
+  // "(except during the Damage Step)" says the opposite: not in the Damage Step.
+  if (/damage step|damage calculation/i.test(cond.replace(ANSWERS_AN_EVENT, ''))) e.damageStep = true;
   if (/\bnegate the activation\b/i.test(action)) e.negatesActivation = true;
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);

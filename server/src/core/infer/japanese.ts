@@ -194,7 +194,8 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   // "以下の効果から１つを選択して発動できる。●…を対象として発動できる。": the choices target.
   if (/●[^●]*対象とし/.test(rest)) e.targets = true;
   if (e.targets) e.targetFilter = 'a card';
-  if (/ダメージステップ|ダメージ計算/.test(bare)) e.damageStep = true;
+  // （ダメージステップでも発動できる） allows it; ダメージステップ以外 ("except during the Damage Step") does not.
+  if (/ダメージステップ|ダメージ計算/.test(bare.replace(/ダメージステップ以外[でに]?/g, ''))) e.damageStep = true;
   if (/発動を無効/.test(rest)) e.negatesActivation = true;
   if (/攻撃力/.test(rest) && /(アップ|ダウン|になる|半分|倍)/.test(rest)) e.changesAtk = true;
   includesOf(rest, e);

@@ -25,7 +25,7 @@ function sameZones(a: Zone[], b: Zone[]): boolean {
   return a.length === b.length && a.every((z) => b.includes(z));
 }
 
-const ZONE_WORD: Record<Zone, string> = { field: 'field', hand: 'hand', gy: 'gy', banished: 'banished', deck: 'deck', extra: 'extra' };
+const ZONE_WORD: Record<Zone, string> = { field: 'field', hand: 'hand', gy: 'gy', banished: 'banished', deck: 'deck', extra: 'extra', overlay: 'overlay' };
 
 /** An event phrase the vocabulary lacks, made safe for an effect line (no commas or quotes). */
 function safePhrase(s: string): string {

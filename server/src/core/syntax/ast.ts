@@ -4,8 +4,16 @@
 import { Range } from '../text';
 import { Comment, LogicalLine, Token } from './lexer';
 
-export type Zone = 'field' | 'hand' | 'gy' | 'banished' | 'deck' | 'extra';
+/**
+ * `overlay`: attached to an Xyz Monster as material (off the field, in no zone a board line can name: the
+ * engine puts cards there, the scenario never does).
+ */
+export type Zone = 'field' | 'hand' | 'gy' | 'banished' | 'deck' | 'extra' | 'overlay';
 export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck', 'extra'];
+
+/** Summons that use materials: the materials are "used as material" (R20 (d)); the Summon is a Special Summon. */
+export type SummonMethod = 'link' | 'xyz' | 'synchro' | 'fusion' | 'ritual';
+export const SUMMON_METHODS: readonly SummonMethod[] = ['link', 'xyz', 'synchro', 'fusion', 'ritual'];
 
 export type PhaseName = 'draw' | 'standby' | 'main1' | 'battle' | 'damage-step' | 'main2' | 'end' | 'end-of-battle';
 export const PHASES: readonly PhaseName[] = ['draw', 'standby', 'main1', 'battle', 'damage-step', 'main2', 'end'];
@@ -35,10 +43,15 @@ export type Action =
   | { kind: 'discard'; cards: CardSet; range: Range }
   | { kind: 'tribute'; cards: CardSet; range: Range }
   | { kind: 'banish'; cards: CardSet; range: Range }
-  | { kind: 'return'; cards: CardSet; to: 'hand' | 'deck'; range: Range }
+  | { kind: 'return'; cards: CardSet; to: 'hand' | 'deck' | 'extra'; range: Range }
   | { kind: 'special-summon'; cards: CardSet; from?: Zone; range: Range }
   | { kind: 'add-to-hand'; cards: CardSet; from?: Zone; range: Range }
-  | { kind: 'draw'; count: number; range: Range }
+  /** `draw 2`, or `draw "X"`: the drawn cards named (they move from the Deck to the hand). */
+  | { kind: 'draw'; count: number; cards?: CardRef[]; range: Range }
+  /** `set "X" from deck`: Set by an effect (no Summon, not added to the hand). */
+  | { kind: 'set'; cards: CardSet; from?: Zone; range: Range }
+  /** `fusion summon "X" using "A", "B"`: a Summon by an effect, with its materials. */
+  | { kind: 'material-summon'; method: SummonMethod; card: CardRef; materials: CardRef[]; range: Range }
   | { kind: 'negate'; link: NumberNode; range: Range }
   | { kind: 'damage'; player: Named; amount: number; range: Range }
   | { kind: 'pay-lp'; amount: number; range: Range }
@@ -77,6 +90,12 @@ export interface ChainBlock {
 
 export type GameAction =
   | { kind: 'summon'; player: Named; summonType: 'normal' | 'tribute' | 'special' | 'flip'; card: CardRef; tributes?: CardRef[] }
+  /** `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials (R20 (d)). */
+  | { kind: 'material-summon'; player: Named; method: SummonMethod; card: CardRef; materials: CardRef[] }
+  /** `Yugi draws "X"`: a draw of named cards (the Draw Phase's, or one the scenario does not tie to a link). */
+  | { kind: 'draw'; player: Named; cards: CardRef[] }
+  /** `destroy "X" by continuous effect`: destroyed without a chain (Call of the Haunted's monster). */
+  | { kind: 'continuous-destroy'; cards: CardRef[] }
   | { kind: 'set'; player: Named; card: CardRef }
   | { kind: 'attack'; player: Named; attacker: CardRef; target?: CardRef }
   | { kind: 'battle-destroys'; cards: CardRef[] }

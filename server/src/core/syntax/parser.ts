@@ -26,6 +26,8 @@ import {
   PhaseName,
   Scenario,
   SourceFile,
+  SUMMON_METHODS,
+  SummonMethod,
   UseStmt,
   Zone,
   ZONES,
@@ -543,6 +545,16 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
         }
         break;
       }
+      case 'destroy': {
+        // `destroy "X" by continuous effect`: no chain, no player (Call of the Haunted's monster leaving).
+        c.next();
+        const cards = parseCardRefList(c);
+        c.expect('by', '`by continuous effect` (a destruction by a link is written in its chain: `-> destroy "X"`)');
+        c.expect('continuous', '`by continuous effect`');
+        c.expect('effect', '`by continuous effect`');
+        c.ensureEnd();
+        return { kind: 'action', action: { kind: 'continuous-destroy', cards }, range: c.rangeFrom(first), line };
+      }
       case 'battle': {
         if (c.eat('battle', 'destroys')) {
           const cards = parseCardRefList(c);
@@ -634,7 +646,17 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
     special: 'special',
     flip: 'flip',
   };
-  if (summonTypes[verb.lower] && c.peek(2)?.lower === 'summons') {
+  const method = summonMethod(verb);
+  if (method && c.peek(2)?.lower === 'summons') {
+    // `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials.
+    c.i += 3;
+    const card = parseCardRef(c);
+    action = { kind: 'material-summon', player, method, card, materials: parseMaterials(c) };
+  } else if (verb.lower === 'draws' && (c.peek(2)?.kind === 'string' || c.peek(3)?.kind === 'possessive' || (c.peek(2)?.kind === 'word' && isLabelEnd(c.peek(3))))) {
+    // `Yugi draws "Palladium Oracle Mahad"`: the drawn card named (a link's `draw` counts or names its own).
+    c.i += 2;
+    action = { kind: 'draw', player, cards: parseCardRefList(c) };
+  } else if (summonTypes[verb.lower] && c.peek(2)?.lower === 'summons') {
     c.i += 3;
     const card = parseCardRef(c);
     let tributes: CardRef[] | undefined;
@@ -712,6 +734,16 @@ function parseCardRefList(c: Cursor): CardRef[] {
   return refs;
 }
 
+/** Whether a card reference starts here: a name, `Kaiba's "Name"`, or a label (a word that is no keyword, where a reference can end). */
+function startsCardRef(c: Cursor): boolean {
+  const t = c.peek();
+  if (!t) return false;
+  if (t.kind === 'string') return true;
+  if (t.kind !== 'word') return false;
+  if (c.peek(1)?.kind === 'possessive') return true;
+  return !RESERVED_AFTER_LIST.has(t.lower) && !ACTION_VERBS.has(t.lower) && t.lower !== 'card' && t.lower !== 'cards' && isLabelEnd(c.peek(1));
+}
+
 /** A bare word is a label only where a card reference can end (`Kaiba takes 300 damage` is no label). */
 function isLabelEnd(next: Token | undefined): boolean {
   return !next || next.kind === 'punct' || LABEL_FOLLOWERS.has(next.lower);
@@ -749,9 +781,9 @@ function parseLabel(c: Cursor): Named {
   return named(l);
 }
 
-const LABEL_FOLLOWERS = new Set(['and', 'then', 'target', 'targets', 'to', 'from', 'with', 'into', 'as', 'tributing', 'cost']);
+const LABEL_FOLLOWERS = new Set(['and', 'then', 'target', 'targets', 'to', 'from', 'with', 'into', 'as', 'tributing', 'cost', 'using', 'by']);
 
-const RESERVED_AFTER_LIST = new Set(['target', 'targets', 'then', 'from', 'to', 'into', 'cost', 'and', 'with', 'tributing']);
+const RESERVED_AFTER_LIST = new Set(['target', 'targets', 'then', 'from', 'to', 'into', 'cost', 'and', 'with', 'tributing', 'using']);
 
 function parseLink(c: Cursor): LinkStmt {
   const numTok = c.next()!;
@@ -852,6 +884,9 @@ const ACTION_VERBS = new Set([
   'end',
   'ends',
   'nothing',
+  'set',
+  'sets',
+  ...SUMMON_METHODS,
 ]);
 
 /** Words of the language a label must not be spelled like (it would read as the keyword). */
@@ -934,11 +969,12 @@ function parseAction(c: Cursor): Action {
     case 'returns': {
       c.next();
       const cards = parseCardSet(c);
-      c.expect('to', '`to hand` or `to deck`');
+      c.expect('to', '`to hand`, `to deck` or `to extra deck`');
       c.eat('the');
       const z = c.next();
       const zone = z ? ZONE_WORDS[z.lower] : undefined;
-      if (zone !== 'hand' && zone !== 'deck') throw new ParseError('expected `to hand` or `to deck`', z?.range ?? c.hereRange());
+      if (zone !== 'hand' && zone !== 'deck' && zone !== 'extra') throw new ParseError('expected `to hand`, `to deck` or `to extra deck`', z?.range ?? c.hereRange());
+      if (zone === 'extra') c.eat('deck');
       return { kind: 'return', cards, to: zone, range: r() };
     }
     case 'shuffle': {
@@ -989,6 +1025,11 @@ function parseAction(c: Cursor): Action {
     case 'draw':
     case 'draws': {
       c.next();
+      if (startsCardRef(c)) {
+        // `draw "Palladium Oracle Mahad"`: the drawn cards named.
+        const cards = parseCardRefList(c);
+        return { kind: 'draw', count: cards.length, cards, range: r() };
+      }
       const n = c.peek();
       let count = 1;
       if (n && n.kind === 'number') {
@@ -1054,11 +1095,45 @@ function parseAction(c: Cursor): Action {
       c.next();
       return { kind: 'nothing', range: r() };
     }
+    case 'set':
+    case 'sets': {
+      // `set "Vanity's Emptiness" from deck`: Set by an effect (not added to the hand).
+      c.next();
+      const cards = parseCardSet(c);
+      return { kind: 'set', cards, from: parseFromZone(c), range: r() };
+    }
+  }
+  const method = summonMethod(start);
+  if (method && (c.peek(1)?.lower === 'summon' || c.peek(1)?.lower === 'summons')) {
+    // `fusion summon "X" using "A", "B"` (Polymerization), `ritual summon "X" using "A"`.
+    c.i += 2;
+    const card = parseCardRef(c);
+    return { kind: 'material-summon', method, card, materials: parseMaterials(c), range: r() };
   }
   throw new ParseError(
-    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, add ... to hand, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, fusion summon ... using, add ... to hand, set ... from deck, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
     start.range,
   );
+}
+
+/** `link`, `xyz`, `synchro`, `fusion`, `ritual`: the kind of a Summon with materials. */
+function summonMethod(t: Token): SummonMethod | undefined {
+  return (SUMMON_METHODS as readonly string[]).includes(t.lower) ? (t.lower as SummonMethod) : undefined;
+}
+
+/** `using "A", "B"`: the materials of a Summon. */
+function parseMaterials(c: Cursor): CardRef[] {
+  c.expect('using', '`using` and the materials, e.g. `link summons "Decode Talker" using "A", "B"`');
+  return parseCardRefList(c);
+}
+
+/** An optional `from <zone>` (`from the deck`). */
+function parseFromZone(c: Cursor): Zone | undefined {
+  if (!c.eat('from')) return undefined;
+  c.eat('the');
+  const z = c.next();
+  if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone', z?.range ?? c.hereRange());
+  return ZONE_WORDS[z.lower];
 }
 
 function parseCardSet(c: Cursor): CardSet {

@@ -1,7 +1,9 @@
 // R37: an effect whose text says when it may be activated ("During your opponent's Main Phase (Quick
 // Effect)", "During your opponent's turn") activated in another turn or phase. The turn is always stated
 // (`turn`); the phase is stated by a `phase` line or a battle step, and otherwise only the language's
-// default: then the window's phase is assumed and said, never reported on that guess.
+// default: then the window's phase is assumed and said, never reported on that guess. An Ignition Effect
+// whose card states no window has the rulebook's: its controller's Main Phase (Spell Speed 1, open game
+// state; R7 already keeps it off Chain Link 2 and higher).
 import { ActivationWindow } from '../../cards/types';
 import { phaseLabel } from '../../labels';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
@@ -21,35 +23,46 @@ function inPhase(window: ActivationWindow, phase: string): boolean {
   }
 }
 
+/** The window every Ignition Effect has by the rules, when its card states none. */
+const IGNITION_WINDOW: ActivationWindow = { whose: 'your', phase: 'main', raw: "in its controller's Main Phase" };
+
 const messages = {
-  'activation-condition/turn': (p: { link: string; window: string; turnPlayer: string; ownTurn: boolean; allowed: string }) =>
-    `${p.link} can be activated only ${p.window} (as its card says), but it is ${p.ownTurn ? `${p.turnPlayer}'s own turn` : `${p.turnPlayer}'s turn`} (\`turn ${p.turnPlayer}\`): it can be activated only on ${p.allowed}'s turn [R37]`,
-  'activation-condition/phase': (p: { link: string; window: string; turnPlayer: string; phase: string; allowed: string }) =>
-    `${p.link} can be activated only ${p.window} (as its card says), but the chain starts in ${p.turnPlayer}'s ${p.phase}, as the scenario states: it can be activated only in ${p.allowed} [R37]`,
+  'activation-condition/turn': (p: { link: string; window: string; why: string; turnPlayer: string; ownTurn: boolean; allowed: string }) =>
+    `${p.link} can be activated only ${p.window} (${p.why}), but it is ${p.ownTurn ? `${p.turnPlayer}'s own turn` : `${p.turnPlayer}'s turn`} (\`turn ${p.turnPlayer}\`): it can be activated only ${p.allowed} [R37]`,
+  'activation-condition/phase': (p: { link: string; window: string; why: string; turnPlayer: string; phase: string; allowed: string }) =>
+    `${p.link} can be activated only ${p.window} (${p.why}), but the chain starts in ${p.turnPlayer}'s ${p.phase}, as the scenario states: it can be activated only in ${p.allowed} [R37]`,
 };
 
 function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): void {
-  const window = l.effect?.window;
+  const stated = l.effect?.window;
+  const ignition = !stated && l.effect?.kind === 'ignition';
+  const window = stated ?? (ignition ? IGNITION_WINDOW : undefined);
   if (!window || l.player === undefined || l.status.ineligible) return;
+  const why = ignition ? 'an Ignition Effect, Spell Speed 1' : 'as its card says';
   const turnPlayer = chain.players[chain.turn];
   const ownTurn = l.player === chain.turn;
-  const stated = `"${window.raw}"`;
+  const quoted = `"${window.raw}"`;
   if ((window.whose === 'your' && !ownTurn) || (window.whose === 'opponent' && ownTurn)) {
-    const allowed = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
-    report.say('activation-condition/turn', l, { link: chain.linkName(l), window: window.raw, turnPlayer, ownTurn, allowed });
+    // What would be legal names the phase too: Effect Veiler is legal in the opponent's Main Phase, not their whole turn.
+    const owner = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
+    const allowed = window.phase ? `in ${owner}'s ${window.phase === 'main' ? 'Main Phase' : phaseLabel(window.phase)}` : `on ${owner}'s turn`;
+    report.say('activation-condition/turn', l, { link: chain.linkName(l), window: window.raw, why, turnPlayer, ownTurn, allowed });
     return;
   }
   if (inPhase(window, chain.phase)) {
-    if (window.phase && !chain.phaseStated) l.assumptions.push(`the scenario does not say the phase: assumed ${phaseLabel(chain.phase)}, which ${stated} allows`);
-    return;
-  }
-  if (!chain.phaseStated) {
-    // Only the language's default says where the game is: assume the window's phase, never "illegal".
-    l.assumptions.push(`the scenario does not say the phase: assumed it is the one ${stated} allows`);
+    // An Ignition Effect in the language's default phase (Main Phase 1) needs no note: that default is
+    // what an unstated phase means for every chain, and it is the only phase such an effect has.
+    if (window.phase && !chain.phaseStated && !ignition) l.assumptions.push(`the scenario does not say the phase: assumed ${phaseLabel(chain.phase)}, which ${quoted} allows`);
     return;
   }
   const allowed = window.phase === 'main' ? 'a Main Phase' : `the ${phaseLabel(window.phase!)}`;
-  report.say('activation-condition/phase', l, { link: chain.linkName(l), window: window.raw, turnPlayer, phase: phaseLabel(chain.phase), allowed });
+  if (!chain.phaseStated) {
+    // Only the language's default says where the game is: assume the window's phase (named, since the
+    // chain's heading shows the default), never "illegal".
+    l.assumptions.push(`the scenario does not say the phase: assumed ${allowed}, which ${quoted} allows`);
+    return;
+  }
+  report.say('activation-condition/phase', l, { link: chain.linkName(l), window: window.raw, why, turnPlayer, phase: phaseLabel(chain.phase), allowed });
 }
 
 export const activationWindow = defineRule({
@@ -59,7 +72,7 @@ export const activationWindow = defineRule({
     'activation-condition': {
       rules: ['R37'],
       severity: 'error',
-      summary: "an effect activated outside the turn or phase its text states (\"During your opponent's Main Phase\", \"During your opponent's turn\")",
+      summary: "an effect activated outside the turn or phase its text states (\"During your opponent's Main Phase\", \"During your opponent's turn\"), or an Ignition Effect outside its controller's Main Phase",
       fix: 'remove-link',
     },
   },
@@ -71,8 +84,8 @@ export const activationWindow = defineRule({
       tags: ['stable', 'card-specific'],
       inForce: 'always',
       summary:
-        "An effect whose text says when it may be activated (\"During your opponent's Main Phase (Quick Effect)\", \"During your opponent's turn\", \"During your Main Phase\") cannot be activated in another turn or phase. The turn is the scenario's `turn`; where the scenario does not say the phase, segoc assumes the one the text allows and says so.",
-      sources: [S.W35, S.W36, S.CS],
+        "An effect whose text says when it may be activated (\"During your opponent's Main Phase (Quick Effect)\", \"During your opponent's turn\", \"During your Main Phase\") cannot be activated in another turn or phase. An Ignition Effect whose card states no window can be activated only in its controller's Main Phase. The turn is the scenario's `turn`; where the scenario does not say the phase, segoc assumes the one the text allows and says so.",
+      sources: [S.W35, S.W36, S.W37, S.CS],
     },
   ],
   messages,

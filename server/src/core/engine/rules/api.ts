@@ -41,6 +41,11 @@ export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed
 export interface LinkStatus {
   /** R10, R19-R23, R32: the trigger cannot be in this chain (later rules then leave the link alone). */
   ineligible: Ineligibility | undefined;
+  /**
+   * A trigger whose event nothing before the chain shows: eligibility.ts assumed it was met just before the chain;
+   * stated-facts.ts withdraws the assumption where the scenario states otherwise (R36).
+   */
+  eventAssumed: boolean;
 }
 
 export type RuleTag = 'stable' | 'version' | 'disputed' | 'engine≠rule' | 'card-specific';
@@ -102,6 +107,8 @@ export interface ChainView {
   readonly chainStartEvent: number;
   readonly lastPlacementEvent: number;
   readonly windowStartIndex: number;
+  /** Index just past this chain's last event (its resolution and leftovers): later events come after the chain. */
+  readonly chainEndEvent: number;
   /** The step when the chain began: an event of an earlier step was not the last thing to happen (R19, R32). */
   readonly stepAtStart: number;
   /** The phase when the chain started, and whether both players had passed in it (R25). */
@@ -178,6 +185,11 @@ export interface RuleModule<M extends MessageTable = MessageTable> {
   needs?: readonly string[];
   /** No check: a rule the timeline or classification applies (R2, R5 ...), catalogued here. */
   check?(chain: ChainView, report: RuleReporter<M>): void;
+  /**
+   * A check that needs what the scenario states after a chain (an event written later): run once the whole scenario
+   * is simulated, after every chain's `check`; `chain.events` then holds every event of the scenario.
+   */
+  afterScenario?(chains: readonly ChainView[], reportOn: (chain: ChainView) => RuleReporter<M>): void;
 }
 
 /** A rule module, its message keys and parameters typed from its `messages`. */

@@ -115,6 +115,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   if (l.position === 1 || l.role === 'batch-trigger' || l.role === 'hand-trigger') {
+    l.status.eventAssumed = true;
     l.assumptions.push(`no event in the scenario meets "${pattern.raw}"; the engine assumes it was met just before this chain`);
   }
 }

@@ -60,6 +60,8 @@ export interface RuleRegistry {
   describeRuleset(ruleset: Ruleset): string[];
   /** Runs the modules in force (one of their rules is, or they catalogue none) on one chain. */
   check(chain: ChainView, report: Reporter): void;
+  /** Runs the modules' checks of what a scenario states after its chains, once it is simulated. */
+  afterScenario(chains: readonly ChainView[], reportOn: (chain: ChainView) => Reporter): void;
 }
 
 const ruleNumber = (id: string) => Number(id.slice(1));
@@ -126,6 +128,10 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     describeRuleset: (ruleset) => [ruleset.label, ...underRuleset.map((r) => r.underRuleset!(isInForce(r.inForce, ruleset), ruleset))],
     check(chain, report) {
       for (const m of modules) if (m.check && moduleInForce(m, chain.ruleset)) m.check(chain, ruleReporter(m, report));
+    },
+    afterScenario(chains, reportOn) {
+      if (chains.length === 0) return;
+      for (const m of modules) if (m.afterScenario && moduleInForce(m, chains[0].ruleset)) m.afterScenario(chains, (chain) => ruleReporter(m, reportOn(chain)));
     },
   };
 }

@@ -1,7 +1,7 @@
 // R29, R31: an effect that answers "when ... is activated" is chained directly to that activation
 // (it sees only the link below it, R31), and mandatory ones go first (R29). R32 for effects that
 // answer a game event: only in the window right after it.
-import { EventPattern } from '../../cards/model';
+import { EffectInfo, EventPattern } from '../../cards/model';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
@@ -38,9 +38,9 @@ function normalizeInclude(s: string): string {
   return t;
 }
 
-/** What a link's effect includes: from its written actions, else from the card data. */
-function linkIncludes(l: LinkState): string[] | undefined {
-  const out = new Set<string>(l.effect?.includes.map(normalizeInclude) ?? []);
+/** What a link's effect includes: from its written actions and the card data of `effect` (none: the actions only). */
+function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | undefined {
+  const out = new Set<string>(effect?.includes.map(normalizeInclude) ?? []);
   const actions = l.stmt.actions?.groups.flat() ?? [];
   for (const a of actions) {
     if (a.kind === 'add-to-hand' && (a.from ?? 'deck') === 'deck') out.add('search');
@@ -51,7 +51,10 @@ function linkIncludes(l: LinkState): string[] | undefined {
     if (a.kind === 'banish') out.add('banish');
     if (a.kind === 'negate') out.add('negate');
   }
-  if (out.size === 0 && !l.stmt.actions) return undefined;
+  // Facts that list nothing leave it open; except a modal card's choice when another of its choices lists what it
+  // includes: the card's facts then tell its choices apart.
+  const modalKnown = !!effect?.chooseOne && !!l.inst?.card?.effects.some((e) => e.chooseOne && e.includes.length > 0);
+  if (out.size === 0 && !l.stmt.actions && !modalKnown) return undefined;
   return [...out];
 }
 
@@ -90,14 +93,23 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
   }
   if (p.includes?.length) {
-    const does = linkIncludes(prev);
-    // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
-    if (does?.includes('draw')) does.push('search');
-    if (does === undefined) r = and3(r, 'assumed');
-    else r = and3(r, p.includes.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no');
+    // A modal card's link that does not say which effect was chosen: what it did, where its actions are written;
+    // else every choice counts.
+    const unchosen = prev.effect.chooseOne && !prev.stmt.effectIndex;
+    const modes = !unchosen ? [prev.effect] : prev.stmt.actions ? [undefined] : card.effects.filter((e) => e.chooseOne);
+    const each = modes.map((e) => includesAnswer(p, linkIncludes(prev, e)));
+    r = and3(r, each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed');
   }
   if (p.unknown.length) r = and3(r, 'assumed');
   return r;
+}
+
+/** Whether what an effect does (undefined: not known) meets an activation pattern's `including ...`. */
+function includesAnswer(p: ActivationPattern, does: string[] | undefined): Tri {
+  if (does === undefined) return 'assumed';
+  // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
+  if (does.includes('draw')) does.push('search');
+  return p.includes!.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no';
 }
 
 function olderMatch(chain: ChainView, l: LinkState, patterns: EventPattern[]): GameEvent | undefined {

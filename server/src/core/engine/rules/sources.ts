@@ -35,6 +35,7 @@ export const S = {
   W32: 'W32 — Yugipedia "Card Rulings:Bottomless Trap Hole": https://yugipedia.com/wiki/Card_Rulings:Bottomless_Trap_Hole',
   W35: "W35 — Konami, 'Effect Veiler' article (Effect Veiler is sent from the hand during the opponent's Main Phase): https://yugiohblog.konami.com/articles/?p=4314",
   W36: "W36 — Konami, 'Flames of Destruction: Forever Temporary' (Effect Veiler restricted to an opponent's Main Phase): https://yugiohblog.konami.com/articles/?p=8659",
+  W37: 'W37 — Yugipedia "Spell Speed 1" (Ignition Effects are used only by the turn player, in an open game state in the Main Phase): https://yugipedia.com/wiki/Spell_Speed_1',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',

@@ -2,8 +2,9 @@
 // be activated and when (R34), a card activated where the scenario shows it is not (R35), and an answer to
 // an event the scenario shows cannot have happened (R36; responders.ts reports the "something else happened
 // right before" case). Where the scenario does not say, the link's assumptions say what segoc assumed.
+import { eventMatches } from '../match';
 import { describeEvent, whereWord } from '../narrative';
-import { zoneWord } from '../state';
+import { GameEvent, zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
@@ -15,6 +16,10 @@ const messages = {
     `${p.link} needs the card ${p.needs}${p.effect === undefined ? '' : ` for this effect ("${p.effect}")`}, but the scenario shows it ${p.shownWhere}${p.shown}, so it cannot be activated there [R35]`,
   'nothing-to-answer/own-turn': (p: { link: string; answers: string; turnPlayer: string }) =>
     `${p.link} answers an attack by its controller's opponent ("${p.answers}"), but it is ${p.turnPlayer}'s own turn (\`turn ${p.turnPlayer}\`): only the turn player declares attacks, so that event cannot have happened [R36]`,
+  'nothing-to-answer/moved-otherwise': (p: { link: string; event: string; card: string; move: string; costNotEffect: boolean }) =>
+    `${p.link} is a trigger on "${p.event}", but the scenario shows how "${p.card}" moved right before this chain (${p.move}), and that does not meet its condition${p.costNotEffect ? ': a card sent as a cost is not sent by a card effect' : ''}; its effect does not activate [R36]`,
+  'nothing-to-answer/event-after-chain': (p: { link: string; event: string; chain: number; after: string }) =>
+    `${p.link} is a trigger on "${p.event}", but nothing before chain ${p.chain} meets it and the scenario shows it met only after that chain (${p.after}): a trigger activates after its event, in a chain that starts once it has happened [R36]`,
   'spell-trap-timing/quick-play-from-hand': (p: { link: string; turnPlayer: string }) =>
     `${p.link} is a Quick-Play Spell activated from the hand on ${p.turnPlayer}'s turn; from the hand it can be activated only on its controller's own turn (on the opponent's turn it must have been Set on an earlier turn) [R34]`,
   'spell-trap-timing/outside-main-phase': (p: { link: string; cardType: string; opponentsTurn: string | undefined; phase: string }) =>
@@ -34,12 +39,14 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     report.say('card-not-there/not-theirs', l, { player: chain.players[l.player], card: name, holder: chain.players[at.holder], onField: at.zone === 'field', zone: zoneWord(at.zone) });
     return;
   }
+  if (reportStatedMove(chain, report, l)) return;
   const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
   // R35: the card is not where its activation needs it. A trigger whose card moved after its event is R23's
-  // matter; one whose card never moved and whose event nothing met is shown where it cannot activate.
+  // matter; one whose event nothing met is shown where it cannot activate (where the board put it, or where
+  // the scenario moved it: an Xyz Material, a Fusion Monster returned to the Extra Deck).
   const zones: Zone[] = e.kind === 'activation' ? activationZones(card.category, e.activatesFrom) : e.activatesFrom;
   const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
-  const checkZone = isTrigger ? !l.candidate && !at.lastMove && card.category === 'monster' : true;
+  const checkZone = isTrigger ? !l.candidate && card.category === 'monster' : true;
   // Some Traps say they can be activated from the hand (Infinite Impermanence, Evenly Matched). A link
   // that writes `from hand` claims that text; card facts (generated or curated) may not carry it, so the
   // claim is assumed and said, never reported as illegal on missing facts.
@@ -48,6 +55,8 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
+    // Said already: the card is not where it activates (what comes later need not be said too).
+    l.status.eventAssumed = false;
     report.say('card-not-there', l, {
       link: chain.linkName(l),
       needs: zones.map(whereWord).join(' or '),
@@ -60,7 +69,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   // R36: "when an opponent's monster declares an attack" on one's own turn: only the turn player attacks.
   const patterns = e.kind === 'activation' ? e.responds : e.event ? [e.event] : [];
   if (patterns.length && patterns.every((p) => p.kind === 'attack' && p.actor === 'opponent') && l.player === chain.turn) {
-    l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
+    withdrawEventAssumption(l);
     report.say('nothing-to-answer/own-turn', l, { link: chain.linkName(l), answers: patterns.map((p) => p.raw).join(' / '), turnPlayer: chain.players[chain.turn] });
     return;
   }
@@ -99,6 +108,57 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     }
     if (at.faceDown) l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not say when it was Set)`);
   }
+}
+
+/** The scenario states otherwise: the assumption that the link's event was met before its chain is withdrawn. */
+function withdrawEventAssumption(l: LinkState): void {
+  l.status.eventAssumed = false;
+  l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
+}
+
+/**
+ * R36 for a trigger whose event the scenario writes only after its chain: nothing before the chain met it (so
+ * eligibility.ts assumed it), and an event after the chain does that no later link of the same effect answers (an
+ * event a later link answers is that link's, not a sign of this one's). A trigger activates after its event, in a
+ * chain that starts once it has happened. Run once the whole scenario is simulated.
+ */
+function reportEventAfterChain(chains: readonly ChainView[], index: number, report: RuleReporter<typeof messages>, l: LinkState): void {
+  const chain = chains[index];
+  const p = l.effect?.event;
+  if (!l.status.eventAssumed || l.status.ineligible || !p || !l.inst || l.player === undefined) return;
+  const answeredLater = new Set<GameEvent>();
+  for (let k = index + 1; k < chains.length; k++) {
+    for (const x of chains[k].links) if (x.inst === l.inst && x.effect === l.effect && x.candidate) answeredLater.add(x.candidate.event);
+  }
+  for (let i = chain.chainEndEvent; i < chain.events.length; i++) {
+    const ev = chain.events[i];
+    if (answeredLater.has(ev) || eventMatches(p, ev, l.inst, l.player) !== 'yes') continue;
+    withdrawEventAssumption(l);
+    report.say('nothing-to-answer/event-after-chain', l, { link: chain.linkName(l), event: p.raw, chain: chain.chainIndex, after: describeEvent(ev, chain.players) });
+    return;
+  }
+}
+
+/** The verbs of "this card" events that are a move of the card (matched against its move events). */
+const MOVE_VERBS: ReadonlySet<string> = new Set(['sent-to-gy', 'destroyed', 'discarded', 'tributed', 'banished', 'added-to-hand', 'returned-to-hand', 'leaves-field', 'material']);
+
+/**
+ * R36 for a trigger on how its own card moved ("if this card is sent to the GY by a card effect"): the scenario
+ * shows how the card moved right before this chain, and no move of it there meets the condition (a card sent as a
+ * cost is not sent by a card effect). Its event cannot have happened unwritten: the card would have moved again.
+ */
+function reportStatedMove(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): boolean {
+  const e = l.effect!;
+  const p = e.event;
+  if ((e.kind !== 'trigger' && e.kind !== 'flip') || l.candidate || !p || p.kind !== 'card' || p.subject !== 'self' || !MOVE_VERBS.has(p.verb)) return false;
+  const you = chain.controllerOf(l.inst!);
+  const moves = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).filter((ev) => ev.kind === 'move' && ev.card === l.inst);
+  if (moves.length === 0 || moves.some((ev) => eventMatches(p, ev, l.inst!, you) !== 'no')) return false;
+  const last = moves[moves.length - 1];
+  const costNotEffect = p.by === 'effect' && last.kind === 'move' && last.cause === 'cost';
+  withdrawEventAssumption(l);
+  report.say('nothing-to-answer/moved-otherwise', l, { link: chain.linkName(l), event: p.raw, card: l.inst!.name, move: describeEvent(last, chain.players), costNotEffect });
+  return true;
 }
 
 /** Where a Spell/Trap card's own activation may happen: a Trap on the field unless its facts add the hand. */
@@ -155,12 +215,17 @@ export const statedFacts = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, or, for \"when an opponent's monster declares an attack\", on its controller's own turn. An event the scenario does not mention at all is still assumed.",
+        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed.",
       sources: [S.W32, S.W31],
     },
   ],
   messages,
   check(chain, report) {
     for (const l of chain.links) checkLink(chain, report, l);
+  },
+  afterScenario(chains, reportOn) {
+    chains.forEach((chain, i) => {
+      for (const l of chain.links) reportEventAfterChain(chains, i, reportOn(chain), l);
+    });
   },
 });
