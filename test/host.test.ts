@@ -9,6 +9,8 @@ import { runCli } from '../server/src/cli/main';
 import { MAX_TEXT_BYTES, readTextFile } from '../server/src/host/text-file';
 import { useFileReader } from '../server/src/host/use-files';
 import { pathToUri } from '../server/src/host/uri';
+import { readGeneratedLibrary } from '../server/src/host/generated-cards';
+import { GeneratedLibrary } from '../server/src/core';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES } from './lsp/client';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,4 +83,20 @@ describe('host: `use` files read the same by the CLI and the language server', (
   test('readTextFile never throws: a missing file is an error value', () => {
     assert.deepEqual(readTextFile(path.join(dir, 'nope.segoc')), { error: 'no such file' });
   });
+});
+
+test('host: a generated library whose files cannot be read is said once, never silently taken as no library', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-broken-cards-'));
+  try {
+    // cards.tsv is there (the folder is found), the other files are not: a broken install.
+    fs.writeFileSync(path.join(dir, 'cards.tsv'), '');
+    const heard: string[] = [];
+    const library = new GeneratedLibrary(() => readGeneratedLibrary(dir, (m) => heard.push(m)));
+    assert.equal(library.get('ash blossom joyous spring'), undefined);
+    assert.equal(library.get('pot of prosperity'), undefined);
+    assert.equal(heard.length, 1, 'said once, on the first lookup');
+    assert.match(heard[0], /^segoc: the generated card library in .+ cannot be read \(.+\): only the curated library and your own card definitions are known; reinstall segoc$/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -16,7 +16,7 @@ import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
 export { lastParallelCheck, parallelTuning } from './parallel';
 
 // Every released card, read on the first lookup that reaches it (in each worker thread too).
-installGeneratedLibrary();
+installGeneratedLibrary((message) => process.stderr.write(`${message}\n`));
 
 const HELP = `segoc — checks Yu-Gi-Oh! ruling scenarios (.segoc files, and segoc blocks in wiki pages)
 

@@ -154,7 +154,7 @@ export class CheckPool {
 function workerMain(slot: number): void {
   const port = parentPort!;
   // The worker may be this module alone (not the bundle, whose cli/main.ts installs it): the same library.
-  if (!generatedLibrary()) installGeneratedLibrary();
+  if (!generatedLibrary()) installGeneratedLibrary((message) => process.stderr.write(`${message}\n`));
   // One job per worker; once it is done nothing listens, and the worker ends.
   port.once('message', (job: Job) => {
     const { inputs, shared, run } = job;

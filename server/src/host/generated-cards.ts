@@ -18,8 +18,11 @@ export function generatedCardsFolder(): string | undefined {
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'cards.tsv')));
 }
 
-/** The library's files in `dir`, or undefined when they cannot be read (then no card is found there). */
-export function readGeneratedLibrary(dir: string): GeneratedLibraryData | undefined {
+/**
+ * The library's files in `dir`, or undefined when they cannot be read (then no card is found there, and
+ * `unreadable` hears why: a broken install must not look like 14,000 unknown cards).
+ */
+export function readGeneratedLibrary(dir: string, unreadable?: (message: string) => void): GeneratedLibraryData | undefined {
   const bytes = (file: string): Buffer => fs.readFileSync(path.join(dir, file));
   try {
     const names = path.join(dir, 'names.txt');
@@ -30,7 +33,10 @@ export function readGeneratedLibrary(dir: string): GeneratedLibraryData | undefi
       sources: sourcesOf(bytes('manifest.json').toString('utf8')),
       names: fs.existsSync(names) ? decode(bytes('names.txt')) : undefined,
     };
-  } catch {
+  } catch (e) {
+    unreadable?.(
+      `segoc: the generated card library in ${dir} cannot be read (${e instanceof Error ? e.message : String(e)}): only the curated library and your own card definitions are known; reinstall segoc`,
+    );
     return undefined;
   }
 }
@@ -63,7 +69,10 @@ function sourcesOf(manifestText: string): string {
   return manifest.sources ? `${version(manifest.sources.texts, 'yaml-yugi')}, ${version(manifest.sources.scripts, 'CardScripts')}` : '';
 }
 
-/** Installs the shipped generated library for this process's analyses (read on its first lookup). */
-export function installGeneratedLibrary(dir = generatedCardsFolder()): void {
-  setGeneratedLibrary(dir ? new GeneratedLibrary(() => readGeneratedLibrary(dir)) : undefined);
+/**
+ * Installs the shipped generated library for this process's analyses (read on its first lookup);
+ * `unreadable` is told once if its files turn out to be unreadable then.
+ */
+export function installGeneratedLibrary(unreadable?: (message: string) => void, dir = generatedCardsFolder()): void {
+  setGeneratedLibrary(dir ? new GeneratedLibrary(() => readGeneratedLibrary(dir, unreadable)) : undefined);
 }

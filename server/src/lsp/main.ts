@@ -11,7 +11,7 @@ const connection = createConnection(ProposedFeatures.all);
 process.on('uncaughtException', (e) => connection.console.error(`segoc: uncaught exception: ${describeError(e)}`));
 process.on('unhandledRejection', (e) => connection.console.error(`segoc: unhandled rejection: ${describeError(e)}`));
 
-// Every released card (read on the first lookup that reaches it).
-installGeneratedLibrary();
+// Every released card (read on the first lookup that reaches it; a broken install is said in the output).
+installGeneratedLibrary((message) => connection.console.error(message));
 startServer(connection);
 connection.listen();
