@@ -97,6 +97,12 @@ export class Timeline {
     return ev;
   }
 
+  /** The phase as the scenario states it (a `phase` line, an attack, a battle step): no longer the default. */
+  private statePhase(phase: string): void {
+    this.phase = phase;
+    this.phaseStated = true;
+  }
+
   gameAction(a: GameAction, range: Range): void {
     const start = this.events.length;
     const origin: EventOrigin = { kind: 'action', range, point: this.point };
@@ -105,8 +111,7 @@ export class Timeline {
     switch (a.kind) {
       case 'phase': {
         this.step++;
-        this.phase = a.phase;
-        this.phaseStated = true;
+        this.statePhase(a.phase);
         this.passes.clear();
         this.phaseClosed = false;
         this.emit({ kind: 'phase', step: this.step, origin, phase: a.phase });
@@ -168,8 +173,7 @@ export class Timeline {
       }
       case 'attack': {
         this.step++;
-        if (this.phase === 'main1' || this.phase === 'standby' || this.phase === 'draw') this.phase = 'battle';
-        this.phaseStated = true;
+        this.statePhase(this.phase === 'main1' || this.phase === 'standby' || this.phase === 'draw' ? 'battle' : this.phase);
         const attacker = resolved.get(a.attacker);
         const target = a.target ? resolved.get(a.target) : undefined;
         if (attacker && player !== undefined) this.emit({ kind: 'attack', step: this.step, origin, attacker, target, player });
@@ -177,21 +181,18 @@ export class Timeline {
       }
       case 'damage-calculation': {
         this.step++;
-        this.phase = 'damage-step';
-        this.phaseStated = true;
+        this.statePhase('damage-step');
         break;
       }
       case 'battle-damage': {
         this.step++;
-        this.phase = 'damage-step';
-        this.phaseStated = true;
+        this.statePhase('damage-step');
         if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player) });
         break;
       }
       case 'battle-destroys': {
         this.step++;
-        this.phase = 'damage-step';
-        this.phaseStated = true;
+        this.statePhase('damage-step');
         const attack = [...this.events].reverse().find((e): e is Extract<GameEvent, { kind: 'attack' }> => e.kind === 'attack');
         for (const r of a.cards) {
           const c = resolved.get(r);
