@@ -95,7 +95,10 @@ export class CardIndex {
         if (!hidden) scored.push({ ...s, layer: i });
       }
     }
-    scored.sort((a, b) => a.d - b.d || b.layer - a.layer || a.name.localeCompare(b.name));
+    // Ranked by distance, then layer, then name in code-unit order: a locale's order (localeCompare or an
+    // Intl.Collator) loads the collation data in each process, about 20 ms of a first `segoc check` in a
+    // CPU profile, and names tied on distance and layer need only a stable order.
+    scored.sort((a, b) => a.d - b.d || b.layer - a.layer || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return scored.slice(0, max).map((s) => s.name);
   }
 
