@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, defineRule, describeRules, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';
 
@@ -90,11 +90,11 @@ test('a rule module declares when it is in force: the registry runs it, and desc
 
   // The hover on `rules` and `explain` read the registry: the rule's line follows its window.
   const before = dated('tcg as of 2029-12-31').scenarios[0].ruleset;
-  const r37 = (lines: string[]) => lines.find((l) => l.startsWith('R38'));
-  assert.equal(r37(describeRules(before, rules)), 'R38 not in force: a chain may have one link.');
-  assert.equal(r37(describeRules(dated('tcg').scenarios[0].ruleset, rules)), 'R38 [disputed]: a chain needs two links.');
-  assert.equal(describeRules(before)[0], 'TCG as of 2029-12-31');
-  assert.ok(!describeRules(before).some((l) => l.startsWith('R38')), 'the shipped registry does not know R38');
+  const r38 = (lines: string[]) => lines.find((l) => l.startsWith('R38'));
+  assert.equal(r38(rules.describeRuleset(before)), 'R38 not in force: a chain may have one link.');
+  assert.equal(r38(rules.describeRuleset(dated('tcg').scenarios[0].ruleset)), 'R38 [disputed]: a chain needs two links.');
+  assert.equal(RULE_REGISTRY.describeRuleset(before)[0], 'TCG as of 2029-12-31');
+  assert.ok(!RULE_REGISTRY.describeRuleset(before).some((l) => l.startsWith('R38')), 'the shipped registry does not know R38');
   // The hover of its code says when it is in force.
   assert.match(describeCode('lonely-link', rules), /— in force: TCG from 2030-01-01; OCG never/);
 });

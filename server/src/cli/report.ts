@@ -1,6 +1,6 @@
 // Text and JSON reports of the CLI. The JSON shape is documented in docs/cli.md and is stable.
 import * as path from 'path';
-import { CATEGORY_LABELS, describeRules, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, ROLE_LABELS, ScenarioResult } from '../core';
+import { CATEGORY_LABELS, RULE_REGISTRY, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, ROLE_LABELS, ScenarioResult } from '../core';
 
 /** What the reports need of an analysis: a .segoc file's Analysis and a page's PageAnalysis both fit. */
 export interface CheckedAnalysis {
@@ -174,7 +174,7 @@ export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle
     out.push(`scenario ${sc.index}: "${sc.title}"${sc.block !== undefined ? ` (block ${sc.block}, line ${sc.titleRange.start.line + 1})` : ''}`);
     if (sc.source) out.push(`  source: ${sc.source}`);
     out.push(`  players: ${sc.players.join(', ')}; turn player: ${sc.turnPlayer}`);
-    const [label, ...rules] = describeRules(sc.ruleset);
+    const [label, ...rules] = RULE_REGISTRY.describeRuleset(sc.ruleset);
     out.push(`  rules: ${[style.bold(label), ...rules].join('\n         ')}`);
     for (const c of sc.chains) {
       out.push(`  chain ${c.index} (${phaseLabel(c.phase)}):`);

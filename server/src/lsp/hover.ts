@@ -8,7 +8,6 @@ import {
   CardDef,
   CATEGORY_LABELS,
   containsPosition,
-  describeRules,
   inForceText,
   LANGUAGE_CODES,
   LinkRole,
@@ -50,7 +49,7 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
       }
       if (item.kind === 'rules' && containsPosition(item.range, p)) {
         const result = analysis.scenarios[analysis.file.scenarios.indexOf(sc)];
-        if (result) return markdown(describeRules(result.ruleset).map((l, i) => (i === 0 ? `**${l}**` : `- ${l}`)).join('\n'), item.range);
+        if (result) return markdown(RULE_REGISTRY.describeRuleset(result.ruleset).map((l, i) => (i === 0 ? `**${l}**` : `- ${l}`)).join('\n'), item.range);
       }
     }
   }

@@ -139,7 +139,3 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
 /** The registry of the shipped rules. */
 export const RULE_REGISTRY = ruleRegistry(RULE_MODULES);
 
-/** The ruleset's label and the rules it changes, plain text, for the hover on `rules` and `explain`. */
-export function describeRules(ruleset: Ruleset, rules: RuleRegistry = RULE_REGISTRY): string[] {
-  return rules.describeRuleset(ruleset);
-}
