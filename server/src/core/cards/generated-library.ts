@@ -13,7 +13,7 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
-import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
+import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage, RecordNames } from './generated-names';
 
 /** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
 export interface TextLines {
@@ -80,19 +80,11 @@ export class GeneratedLibrary implements CardProvider {
     return text === undefined ? undefined : readRecord(text, data!.japanese.line(line) ?? '');
   }
 
-  /** One field of a record (1: the English name, 2: Portuguese, 3: type). */
-  private recordField(line: number, field: number): string {
-    const text = this.files()!.cards.line(line) ?? '';
-    let start = 0;
-    for (let f = 0; f < field; f++) start = text.indexOf('\t', start) + 1;
-    const end = text.indexOf('\t', start);
-    return text.slice(start, end < 0 ? text.length : end);
-  }
-
-  /** One name of a record as written. */
-  private nameAt(line: number, lang: NameLanguage): string {
-    if (lang === 'j') return this.files()!.japanese.line(line) ?? '';
-    return this.recordField(line, lang === 'e' ? 1 : 2);
+  /** A record's name in `lang`, its English name and (`withType`) its card type, the record decoded once. */
+  private recordNames(line: number, lang: NameLanguage, withType: boolean): RecordNames {
+    const [, english = '', portuguese = '', type = ''] = (this.files()!.cards.line(line) ?? '').split('\t', 4);
+    const name = lang === 'e' ? english : lang === 'p' ? portuguese : (this.files()!.japanese.line(line) ?? '');
+    return withType ? { name, english, cardType: generatedCardType({ type }) } : { name, english };
   }
 
   get(key: string): CardInfo | undefined {
@@ -140,14 +132,13 @@ export class GeneratedLibrary implements CardProvider {
       if (data && !keys) {
         // A library without its derived key file (the source tree, in tests): derived once here.
         const names: Array<[string, string, string]> = [];
-        for (let line = 0; line < this.size; line++) names.push([this.nameAt(line, 'e'), this.nameAt(line, 'j'), this.nameAt(line, 'p')]);
+        for (let line = 0; line < this.size; line++) {
+          const r = this.record(line);
+          names.push([r?.name ?? '', r?.japanese ?? '', r?.portuguese ?? '']);
+        }
         keys = encodeNameKeys(names);
       }
-      this.search = new GeneratedNames(
-        keys,
-        (line, lang) => this.nameAt(line, lang),
-        (line) => generatedCardType({ type: this.recordField(line, 3) }),
-      );
+      this.search = new GeneratedNames(keys, (line, lang, withType) => this.recordNames(line, lang, withType));
     }
     return this.search;
   }
