@@ -74,6 +74,7 @@ export interface Analysis {
   cards: CardIndex;
   /** Cards defined in this file. */
   fileCards: CardInfo[];
+  /** Names in the scenarios, scenario after scenario (the editor finds one scenario's by binary search). */
   references: Reference[];
   /** Files imported with `use` (resolved URIs), for watching. */
   imports: string[];
