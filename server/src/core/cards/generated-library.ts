@@ -56,6 +56,11 @@ export class GeneratedLibrary implements CardProvider {
   private data?: GeneratedLibraryData | null;
   private readonly built = new Map<number, CardInfo | null>();
   private search?: GeneratedNames;
+  /**
+   * The card type of each type field (`M:Dragon/Effect`), worked out once: the records have about 450
+   * distinct ones, and a completion asks for up to 300 card types.
+   */
+  private readonly cardTypes = new Map<string, string>();
   private allNames?: CardName[];
 
   /** `load` is called once, on the first lookup or search; undefined: no library (nothing is found). */
@@ -82,9 +87,15 @@ export class GeneratedLibrary implements CardProvider {
 
   /** A record's name in `lang`, its English name and (`withType`) its card type, the record decoded once. */
   private recordNames(line: number, lang: NameLanguage, withType: boolean): RecordNames {
-    const [, english = '', portuguese = '', type = ''] = (this.files()!.cards.line(line) ?? '').split('\t', 4);
-    const name = lang === 'e' ? english : lang === 'p' ? portuguese : (this.files()!.japanese.line(line) ?? '');
-    return withType ? { name, english, cardType: generatedCardType({ type }) } : { name, english };
+    // Fields by their tabs: splitting the whole record cost more than decoding it (a completion reads 300).
+    const record = this.files()!.cards.line(line) ?? '';
+    const english = fieldOf(record, 1);
+    const name = lang === 'e' ? english : lang === 'p' ? fieldOf(record, 2) : (this.files()!.japanese.line(line) ?? '');
+    if (!withType) return { name, english };
+    const type = fieldOf(record, 3);
+    let cardType = this.cardTypes.get(type);
+    if (cardType === undefined) this.cardTypes.set(type, (cardType = generatedCardType({ type })));
+    return { name, english, cardType };
   }
 
   get(key: string): CardInfo | undefined {
@@ -147,6 +158,18 @@ export class GeneratedLibrary implements CardProvider {
   names(): readonly CardName[] {
     return (this.allNames ??= this.nameSearch().all());
   }
+}
+
+/** Field `index` (0-based) of a record, '' when it has fewer, read without splitting the record. */
+function fieldOf(record: string, index: number): string {
+  let start = 0;
+  for (let f = 0; f < index; f++) {
+    const tab = record.indexOf('\t', start);
+    if (tab < 0) return '';
+    start = tab + 1;
+  }
+  const end = record.indexOf('\t', start);
+  return record.slice(start, end < 0 ? record.length : end);
 }
 
 let installed: GeneratedLibrary | undefined;
