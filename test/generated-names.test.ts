@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
-import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, normalizeName } from '../server/src/core';
+import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, lineStarts, normalizeName } from '../server/src/core';
 import { BitPattern } from '../server/src/core/cards/bit-distance';
 import { NameIndex } from '../server/src/core/cards/name-index';
 import { readGeneratedLibrary } from '../server/src/host/generated-cards';
@@ -39,18 +39,28 @@ test('bit-parallel distance: the full table\'s answer below the limit, above it 
   }
 });
 
+test('lineStarts: one start per line and the end, with or without a final newline', () => {
+  const starts = (text: string) => [...lineStarts(text.length, (from) => text.indexOf('\n', from))];
+  assert.deepEqual(starts(''), [0]);
+  assert.deepEqual(starts('\n'), [0, 1]);
+  assert.deepEqual(starts('a\nbc\n'), [0, 2, 5]);
+  assert.deepEqual(starts('a\n\nbc'), [0, 2, 3, 6]);
+  const many = 'x\n'.repeat(5000);
+  assert.deepEqual(starts(many), Array.from({ length: 5001 }, (_, i) => 2 * i), 'past the first 1,024 lines');
+});
+
 /** The generated library as a fresh provider, with a count of loads and of reads of the sorted keys. */
 function counted(): { library: GeneratedLibrary; loads: number; keyReads: number } {
   const state = { library: undefined as unknown as GeneratedLibrary, loads: 0, keyReads: 0 };
   state.library = new GeneratedLibrary(() => {
     state.loads++;
-    const data: GeneratedLibraryData = { ...DATA };
-    Object.defineProperty(data, 'names', {
-      get: () => {
+    const data: GeneratedLibraryData = {
+      ...DATA,
+      names: () => {
         state.keyReads++;
-        return DATA.names;
+        return DATA.names();
       },
-    });
+    };
     return data;
   });
   return state;
@@ -68,6 +78,30 @@ test('generated library: read on the first lookup that reaches it, once; that lo
   assert.equal(state.keyReads, 0, 'a lookup by name reads the hashed index and one record, not the sorted keys');
   assert.deepEqual(libraryCards(providers).suggest('Pot of Prosperty'), ['Pot of Prosperity']);
   assert.equal(state.loads, 1);
+});
+
+test('generated library: a file that defines its own cards is told about a redefined curated card without reading the generated library', () => {
+  const state = counted();
+  const providers = [curatedLibrary(), state.library];
+  // "Pot of Prosperity" is a generated card and "Sangan" a curated one: only the curated one is a redefinition
+  // worth a warning (correcting a generated card is what a definition is for), so only the curated library is asked.
+  const text = [
+    'card "Pot of Prosperity": normal spell',
+    'card "Sangan": effect monster (atk 1000, def 600)',
+    '  trigger mandatory if sent to gy from field, includes search',
+    'card "My Own Card": normal spell',
+    '',
+    'scenario "s"',
+    '  players Yugi, Kaiba',
+    '  turn Yugi',
+    '  chain',
+    '    1 Yugi "My Own Card"',
+    '',
+  ].join('\n');
+  const codes = analyze(text, { cardProviders: providers }).diagnostics.map((d) => `${d.code}: ${d.message}`);
+  assert.equal(codes.filter((c) => c.startsWith('redefines-library-card')).length, 1, codes.join('\n'));
+  assert.match(codes.find((c) => c.startsWith('redefines-library-card'))!, /"Sangan" redefines the library card/);
+  assert.equal(state.loads, 0, 'definitions and cards the file defines: the generated library is not read');
 });
 
 /** Completion answers without the card type the generated library adds (the general index has none). */

@@ -24,19 +24,27 @@ export function generatedCardsFolder(): string | undefined {
  */
 export function readGeneratedLibrary(dir: string, unreadable?: (message: string) => void): GeneratedLibraryData | undefined {
   const bytes = (file: string): Buffer => fs.readFileSync(path.join(dir, file));
+  const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
   try {
-    const names = path.join(dir, 'names.txt');
     return {
       cards: linesOf(bytes('cards.tsv')),
       japanese: linesOf(bytes('names-ja.txt')),
       index: bytes('index.txt').toString('utf8').trim(),
       sources: sourcesOf(bytes('manifest.json').toString('utf8')),
-      names: fs.existsSync(names) ? decode(bytes('names.txt')) : undefined,
+      names: () => {
+        // Read on the first search, not with the rest: a lookup by name never needs it. Without it (the
+        // source tree) or unreadable, core derives the keys from the records: slower, the same answers.
+        if (!fs.existsSync(path.join(dir, 'names.txt'))) return undefined;
+        try {
+          return decode(bytes('names.txt'));
+        } catch (e) {
+          unreadable?.(`segoc: ${path.join(dir, 'names.txt')} cannot be read (${why(e)}): the card names are searched without it (slower); reinstall segoc`);
+          return undefined;
+        }
+      },
     };
   } catch (e) {
-    unreadable?.(
-      `segoc: the generated card library in ${dir} cannot be read (${e instanceof Error ? e.message : String(e)}): only the curated library and your own card definitions are known; reinstall segoc`,
-    );
+    unreadable?.(`segoc: the generated card library in ${dir} cannot be read (${why(e)}): only the curated library and your own card definitions are known; reinstall segoc`);
     return undefined;
   }
 }

@@ -39,8 +39,12 @@ export interface GeneratedLibraryData {
   index: string;
   /** The sources' commits and dates (`yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (...)`). */
   sources: string;
-  /** names.txt: every name's key, sorted (generated-names.ts); derived from the records when absent. */
-  names?: string;
+  /**
+   * names.txt: every name's key, sorted (generated-names.ts), asked for on the first completion or "did
+   * you mean" only (a lookup by name reads the index and one record: a file whose cards are all known
+   * never reads the 2 MB of keys); undefined when there is none, and then derived from the records.
+   */
+  names(): string | undefined;
 }
 
 /** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `-` none). */
@@ -136,7 +140,7 @@ export class GeneratedLibrary implements CardProvider {
   nameSearch(): GeneratedNames {
     if (!this.search) {
       const data = this.files();
-      let keys = data?.names ?? '';
+      let keys = data?.names() ?? '';
       if (data && !keys) {
         // A library without its derived key file (the source tree, in tests): derived once here.
         const names: Array<[string, string, string]> = [];

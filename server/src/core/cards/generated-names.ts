@@ -34,24 +34,25 @@ export function encodeNameKeys(namesPerRecord: ReadonlyArray<readonly [string, s
 /**
  * Where each line of a text of `length` starts, and (last) where it ends, as if it ended with a newline;
  * `nextNewline(from)` finds the next newline (a string's '\n', or a byte 10 of a file's bytes), -1 if none.
+ * One search per line (each a call into the engine: 42,000 of them for the name keys), into an array
+ * that doubles as it fills, cut to size at the end.
  */
 export function lineStarts(length: number, nextNewline: (from: number) => number): Int32Array {
+  let starts = new Int32Array(1024);
   let count = 0;
-  let last = -1;
-  for (let at = nextNewline(0); at >= 0; at = nextNewline(at + 1)) {
-    count++;
-    last = at;
-  }
-  if (length > 0 && last !== length - 1) count++;
-  const starts = new Int32Array(count + 1);
   let start = 0;
-  for (let i = 0; i < count; i++) {
-    starts[i] = start;
+  while (start < length) {
+    if (count + 1 >= starts.length) {
+      const grown = new Int32Array(starts.length * 2);
+      grown.set(starts);
+      starts = grown;
+    }
+    starts[count++] = start;
     const end = nextNewline(start);
     start = end < 0 ? length + 1 : end + 1;
   }
   starts[count] = start;
-  return starts;
+  return starts.slice(0, count + 1);
 }
 
 export class GeneratedNames implements NameSearch {
