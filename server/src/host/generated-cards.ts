@@ -1,7 +1,7 @@
 // The generated card library's files, read for core (which does no I/O). The build copies them beside
 // the bundles (dist/cards/, with names.txt derived: scripts/build.js); the CLI and the server install
 // the library at start, and the files are read on the first lookup that reaches it, so a check that
-// names only the file's and the curated cards never reads them. A build made with SEGOC_NO_GENERATED=1
+// names only the file's and the curated cards never reads them (names.txt: on the first search). A build made with SEGOC_NO_GENERATED=1
 // ships no dist/cards/: no generated library.
 import * as fs from 'fs';
 import * as path from 'path';
