@@ -6,6 +6,7 @@ import * as assert from 'node:assert/strict';
 import * as path from 'path';
 import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, lineStarts, normalizeName } from '../server/src/core';
 import { BitPattern } from '../server/src/core/cards/bit-distance';
+import { decodeNameKeysLayout, encodeNameKeys, encodeNameKeysLayout, scanNameKeys } from '../server/src/core/cards/generated-names';
 import { NameIndex } from '../server/src/core/cards/name-index';
 import { readGeneratedLibrary } from '../server/src/host/generated-cards';
 import { seededRandom } from './helpers';
@@ -47,6 +48,24 @@ test('lineStarts: one start per line and the end, with or without a final newlin
   assert.deepEqual(starts('a\n\nbc'), [0, 2, 3, 6]);
   const many = 'x\n'.repeat(5000);
   assert.deepEqual(starts(many), Array.from({ length: 5001 }, (_, i) => 2 * i), 'past the first 1,024 lines');
+});
+
+test('generated names: the layout the build ships (names-layout.bin) is the scanned layout of its names.txt, read in place', () => {
+  // dist/ is built by `npm test`'s pretest, with the library's files in dist/cards/.
+  const shipped = readGeneratedLibrary(path.resolve(__dirname, '../../dist/cards'))?.names();
+  assert.ok(shipped?.layout, 'dist/cards/names-layout.bin is shipped');
+  const scanned = scanNameKeys(shipped.text);
+  const read = decodeNameKeysLayout(shipped.layout, shipped.text);
+  assert.ok(read);
+  assert.deepEqual([...read.starts], [...scanned.starts]);
+  assert.deepEqual([...read.lengths], [...scanned.lengths]);
+  // A layout that cannot be the text's (another text, a cut file) is refused: the text is scanned instead.
+  assert.equal(decodeNameKeysLayout(shipped.layout, shipped.text.slice(0, -1)), undefined);
+  assert.equal(decodeNameKeysLayout(shipped.layout.subarray(0, shipped.layout.length - 2), shipped.text), undefined);
+  const small = encodeNameKeys([['Pot of Prosperity', '強欲で金満な壺', 'Pote da Prosperidade']]);
+  assert.deepEqual(decodeNameKeysLayout(encodeNameKeysLayout(scanNameKeys(small))!, small), scanNameKeys(small));
+  // An entry longer than a byte holds: no layout is shipped (the keys are scanned).
+  assert.equal(encodeNameKeysLayout(scanNameKeys(encodeNameKeys([['x'.repeat(300), '', '']]))), undefined);
 });
 
 /** The generated library as a fresh provider, with a count of loads and of reads of the sorted keys. */

@@ -1,5 +1,5 @@
 // The generated card library's files, read for core (which does no I/O). The build copies them beside
-// the bundles (dist/cards/, with names.txt derived: scripts/build.js); the CLI and the server install
+// the bundles (dist/cards/, with names.txt and names-layout.bin derived: scripts/build.js); the CLI and the server install
 // the library at start, and the files are read on the first lookup that reaches it, so a check that
 // names only the file's and the curated cards never reads them (names.txt: on the first search). A build made with SEGOC_NO_GENERATED=1
 // ships no dist/cards/: no generated library.
@@ -33,10 +33,12 @@ export function readGeneratedLibrary(dir: string, unreadable?: (message: string)
       sources: sourcesOf(bytes('manifest.json').toString('utf8')),
       names: () => {
         // Read on the first search, not with the rest: a lookup by name never needs it. Without it (the
-        // source tree) or unreadable, core derives the keys from the records: slower, the same answers.
+        // source tree) or unreadable, core derives the keys from the records: slower, the same answers;
+        // without its layout, core scans the keys.
         if (!fs.existsSync(path.join(dir, 'names.txt'))) return undefined;
         try {
-          return decode(bytes('names.txt'));
+          const text = decode(bytes('names.txt'));
+          return { text, layout: fs.existsSync(path.join(dir, 'names-layout.bin')) ? bytes('names-layout.bin') : undefined };
         } catch (e) {
           unreadable?.(`segoc: ${path.join(dir, 'names.txt')} cannot be read (${why(e)}): the card names are searched without it (slower); reinstall segoc`);
           return undefined;

@@ -13,7 +13,7 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
-import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
+import { decodeNameKeysLayout, encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
 
 /** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
 export interface TextLines {
@@ -43,8 +43,9 @@ export interface GeneratedLibraryData {
    * names.txt: every name's key, sorted (generated-names.ts), asked for on the first completion or "did
    * you mean" only (a lookup by name reads the index and one record: a file whose cards are all known
    * never reads the 2 MB of keys); undefined when there is none, and then derived from the records.
+   * `layout`: names-layout.bin, where each key starts and ends (read in place: decodeNameKeysLayout).
    */
-  names(): string | undefined;
+  names(): { text: string; layout?: Uint8Array } | undefined;
 }
 
 /** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `-` none). */
@@ -140,7 +141,8 @@ export class GeneratedLibrary implements CardProvider {
   nameSearch(): GeneratedNames {
     if (!this.search) {
       const data = this.files();
-      let keys = data?.names() ?? '';
+      const shipped = data?.names();
+      let keys = shipped?.text ?? '';
       if (data && !keys) {
         // A library without its derived key file (the source tree, in tests): derived once here.
         const names: Array<[string, string, string]> = [];
@@ -151,6 +153,7 @@ export class GeneratedLibrary implements CardProvider {
         keys,
         (line, lang) => this.nameAt(line, lang),
         (line) => generatedCardType({ type: this.recordField(line, 3) }),
+        shipped?.layout && decodeNameKeysLayout(shipped.layout, keys),
       );
     }
     return this.search;
