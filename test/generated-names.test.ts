@@ -62,6 +62,9 @@ test('generated names: the layout the build ships (names-layout.bin) is the scan
   // A layout that cannot be the text's (another text, a cut file) is refused: the text is scanned instead.
   assert.equal(decodeNameKeysLayout(shipped.layout, shipped.text.slice(0, -1)), undefined);
   assert.equal(decodeNameKeysLayout(shipped.layout.subarray(0, shipped.layout.length - 2), shipped.text), undefined);
+  const misplaced = shipped.layout.slice();
+  misplaced[0]++;
+  assert.equal(decodeNameKeysLayout(misplaced, shipped.text), undefined, 'the same total, a key that does not end at a tab');
   const small = encodeNameKeys([['Pot of Prosperity', '強欲で金満な壺', 'Pote da Prosperidade']]);
   assert.deepEqual(decodeNameKeysLayout(encodeNameKeysLayout(scanNameKeys(small))!, small), scanNameKeys(small));
   // An entry longer than a byte holds: no layout is shipped (the keys are scanned).

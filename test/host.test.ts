@@ -119,7 +119,7 @@ test('host: the sorted name keys (names.txt) are read on the first search, not w
     const library = new GeneratedLibrary(() => readGeneratedLibrary(dir, (m) => heard.push(m)));
     assert.deepEqual(library.nameSearch().complete('pot of prosp', 5).map((n) => n.name), ['Pot of Prosperity']);
     assert.equal(heard.length, 1);
-    assert.match(heard[0], /names\.txt cannot be read \(.+\): the card names are searched without it \(slower\); reinstall segoc$/);
+    assert.match(heard[0], /^segoc: the card names' files \(names\.txt, names-layout\.bin\) in .+ cannot be read \(.+\): the names are searched without them \(slower\); reinstall segoc$/);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -1,8 +1,8 @@
 // The generated card library's files, read for core (which does no I/O). The build copies them beside
-// the bundles (dist/cards/, with names.txt and names-layout.bin derived: scripts/build.js); the CLI and the server install
-// the library at start, and the files are read on the first lookup that reaches it, so a check that
-// names only the file's and the curated cards never reads them (names.txt: on the first search). A build made with SEGOC_NO_GENERATED=1
-// ships no dist/cards/: no generated library.
+// the bundles (dist/cards/, with names.txt and names-layout.bin derived: scripts/build.js); the CLI and
+// the server install the library at start, and the files are read on the first lookup that reaches it,
+// so a check that names only the file's and the curated cards never reads them (the names' files: on
+// the first search). A build made with SEGOC_NO_GENERATED=1 ships no dist/cards/: no generated library.
 import * as fs from 'fs';
 import * as path from 'path';
 import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../core';
@@ -24,6 +24,7 @@ export function generatedCardsFolder(): string | undefined {
  */
 export function readGeneratedLibrary(dir: string, unreadable?: (message: string) => void): GeneratedLibraryData | undefined {
   const bytes = (file: string): Buffer => fs.readFileSync(path.join(dir, file));
+  const ifThere = (file: string): Buffer | undefined => (fs.existsSync(path.join(dir, file)) ? bytes(file) : undefined);
   const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
   try {
     return {
@@ -32,15 +33,14 @@ export function readGeneratedLibrary(dir: string, unreadable?: (message: string)
       index: bytes('index.txt').toString('utf8').trim(),
       sources: sourcesOf(bytes('manifest.json').toString('utf8')),
       names: () => {
-        // Read on the first search, not with the rest: a lookup by name never needs it. Without it (the
-        // source tree) or unreadable, core derives the keys from the records: slower, the same answers;
-        // without its layout, core scans the keys.
-        if (!fs.existsSync(path.join(dir, 'names.txt'))) return undefined;
+        // Read on the first search, not with the rest: a lookup by name never needs them. Without names.txt
+        // (the source tree) or unreadable, core derives the keys from the records: slower, the same answers;
+        // without the layout, core scans the keys for it.
         try {
-          const text = decode(bytes('names.txt'));
-          return { text, layout: fs.existsSync(path.join(dir, 'names-layout.bin')) ? bytes('names-layout.bin') : undefined };
+          const text = ifThere('names.txt');
+          return text && { text: decode(text), layout: ifThere('names-layout.bin') };
         } catch (e) {
-          unreadable?.(`segoc: ${path.join(dir, 'names.txt')} cannot be read (${why(e)}): the card names are searched without it (slower); reinstall segoc`);
+          unreadable?.(`segoc: the card names' files (names.txt, names-layout.bin) in ${dir} cannot be read (${why(e)}): the names are searched without them (slower); reinstall segoc`);
           return undefined;
         }
       },

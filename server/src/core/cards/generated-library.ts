@@ -43,7 +43,7 @@ export interface GeneratedLibraryData {
    * names.txt: every name's key, sorted (generated-names.ts), asked for on the first completion or "did
    * you mean" only (a lookup by name reads the index and one record: a file whose cards are all known
    * never reads the 2 MB of keys); undefined when there is none, and then derived from the records.
-   * `layout`: names-layout.bin, where each key starts and ends (read in place: decodeNameKeysLayout).
+   * `layout`: names-layout.bin, where each key starts and ends (decodeNameKeysLayout), when shipped.
    */
   names(): { text: string; layout?: Uint8Array } | undefined;
 }

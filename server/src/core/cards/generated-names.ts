@@ -100,7 +100,11 @@ export function decodeNameKeysLayout(bytes: Uint8Array, text: string): NameKeysL
     start += bytes[count + i];
   }
   starts[count] = start;
-  return start === text.length ? { starts, lengths } : undefined;
+  // The sum catches a cut or stale file; a layout of another key text of the same length would misplace the
+  // keys' ends too: three of them are checked to be tabs.
+  if (start !== text.length) return undefined;
+  for (const i of count ? [0, count >> 1, count - 1] : []) if (text.charCodeAt(starts[i] + lengths[i]) !== 9) return undefined;
+  return { starts, lengths };
 }
 
 export class GeneratedNames implements NameSearch {
