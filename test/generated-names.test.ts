@@ -4,8 +4,9 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
-import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, normalizeName } from '../server/src/core';
+import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, lineStarts, normalizeName } from '../server/src/core';
 import { BitPattern } from '../server/src/core/cards/bit-distance';
+import { decodeNameKeysLayout, encodeNameKeys, encodeNameKeysLayout, scanNameKeys } from '../server/src/core/cards/generated-names';
 import { NameIndex } from '../server/src/core/cards/name-index';
 import { readGeneratedLibrary } from '../server/src/host/generated-cards';
 import { seededRandom } from './helpers';
@@ -39,18 +40,49 @@ test('bit-parallel distance: the full table\'s answer below the limit, above it 
   }
 });
 
+test('lineStarts: one start per line and the end, with or without a final newline', () => {
+  const starts = (text: string) => [...lineStarts(text.length, (from) => text.indexOf('\n', from))];
+  assert.deepEqual(starts(''), [0]);
+  assert.deepEqual(starts('\n'), [0, 1]);
+  assert.deepEqual(starts('a\nbc\n'), [0, 2, 5]);
+  assert.deepEqual(starts('a\n\nbc'), [0, 2, 3, 6]);
+  const many = 'x\n'.repeat(5000);
+  assert.deepEqual(starts(many), Array.from({ length: 5001 }, (_, i) => 2 * i), 'past the first 1,024 lines');
+});
+
+test('generated names: the layout the build ships (names-layout.bin) is the scanned layout of its names.txt, read in place', () => {
+  // dist/ is built by `npm test`'s pretest, with the library's files in dist/cards/.
+  const shipped = readGeneratedLibrary(path.resolve(__dirname, '../../dist/cards'))?.names();
+  assert.ok(shipped?.layout, 'dist/cards/names-layout.bin is shipped');
+  const scanned = scanNameKeys(shipped.text);
+  const read = decodeNameKeysLayout(shipped.layout, shipped.text);
+  assert.ok(read);
+  assert.deepEqual([...read.starts], [...scanned.starts]);
+  assert.deepEqual([...read.lengths], [...scanned.lengths]);
+  // A layout that cannot be the text's (another text, a cut file) is refused: the text is scanned instead.
+  assert.equal(decodeNameKeysLayout(shipped.layout, shipped.text.slice(0, -1)), undefined);
+  assert.equal(decodeNameKeysLayout(shipped.layout.subarray(0, shipped.layout.length - 2), shipped.text), undefined);
+  const misplaced = shipped.layout.slice();
+  misplaced[0]++;
+  assert.equal(decodeNameKeysLayout(misplaced, shipped.text), undefined, 'the same total, a key that does not end at a tab');
+  const small = encodeNameKeys([['Pot of Prosperity', '強欲で金満な壺', 'Pote da Prosperidade']]);
+  assert.deepEqual(decodeNameKeysLayout(encodeNameKeysLayout(scanNameKeys(small))!, small), scanNameKeys(small));
+  // An entry longer than a byte holds: no layout is shipped (the keys are scanned).
+  assert.equal(encodeNameKeysLayout(scanNameKeys(encodeNameKeys([['x'.repeat(300), '', '']]))), undefined);
+});
+
 /** The generated library as a fresh provider, with a count of loads and of reads of the sorted keys. */
 function counted(): { library: GeneratedLibrary; loads: number; keyReads: number } {
   const state = { library: undefined as unknown as GeneratedLibrary, loads: 0, keyReads: 0 };
   state.library = new GeneratedLibrary(() => {
     state.loads++;
-    const data: GeneratedLibraryData = { ...DATA };
-    Object.defineProperty(data, 'names', {
-      get: () => {
+    const data: GeneratedLibraryData = {
+      ...DATA,
+      names: () => {
         state.keyReads++;
-        return DATA.names;
+        return DATA.names();
       },
-    });
+    };
     return data;
   });
   return state;
@@ -68,6 +100,30 @@ test('generated library: read on the first lookup that reaches it, once; that lo
   assert.equal(state.keyReads, 0, 'a lookup by name reads the hashed index and one record, not the sorted keys');
   assert.deepEqual(libraryCards(providers).suggest('Pot of Prosperty'), ['Pot of Prosperity']);
   assert.equal(state.loads, 1);
+});
+
+test('generated library: a file that defines its own cards is told about a redefined curated card without reading the generated library', () => {
+  const state = counted();
+  const providers = [curatedLibrary(), state.library];
+  // "Pot of Prosperity" is a generated card and "Sangan" a curated one: only the curated one is a redefinition
+  // worth a warning (correcting a generated card is what a definition is for), so only the curated library is asked.
+  const text = [
+    'card "Pot of Prosperity": normal spell',
+    'card "Sangan": effect monster (atk 1000, def 600)',
+    '  trigger mandatory if sent to gy from field, includes search',
+    'card "My Own Card": normal spell',
+    '',
+    'scenario "s"',
+    '  players Yugi, Kaiba',
+    '  turn Yugi',
+    '  chain',
+    '    1 Yugi "My Own Card"',
+    '',
+  ].join('\n');
+  const codes = analyze(text, { cardProviders: providers }).diagnostics.map((d) => `${d.code}: ${d.message}`);
+  assert.equal(codes.filter((c) => c.startsWith('redefines-library-card')).length, 1, codes.join('\n'));
+  assert.match(codes.find((c) => c.startsWith('redefines-library-card'))!, /"Sangan" redefines the library card/);
+  assert.equal(state.loads, 0, 'definitions and cards the file defines: the generated library is not read');
 });
 
 /** Completion answers without the card type the generated library adds (the general index has none). */

@@ -100,3 +100,27 @@ test('host: a generated library whose files cannot be read is said once, never s
     fs.rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('host: the sorted name keys (names.txt) are read on the first search, not with the rest; unreadable, they are derived', () => {
+  const source = path.resolve(__dirname, '../../server/cards/generated');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-lazy-names-'));
+  try {
+    for (const f of ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json']) fs.copyFileSync(path.join(source, f), path.join(dir, f));
+    const heard: string[] = [];
+    const data = readGeneratedLibrary(dir, (m) => heard.push(m));
+    assert.ok(data);
+    // Written after the library was read: found on the first search all the same.
+    const keys = 'pot of prosperity\t0\te\n';
+    fs.writeFileSync(path.join(dir, 'names.txt'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(keys, 'utf16le')]));
+    assert.deepEqual(data.names(), { text: keys, layout: undefined });
+    // A names.txt that cannot be read is said, and the library searches keys derived from its records.
+    fs.rmSync(path.join(dir, 'names.txt'));
+    fs.mkdirSync(path.join(dir, 'names.txt'));
+    const library = new GeneratedLibrary(() => readGeneratedLibrary(dir, (m) => heard.push(m)));
+    assert.deepEqual(library.nameSearch().complete('pot of prosp', 5).map((n) => n.name), ['Pot of Prosperity']);
+    assert.equal(heard.length, 1);
+    assert.match(heard[0], /^segoc: the card names' files \(names\.txt, names-layout\.bin\) in .+ cannot be read \(.+\): the names are searched without them \(slower\); reinstall segoc$/);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -40,7 +40,7 @@ before(() => {
   const [info] = JSON.parse(r.stdout) as Array<{ filename: string; files: Array<{ path: string }> }>;
   tarball = path.join(TMP, info.filename);
   const files = info.files.map((f) => f.path);
-  for (const needed of ['dist/cli.js', 'dist/server.js', 'dist/cards/cards.tsv', 'dist/cards/index.txt', 'dist/cards/names-ja.txt', 'dist/cards/names.txt', 'dist/cards/manifest.json', 'action.yml', 'README.md', 'docs/ci.md', 'package.json']) assert.ok(files.includes(needed), `the tarball holds ${needed}`);
+  for (const needed of ['dist/cli.js', 'dist/server.js', 'dist/cards/cards.tsv', 'dist/cards/index.txt', 'dist/cards/names-ja.txt', 'dist/cards/names.txt', 'dist/cards/names-layout.bin', 'dist/cards/manifest.json', 'action.yml', 'README.md', 'docs/ci.md', 'package.json']) assert.ok(files.includes(needed), `the tarball holds ${needed}`);
   assert.ok(!files.some((f) => /^(server|test|client)\/src\/|\.map$|^node_modules\//.test(f)), `no sources, tests or maps: ${files.join(' ')}`);
 });
 

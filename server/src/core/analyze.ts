@@ -1,7 +1,7 @@
 // The one API boundary of core: text in, analysis out. Everything the server, the CLI and the
 // preview show comes from `analyze`. It never throws on user input and does no I/O: `use` files
 // are read through the `readUse` callback that the caller (server or CLI) provides.
-import { buildLayer, CardIndex, CardProvider, CardSource, libraryCards, mergedLayer } from './cards';
+import { buildLayer, CardIndex, CardProvider, CardSource, defaultProviders, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
 import { Diagnostic } from './diagnostics';
 import { Reference } from './engine/resolve-names';
@@ -181,7 +181,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const fileLayerDiagnostics: Diagnostic[] = [];
   const fileLayer = buildLayer({ uri, kind: 'file', defs: file.cards }, fileLayerDiagnostics);
   append(diagnostics, fileLayerDiagnostics);
-  append(diagnostics, definitionScopeProblems(uri, file.cards, libraryCards(options.cardProviders), [...(options.workspaceCards ?? []), ...importLayers]));
+  append(diagnostics, definitionScopeProblems(uri, file.cards, options.cardProviders ?? defaultProviders(), [...(options.workspaceCards ?? []), ...importLayers]));
   cards = cards.with(fileLayer);
   const fileCards = [...new Set(fileLayer.values())];
 

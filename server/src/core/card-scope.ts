@@ -3,8 +3,8 @@
 // in force here (a card file of the project, or a `use` import) defines differently is an error
 // naming both files. The layers themselves (library < project card files < imports < file) are the
 // card index's (cards/index.ts).
-import { CardIndex, CardSource } from './cards';
-import { normalizeName } from './cards/model';
+import { CardProvider, CardSource, curatedLibrary } from './cards';
+import { CardInfo, normalizeName } from './cards/model';
 import { Diagnostic } from './diagnostics';
 import { CardDef } from './syntax/ast';
 import { parse } from './syntax/parser';
@@ -32,15 +32,32 @@ function keysOf(def: CardDef): string[] {
 }
 
 /**
- * The warnings and errors about a file's own card definitions: each library card it redefines, and
- * each definition that differs from one in another file that applies here (`others`: the project's
- * card files and the file's imports; the file's own source is skipped).
+ * The card a definition's name finds in the library providers in force (`providers`, highest first),
+ * asked only down to the curated library: only a curated card is warned about, and a lower provider
+ * (the generated library: 14,000 cards read from files on first use) cannot hold one, so a file that
+ * defines its own cards does not load it for this question. Without the curated library among them, none.
  */
-export function definitionScopeProblems(uri: string, defs: readonly CardDef[], library: CardIndex, others: readonly CardSource[]): Diagnostic[] {
+function curatedCardOf(name: string, providers: readonly CardProvider[]): CardInfo | undefined {
+  const key = normalizeName(name);
+  const curated = providers.indexOf(curatedLibrary());
+  for (let i = 0; i <= curated; i++) {
+    const card = providers[i].get(key);
+    if (card) return card;
+  }
+  return undefined;
+}
+
+/**
+ * The warnings and errors about a file's own card definitions: each library card it redefines (the
+ * library `providers` in force, highest first), and each definition that differs from one in another
+ * file that applies here (`others`: the project's card files and the file's imports; the file's own
+ * source is skipped).
+ */
+export function definitionScopeProblems(uri: string, defs: readonly CardDef[], providers: readonly CardProvider[], others: readonly CardSource[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const def of defs) {
     const signature = definitionSignature(def);
-    const lib = library.get(def.name.text);
+    const lib = curatedCardOf(def.name.text, providers);
     // A copy of the library's own definition (the library's sources, a file that copied one) changes nothing.
     // A generated card is not warned about: a definition is the documented way to correct one (docs/cards.md).
     if (lib && lib.origin.kind === 'library' && librarySignature(lib.origin.uri, lib.origin.range.start.line) !== signature) {

@@ -1,8 +1,8 @@
 // The generated card library's files, read for core (which does no I/O). The build copies them beside
-// the bundles (dist/cards/, with names.txt derived: scripts/build.js); the CLI and the server install
-// the library at start, and the files are read on the first lookup that reaches it, so a check that
-// names only the file's and the curated cards never reads them. A build made with SEGOC_NO_GENERATED=1
-// ships no dist/cards/: no generated library.
+// the bundles (dist/cards/, with names.txt and names-layout.bin derived: scripts/build.js); the CLI and
+// the server install the library at start, and the files are read on the first lookup that reaches it,
+// so a check that names only the file's and the curated cards never reads them (the names' files: on
+// the first search). A build made with SEGOC_NO_GENERATED=1 ships no dist/cards/: no generated library.
 import * as fs from 'fs';
 import * as path from 'path';
 import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../core';
@@ -24,19 +24,29 @@ export function generatedCardsFolder(): string | undefined {
  */
 export function readGeneratedLibrary(dir: string, unreadable?: (message: string) => void): GeneratedLibraryData | undefined {
   const bytes = (file: string): Buffer => fs.readFileSync(path.join(dir, file));
+  const ifThere = (file: string): Buffer | undefined => (fs.existsSync(path.join(dir, file)) ? bytes(file) : undefined);
+  const why = (e: unknown) => (e instanceof Error ? e.message : String(e));
   try {
-    const names = path.join(dir, 'names.txt');
     return {
       cards: linesOf(bytes('cards.tsv')),
       japanese: linesOf(bytes('names-ja.txt')),
       index: bytes('index.txt').toString('utf8').trim(),
       sources: sourcesOf(bytes('manifest.json').toString('utf8')),
-      names: fs.existsSync(names) ? decode(bytes('names.txt')) : undefined,
+      names: () => {
+        // Read on the first search, not with the rest: a lookup by name never needs them. Without names.txt
+        // (the source tree) or unreadable, core derives the keys from the records: slower, the same answers;
+        // without the layout, core scans the keys for it.
+        try {
+          const text = ifThere('names.txt');
+          return text && { text: decode(text), layout: ifThere('names-layout.bin') };
+        } catch (e) {
+          unreadable?.(`segoc: the card names' files (names.txt, names-layout.bin) in ${dir} cannot be read (${why(e)}): the names are searched without them (slower); reinstall segoc`);
+          return undefined;
+        }
+      },
     };
   } catch (e) {
-    unreadable?.(
-      `segoc: the generated card library in ${dir} cannot be read (${e instanceof Error ? e.message : String(e)}): only the curated library and your own card definitions are known; reinstall segoc`,
-    );
+    unreadable?.(`segoc: the generated card library in ${dir} cannot be read (${why(e)}): only the curated library and your own card definitions are known; reinstall segoc`);
     return undefined;
   }
 }

@@ -13,7 +13,7 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
-import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage, RecordNames } from './generated-names';
+import { decodeNameKeysLayout, encodeNameKeys, GeneratedNames, lineStarts, NameLanguage, RecordNames } from './generated-names';
 
 /** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
 export interface TextLines {
@@ -39,8 +39,13 @@ export interface GeneratedLibraryData {
   index: string;
   /** The sources' commits and dates (`yaml-yugi 3469970 (2026-08-22), CardScripts 5de4a50 (...)`). */
   sources: string;
-  /** names.txt: every name's key, sorted (generated-names.ts); derived from the records when absent. */
-  names?: string;
+  /**
+   * names.txt: every name's key, sorted (generated-names.ts), asked for on the first completion or "did
+   * you mean" only (a lookup by name reads the index and one record: a file whose cards are all known
+   * never reads the 2 MB of keys); undefined when there is none, and then derived from the records.
+   * `layout`: names-layout.bin, where each key starts and ends (decodeNameKeysLayout), when shipped.
+   */
+  names(): { text: string; layout?: Uint8Array } | undefined;
 }
 
 /** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `-` none). */
@@ -139,7 +144,8 @@ export class GeneratedLibrary implements CardProvider {
   nameSearch(): GeneratedNames {
     if (!this.search) {
       const data = this.files();
-      let keys = data?.names ?? '';
+      const shipped = data?.names();
+      let keys = shipped?.text ?? '';
       if (data && !keys) {
         // A library without its derived key file (the source tree, in tests): derived once here.
         const names: Array<[string, string, string]> = [];
@@ -149,7 +155,7 @@ export class GeneratedLibrary implements CardProvider {
         }
         keys = encodeNameKeys(names);
       }
-      this.search = new GeneratedNames(keys, (line, lang, withType) => this.recordNames(line, lang, withType));
+      this.search = new GeneratedNames(keys, (line, lang, withType) => this.recordNames(line, lang, withType), shipped?.layout && decodeNameKeysLayout(shipped.layout, keys));
     }
     return this.search;
   }
