@@ -160,3 +160,23 @@ test('generated library: a modal card\'s choices (field 14 of its activation) ar
   const card = analyze(generatedCardText(record('A,o,s,,,,,,1o,,,,,S/t'))).fileCards[0];
   assert.deepEqual(card.effects.map((e) => [e.kind, e.chooseOne, e.includes.join('+'), !!e.targets]), [['activation', true, 'search', false], ['activation', true, '', true]]);
 });
+
+test('generated library: Ash Blossom answers a generated Salamangreat Circle activated for its search only', () => {
+  const verdict = (effect: number) =>
+    analyze(
+      [
+        `scenario "Ash Blossom on Salamangreat Circle effect ${effect}"`,
+        '  players Yugi, Kaiba',
+        '  turn Yugi',
+        '  Yugi hand: "Salamangreat Circle"',
+        '  Kaiba hand: "Ash Blossom & Joyous Spring"',
+        '  chain',
+        `    1 Yugi "Salamangreat Circle" effect ${effect}`,
+        '    2 Kaiba "Ash Blossom & Joyous Spring" from hand cost: discard "Ash Blossom & Joyous Spring" -> negate 1',
+      ].join('\n'),
+    ).scenarios[0];
+  assert.equal(libraryCards().get('Salamangreat Circle')!.origin.kind, 'generated');
+  assert.equal(verdict(1).verdict, 'legal');
+  assert.equal(verdict(2).verdict, 'illegal');
+  assert.deepEqual(verdict(2).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
+});
