@@ -127,24 +127,7 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     effectsAfter.push(effects.length);
     const sentence = g.sentences.join(' ');
     if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
-      const choices = choicesOf(sentence);
-      if (choices && !activation?.chooseOne) {
-        // A modal card: its activation is one of its choices, each read as an activation of its own.
-        const each = choices.modes.map((mode, i) => choiceEffect(choices.head, mode, i === 0, type));
-        replaceByChoices(effects, activation, each);
-        activation = each[0];
-        continue;
-      }
-      if (!activation) {
-        activation = cardActivation(sentence, type);
-        readActivated(activation, g, type);
-        effects.push(activation);
-      } else {
-        activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
-        const more = blankEffect('activation', sentence, false);
-        readActivated(more, g, type);
-        mergeInto(activation, more);
-      }
+      activation = readCardActivation(g, sentence, type, effects, activation);
       continue;
     }
     if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
@@ -231,9 +214,40 @@ const CHOOSES_ONE = /\bactivate (?:1|one) of (?:these|the following) effects\b/i
 
 /** An effect's sentences split into what comes before its ● choices and the choices, where it activates choosing one. */
 function choicesOf(sentence: string): { head: string; modes: string[] } | undefined {
-  const [head, ...modes] = sentence.split(/\s*[●•]\s*/);
+  // Most effects list no choices: a plain search first (the regular expressions showed on a whole card pool).
+  if (!sentence.includes('●') && !sentence.includes('•')) return undefined;
+  const [head, ...modes] = sentence.replace(/•/g, '●').split('●');
   const listed = modes.map((m) => m.trim()).filter(Boolean);
   return listed.length >= 2 && CHOOSES_ONE.test(head) ? { head: head.trim(), modes: listed } : undefined;
+}
+
+/**
+ * A group of a Spell/Trap card's activation (not an effect of the face-up card): the activation itself, more of
+ * it (merged), or a modal card's choices, one activation each. Returns the activation (a modal card's first choice).
+ */
+function readCardActivation(g: Group, sentence: string, type: CardTypeFacts, effects: InferredEffect[], activation: InferredEffect | undefined): InferredEffect {
+  const choices = activation?.chooseOne ? undefined : choiceEffects(sentence, type);
+  if (choices) {
+    replaceByChoices(effects, activation, choices);
+    return choices[0];
+  }
+  if (!activation) {
+    const first = cardActivation(sentence, type);
+    readActivated(first, g, type);
+    effects.push(first);
+    return first;
+  }
+  activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
+  const more = blankEffect('activation', sentence, false);
+  readActivated(more, g, type);
+  mergeInto(activation, more);
+  return activation;
+}
+
+/** A modal card's activation as one effect per choice, or undefined where it chooses nothing. */
+function choiceEffects(sentence: string, type: CardTypeFacts): InferredEffect[] | undefined {
+  const choices = choicesOf(sentence);
+  return choices?.modes.map((mode, i) => choiceEffect(choices.head, mode, i === 0, type));
 }
 
 /**

@@ -144,6 +144,8 @@ const CHOOSES_ONE = /(?:以下|次)の?(?:効果)?から１つを選択して発
 
 /** A clause split into what comes before its ● choices and the choices (each with its ●), where it activates choosing one. */
 function choicesOf(clause: string): { head: string; modes: string[] } | undefined {
+  // Most clauses choose nothing: a split by a regular expression is slow enough to show on a whole card pool.
+  if (!CHOOSES_ONE.test(clause)) return undefined;
   const [head, ...modes] = clause.split(/\s*(?=●)/);
   const listed = modes.map((m) => m.trim()).filter((m) => m.length > 1);
   return listed.length >= 2 && CHOOSES_ONE.test(head) ? { head: head.trim(), modes: listed } : undefined;
