@@ -104,6 +104,20 @@ test('generated library: "did you mean" and completion read in place give the ge
   assert.deepEqual(search.complete('po', 50), [], 'the generated names are searched from 3 characters on');
 });
 
+test('generated library: completion of a common start lists every name the general index lists, in its order (later words sorted once, in groups)', () => {
+  const library = new GeneratedLibrary(() => DATA);
+  const search = library.nameSearch();
+  const index = general(library);
+  // Thousands of later words ("dra": dragon, draw; "the"), words that are prefixes of others ("mag" of
+  // "magi" and "magician"), queries across words, names in Japanese.
+  for (const query of ['dra', 'the', 'mag', 'of the', 'dark m', 'ドラゴ', 'zzz', 'the dragon']) {
+    const all = untyped(search.complete(query, Infinity));
+    assert.deepEqual(all, index.complete(query, Infinity), query);
+    if (query !== 'zzz') assert.ok(all.length > 2, query);
+    assert.deepEqual(untyped(search.complete(query, 7)), all.slice(0, 7), `${query}: the first 7`);
+  }
+});
+
 test('generated library: completion gives each name\'s card type without building the card, the type its card has', () => {
   const library = new GeneratedLibrary(() => DATA);
   for (const query of ['pot of', 'dark mag', 'ash blo', 'called by', 'nibiru', 'tearlaments', 'mystical space', 'solemn']) {

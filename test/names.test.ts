@@ -404,7 +404,8 @@ test('names: "did you mean" from the workspace names each card once and never th
     // The document's own file as the workspace last saw it: its current text no longer defines this card.
     { uri: 'file:///doc.segoc', kind: 'workspace', defs: parse(def('Zephyr Lanterns')).file.cards },
   ];
-  const text = 'scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Zephir Lantern"\n';
+  // One edit from both names: "Zephyr Lanternz".
+  const text = 'scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Zephyr Lanternz"\n';
   const a = analyze(text, { uri: 'file:///doc.segoc', workspaceCards: workspace });
   const d = a.diagnostics.find((x) => x.code === 'unknown-card');
   assert.ok(d, 'the typo is reported');
@@ -413,6 +414,17 @@ test('names: "did you mean" from the workspace names each card once and never th
   // Another document sees the third file's card too (and the suggestions are remembered per workspace, not per document).
   const b = analyze(text, { uri: 'file:///other.segoc', workspaceCards: workspace });
   assert.match(b.diagnostics.find((x) => x.code === 'unknown-card')!.message, /"Zephyr Lantern", "Zephyr Lanterns"|"Zephyr Lanterns", "Zephyr Lantern"/);
+});
+
+test('names: "did you mean" offers the closest names only, a higher layer\'s first', () => {
+  const def = (name: string) => `card "${name}": normal monster (beast, earth, level 4, atk 1500, def 1200)\n`;
+  const workspace: CardSource[] = [{ uri: 'file:///a.segoc', kind: 'workspace', defs: parse(def('Zephyr Lantern') + def('Zephyr Lancer') + def('Zephyr Lanterns')).file.cards }];
+  const suggested = (typo: string, own = '') =>
+    analyze(`${own}scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "${typo}"\n`, { uri: 'file:///doc.segoc', workspaceCards: workspace }).diagnostics.find((x) => x.code === 'unknown-card')!.message;
+  // "Zephyr Lantern" is one edit away, "Zephyr Lancer" and "Zephyr Lanterns" two: only the first is offered.
+  assert.match(suggested('Zephyr Lanten'), /did you mean "Zephyr Lantern"\?$/);
+  // Tied names are all offered, the file's own before the workspace's at the same distance.
+  assert.match(suggested('Zephyr Lanternz', def('Zephyr Lanternx')), /did you mean "Zephyr Lanternx", "Zephyr Lantern", "Zephyr Lanterns"\?$/);
 });
 
 test('names: a workspace card is suggested for a typo of its alias even when another card has that name', () => {

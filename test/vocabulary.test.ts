@@ -1,6 +1,6 @@
-// The vocabulary (server/src/core/cards/vocabulary.ts) is the one list of card words and phrases: what
-// completion offers is what the interpreter understands, and the zone words mean the same in a
-// scenario and in a card definition.
+// The vocabulary (server/src/core/cards/vocabulary/, read through its index.ts) is the one list of
+// card words and phrases: what completion offers is what the interpreter understands, and the zone
+// words mean the same in a scenario and in a card definition.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';

@@ -11,6 +11,7 @@ import { runScenario } from './engine/run';
 import { ChainBlock, ExpectStmt, Scenario, SourceFile, UseStmt } from './syntax/ast';
 import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
+import { splitLines } from './text';
 import { addFixes } from './fixes';
 import { definitionScopeProblems } from './card-scope';
 
@@ -74,6 +75,7 @@ export interface Analysis {
   cards: CardIndex;
   /** Cards defined in this file. */
   fileCards: CardInfo[];
+  /** Names in the scenarios, scenario after scenario (the editor finds one scenario's by binary search). */
   references: Reference[];
   /** Files imported with `use` (resolved URIs), for watching. */
   imports: string[];
@@ -163,7 +165,7 @@ function identity(o: object | undefined): number {
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const uri = options.uri ?? 'untitled:document.segoc';
-  const lines = text.split(/\r\n|\r|\n/);
+  const lines = splitLines(text);
   const parses: ParseCache = new Map();
   const { file, diagnostics: syntax } = parseBySegments(lines, options.previous?.cache.parses, parses);
   const diagnostics: Diagnostic[] = syntax.slice();

@@ -54,7 +54,9 @@ export function containsPosition(r: Range, p: Position): boolean {
 
 /** Splits text into lines, accepting \n, \r\n and lone \r; the result always has at least one line. */
 export function splitLines(text: string): string[] {
-  return text.split(/\r\n|\r|\n/);
+  // Most texts have no \r: splitting at a plain '\n' is then the same lines, and about twice as fast
+  // as the regular expression (a `segoc check` of 1,000 files splits 110,000 lines).
+  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
 }
 
 /** An edit of a text by character offsets: `[start, end)` of the old text becomes `newText`. */

@@ -69,7 +69,17 @@ export function excludedBy(setup: ProjectSetup): (file: string, base: string) =>
     const rel = relativeToRoot(setup, p);
     return rel !== '' && matches(rel);
   };
-  return (file, base) => excluded(file) && !excluded(base);
+  // Asked for every file found under the same folder: whether that folder is excluded is worked out
+  // once, and a search inside an excluded folder (nothing is left out of it) tests no file.
+  let lastBase: string | undefined;
+  let baseExcluded = false;
+  return (file, base) => {
+    if (base !== lastBase) {
+      lastBase = base;
+      baseExcluded = excluded(base);
+    }
+    return !baseExcluded && excluded(file);
+  };
 }
 
 /** Whether a file is a card file of the project. */

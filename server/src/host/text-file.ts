@@ -21,15 +21,18 @@ export function readTextFile(file: string, maxBytes = MAX_TEXT_BYTES): { text: s
     return { error: `cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : code ?? String(e)})` };
   }
   if (buf.includes(0)) return { error: 'binary file (contains NUL bytes), not a scenario' };
-  const text = new TextDecoder('utf-8', { fatal: false }).decode(new Uint8Array(buf));
+  const text = lenient.decode(buf);
   // U+FFFD in the text is either written in the file or a decoding error: only then decode strictly.
   if (text.includes('\ufffd') && !isValidUtf8(buf)) return { error: 'not valid UTF-8 text' };
   return { text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text };
 }
 
+/** One decoder for every file (a `check` reads a thousand): decode() without a stream keeps no state between calls. */
+const lenient = new TextDecoder('utf-8', { fatal: false });
+
 function isValidUtf8(buf: Buffer): boolean {
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(new Uint8Array(buf));
+    new TextDecoder('utf-8', { fatal: true }).decode(buf);
     return true;
   } catch {
     return false;

@@ -15,6 +15,11 @@ export function walk(dir: string, out: string[], extensions: string[]): void {
     if (e.name === 'node_modules' || e.name.startsWith('.')) continue;
     const p = path.join(dir, e.name);
     if (e.isDirectory()) walk(p, out, extensions);
-    else if (e.isFile() && extensions.some((x) => e.name.toLowerCase().endsWith(x))) out.push(p);
+    else if (e.isFile() && hasExtension(e.name.toLowerCase(), extensions)) out.push(p);
   }
+}
+
+function hasExtension(lowerCaseName: string, extensions: string[]): boolean {
+  for (const x of extensions) if (lowerCaseName.endsWith(x)) return true;
+  return false;
 }

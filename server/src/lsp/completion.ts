@@ -30,7 +30,7 @@ import {
 } from '../core';
 import { lineAt } from './convert';
 import { describeCard } from './describe';
-import { playerNodes, scenarioIndexAtLine } from './query';
+import { firstLogicalLineAfter, playerNodes, scenarioIndexAtLine, scenarioReferences } from './query';
 
 export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
 
@@ -379,7 +379,7 @@ export const CARD_ITEM_LIMIT = 300;
 function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | undefined, replace: LspRange, quote: string | undefined, typed: string): { items: CompletionItem[]; cut: boolean } {
   const inScenario = new Set<string>();
   if (scenarioIndex !== undefined) {
-    for (const r of analysis.references) if (r.scenario === scenarioIndex + 1 && r.cardKey) inScenario.add(r.cardKey);
+    for (const r of scenarioReferences(analysis, scenarioIndex)) if (r.cardKey) inScenario.add(r.cardKey);
   }
   const open = quote ?? '"';
   const close = open === '《' ? '》' : open === '“' ? '”' : '"';
@@ -505,16 +505,17 @@ export function splitPrefix(prefix: string): { before?: string; word: string; qu
   return { before: prefix.slice(0, m.index), word: m[0], wordStart: m.index };
 }
 
-/** Whether the line is inside a card definition, a scenario, or at the top level. */
+/**
+ * Whether the line is inside a card definition, a scenario, or at the top level: as the last logical
+ * line before it that says (an error line says nothing), read backwards from there.
+ */
 function contextAt(analysis: Analysis, line: number): Context {
-  let ctx: Context = 'top';
-  for (const l of analysis.file.lines) {
-    if (l.line.firstLine >= line) break;
-    if (l.role === 'top') {
-      const k = l.line.head;
-      ctx = k === 'scenario' ? 'scenario' : k === 'card' ? 'card' : 'top';
-    } else if (l.role === 'card-effect') ctx = 'card';
-    else if (l.role === 'scenario-item' || l.role === 'link') ctx = 'scenario';
+  const lines = analysis.file.lines;
+  for (let k = firstLogicalLineAfter(analysis, line - 1) - 1; k >= 0; k--) {
+    const l = lines[k];
+    if (l.role === 'top') return l.line.head === 'scenario' ? 'scenario' : l.line.head === 'card' ? 'card' : 'top';
+    if (l.role === 'card-effect') return 'card';
+    if (l.role === 'scenario-item' || l.role === 'link') return 'scenario';
   }
-  return ctx;
+  return 'top';
 }

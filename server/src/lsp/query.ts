@@ -39,6 +39,25 @@ function referencesOnLine(analysis: Analysis, line: number): AnalysisReference[]
   return index.get(line) ?? [];
 }
 
+/**
+ * The references of the scenario at `scenarioIndex` (0-based), by binary search: the analysis lists
+ * them scenario after scenario (a 10,000-line file has 9,000, and completion asks on every request).
+ */
+export function scenarioReferences(analysis: Analysis, scenarioIndex: number): AnalysisReference[] {
+  const refs = analysis.references;
+  const scenario = scenarioIndex + 1;
+  let lo = 0;
+  let hi = refs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (refs[mid].scenario < scenario) lo = mid + 1;
+    else hi = mid;
+  }
+  let end = lo;
+  while (end < refs.length && refs[end].scenario === scenario) end++;
+  return refs.slice(lo, end);
+}
+
 /** The innermost reference at a position (the end of a name counts, so a cursor right after it works). */
 export function referenceAt(analysis: Analysis, p: Position): AnalysisReference | undefined {
   let best: AnalysisReference | undefined;
@@ -81,15 +100,33 @@ export function sameRange(a: Range, b: Range): boolean {
 /** The scenario a line belongs to (its range, or the blank and comment lines after its last line). */
 export function scenarioIndexAtLine(analysis: Analysis, line: number): number | undefined {
   const scs = analysis.file.scenarios;
+  const lines = analysis.file.lines;
   for (let i = scs.length - 1; i >= 0; i--) {
-    if (scs[i].range.start.line > line) continue;
-    // A `card` or `use` line after the scenario ends it.
-    const ended = analysis.file.lines.some(
-      (l) => l.role === 'top' && l.line.firstLine > scs[i].range.start.line && l.line.firstLine <= line && l.line.head !== 'scenario',
-    );
-    return ended ? undefined : i;
+    const start = scs[i].range.start.line;
+    if (start > line) continue;
+    // A `card` or `use` line after the scenario ends it: only the scenario's lines up to `line` are read.
+    for (let k = firstLogicalLineAfter(analysis, start); k < lines.length && lines[k].line.firstLine <= line; k++) {
+      if (lines[k].role === 'top' && lines[k].line.head !== 'scenario') return undefined;
+    }
+    return i;
   }
   return undefined;
+}
+
+/**
+ * The index of the first logical line of the file that starts after `line` (the lines are in order: a
+ * binary search, where a scan of a 10,000-line file on each completion cost a tenth of its time).
+ */
+export function firstLogicalLineAfter(analysis: Analysis, line: number): number {
+  const lines = analysis.file.lines;
+  let lo = 0;
+  let hi = lines.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (lines[mid].line.firstLine <= line) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 export function cardDefNameAt(analysis: Analysis, p: Position): CardDef | undefined {

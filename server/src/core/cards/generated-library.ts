@@ -13,7 +13,7 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
-import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage } from './generated-names';
+import { encodeNameKeys, GeneratedNames, lineStarts, NameLanguage, RecordNames } from './generated-names';
 
 /** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
 export interface TextLines {
@@ -56,6 +56,11 @@ export class GeneratedLibrary implements CardProvider {
   private data?: GeneratedLibraryData | null;
   private readonly built = new Map<number, CardInfo | null>();
   private search?: GeneratedNames;
+  /**
+   * The card type of each type field (`M:Dragon/Effect`), worked out once: the records have about 450
+   * distinct ones, and a completion asks for up to 300 card types.
+   */
+  private readonly cardTypes = new Map<string, string>();
   private allNames?: CardName[];
 
   /** `load` is called once, on the first lookup or search; undefined: no library (nothing is found). */
@@ -80,19 +85,17 @@ export class GeneratedLibrary implements CardProvider {
     return text === undefined ? undefined : readRecord(text, data!.japanese.line(line) ?? '');
   }
 
-  /** One field of a record (1: the English name, 2: Portuguese, 3: type). */
-  private recordField(line: number, field: number): string {
-    const text = this.files()!.cards.line(line) ?? '';
-    let start = 0;
-    for (let f = 0; f < field; f++) start = text.indexOf('\t', start) + 1;
-    const end = text.indexOf('\t', start);
-    return text.slice(start, end < 0 ? text.length : end);
-  }
-
-  /** One name of a record as written. */
-  private nameAt(line: number, lang: NameLanguage): string {
-    if (lang === 'j') return this.files()!.japanese.line(line) ?? '';
-    return this.recordField(line, lang === 'e' ? 1 : 2);
+  /** A record's name in `lang`, its English name and (`withType`) its card type, the record decoded once. */
+  private recordNames(line: number, lang: NameLanguage, withType: boolean): RecordNames {
+    // Fields by their tabs: splitting the whole record cost more than decoding it (a completion reads 300).
+    const record = this.files()!.cards.line(line) ?? '';
+    const english = fieldOf(record, 1);
+    const name = lang === 'e' ? english : lang === 'p' ? fieldOf(record, 2) : (this.files()!.japanese.line(line) ?? '');
+    if (!withType) return { name, english };
+    const type = fieldOf(record, 3);
+    let cardType = this.cardTypes.get(type);
+    if (cardType === undefined) this.cardTypes.set(type, (cardType = generatedCardType({ type })));
+    return { name, english, cardType };
   }
 
   get(key: string): CardInfo | undefined {
@@ -140,14 +143,13 @@ export class GeneratedLibrary implements CardProvider {
       if (data && !keys) {
         // A library without its derived key file (the source tree, in tests): derived once here.
         const names: Array<[string, string, string]> = [];
-        for (let line = 0; line < this.size; line++) names.push([this.nameAt(line, 'e'), this.nameAt(line, 'j'), this.nameAt(line, 'p')]);
+        for (let line = 0; line < this.size; line++) {
+          const r = this.record(line);
+          names.push([r?.name ?? '', r?.japanese ?? '', r?.portuguese ?? '']);
+        }
         keys = encodeNameKeys(names);
       }
-      this.search = new GeneratedNames(
-        keys,
-        (line, lang) => this.nameAt(line, lang),
-        (line) => generatedCardType({ type: this.recordField(line, 3) }),
-      );
+      this.search = new GeneratedNames(keys, (line, lang, withType) => this.recordNames(line, lang, withType));
     }
     return this.search;
   }
@@ -156,6 +158,18 @@ export class GeneratedLibrary implements CardProvider {
   names(): readonly CardName[] {
     return (this.allNames ??= this.nameSearch().all());
   }
+}
+
+/** Field `index` (0-based) of a record, '' when it has fewer, read without splitting the record. */
+function fieldOf(record: string, index: number): string {
+  let start = 0;
+  for (let f = 0; f < index; f++) {
+    const tab = record.indexOf('\t', start);
+    if (tab < 0) return '';
+    start = tab + 1;
+  }
+  const end = record.indexOf('\t', start);
+  return record.slice(start, end < 0 ? record.length : end);
 }
 
 let installed: GeneratedLibrary | undefined;

@@ -54,6 +54,19 @@ export function lineStarts(length: number, nextNewline: (from: number) => number
   return starts;
 }
 
+/**
+ * What a record says for one of its names, read at once (a record is decoded from the library's bytes on
+ * each read: a completion answers up to 300 names).
+ */
+export interface RecordNames {
+  /** The name as written in the entry's language. */
+  name: string;
+  /** The card's own (English) name as written. */
+  english: string;
+  /** The card's type (`effect monster`), when asked for (completion). */
+  cardType?: string;
+}
+
 export class GeneratedNames implements NameSearch {
   /** Where each entry starts in the text (one more: the text's end). */
   private readonly starts: Int32Array;
@@ -61,12 +74,13 @@ export class GeneratedNames implements NameSearch {
   private readonly lengths: Uint16Array;
   /** Each entry's pairs of adjacent characters, hashed into SIGNATURE_WORDS words of bits (first "did you mean"). */
   private signatures?: Int32Array;
+  /** The keys' later words in order, for completion (built on the first completion). */
+  private laterWords?: LaterWords;
 
-  /** `nameAt` gives a record's name as written in one language, `cardTypeAt` its card type (for completion). */
+  /** `namesAt` reads a record's names (and, for completion, its card type): see RecordNames. */
   constructor(
     private readonly text: string,
-    private readonly nameAt: (line: number, lang: NameLanguage) => string,
-    private readonly cardTypeAt?: (line: number) => string,
+    private readonly namesAt: (line: number, lang: NameLanguage, withType: boolean) => RecordNames,
   ) {
     this.starts = lineStarts(text.length, (from) => text.indexOf('\n', from));
     this.lengths = new Uint16Array(this.starts.length - 1);
@@ -87,8 +101,10 @@ export class GeneratedNames implements NameSearch {
     const tab = this.text.indexOf('\t', at);
     const line = Number(this.text.slice(at, tab));
     const lang = this.text[tab + 1] as NameLanguage;
-    const name: CardName = { name: this.nameAt(line, lang), key: this.keyAt(i), cardKey: lang === 'e' ? this.keyAt(i) : normalizeNameOnce(this.nameAt(line, 'e')) };
-    if (withType && this.cardTypeAt) name.cardType = this.cardTypeAt(line);
+    const record = this.namesAt(line, lang, withType);
+    const key = this.keyAt(i);
+    const name: CardName = { name: record.name, key, cardKey: lang === 'e' ? key : normalizeNameOnce(record.english) };
+    if (record.cardType !== undefined) name.cardType = record.cardType;
     return name;
   }
 
@@ -144,16 +160,10 @@ export class GeneratedNames implements NameSearch {
       out.push(this.nameOfEntry(i, true));
     }
     if (out.length >= max) return out;
-    // A later word: a space then the query, inside a key (keys are the text's only spaces).
-    const later: Array<{ word: string; entry: number }> = [];
-    const needle = ` ${query}`;
-    for (let at = this.text.indexOf(needle); at >= 0; at = this.text.indexOf(needle, at + 1)) {
-      const entry = this.entryAt(at);
-      later.push({ word: this.text.slice(at + 1, this.starts[entry] + this.lengths[entry]), entry });
-    }
-    later.sort((a, b) => (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    for (const { entry } of later) {
+    // Then names with a later word that starts with the query, in the words' order: only answers are read.
+    for (const at of (this.laterWords ??= new LaterWords(this.text)).startingWith(query)) {
       if (out.length >= max) break;
+      const entry = this.entryAt(at);
       if (seen.has(entry)) continue;
       seen.add(entry);
       out.push(this.nameOfEntry(entry, true));
@@ -242,4 +252,91 @@ function addPairs(text: string, start: number, end: number, bits: Int32Array, at
     const h = (text.charCodeAt(k - 1) * 31 + text.charCodeAt(k)) & (SIGNATURE_WORDS * 32 - 1);
     bits[at + (h >>> 5)] |= 1 << (h & 31);
   }
+}
+
+/**
+ * The later words of every key (each word after a key's first, read to the key's end: `grave` of "called
+ * by the grave") for completion, as text positions in groups by a hash of their first two characters
+ * (a query has 3 or more). A group is sorted by word, equal words by position (NameIndex's order), the
+ * first time a query needs it: a search is then two binary searches, and the walk reads only answers.
+ * Scanning the million characters of the text for " <query>" and sorting every hit (a 3-letter query
+ * hits thousands of words) took most of a completion's time.
+ */
+class LaterWords {
+  /** Each later word's start in the text, group after group. */
+  private readonly positions: Int32Array;
+  /** Where each group starts in `positions` (one more: the end). */
+  private readonly groupStarts: Int32Array;
+  private readonly sorted = new Uint8Array(WORD_GROUPS);
+
+  constructor(private readonly text: string) {
+    // Keys hold the text's only spaces (a line is `key\tline\tlanguage`), and a key has no space at its ends.
+    const words: number[] = [];
+    for (let at = text.indexOf(' '); at >= 0; at = text.indexOf(' ', at + 1)) words.push(at + 1);
+    const ends = new Int32Array(WORD_GROUPS + 1);
+    for (const at of words) ends[this.groupOf(text, at) + 1]++;
+    for (let g = 0; g < WORD_GROUPS; g++) ends[g + 1] += ends[g];
+    this.groupStarts = ends.slice();
+    this.positions = new Int32Array(words.length);
+    for (const at of words) this.positions[ends[this.groupOf(text, at)]++] = at;
+  }
+
+  private groupOf(text: string, at: number): number {
+    return (text.charCodeAt(at) * 31 + text.charCodeAt(at + 1)) & (WORD_GROUPS - 1);
+  }
+
+  /** The starts of the words that begin with `query` (3 characters or more), in order. */
+  startingWith(query: string): Int32Array {
+    const group = this.groupOf(query, 0);
+    const words = this.positions.subarray(this.groupStarts[group], this.groupStarts[group + 1]);
+    if (!this.sorted[group]) {
+      words.sort((a, b) => compareWords(this.text, a, b) || a - b);
+      this.sorted[group] = 1;
+    }
+    // Words that begin with the query lie together in a sorted group: from the first not below it to
+    // the first above it.
+    const from = this.firstWhere(words, (at) => compareWordToPrefix(this.text, at, query) >= 0);
+    const to = this.firstWhere(words, (at) => compareWordToPrefix(this.text, at, query) > 0);
+    return words.subarray(from, to);
+  }
+
+  /** The first index of `words` (sorted) whose word passes `isAtOrAbove`, which holds from some index on. */
+  private firstWhere(words: Int32Array, isAtOrAbove: (at: number) => boolean): number {
+    let lo = 0;
+    let hi = words.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (isAtOrAbove(words[mid])) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+}
+
+/**
+ * Groups of later words (a power of two). The library's 68,000 later words fall into some 1,700 groups,
+ * the largest ("de": Portuguese names) of 3,400 words: a few milliseconds to sort, once.
+ */
+const WORD_GROUPS = 4096;
+
+/**
+ * The order of two words of the text by code unit, each read to its key's end (a tab, below every
+ * character of a key: a word that is a prefix of another comes first), as `<` orders their slices.
+ */
+function compareWords(text: string, a: number, b: number): number {
+  for (;; a++, b++) {
+    const x = text.charCodeAt(a);
+    const y = text.charCodeAt(b);
+    if (x !== y) return x - y;
+    if (x === 9) return 0;
+  }
+}
+
+/** The order of the word at `at` and `prefix`, a word that begins with the prefix counting as equal. */
+function compareWordToPrefix(text: string, at: number, prefix: string): number {
+  for (let k = 0; k < prefix.length; k++) {
+    const d = text.charCodeAt(at + k) - prefix.charCodeAt(k);
+    if (d !== 0) return d;
+  }
+  return 0;
 }

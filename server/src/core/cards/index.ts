@@ -76,30 +76,38 @@ export class CardIndex {
     return out;
   }
 
-  /** Names close to `name`, best first, for "did you mean". */
+  /**
+   * The closest names to `name`, for "did you mean": the names at the smallest distance any layer reaches
+   * (at most `max`; a higher layer's first, then in code-unit order). A name farther than the closest is
+   * noise to a reader ("Sanan": "Sangan", not also "Nanana" and "Saiam!"), and leaving them out lets each
+   * lower layer search only as far as the closest name found above it: the generated library's 42,000
+   * names, searched last, are then mostly compared within one or two edits instead of a third of the key.
+   */
   suggest(name: string, max = 3): string[] {
     const key = normalizeName(name);
     // Each layer's close cards are remembered per layer (the library's for the whole process: a typo is
     // often repeated, and the library is by far the largest layer); a card hidden by a higher layer's
     // card of the same key is not suggested.
-    // At the same distance a higher layer's card comes first (the file's, the curated library's before
-    // one of the generated library's 14,000).
     const scored: Array<Scored & { layer: number }> = [];
     const seen = new Set<string>();
+    let reach = limitFor(key);
     for (let i = this.layers.length - 1; i >= 0; i--) {
-      for (const s of layerScores(this.layers[i], key)) {
-        if (seen.has(s.key)) continue;
+      for (const s of layerScores(this.layers[i], key, reach)) {
+        if (seen.has(s.key) || s.d > reach) continue;
         let hidden = false;
         for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(s.key) !== undefined;
         seen.add(s.key);
-        if (!hidden) scored.push({ ...s, layer: i });
+        if (hidden) continue;
+        scored.push({ ...s, layer: i });
+        reach = Math.min(reach, s.d);
       }
     }
-    // Ranked by distance, then layer, then name in code-unit order: a locale's order (localeCompare or an
-    // Intl.Collator) loads the collation data in each process, about 20 ms of a first `segoc check` in a
-    // CPU profile, and names tied on distance and layer need only a stable order.
-    scored.sort((a, b) => a.d - b.d || b.layer - a.layer || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return scored.slice(0, max).map((s) => s.name);
+    // Ranked by layer, then name in code-unit order: a locale's order (localeCompare or an Intl.Collator)
+    // loads the collation data in each process, about 20 ms of a first `segoc check` in a CPU profile,
+    // and names tied on distance and layer need only a stable order.
+    const closest = scored.filter((s) => s.d === reach);
+    closest.sort((a, b) => b.layer - a.layer || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return closest.slice(0, max).map((s) => s.name);
   }
 
   /** A new index with one more layer on top. */
@@ -146,12 +154,14 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
 }
 
 /**
- * The cards of one layer close to `key`, unsorted. Remembered per layer object; for the workspace, the
- * distances are remembered per merged map (shared by every document's view, see workspaceScores).
+ * The cards of one layer close to `key`, unsorted: every one within the key's limit, or (a provider,
+ * whose names are many) within `reach` edits, the closest distance already found above it. Remembered
+ * per layer object; for the workspace, the distances are remembered per merged map (shared by every
+ * document's view, see workspaceScores).
  */
-function layerScores(layer: Layer, key: string): Scored[] {
+function layerScores(layer: Layer, key: string, reach: number): Scored[] {
   if (layer instanceof WorkspaceView) return workspaceScores(layer, key);
-  if (isProvider(layer)) return providerScores(layer, key);
+  if (isProvider(layer)) return providerScores(layer, key, reach);
   let byKey = scoresByLayer.get(layer);
   if (!byKey) scoresByLayer.set(layer, (byKey = new Map()));
   const known = byKey.get(key);
@@ -180,24 +190,24 @@ function scoreOf(cardKey: string, name: string, key: string, d: number, limit: n
 }
 
 /**
- * A provider's cards close to `key`, from its name index: no card is built (the generated library has
- * about 14,000). The same score rule as the other layers (scoreOf), on the card's own key.
+ * A provider's cards within `reach` edits of `key` (or containing it, or contained in it: scoreOf), from
+ * its name index: no card is built (the generated library has about 14,000). Remembered per reach and key.
  */
-function providerScores(provider: CardProvider, key: string): Scored[] {
+function providerScores(provider: CardProvider, key: string, reach: number): Scored[] {
   let byKey = scoresByLayer.get(provider);
   if (!byKey) scoresByLayer.set(provider, (byKey = new Map()));
-  const known = byKey.get(key);
+  const cacheKey = `${reach}\t${key}`;
+  const known = byKey.get(cacheKey);
   if (known) return known;
-  const limit = limitFor(key);
   const index = nameIndexOf(provider);
   const best = new Map<string, number>();
-  for (const { name, d } of index.near(key, limit, distance)) best.set(name.cardKey, Math.min(d, best.get(name.cardKey) ?? d));
+  for (const { name, d } of index.near(key, reach, distance)) best.set(name.cardKey, Math.min(d, best.get(name.cardKey) ?? d));
   const scores: Scored[] = [];
   for (const [cardKey, d] of best) {
-    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d, limit);
+    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d, reach);
     if (s) scores.push(s);
   }
-  return remember(byKey, key, scores);
+  return remember(byKey, cacheKey, scores);
 }
 
 /** The distance of a looked-up key to one key of the merged workspace. */

@@ -1,6 +1,6 @@
 // The card model's public names in one place, for the modules that import them from here (the
 // engine among them). The model is split by role: types.ts (what the engine reads), facts.ts
-// (CardFacts and makeCard, the only constructor), vocabulary.ts (words and phrases and their
+// (CardFacts and makeCard, the only constructor), vocabulary/ (words and phrases and their
 // interpretation), from-segoc.ts (`card` definitions as one producer of facts), names.ts (keys).
 export * from './types';
 export { normalizeName } from './names';

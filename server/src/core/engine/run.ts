@@ -17,6 +17,7 @@ import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
+import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
 
 export interface ScenarioRun {
@@ -76,9 +77,9 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     classify(classifyContext, links);
 
     // Simulate placement (activation and costs), then resolution.
-    for (const l of links) timeline.place(l, chainIndex);
+    for (const l of links) placeLink(timeline, l, chainIndex);
     const lastPlacementEvent = timeline.events.length;
-    const leftovers = timeline.resolveChain(links, chainIndex);
+    const leftovers = resolveChain(timeline, links, chainIndex);
     const chainEndEvent = timeline.events.length;
 
     // Check the claim.

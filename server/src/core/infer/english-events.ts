@@ -1,6 +1,6 @@
 // From the activation condition of an English text to a phrase of segoc's event vocabulary
 // (docs/language.md, Event vocabulary; read by parseEvent in cards/from-segoc.ts, its words in
-// cards/vocabulary.ts). The phrases written here are the vocabulary's own, so the card builder
+// cards/vocabulary/). The phrases written here are the vocabulary's own, so the card builder
 // reads them back without a note; where the text says more than the vocabulary can (an archetype,
 // "by your opponent's card effect"), the phrase keeps what it can and the rest is a note.
 import { ATTRIBUTES, RACES } from '../cards/vocabulary';

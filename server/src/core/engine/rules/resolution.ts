@@ -1,6 +1,6 @@
-// R2-R4 and R18: how a chain is built and resolves. The timeline applies them (resolution from the
-// top, leftover cards with CL1's last part, a Field or Continuous Spell's trigger that left the
-// field doing nothing); they raise no diagnostic of their own, so this module only catalogues them.
+// R2-R4 and R18: how a chain is built and resolves. The simulation applies them (link-effects.ts:
+// resolution from the top, leftover cards with CL1's last part, a Field or Continuous Spell's trigger
+// that left the field doing nothing); they raise no diagnostic of their own, so this module only catalogues them.
 import { defineRule } from './api';
 import { S } from './sources';
 

@@ -1,0 +1,18 @@
+// The card vocabulary: every word and phrase of the language that means something about cards and
+// the game (zones, phases, card types, monster types, attributes, event phrases, modifiers), and
+// its interpretation into the patterns the engine matches. The parser, the card builder
+// (from-segoc.ts), completion and the docs test all read this module: there is no second list.
+// The interpreter works on words, not tokens, so that other producers (effects inferred from card
+// text) can use it too. A phrase outside the vocabulary is kept as `unknown`: the engine then assumes
+// the condition was met rather than guessing "illegal".
+//
+// This index is the one entry point (importers write `./vocabulary`); the files behind it follow the
+// language's seams: words.ts (zones, phases, races, attributes, card types), filters.ts (which cards),
+// events.ts and verbs.ts (event phrases), times.ts (phase times, activation windows), modifiers.ts
+// (the parts of an effect line after its phrase) and phrases.ts (what completion offers).
+export { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, isCardType, PHASE_WORDS, RACES, ZONE_WORDS } from './words';
+export { parseFilter } from './filters';
+export { interpretEvent } from './events';
+export { interpretActivationWindow, interpretPhaseTime } from './times';
+export { interpretModifier, MODIFIER_START_WORDS } from './modifiers';
+export { ACTIVATION_PHRASES, EVENT_PHRASES, MODIFIERS, PHASE_TIMES, SUMMON_PHRASES } from './phrases';

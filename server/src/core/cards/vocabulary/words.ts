@@ -1,0 +1,111 @@
+// The vocabulary's single words: zones, phases, monster abilities, monster types (races), attributes and
+// card types, with what the engine reads of a card type. They are the leaves every other part of the
+// vocabulary reads (filters name races and attributes, verbs and modifiers name zones), and the parser
+// reads the zone and phase words of board and `phase` lines from here, so a word means one thing everywhere.
+import { PhaseName, Zone } from '../../syntax/ast';
+import { CardCategory, SpellTrapKind } from '../types';
+
+/** Zone words: in board lines, `from` clauses, event phrases and `from` modifiers alike. */
+export const ZONE_WORDS: Readonly<Record<string, Zone>> = {
+  field: 'field',
+  hand: 'hand',
+  gy: 'gy',
+  graveyard: 'gy',
+  grave: 'gy',
+  banished: 'banished',
+  deck: 'deck',
+  extra: 'extra',
+};
+
+/** Phase words of a scenario's `phase` line. */
+export const PHASE_WORDS: Readonly<Record<string, PhaseName>> = {
+  draw: 'draw',
+  standby: 'standby',
+  main1: 'main1',
+  'main-1': 'main1',
+  battle: 'battle',
+  'damage-step': 'damage-step',
+  damage: 'damage-step',
+  main2: 'main2',
+  'main-2': 'main2',
+  end: 'end',
+};
+
+/** Monster abilities a card's tags may name (informational: no rule reads them yet). */
+export const ABILITIES = ['tuner', 'gemini', 'spirit', 'union', 'toon', 'flip', 'pendulum'];
+
+export const RACES = [
+  'aqua',
+  'beast',
+  'beast-warrior',
+  'creator god',
+  'cyberse',
+  'dinosaur',
+  'divine-beast',
+  'dragon',
+  'fairy',
+  'fiend',
+  'fish',
+  'illusion',
+  'insect',
+  'machine',
+  'plant',
+  'psychic',
+  'pyro',
+  'reptile',
+  'rock',
+  'sea serpent',
+  'sea-serpent',
+  'spellcaster',
+  'thunder',
+  'warrior',
+  'winged beast',
+  'winged-beast',
+  'wyrm',
+  'zombie',
+];
+export const ATTRIBUTES = ['dark', 'light', 'earth', 'water', 'fire', 'wind', 'divine'];
+
+/** Card types as written, with what the engine reads of them. */
+const CARD_TYPES: Record<string, { category: CardCategory; kind?: SpellTrapKind; extra?: boolean }> = {
+  'effect monster': { category: 'monster' },
+  'normal monster': { category: 'monster' },
+  'ritual monster': { category: 'monster' },
+  'fusion monster': { category: 'monster', extra: true },
+  'synchro monster': { category: 'monster', extra: true },
+  'xyz monster': { category: 'monster', extra: true },
+  'link monster': { category: 'monster', extra: true },
+  'pendulum monster': { category: 'monster' },
+  'tuner monster': { category: 'monster' },
+  monster: { category: 'monster' },
+  'normal spell': { category: 'spell', kind: 'normal' },
+  spell: { category: 'spell', kind: 'normal' },
+  'quick-play spell': { category: 'spell', kind: 'quick-play' },
+  'quick play spell': { category: 'spell', kind: 'quick-play' },
+  'continuous spell': { category: 'spell', kind: 'continuous' },
+  'field spell': { category: 'spell', kind: 'field' },
+  'equip spell': { category: 'spell', kind: 'equip' },
+  'ritual spell': { category: 'spell', kind: 'ritual' },
+  'normal trap': { category: 'trap', kind: 'normal' },
+  trap: { category: 'trap', kind: 'normal' },
+  'continuous trap': { category: 'trap', kind: 'continuous' },
+  'counter trap': { category: 'trap', kind: 'counter' },
+};
+
+export const CARD_TYPE_NAMES = Object.keys(CARD_TYPES);
+
+/** What a card type means; an unknown one is guessed from its words (from-segoc.ts reports it). */
+export function cardTypeInfo(text: string): { category: CardCategory; kind?: SpellTrapKind; extra?: boolean } {
+  return CARD_TYPES[text] ?? guessType(text);
+}
+
+/** Whether a card type is one of the vocabulary. */
+export function isCardType(text: string): boolean {
+  return CARD_TYPES[text] !== undefined;
+}
+
+function guessType(text: string): { category: CardCategory; kind?: SpellTrapKind; extra?: boolean } {
+  if (text.includes('trap')) return { category: 'trap', kind: text.includes('counter') ? 'counter' : text.includes('continuous') ? 'continuous' : 'normal' };
+  if (text.includes('spell')) return { category: 'spell', kind: 'normal' };
+  return { category: 'monster' };
+}

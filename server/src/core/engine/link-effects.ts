@@ -1,0 +1,282 @@
+// What a chain's links do to the cards: each link's placement (its activation, which puts a Spell/Trap on
+// the field, then its cost) and the chain's resolution from the top (R2): each effect's actions, a negated
+// link, a Field or Continuous Spell's trigger once the card has left the field (R18), and the leftover
+// Spells/Traps sent to the GY (R4). Apart from timeline.ts (the cards' state and the scenario's game
+// actions) because this part reads links (statement, classified effect, negation) and records what each
+// did (ResolutionAct, which the results and the narrative show). It changes the cards only through the
+// timeline's emit and move, so that every event is made in one place.
+import { Action, ActionSeq, CardSet } from '../syntax/ast';
+import { LinkState } from './classify';
+import { ResolutionAct } from './results';
+import { CardInstance, EventOrigin, PlayerIndex } from './state';
+import { Timeline } from './timeline';
+
+const SPELL_TRAP_LEAVES: ReadonlyArray<string> = ['normal', 'quick-play', 'counter', 'ritual'];
+
+/** A link is placed: its activation (a Spell/Trap goes to the field) and its cost. */
+export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
+  t.step++;
+  l.placedAfterEvent = t.events.length;
+  l.placementStep = t.step;
+  const inst = l.inst;
+  if (!inst || l.player === undefined) return;
+  const moves = t.movesByCard.get(inst) ?? [];
+  l.activatedFrom = {
+    zone: inst.zone,
+    faceDown: inst.faceDown,
+    // A board line or an earlier event put it there; a copy the engine created from this link is a guess.
+    stated: !inst.implied || moves.length > 0,
+    lastMove: moves[moves.length - 1],
+    setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
+    // Whose card it is where it stands: the controller on the field, the owner elsewhere.
+    holder: inst.zone === 'field' ? inst.controller : inst.owner,
+  };
+  const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
+  if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
+    t.move(inst, 'field', origin, 'activation');
+    inst.controller = l.player;
+  }
+  if (inst.zone === 'field') inst.faceDown = false;
+  t.emit({ kind: 'activation', step: t.step, origin, chain: chainIndex, link: l.position, player: l.player, card: inst });
+  if (l.stmt.cost) {
+    const costOrigin: EventOrigin = { ...origin, kind: 'cost' };
+    perform(t, l.stmt.cost, l, costOrigin, true, []);
+  }
+}
+
+/** Resolves the chain from the top (R2), then sends leftover Spells/Traps to the GY (R4); returns the leftovers' names. */
+export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number): string[] {
+  let order = 0;
+  for (let i = links.length - 1; i >= 0; i--) {
+    const l = links[i];
+    t.step++;
+    order++;
+    const did: ResolutionAct[] = [];
+    let status: 'resolved' | 'negated' | 'no-effect' = 'resolved';
+    const card = l.inst?.card;
+    if (l.negated) {
+      status = 'negated';
+      did.push({ kind: 'negated' });
+      if (l.inst && card && card.category !== 'monster' && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
+        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule');
+        did.push({ kind: 'negated-card-to-gy', card: l.inst.name });
+      }
+    } else if (
+      l.inst &&
+      card &&
+      card.category === 'spell' &&
+      (card.spellTrapKind === 'field' || card.spellTrapKind === 'continuous') &&
+      l.effect?.kind === 'trigger' &&
+      l.inst.zone !== 'field'
+    ) {
+      // R18: a Field or Continuous Spell's trigger does nothing once the card has left the field.
+      status = 'no-effect';
+      did.push({ kind: 'left-the-field', card: l.inst.name });
+    } else if (l.stmt.actions) {
+      const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
+      did.push(...perform(t, l.stmt.actions, l, origin, false, links));
+      if (did.length === 0) did.push({ kind: 'resolves' });
+    } else {
+      did.push({ kind: 'not-written' });
+    }
+    l.resolution = { order, status, acts: did };
+  }
+  // R4: leftover Spells/Traps go to the GY, simultaneously with the end of CL1's resolution.
+  const origin0 = links[0];
+  const leftovers: string[] = [];
+  for (const l of links) {
+    const card = l.inst?.card;
+    if (!l.inst || !card || card.category === 'monster' || l.effect?.kind !== 'activation') continue;
+    const leaves = card.category === 'trap' ? card.spellTrapKind !== 'continuous' : SPELL_TRAP_LEAVES.includes(card.spellTrapKind ?? 'normal');
+    if (leaves && l.inst.zone === 'field') {
+      t.move(l.inst, 'gy', { kind: 'leftover', chain: chainIndex, link: origin0?.position ?? 1, range: l.stmt.range, point: t.point }, 'leftover');
+      leftovers.push(l.inst.name);
+    }
+  }
+  return leftovers;
+}
+
+/** Performs actions; returns what was done. */
+function perform(t: Timeline, seq: ActionSeq, l: LinkState, origin: EventOrigin, isCost: boolean, links: LinkState[]): ResolutionAct[] {
+  const did: ResolutionAct[] = [];
+  const by = l.player;
+  const cause = isCost ? 'cost' : 'effect';
+  seq.groups.forEach((group, gi) => {
+    if (gi > 0) t.step++;
+    for (const a of group) did.push(...performOne(t, a, l, origin, cause, by, links));
+  });
+  return did;
+}
+
+/** The copies a card set names: its references, or the cards on the field it describes (`all monsters`, of a player or not). */
+function cardsOf(t: Timeline, cs: CardSet): CardInstance[] {
+  if (cs.kind === 'refs') return cs.refs.map((r) => t.names.resolved.get(r)).filter((x): x is CardInstance => !!x);
+  const owner = cs.owner ? t.playerIndex(cs.owner.text) : undefined;
+  return t.names.names.instances.filter((c) => {
+    if (c.zone !== 'field') return false;
+    if (owner !== undefined && c.controller !== owner) return false;
+    const cat = c.card?.category;
+    if (cs.what === 'monsters') return cat === 'monster' || (!cat && !c.faceDown);
+    if (cs.what === 'spells-and-traps') return cat === 'spell' || cat === 'trap';
+    return true;
+  });
+}
+
+/** One action of an effect or a cost: the cards it moves, and what it did or could not do (a card no longer there). */
+function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, cause: 'cost' | 'effect', by: PlayerIndex | undefined, links: LinkState[]): ResolutionAct[] {
+  const did: ResolutionAct[] = [];
+  const names = (cs: CardInstance[]) => cs.map((c) => c.name);
+  switch (a.kind) {
+    case 'destroy': {
+      const cs = cardsOf(t, a.cards);
+      const on = cs.filter((c) => c.zone === 'field');
+      const off = cs.filter((c) => c.zone !== 'field');
+      for (const c of on) t.move(c, 'gy', origin, cause, { destroyed: true, by });
+      if (on.length) did.push({ kind: 'destroys', cards: names(on) });
+      if (off.length) did.push({ kind: 'cannot-destroy', cards: names(off) });
+      if (!cs.length) did.push({ kind: 'destroys-nothing' });
+      break;
+    }
+    case 'send-to-gy':
+    case 'discard':
+    case 'tribute': {
+      const cs = cardsOf(t, a.cards);
+      for (const c of cs) {
+        t.move(c, 'gy', origin, a.kind === 'tribute' && cause === 'effect' ? 'effect' : cause, {
+          discarded: a.kind === 'discard',
+          tributed: a.kind === 'tribute',
+          by,
+        });
+      }
+      const verb = a.kind === 'discard' ? 'discards' : a.kind === 'tribute' ? 'tributes' : 'sends-to-gy';
+      if (cs.length) did.push({ kind: verb, cards: names(cs) });
+      break;
+    }
+    case 'banish': {
+      const cs = cardsOf(t, a.cards);
+      for (const c of cs) t.move(c, 'banished', origin, cause, { by });
+      if (cs.length) did.push({ kind: 'banishes', cards: names(cs) });
+      break;
+    }
+    case 'return': {
+      const cs = cardsOf(t, a.cards);
+      // A Fusion, Synchro, Xyz or Link Monster returned to the hand or the Deck goes to the Extra Deck instead.
+      const extra = cs.filter((c) => c.card?.extraDeck);
+      const rest = cs.filter((c) => !c.card?.extraDeck);
+      for (const c of rest) t.move(c, a.to, origin, cause, { by });
+      for (const c of extra) t.move(c, 'extra', origin, cause, { by });
+      if (rest.length) did.push({ kind: 'returns', cards: names(rest), to: a.to });
+      if (extra.length) did.push({ kind: 'returns', cards: names(extra), to: 'extra' });
+      break;
+    }
+    case 'special-summon': {
+      const cs = cardsOf(t, a.cards);
+      const ok: CardInstance[] = [];
+      for (const c of cs) {
+        if (c.zone === 'field') {
+          did.push({ kind: 'cannot-special-summon', card: c.name, on: 'field' });
+          continue;
+        }
+        if (a.from && c.zone !== a.from && !c.implied) {
+          did.push({ kind: 'cannot-special-summon', card: c.name, from: a.from, zone: c.zone });
+          continue;
+        }
+        const from = c.zone;
+        t.move(c, 'field', origin, 'effect', { by });
+        if (by !== undefined) c.controller = by;
+        c.faceDown = false;
+        t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from, player: by ?? c.owner });
+        ok.push(c);
+      }
+      if (ok.length) did.push({ kind: 'special-summons', cards: names(ok) });
+      break;
+    }
+    case 'add-to-hand': {
+      const cs = cardsOf(t, a.cards);
+      for (const c of cs) t.move(c, 'hand', origin, cause, { by });
+      if (cs.length) did.push({ kind: 'adds-to-hand', cards: names(cs) });
+      break;
+    }
+    case 'draw': {
+      const cs = a.cards ? t.instances(a.cards) : [];
+      for (const c of cs) t.move(c, 'hand', origin, 'draw', { by });
+      did.push(a.cards ? { kind: 'draws', count: a.count, cards: names(cs) } : { kind: 'draws', count: a.count });
+      break;
+    }
+    case 'set': {
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
+      for (const c of cs) {
+        t.move(c, 'field', origin, 'set', { by });
+        c.faceDown = true;
+        if (by !== undefined) c.controller = by;
+      }
+      if (cs.length) did.push({ kind: 'sets', cards: names(cs) });
+      break;
+    }
+    case 'material-summon': {
+      const card = t.names.resolved.get(a.card);
+      if (!card || by === undefined) break;
+      const materials = t.instances(a.materials);
+      if (t.summonWithMaterials(a.method, card, materials, by, origin, 'effect')) {
+        did.push({ kind: 'summons-with-materials', method: a.method, card: card.name, materials: names(materials) });
+      } else {
+        did.push({ kind: 'cannot-special-summon', card: card.name, on: 'field' });
+      }
+      break;
+    }
+    case 'negate': {
+      const target = links.find((x) => x.position === a.link.value);
+      if (!target) {
+        did.push({ kind: 'cannot-negate', link: a.link.value, reason: 'no-such-link' });
+      } else if (target.position >= l.position) {
+        did.push({ kind: 'cannot-negate', link: target.position, reason: 'already-resolved' });
+      } else {
+        target.negated = true;
+        did.push({ kind: 'negates', link: target.position, card: target.inst?.name ?? '?' });
+      }
+      break;
+    }
+    case 'damage': {
+      const p = t.playerIndex(a.player.text);
+      if (p !== undefined) t.emit({ kind: 'damage', step: t.step, origin, player: p, amount: a.amount, battle: false, source: l.inst });
+      did.push({ kind: 'damage', player: a.player.text, amount: a.amount });
+      break;
+    }
+    case 'pay-lp':
+      did.push({ kind: 'pays-lp', amount: a.amount });
+      break;
+    case 'change-position': {
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field');
+      const gone = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
+      for (const c of cs) {
+        const flipped = c.faceDown;
+        c.faceDown = false;
+        t.emit({ kind: 'position', step: t.step, origin, card: c, position: a.position, flipped });
+      }
+      if (cs.length) did.push({ kind: 'changes-position', cards: names(cs), position: a.position });
+      if (gone.length) did.push({ kind: 'cannot-change-position', cards: names(gone) });
+      break;
+    }
+    case 'equip': {
+      const c = t.names.resolved.get(a.card);
+      const to = t.names.resolved.get(a.to);
+      if (c && to && to.zone === 'field') {
+        t.move(c, 'field', origin, 'effect', { by });
+        did.push({ kind: 'equips', card: c.name, to: to.name });
+      } else if (to && to.zone !== 'field') {
+        did.push({ kind: 'cannot-equip', to: to.name });
+      }
+      break;
+    }
+    case 'end-battle-phase':
+      // The Battle Phase ends once the chain has resolved; what matters here is that it is a step of
+      // the effect, so a "then end the Battle Phase" makes the earlier part not the last thing (R20c).
+      t.emit({ kind: 'phase', step: t.step, origin, phase: 'end-of-battle' });
+      did.push({ kind: 'ends-battle-phase' });
+      break;
+    case 'nothing':
+      did.push({ kind: 'does-nothing' });
+      break;
+  }
+  return did;
+}
