@@ -115,6 +115,21 @@ function witnessedEffects(script, card) {
   return [...script.helpers.flatMap((h) => helperEffects(h, category, hasActivation).effects), ...own];
 }
 
+/**
+ * The inferred effects with a modal card's choices (`choose one`, one activation each) as one activation, as the
+ * script's activations are counted (scriptEffects): merged as the inference merges an activation's sentences.
+ */
+function oneActivation(inferred, mergeInto) {
+  const out = [];
+  let activation;
+  for (const e of inferred) {
+    if (e.kind === 'activation' && activation) mergeInto(activation, e);
+    else if (e.kind === 'activation') out.push((activation = { ...e, includes: [...e.includes] }));
+    else out.push(e);
+  }
+  return out;
+}
+
 /** The script's chain-starting effects, one per text effect: clones folded in, all activations one. */
 function scriptEffects(effects) {
   const out = [];
@@ -213,7 +228,7 @@ function run(o, inference, lang) {
     }
     n++;
     t.cards++;
-    const inferred = inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang }).effects.filter((e) => e.kind !== 'continuous');
+    const inferred = oneActivation(inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang }).effects.filter((e) => e.kind !== 'continuous'), inference.mergeInto);
     const witnessed = scriptEffects(effects);
     const sortKinds = (l) => l.map((e) => e.kind).sort().join('+') || 'none';
     t.cardKinds.add(sortKinds(witnessed), sortKinds(inferred), passcode);

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, CardInfo, curatedLibrary, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { analyze, CardInfo, curatedLibrary, generatedCardText, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
 import { generatedLibrary } from './generated-cards';
 import { seededRandom } from './helpers';
 import { describeCard } from '../server/src/lsp/describe';
@@ -143,4 +143,40 @@ test('generated library: every curated card agrees with its generated facts, or 
     if (diff.length && !KNOWN_DIFFERENCES[curated.name]) report.push(`"${curated.name}": ${diff.join('; ')}`);
   }
   assert.deepEqual(report, []);
+});
+
+test('generated library: a modal card\'s choices (field 14 of its activation) are one `choose one` line each', () => {
+  const record = (effects: string) => readRecord(['1', 'Example Choice', '', 'T:Normal', '', '', '', '', '', 'b', '', 's', '', effects].join('\t'), '');
+  assert.deepEqual(generatedCardText(record('A,o,s,,,,,,1o,,,,,S/t/-')).split('\n').slice(1, -1), [
+    '  activation, choose one, includes search',
+    '  activation, choose one, targets a qualifying card',
+    '  activation, choose one',
+  ]);
+  // An activation that answers an event, and may be activated the turn it was Set: both on every choice.
+  assert.deepEqual(generatedCardText(record('A,o,s,,attack_announce,,,,,k,,,s,BD/St')).split('\n').slice(1, -1), [
+    '  responds to an attack is declared, choose one, activates the turn it was set, includes banish or destroy',
+    '  responds to an attack is declared, choose one, activates the turn it was set, targets a qualifying card, includes search',
+  ]);
+  const card = analyze(generatedCardText(record('A,o,s,,,,,,1o,,,,,S/t'))).fileCards[0];
+  assert.deepEqual(card.effects.map((e) => [e.kind, e.chooseOne, e.includes.join('+'), !!e.targets]), [['activation', true, 'search', false], ['activation', true, '', true]]);
+});
+
+test('generated library: Ash Blossom answers a generated Salamangreat Circle activated for its search only', () => {
+  const verdict = (effect: number) =>
+    analyze(
+      [
+        `scenario "Ash Blossom on Salamangreat Circle effect ${effect}"`,
+        '  players Yugi, Kaiba',
+        '  turn Yugi',
+        '  Yugi hand: "Salamangreat Circle"',
+        '  Kaiba hand: "Ash Blossom & Joyous Spring"',
+        '  chain',
+        `    1 Yugi "Salamangreat Circle" effect ${effect}`,
+        '    2 Kaiba "Ash Blossom & Joyous Spring" from hand cost: discard "Ash Blossom & Joyous Spring" -> negate 1',
+      ].join('\n'),
+    ).scenarios[0];
+  assert.equal(libraryCards().get('Salamangreat Circle')!.origin.kind, 'generated');
+  assert.equal(verdict(1).verdict, 'legal');
+  assert.equal(verdict(2).verdict, 'illegal');
+  assert.deepEqual(verdict(2).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
 });

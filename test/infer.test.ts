@@ -48,7 +48,7 @@ test('infer: every fixture text infers its expected lines (Japanese)', () => {
 
 test('infer: the fixture covers every construct it claims to', () => {
   const all = CARDS.flatMap((c) => [...c.expectedEn, ...(c.expectedJa ?? [])]).join('\n');
-  for (const needle of ['trigger optional when', 'trigger optional if', 'trigger mandatory if', 'phase trigger', 'quick optional', 'quick optional when', 'ignition', 'flip mandatory', 'responds to', 'from hand', 'from gy', 'summons itself', 'targets', 'once per turn', 'once per chain', 'negates activation', 'changes atk', 'includes search', 'includes deck summon', '# continuous', '# activation of the card']) {
+  for (const needle of ['trigger optional when', 'trigger optional if', 'trigger mandatory if', 'phase trigger', 'quick optional', 'quick optional when', 'ignition', 'flip mandatory', 'responds to', 'from hand', 'from gy', 'summons itself', 'targets', 'once per turn', 'once per chain', 'negates activation', 'changes atk', 'includes search', 'includes deck summon', 'choose one', '# continuous', '# activation of the card']) {
     assert.ok(all.includes(needle), `no fixture line has \`${needle}\``);
   }
   const types = new Set(CARDS.map((c) => c.typeLine));
@@ -311,4 +311,64 @@ test('infer: "you can activate this card the turn it was Set" is the activation\
   assert.equal(activation('Target 1 Spell/Trap in your GY; Set it, and if you Set a Trap, it can be activated this turn.', 'Normal Trap'), undefined);
   const lines = renderEffectLines(inferEffects({ text: 'You can activate this card the turn it was Set, by discarding 1 Normal Trap. Destroy 1 card on the field.', typeLine: 'Normal Trap' }));
   assert.equal(lines[0].line, 'activation, activates the turn it was set by discarding 1 normal trap, includes destroy');
+});
+
+// --- modal cards ("Activate 1 of these effects") -----------------------------------------------
+
+const MODAL_SPELL = 'Banish 1 card from your hand, then activate 1 of these effects;\n● Special Summon 1 monster from your Deck.\n● Target 1 card your opponent controls; destroy it.\nYou can only activate 1 "Example Choice" per turn.';
+
+test('infer: a modal Spell is one `activation, choose one` effect per choice, each with its own includes and targets', () => {
+  const card = inferEffects({ text: MODAL_SPELL, typeLine: 'Quick-Play Spell' });
+  assert.deepEqual(
+    card.effects.map((e) => [e.kind, e.chooseOne, e.targets, e.includes.join('+'), e.oncePerTurn]),
+    [
+      // The cost (banishing a card) is paid whatever is chosen: no choice "includes banish".
+      ['activation', true, false, 'deck summon+special summon', 'name'],
+      ['activation', true, true, 'destroy', 'name'],
+    ],
+  );
+  // The same written inline (a `text` line, or a Japanese text with its ● on one line) reads the same.
+  const inline = inferEffects({ text: MODAL_SPELL.replace(/\n/g, ' '), typeLine: 'Quick-Play Spell' });
+  assert.deepEqual(renderEffectLines(inline).map((r) => r.line), renderEffectLines(card).map((r) => r.line));
+  // A sentence before the choices ("(This card is always treated as ...)") does not hide them.
+  const named = inferEffects({ text: `(This card is always treated as a "Example" card.)\n${MODAL_SPELL}`, typeLine: 'Quick-Play Spell' });
+  assert.deepEqual(renderEffectLines(named).map((r) => r.line), renderEffectLines(card).map((r) => r.line));
+  // An older Japanese text, without ① and with 発動する事ができる, reads the same way.
+  const older = inferEffects({ text: '次の効果から１つを選択して発動する事ができる。\n●自分はデッキから１枚ドローする。\n●相手フィールドのカード１枚を選択して破壊する。', typeLine: 'Normal Spell' });
+  assert.deepEqual(older.effects.map((e) => [e.chooseOne, e.targets, e.includes.join('+')]), [[true, false, 'draw'], [true, true, 'destroy']]);
+  const ja = inferEffects({ text: 'このカード名のカードは１ターンに１枚しか発動できない。①：手札を１枚除外し、以下の効果から１つを選択して発動できる。\n●デッキからモンスター１体を特殊召喚する。\n●相手フィールドのカード１枚を対象として発動できる。そのカードを破壊する。', typeLine: 'Quick-Play Spell' });
+  assert.deepEqual(renderEffectLines(ja).map((r) => r.line), ['activation, choose one, once per turn, includes deck summon or special summon', 'activation, choose one, once per turn, targets a card, includes destroy']);
+});
+
+test('infer: "Apply 1 of these effects" (chosen as it resolves), a monster\'s choices and a face-up Spell\'s stay one effect', () => {
+  const apply = inferEffects({ text: 'Apply 1 of these effects.\n● Add 1 monster from your Deck to your hand.\n● Draw 1 card.', typeLine: 'Normal Spell' });
+  assert.deepEqual(apply.effects.map((e) => [e.kind, e.chooseOne, e.includes.join('+')]), [['activation', false, 'search+draw']]);
+  const monster = inferEffects({ text: 'Once per turn: You can activate 1 of these effects.\n● Add 1 monster from your Deck to your hand.\n● Draw 1 card.', typeLine: 'Spellcaster / Effect' });
+  assert.deepEqual(monster.effects.map((e) => [e.kind, e.chooseOne, e.includes.join('+')]), [['ignition', false, 'search+draw']]);
+  assert.match(monster.effects[0].notes.join(' '), /only for a Spell\/Trap card's activation/);
+  const field = inferEffects({ text: '①：１ターンに１度、以下の効果から１つを選択して発動できる。\n●デッキからモンスター１体を手札に加える。\n●自分はデッキから１枚ドローする。', typeLine: 'Field Spell' });
+  assert.deepEqual(field.effects.map((e) => [e.kind, e.chooseOne]), [['activation', false], ['ignition', false]]);
+});
+
+test('language: a modal card defined by its text answers Ash Blossom for the chosen search only', () => {
+  const scenario = (effect: number) =>
+    [
+      'card "Example Choice": quick-play spell',
+      ...MODAL_SPELL.split('\n').map((l) => `  text "${l.replace(/"/g, '\\"')}"`),
+      '',
+      `scenario "Ash Blossom on choice ${effect}"`,
+      '  players Yugi, Kaiba',
+      '  turn Yugi',
+      '  Yugi hand: "Example Choice", "Kuriboh"',
+      '  Kaiba hand: "Ash Blossom & Joyous Spring"',
+      '  chain',
+      `    1 Yugi "Example Choice" effect ${effect} cost: banish "Kuriboh"`,
+      '    2 Kaiba "Ash Blossom & Joyous Spring" from hand cost: discard "Ash Blossom & Joyous Spring" -> negate 1',
+    ].join('\n');
+  const special = analyze(scenario(1));
+  assert.deepEqual(special.diagnostics.filter((d) => d.severity === 'error' || d.severity === 'warning').map((d) => d.code), []);
+  assert.equal(special.scenarios[0].verdict, 'legal');
+  const destroy = analyze(scenario(2));
+  assert.equal(destroy.scenarios[0].verdict, 'illegal');
+  assert.deepEqual(destroy.scenarios[0].diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
 });

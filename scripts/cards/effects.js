@@ -164,8 +164,23 @@ function withSetTurn(records, inferred, setTurnCode) {
   records[i] = f.join(',');
 }
 
+/**
+ * A modal Spell/Trap's choices ("Activate 1 of these effects"), from the text: field 14 of the card's activation
+ * record, one code per choice joined by `/`: the letters of what it includes (`choiceLetters`, core's
+ * CHOICE_INCLUDES inverted) and `t` where it targets, `-` for a choice that lists nothing.
+ */
+function withChoices(records, inferred, type, choiceLetters) {
+  const choices = (inferred?.effects ?? []).filter((e) => e.chooseOne);
+  const i = records.findIndex((r) => r.startsWith('A,'));
+  if (type.startsWith('M:') || choices.length < 2 || i < 0) return;
+  const f = records[i].split(',');
+  while (f.length < 13) f.push('');
+  f[13] = choices.map((c) => c.includes.map((x) => choiceLetters[x] ?? '').join('') + (c.targets ? 't' : '') || '-').join('/');
+  records[i] = f.join(',');
+}
+
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '') {
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
@@ -174,6 +189,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
+  withChoices(effects, inferred, type, choiceLetters);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {

@@ -92,7 +92,9 @@ function main() {
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
-  const windowCodes = Object.fromEntries(Object.entries(loadTypeScript('server/src/core/cards/generated-text.ts').WINDOWS).map(([code, phrase]) => [phrase, code]));
+  const generatedText = loadTypeScript('server/src/core/cards/generated-text.ts');
+  const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
+  const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
   const cards = [];
   for (const f of files) {
     const card = JSON.parse(fs.readFileSync(path.join(cardsDir, f), 'utf8'));
@@ -116,7 +118,7 @@ function main() {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters);
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;

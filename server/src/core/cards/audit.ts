@@ -62,6 +62,8 @@ export function effectFacts(e: EffectInfo): AuditedEffect {
   if (e.phaseTime) f.phase = `${e.phaseTime.whose} ${e.phaseTime.phase}`;
   if (e.kind === 'activation') f.responds = e.responds.map(eventFacts).sort().join('; ') || 'free chain';
   else f.zones = [...e.activatesFrom].sort().join(' or ');
+  // One choice of a modal card (`choose one`); said only where it is one, so other cards' facts stay as they were.
+  if (e.chooseOne) f.chooseOne = 'true';
   f.summonsItself = String(e.summonsItself);
   f.targets = String(!!e.targets);
   f.oncePerChain = String(e.oncePerChain);

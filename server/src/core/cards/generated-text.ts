@@ -166,6 +166,21 @@ export const WINDOWS: Readonly<Record<string, string>> = {
   eb: 'during the battle phase',
 };
 
+/**
+ * What a modal Spell/Trap's choice includes, by its letter in a record's choices field (`t`: it targets). The
+ * generator writes them from the card text's choices ("Activate 1 of these effects"); no words of the text.
+ */
+export const CHOICE_INCLUDES: Readonly<Record<string, string>> = {
+  S: 'search',
+  U: 'deck summon',
+  G: 'deck send',
+  P: 'special summon',
+  D: 'destroy',
+  B: 'banish',
+  W: 'draw',
+  N: 'negate',
+};
+
 const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
 
 /**
@@ -187,6 +202,8 @@ interface EffectFields {
   windowSource: string;
   /** Activated the turn it was Set, as its text allows (R34): a code of SET_TURN. */
   setTurn: string;
+  /** A modal card's activation: one code per choice (letters of CHOICE_INCLUDES, `t` targets, `-` nothing listed). */
+  choices: string[];
 }
 
 function effectFields(s: string): EffectFields {
@@ -205,6 +222,7 @@ function effectFields(s: string): EffectFields {
     window: f[10] ?? '',
     windowSource: f[11] ?? '',
     setTurn: f[12] ?? '',
+    choices: f[13] ? f[13].split('/') : [],
   };
 }
 
@@ -303,6 +321,12 @@ function effectLine(e: EffectFields, r: GeneratedRecord, deck: string[]): string
   }
 }
 
+/** The modifiers of one choice of a modal card from its code (`St`: includes search, targets). */
+function choiceModifiers(code: string): string {
+  const included = [...code].map((l) => CHOICE_INCLUDES[l]).filter(Boolean);
+  return `${code.includes('t') ? ', targets a qualifying card' : ''}${included.length ? `, includes ${included.join(' or ')}` : ''}`;
+}
+
 /** A name in quotes (the language's escapes), or a Japanese name in 《》. */
 function quoted(name: string): string {
   return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
@@ -322,7 +346,11 @@ export function generatedCardText(r: GeneratedRecord): string {
   // "You can activate this card the turn it was Set" (R34): a modifier of the activation's line.
   const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
   const more = setTurn ? `, ${setTurn}` : '';
-  if (responds.length && !activations.some((e) => !e.event)) lines.push(`  responds to ${responds.join(', ')}${more}`);
+  const answers = responds.length && !activations.some((e) => !e.event);
+  // A modal card ("Activate 1 of these effects"): one `choose one` line per choice, as docs/language.md writes it.
+  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
+  if (choices) for (const c of choices) lines.push(`  ${answers ? `responds to ${responds.join(', ')}` : 'activation'}, choose one${more}${choiceModifiers(c)}`);
+  else if (answers) lines.push(`  responds to ${responds.join(', ')}${more}`);
   else if (setTurn) lines.push(`  activation${more}`);
   for (const e of effects) {
     const line = effectLine(e, r, deck);

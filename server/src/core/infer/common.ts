@@ -46,6 +46,7 @@ export function blankEffect(kind: InferredKind, sentence: string, pendulum: bool
     event: undefined,
     phase: undefined,
     window: undefined,
+    chooseOne: false,
     zones: ['field'],
     summonsItself: false,
     targets: false,
@@ -109,4 +110,54 @@ export function unconditionedKind(e: InferredEffect, type: CardTypeFacts): void 
 export function windowPhrase(whose: 'your' | 'opponent' | 'each', what: 'turn' | 'main phase' | 'battle phase'): string | undefined {
   if (whose === 'each' && what === 'turn') return undefined; // "either player's turn" limits nothing
   return `during ${whose === 'your' ? 'your' : whose === 'opponent' ? "the opponent's" : 'the'} ${what}`;
+}
+
+/**
+ * A Spell/Trap card's activation that chooses one of its ● effects: one activation effect per choice. The
+ * choices are activated separately (Ash Blossom sees only the chosen one), so each is its own `choose one` line.
+ */
+export function choiceActivation(sentence: string, type: CardTypeFacts): InferredEffect {
+  const e = cardActivation(sentence, type);
+  e.chooseOne = true;
+  return e;
+}
+
+/** A Spell/Trap card's activation read from its text: from the hand or the field (a Spell), or the field (a Set Trap). */
+export function cardActivation(sentence: string, type: CardTypeFacts): InferredEffect {
+  const e = blankEffect('activation', sentence, false);
+  e.zones = type.category === 'spell' ? ['hand', 'field'] : ['field'];
+  e.spellSpeed = spellSpeedOf('activation', type);
+  return e;
+}
+
+/**
+ * The note on an effect other than a Spell/Trap's activation that chooses one of its ● effects (a monster's, a
+ * face-up Continuous or Field Spell's): the language writes choices only for a card's activation.
+ */
+export const CHOICES_IN_ONE_EFFECT =
+  'it is activated choosing 1 of its listed effects; segoc writes such choices (`choose one`) only for a Spell/Trap card\'s activation, so this is one effect that includes what every choice does';
+
+/** What one more sentence of an effect adds to it (the activation of a Spell/Trap read over several sentences). */
+export function mergeInto(into: InferredEffect, more: InferredEffect): void {
+  into.targets ||= more.targets;
+  into.targetFilter ??= more.targetFilter;
+  into.negatesActivation ||= more.negatesActivation;
+  into.changesAtk ||= more.changesAtk;
+  into.damageStep ||= more.damageStep;
+  into.event ??= more.event;
+  for (const i of more.includes) addInclude(into.includes, i);
+}
+
+/**
+ * A modal card's choices in place of the activation read so far (implied, or from sentences before the choices:
+ * "(This card is always treated as ...)", "To activate this card, ..."): what that said holds for every choice.
+ */
+export function replaceByChoices(effects: InferredEffect[], activation: InferredEffect | undefined, choices: InferredEffect[]): void {
+  if (!activation) {
+    effects.push(...choices);
+    return;
+  }
+  for (const c of choices) mergeInto(c, activation);
+  if (activation.sentence) choices[0].sentence = `${activation.sentence} ${choices[0].sentence}`;
+  effects.splice(effects.indexOf(activation), 1, ...choices);
 }

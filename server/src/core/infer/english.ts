@@ -5,7 +5,7 @@
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -127,18 +127,7 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     effectsAfter.push(effects.length);
     const sentence = g.sentences.join(' ');
     if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
-      if (!activation) {
-        activation = blankEffect('activation', sentence, false);
-        activation.zones = type.category === 'spell' ? ['hand', 'field'] : ['field'];
-        activation.spellSpeed = spellSpeedOf('activation', type);
-        readActivated(activation, g, type);
-        effects.push(activation);
-      } else {
-        activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
-        const more = blankEffect('activation', sentence, false);
-        readActivated(more, g, type);
-        mergeInto(activation, more);
-      }
+      activation = readCardActivation(g, sentence, type, effects, activation);
       continue;
     }
     if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
@@ -160,6 +149,7 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     const e = blankEffect('ignition', sentence, pendulum);
     readActivated(e, g, type);
     if (e.kind === 'continuous') e.notes.push('a replacement ("would ... instead") effect: never starts a chain');
+    else if (choicesOf(sentence)) e.notes.push(CHOICES_IN_ONE_EFFECT);
     effects.push(e);
   }
   effectsAfter.push(effects.length);
@@ -215,14 +205,73 @@ function ownEffectOfSpellTrap(sentence: string, type: CardTypeFacts, activation:
   return true;
 }
 
-function mergeInto(into: InferredEffect, more: InferredEffect): void {
-  into.targets ||= more.targets;
-  into.targetFilter ??= more.targetFilter;
-  into.negatesActivation ||= more.negatesActivation;
-  into.changesAtk ||= more.changesAtk;
-  into.damageStep ||= more.damageStep;
-  into.event ??= more.event;
-  for (const i of more.includes) addInclude(into.includes, i);
+/**
+ * "Activate 1 of these effects" ("You can activate 1 of the following effects"): the choice is made as the
+ * card is activated, one ● line per choice. "Apply 1 of these effects" chooses as it resolves: the activation
+ * then includes every choice, so it is not read as choices.
+ */
+const CHOOSES_ONE = /\bactivate (?:1|one) of (?:these|the following) effects\b/i;
+
+/** An effect's sentences split into what comes before its ● choices and the choices, where it activates choosing one. */
+function choicesOf(sentence: string): { head: string; modes: string[] } | undefined {
+  // Most effects list no choices: a plain search first (the regular expressions showed on a whole card pool).
+  if (!sentence.includes('●') && !sentence.includes('•')) return undefined;
+  const [head, ...modes] = sentence.replace(/•/g, '●').split('●');
+  const listed = modes.map((m) => m.trim()).filter(Boolean);
+  return listed.length >= 2 && CHOOSES_ONE.test(head) ? { head: head.trim(), modes: listed } : undefined;
+}
+
+/**
+ * A group of a Spell/Trap card's activation (not an effect of the face-up card): the activation itself, more of
+ * it (merged), or a modal card's choices, one activation each. Returns the activation (a modal card's first choice).
+ */
+function readCardActivation(g: Group, sentence: string, type: CardTypeFacts, effects: InferredEffect[], activation: InferredEffect | undefined): InferredEffect {
+  const choices = activation?.chooseOne ? undefined : choiceEffects(sentence, type);
+  if (choices) {
+    replaceByChoices(effects, activation, choices);
+    return choices[0];
+  }
+  if (!activation) {
+    const first = cardActivation(sentence, type);
+    readActivated(first, g, type);
+    effects.push(first);
+    return first;
+  }
+  activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
+  const more = blankEffect('activation', sentence, false);
+  readActivated(more, g, type);
+  mergeInto(activation, more);
+  return activation;
+}
+
+/** A modal card's activation as one effect per choice, or undefined where it chooses nothing. */
+function choiceEffects(sentence: string, type: CardTypeFacts): InferredEffect[] | undefined {
+  const choices = choicesOf(sentence);
+  return choices?.modes.map((mode, i) => choiceEffect(choices.head, mode, i === 0, type));
+}
+
+/**
+ * One choice of a modal card's activation, read as a sentence of its own: the card's condition (and the
+ * choice's own, "● When a Spell Card is activated: ..."), the cost paid whatever is chosen ("Banish 1 card ...,
+ * then activate 1 of these effects;") and the choice's own cost and target ("● Target 1 monster ...; ...").
+ */
+function choiceEffect(head: string, mode: string, first: boolean, type: CardTypeFacts): InferredEffect {
+  const e = choiceActivation(first ? `${head} ● ${mode}` : `● ${mode}`, type);
+  const headColon = topLevelIndex(head, ':');
+  const chooses = CHOOSES_ONE.exec(head)!;
+  const cost = head
+    .slice(headColon >= 0 && headColon < chooses.index ? headColon + 1 : 0, chooses.index)
+    .replace(/^\s*(?:you can|you may)\b/i, '')
+    .replace(/,?\s*(?:then|and)?\s*$/i, '')
+    .trim();
+  const modeColon = topLevelIndex(mode, ':');
+  const cond = [headColon >= 0 && headColon < chooses.index ? head.slice(0, headColon).trim() : '', modeColon >= 0 ? mode.slice(0, modeColon).trim() : ''].filter(Boolean).join(', ');
+  const rest = modeColon >= 0 ? mode.slice(modeColon + 1).trim() : mode;
+  const body = cost ? `${cost}${topLevelIndex(rest, ';') >= 0 ? ',' : ';'} ${rest}` : rest;
+  readActivated(e, { sentences: [cond ? `${cond}: ${body}` : body], activated: true, bullets: [] }, type);
+  // "(but you can only use each effect of "X" once per turn)": each choice once per turn, by name.
+  if (/\bonly use each effect of\b[^)]*\bonce per turn\b/i.test(head)) e.oncePerTurn = 'name';
+  return e;
 }
 
 /** "When"/"If" opening the condition, after the adverbials PSCT puts first. */
@@ -305,7 +354,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (e.kind === 'flip' || e.kind === 'continuous') e.zones = ['field'];
 
   e.summonsItself = /special summon this card\b/i.test(cost + ' ' + action) && !/special summon this card[^.;]* by (tributing|banishing|sending|shuffling|returning|discarding|revealing|paying)/i.test(action);
-  const beforeSemi = semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '';
+  // "When a Spell Card is activated that targets 1 monster": the event's card targets, not this effect.
+  const beforeSemi = (semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '').replace(/\b(?:that|which) targets?\b[^,;:]*/gi, '');
   if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {
     e.targets = true;
     e.targetFilter = targetFilterOf(beforeSemi || first);

@@ -8,7 +8,7 @@ import { takeSetTurn } from './set-turn';
 import type { InferInput, InferredCard, InferredEffect, TextLanguage } from './types';
 
 export type { CardTypeFacts, Include, InferInput, InferredCard, InferredEffect, InferredKind, TextLanguage } from './types';
-export { cardTypeOf } from './common';
+export { cardTypeOf, mergeInto } from './common';
 export { renderEffectLines, renderDefinition } from './render';
 export type { RenderedLine } from './render';
 
@@ -29,8 +29,8 @@ export function inferEffects(input: InferInput): InferredCard {
     const spellTrap = type.category !== 'monster';
     const setTurn = spellTrap ? takeSetTurn(input.text ?? '', language) : { text: input.text ?? '' };
     const own = read(setTurn.text, type, false, notes);
-    const activation = own.find((e) => e.kind === 'activation');
-    if (activation && setTurn.modifier) activation.setTurn = setTurn.modifier;
+    // The card's activation; a modal card's is each of its choices, which may each be activated the turn it was Set.
+    if (setTurn.modifier) for (const a of own.filter((e) => e.kind === 'activation')) a.setTurn = setTurn.modifier;
     effects.push(...own);
   } catch (e) {
     // A bug in a reader must not take the editor down: the text is then read as having no effects.

@@ -4,7 +4,7 @@
 // or 場合 ("if": cannot) makes a trigger; を対象として is a target; a clause with no 発動 is a
 // continuous effect. The lines before ① carry the once-per-turn limits by card name.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, impliedActivation, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
 import { japaneseEvent, japanesePhase } from './japanese-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -31,7 +31,10 @@ function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header
     const clauses: Clause[] = [];
     let current = '';
     for (const s of sentences) {
-      if ((/発動(できる|する)。$/.test(s) || OLD_OPTIONAL.test(s) || OLD_MANDATORY.test(s)) && current) {
+      // A Spell/Trap's choice ("●…を対象として発動できる。") belongs to the activation that chooses it (a monster's
+      // choices, each with its own condition, stay effects of their own: the language has no choices for them).
+      const choice = type.category !== 'monster' && s.startsWith('●') && CHOOSES_ONE.test(current);
+      if ((/発動(できる|する)。$/.test(s) || OLD_OPTIONAL.test(s) || OLD_MANDATORY.test(s)) && current && !choice) {
         clauses.push({ number: clauses.length, text: current });
         current = '';
       }
@@ -69,7 +72,8 @@ function activationSentence(clause: string, old = false): { sentence: string; in
 export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boolean, notes: string[]): InferredEffect[] {
   const { header, clauses, old } = clausesOf(text, type, notes);
   const effects: InferredEffect[] = [];
-  const byClause = new Map<number, InferredEffect>();
+  // The effects each ① clause was read as (a modal card's activation: one per choice).
+  const byClause = new Map<number, InferredEffect[]>();
   const spellTrapCard = type.category !== 'monster' && !pendulum;
   let activation: InferredEffect | undefined;
   if (spellTrapCard && !activationIsTheEffect(type)) {
@@ -80,6 +84,15 @@ export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boole
     const act = activationSentence(c.text, old);
     const isOwn = spellTrapCard && isOwnEffect(c.text, type);
     if (spellTrapCard && !isOwn) {
+      const choices = choicesOf(c.text);
+      if (choices && !activation?.chooseOne) {
+        // A modal card: its activation is one of its choices, each read as an activation of its own.
+        const each = choices.modes.map((mode, i) => choiceEffect(choices.head, mode, i === 0, act?.sentence ?? choices.head, type));
+        replaceByChoices(effects, activation, each);
+        activation = each[0];
+        byClause.set(c.number, each);
+        continue;
+      }
       const more = blankEffect('activation', c.text, false);
       if (act) readClause(more, c.text, act.sentence, type);
       else {
@@ -99,7 +112,7 @@ export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boole
         activation.negatesActivation ||= more.negatesActivation;
         for (const i of more.includes) addInclude(activation.includes, i);
       }
-      byClause.set(c.number, activation);
+      byClause.set(c.number, [activation]);
       continue;
     }
     if (!act) {
@@ -109,17 +122,45 @@ export function inferJapanese(text: string, type: CardTypeFacts, pendulum: boole
       }
       const e = blankEffect('continuous', c.text, pendulum);
       effects.push(e);
-      byClause.set(c.number, e);
+      byClause.set(c.number, [e]);
       continue;
     }
     const e = blankEffect('ignition', c.text, pendulum);
     readClause(e, c.text, act.sentence, type);
+    if (choicesOf(c.text)) e.notes.push(CHOICES_IN_ONE_EFFECT);
     effects.push(e);
-    byClause.set(c.number, e);
+    byClause.set(c.number, [e]);
   }
   if (spellTrapCard && !activation) effects.unshift(impliedActivation(type));
   applyHeader(header, effects, byClause);
   return effects;
+}
+
+/**
+ * 以下の効果から１つを選択して発動できる (次の効果から / 以下から): the choice is made as the card is activated, one
+ * ● per choice. 以下の効果から１つを選んで適用する chooses as it resolves: not read as choices.
+ */
+const CHOOSES_ONE = /(?:以下|次)の?(?:効果)?から１つを選択して発動/;
+
+/** A clause split into what comes before its ● choices and the choices (each with its ●), where it activates choosing one. */
+function choicesOf(clause: string): { head: string; modes: string[] } | undefined {
+  // Most clauses choose nothing: a split by a regular expression is slow enough to show on a whole card pool.
+  if (!CHOOSES_ONE.test(clause)) return undefined;
+  const [head, ...modes] = clause.split(/\s*(?=●)/);
+  const listed = modes.map((m) => m.trim()).filter((m) => m.length > 1);
+  return listed.length >= 2 && CHOOSES_ONE.test(head) ? { head: head.trim(), modes: listed } : undefined;
+}
+
+/**
+ * One choice of a modal card's activation: the clause's condition and cost (what comes before the choices)
+ * with that choice alone, so that what it does and whether it targets (●…を対象として発動できる) are its own.
+ */
+function choiceEffect(head: string, mode: string, first: boolean, sentence: string, type: CardTypeFacts): InferredEffect {
+  const e = choiceActivation(first ? `${head}${mode}` : mode, type);
+  readClause(e, `${head}${mode}`, sentence, type);
+  // （このカード名の以下の効果はそれぞれ１ターンに１度しか選択できない）: each choice once per turn, by name.
+  if (/それぞれ１ターンに１度しか選択できない/.test(head)) e.oncePerTurn = 'name';
+  return e;
 }
 
 function isOwnEffect(clause: string, type: CardTypeFacts): boolean {
@@ -132,7 +173,8 @@ function isOwnEffect(clause: string, type: CardTypeFacts): boolean {
 /** Older texts target by "selecting" (…を選択し), even after 発動; newer ones say 対象とし / 対象に. */
 const SELECTS = /(カード|モンスター)[^、。]{0,20}を(任意の数だけ)?選択(し|する)/;
 function targetsIn(text: string): boolean {
-  return /対象とし|対象に(発動|でき|する)/.test(text) || SELECTS.test(text);
+  // "…モンスターの攻撃宣言時に以下の効果から１つを選択して": choosing an effect is no target.
+  return /対象とし|対象に(発動|でき|する)/.test(text) || SELECTS.test(text.replace(CHOOSES_ONE, ''));
 }
 
 /**
@@ -244,13 +286,13 @@ function includesOf(rest: string, e: InferredEffect): void {
 }
 
 /** The lines before ①: "このカード名の①②の効果はそれぞれ１ターンに１度しか使用できない" and its kin. */
-function applyHeader(header: string, effects: InferredEffect[], byClause: Map<number, InferredEffect>): void {
+function applyHeader(header: string, effects: InferredEffect[], byClause: Map<number, InferredEffect[]>): void {
   for (const s of header.split('。')) {
     if (!/このカード名|「[^」]+」の/.test(s) || !/１ターンに/.test(s)) continue;
     const numbers = [...s.matchAll(/[①-⑳]/g)].map((m) => CIRCLED.indexOf(m[0]));
     let which: InferredEffect[];
     if (/カードは１ターンに１枚/.test(s)) which = effects.filter((e) => e.kind === 'activation');
-    else if (numbers.length) which = numbers.map((n) => byClause.get(n)).filter((e): e is InferredEffect => !!e);
+    else if (numbers.length) which = numbers.flatMap((n) => byClause.get(n) ?? []);
     else which = effects.filter((e) => e.kind !== 'continuous' && !(e.kind === 'activation' && e.sentence === ''));
     for (const e of which) e.oncePerTurn = 'name';
   }

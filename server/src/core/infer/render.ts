@@ -39,6 +39,7 @@ function safePhrase(s: string): string {
 function modifiers(e: InferredEffect): string[] {
   const m: string[] = [];
   if (!sameZones(e.zones, builderDefault(e)) && e.kind !== 'activation') m.push(`from ${e.zones.map((z) => ZONE_WORD[z]).join(' or ')}`);
+  if (e.chooseOne) m.push('choose one');
   if (e.setTurn) m.push(e.setTurn);
   if (e.summonsItself) m.push('summons itself');
   if (e.oncePerTurn) m.push('once per turn');
@@ -57,7 +58,8 @@ function head(e: InferredEffect): string | undefined {
   switch (e.kind) {
     case 'activation':
       // A free-chain activation is the card type's default, unless its text lets it do more (R34).
-      return e.event ? `responds to ${e.event}` : e.setTurn ? 'activation' : undefined;
+      // A modal card's choices are written out, one `activation, choose one` line each.
+      return e.event ? `responds to ${e.event}` : e.setTurn || e.chooseOne ? 'activation' : undefined;
     case 'trigger':
       if (e.phase) return `phase trigger ${m} ${e.phase}`;
       return `trigger ${m} ${e.timing ?? 'if'} ${e.event ?? safePhrase(e.notes[0]?.replace(/^event not in the vocabulary: /i, '') ?? '')}`;

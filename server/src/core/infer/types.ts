@@ -26,6 +26,11 @@ export interface InferredEffect {
    * window of the vocabulary (`during the opponent's main phase`; R37).
    */
   window?: string;
+  /**
+   * One choice of a modal Spell/Trap ("Activate 1 of these effects" and its ● lines): the card's activation
+   * is read as one effect per choice, each `activation, choose one, ...` (docs/language.md, `choose one`).
+   */
+  chooseOne: boolean;
   /** A Spell/Trap's activation whose text lets it be activated the turn it was Set: the modifier (R34). */
   setTurn?: string;
   /** Where it activates from. */
