@@ -3,7 +3,7 @@
 // one `key\tline\tlanguage` per line. Reading it costs one scan for the line starts; no object is made
 // for a name until it is an answer. The build derives the text from the committed files
 // (scripts/build.js, encodeNameKeys); without it, the library derives it on first search.
-import { BitPattern, popCount } from './bit-distance';
+import { BitPattern } from './bit-distance';
 import { normalizeNameOnce } from './names';
 import { CardName } from './provider';
 import type { NameSearch } from './name-index';
@@ -125,8 +125,6 @@ export class GeneratedNames implements NameSearch {
   private readonly starts: Int32Array;
   /** Each entry's key length. */
   private readonly lengths: Uint16Array;
-  /** Each entry's pairs of adjacent characters, hashed into SIGNATURE_WORDS words of bits (first "did you mean"). */
-  private signatures?: Int32Array;
   /** The keys' later words in order, for completion (built on the first completion). */
   private laterWords?: LaterWords;
 
@@ -234,30 +232,19 @@ export class GeneratedNames implements NameSearch {
   }
 
   /**
-   * The same answer as NameIndex.near, read in place (see there). Only names of a reachable length whose
-   * pairs of adjacent characters are close to the key's are compared by distance: d edits add or remove
-   * at most 2d distinct pairs, so a name with more than 2d pairs the key lacks (or the other way round)
-   * is out of reach. Pairs are hashed into 256 bits: a collision hides a difference, never invents one.
+   * The same answer as NameIndex.near, read in place (see there). Only names of a reachable length are
+   * compared, by the bit-parallel distance, which stops as soon as the limit is out of reach. (A filter
+   * by hashed pairs of characters, tried before, saved about a millisecond per deep search once warm, but
+   * its pass over the 42,000 names cost as much as four searches in the fresh process of a first check;
+   * "did you mean" now mostly searches within one or two edits: CardIndex.suggest.)
    */
   near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }> {
     const out: Array<{ name: CardName; d: number }> = [];
     const found = new Set<number>();
-    const signatures = this.pairSignatures();
-    const mine = new Int32Array(SIGNATURE_WORDS);
-    addPairs(key, 0, key.length, mine, 0);
     const pattern = new BitPattern(key);
     for (let i = 0; i < this.size; i++) {
       const length = this.lengths[i];
       if (length < key.length - limit || length > key.length + limit) continue;
-      // The pairs only the name has, then only the key has (each at most 2d), counted inline: this loop
-      // runs over some 20,000 names, often before the compiler has optimised it.
-      let theirsOnly = 0;
-      let mineOnly = 0;
-      for (let at = i * SIGNATURE_WORDS, w = 0; w < SIGNATURE_WORDS; w++, at++) {
-        theirsOnly += popCount(signatures[at] & ~mine[w]);
-        mineOnly += popCount(mine[w] & ~signatures[at]);
-      }
-      if (theirsOnly > 2 * limit || mineOnly > 2 * limit) continue;
       const d = pattern.distance(this.text, this.starts[i], this.starts[i] + length, limit);
       if (d <= limit) {
         found.add(i);
@@ -288,25 +275,6 @@ export class GeneratedNames implements NameSearch {
       }
     }
     return out;
-  }
-
-  private pairSignatures(): Int32Array {
-    if (!this.signatures) {
-      this.signatures = new Int32Array(this.size * SIGNATURE_WORDS);
-      for (let i = 0; i < this.size; i++) addPairs(this.text, this.starts[i], this.starts[i] + this.lengths[i], this.signatures, i * SIGNATURE_WORDS);
-    }
-    return this.signatures;
-  }
-}
-
-/** Words of 32 bits per entry for its hashed pairs of characters (256 bits: a few hundred names of 20,000 pass). */
-const SIGNATURE_WORDS = 8;
-
-/** Sets the bit of each pair of adjacent characters of `text.slice(start, end)` in `bits` from `at`. */
-function addPairs(text: string, start: number, end: number, bits: Int32Array, at: number): void {
-  for (let k = start + 1; k < end; k++) {
-    const h = (text.charCodeAt(k - 1) * 31 + text.charCodeAt(k)) & (SIGNATURE_WORDS * 32 - 1);
-    bits[at + (h >>> 5)] |= 1 << (h & 31);
   }
 }
 
