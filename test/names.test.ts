@@ -416,15 +416,19 @@ test('names: "did you mean" from the workspace names each card once and never th
   assert.match(b.diagnostics.find((x) => x.code === 'unknown-card')!.message, /"Zephyr Lantern", "Zephyr Lanterns"|"Zephyr Lanterns", "Zephyr Lantern"/);
 });
 
-test('names: "did you mean" offers the closest names only, a higher layer\'s first', () => {
+test('names: "did you mean" offers the closest names only, a lower layer\'s only when closer', () => {
   const def = (name: string) => `card "${name}": normal monster (beast, earth, level 4, atk 1500, def 1200)\n`;
   const workspace: CardSource[] = [{ uri: 'file:///a.segoc', kind: 'workspace', defs: parse(def('Zephyr Lantern') + def('Zephyr Lancer') + def('Zephyr Lanterns')).file.cards }];
   const suggested = (typo: string, own = '') =>
     analyze(`${own}scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "${typo}"\n`, { uri: 'file:///doc.segoc', workspaceCards: workspace }).diagnostics.find((x) => x.code === 'unknown-card')!.message;
   // "Zephyr Lantern" is one edit away, "Zephyr Lancer" and "Zephyr Lanterns" two: only the first is offered.
   assert.match(suggested('Zephyr Lanten'), /did you mean "Zephyr Lantern"\?$/);
-  // Tied names are all offered, the file's own before the workspace's at the same distance.
-  assert.match(suggested('Zephyr Lanternz', def('Zephyr Lanternx')), /did you mean "Zephyr Lanternx", "Zephyr Lantern", "Zephyr Lanterns"\?$/);
+  // Names tied in one layer are all offered.
+  assert.match(suggested('Zephyr Lanternz'), /did you mean "Zephyr Lantern", "Zephyr Lanterns"\?$/);
+  // The file's own card, one edit away, comes before the workspace's as close: those are not offered.
+  assert.match(suggested('Zephyr Lanternz', def('Zephyr Lanternx')), /did you mean "Zephyr Lanternx"\?$/);
+  // The file's own card two edits away gives way to the workspace's one edit away.
+  assert.match(suggested('Zephyr Lanten', def('Zephyr Lantexx')), /did you mean "Zephyr Lantern"\?$/);
 });
 
 test('names: a workspace card is suggested for a typo of its alias even when another card has that name', () => {

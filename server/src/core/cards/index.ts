@@ -77,36 +77,39 @@ export class CardIndex {
   }
 
   /**
-   * The closest names to `name`, for "did you mean": the names at the smallest distance any layer reaches
-   * (at most `max`; a higher layer's first, then in code-unit order). A name farther than the closest is
-   * noise to a reader ("Sanan": "Sangan", not also "Nanana" and "Saiam!"), and leaving them out lets each
-   * lower layer search only as far as the closest name found above it: the generated library's 42,000
-   * names, searched last, are then mostly compared within one or two edits instead of a third of the key.
+   * The closest names to `name`, for "did you mean" (at most `max`, in code-unit order). The layers are
+   * asked from the highest (the file's own cards, imports, page, workspace, the curated library, last the
+   * generated one), and a lower layer's names are offered only when they are closer than every name above:
+   * the reader's own and the curated cards come first, and the generated library's 42,000 names are
+   * searched only within fewer edits than the best found above (not at all after a name one edit away).
+   * A name farther than the closest is noise to a reader ("Sanan": "Sangan", not also "Nanana" and "Saiam!").
    */
   suggest(name: string, max = 3): string[] {
     const key = normalizeName(name);
     // Each layer's close cards are remembered per layer (the library's for the whole process: a typo is
     // often repeated, and the library is by far the largest layer); a card hidden by a higher layer's
     // card of the same key is not suggested.
-    const scored: Array<Scored & { layer: number }> = [];
-    const seen = new Set<string>();
+    let closest: Scored[] = [];
     let reach = limitFor(key);
-    for (let i = this.layers.length - 1; i >= 0; i--) {
+    for (let i = this.layers.length - 1; i >= 0 && reach >= 1; i--) {
+      let layerClosest: Scored[] = [];
       for (const s of layerScores(this.layers[i], key, reach)) {
-        if (seen.has(s.key) || s.d > reach) continue;
+        if (s.d > reach || (layerClosest.length && s.d > layerClosest[0].d)) continue;
         let hidden = false;
         for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(s.key) !== undefined;
-        seen.add(s.key);
         if (hidden) continue;
-        scored.push({ ...s, layer: i });
-        reach = Math.min(reach, s.d);
+        if (layerClosest.length && s.d < layerClosest[0].d) layerClosest = [];
+        layerClosest.push(s);
+      }
+      if (layerClosest.length) {
+        closest = layerClosest;
+        reach = layerClosest[0].d - 1;
       }
     }
-    // Ranked by layer, then name in code-unit order: a locale's order (localeCompare or an Intl.Collator)
-    // loads the collation data in each process, about 20 ms of a first `segoc check` in a CPU profile,
-    // and names tied on distance and layer need only a stable order.
-    const closest = scored.filter((s) => s.d === reach);
-    closest.sort((a, b) => b.layer - a.layer || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    // In code-unit order: a locale's order (localeCompare or an Intl.Collator) loads the collation data in
+    // each process, about 20 ms of a first `segoc check` in a CPU profile, and tied names need only a
+    // stable order.
+    closest.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return closest.slice(0, max).map((s) => s.name);
   }
 
@@ -155,7 +158,7 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): V {
 
 /**
  * The cards of one layer close to `key`, unsorted: every one within the key's limit, or (a provider,
- * whose names are many) within `reach` edits, the closest distance already found above it. Remembered
+ * whose names are many) within `reach` edits, fewer than the closest name found above it. Remembered
  * per layer object; for the workspace, the distances are remembered per merged map (shared by every
  * document's view, see workspaceScores).
  */
