@@ -93,4 +93,4 @@ if (require.main === module) {
   });
 }
 
-module.exports = { generateLibrary, shipGeneratedLibrary };
+module.exports = { generateLibrary };

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { codeOfMessage } from '../server/src/core/engine/rules/api';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';
 
@@ -113,7 +114,7 @@ test('the registry checks the declared order and that codes and rules are declar
 });
 
 test('every shipped rule code is worded in a messages table, and every rule says when it is in force', () => {
-  const worded = new Set(RULE_MODULES.flatMap((m) => Object.keys(m.messages).map((k) => k.split('/')[0])));
+  const worded = new Set(RULE_MODULES.flatMap((m) => Object.keys(m.messages).map(codeOfMessage)));
   assert.deepEqual(RULE_REGISTRY.codes.map((c) => c.code).filter((c) => !worded.has(c)), []);
   assert.deepEqual(RULE_REGISTRY.catalogue.filter((r) => r.inForce === undefined).map((r) => r.id), []);
 });

@@ -172,7 +172,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
 
   // Card layers: libraries (generated < curated) < workspace < page < imports < this file.
   // The workspace is one merged layer, shared by every document (this file's own layer, on top, wins).
-  let cards = libraryCards(options.cardProviders);
+  const providers = options.cardProviders ?? defaultProviders();
+  let cards = libraryCards(providers);
   if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards, uri));
   for (const pg of options.pageCards ?? []) cards = cards.with(buildLayer(pg));
   const imports: string[] = [];
@@ -181,7 +182,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const fileLayerDiagnostics: Diagnostic[] = [];
   const fileLayer = buildLayer({ uri, kind: 'file', defs: file.cards }, fileLayerDiagnostics);
   append(diagnostics, fileLayerDiagnostics);
-  append(diagnostics, definitionScopeProblems(uri, file.cards, options.cardProviders ?? defaultProviders(), [...(options.workspaceCards ?? []), ...importLayers]));
+  append(diagnostics, definitionScopeProblems(uri, file.cards, providers, [...(options.workspaceCards ?? []), ...importLayers]));
   cards = cards.with(fileLayer);
   const fileCards = [...new Set(fileLayer.values())];
 

@@ -13,20 +13,13 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
 import { linesForKey } from './generated-index';
-import { decodeNameKeysLayout, encodeNameKeys, GeneratedNames, lineStarts, NameLanguage, RecordNames } from './generated-names';
+import { decodeNameKeysLayout, encodeNameKeys, GeneratedNames, NameLanguage, RecordNames } from './generated-names';
 
 /** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
 export interface TextLines {
   readonly count: number;
   /** Line `i` without its newline; undefined beyond the last. */
   line(i: number): string | undefined;
-}
-
-/** The lines of a text already in memory. */
-export function textLines(text: string): TextLines {
-  const starts = lineStarts(text.length, (from) => text.indexOf('\n', from));
-  const count = starts.length - 1;
-  return { count, line: (i) => (i >= 0 && i < count ? text.slice(starts[i], starts[i + 1] - 1) : undefined) };
 }
 
 /** The library's files (server/cards/generated/, shipped as dist/cards/). */

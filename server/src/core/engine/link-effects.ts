@@ -110,7 +110,7 @@ function perform(t: Timeline, seq: ActionSeq, l: LinkState, origin: EventOrigin,
 
 /** The copies a card set names: its references, or the cards on the field it describes (`all monsters`, of a player or not). */
 function cardsOf(t: Timeline, cs: CardSet): CardInstance[] {
-  if (cs.kind === 'refs') return cs.refs.map((r) => t.names.resolved.get(r)).filter((x): x is CardInstance => !!x);
+  if (cs.kind === 'refs') return t.instances(cs.refs);
   const owner = cs.owner ? t.playerIndex(cs.owner.text) : undefined;
   return t.names.names.instances.filter((c) => {
     if (c.zone !== 'field') return false;

@@ -990,36 +990,18 @@ function parseAction(c: Cursor): Action {
       c.next();
       if (!c.eat('summon') && !c.eat('summons')) throw new ParseError('expected `special summon`', c.hereRange());
       const cards = parseCardSet(c);
-      let from: Zone | undefined;
-      if (c.eat('from')) {
-        c.eat('the');
-        const z = c.next();
-        if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone', z?.range ?? c.hereRange());
-        from = ZONE_WORDS[z.lower];
-      }
-      return { kind: 'special-summon', cards, from, range: r() };
+      return { kind: 'special-summon', cards, from: parseFromZone(c), range: r() };
     }
     case 'add':
     case 'adds': {
       c.next();
       const cards = parseCardSet(c);
-      let from: Zone | undefined;
-      if (c.eat('from')) {
-        c.eat('the');
-        const z = c.next();
-        if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone', z?.range ?? c.hereRange());
-        from = ZONE_WORDS[z.lower];
-      }
+      let from = parseFromZone(c);
       c.expect('to', '`to hand`');
       c.eat('the');
       const z = c.next();
       if (!z || ZONE_WORDS[z.lower] !== 'hand') throw new ParseError('expected `to hand`', z?.range ?? c.hereRange());
-      if (!from && c.eat('from')) {
-        c.eat('the');
-        const z2 = c.next();
-        if (!z2 || !ZONE_WORDS[z2.lower]) throw new ParseError('expected a zone', z2?.range ?? c.hereRange());
-        from = ZONE_WORDS[z2.lower];
-      }
+      from ??= parseFromZone(c);
       return { kind: 'add-to-hand', cards, from, range: r() };
     }
     case 'draw':

@@ -13,6 +13,6 @@
 export { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, isCardType, PHASE_WORDS, RACES, ZONE_WORDS } from './words';
 export { parseFilter } from './filters';
 export { interpretEvent } from './events';
-export { interpretActivationWindow, interpretPhaseTime } from './times';
+export { interpretPhaseTime } from './times';
 export { interpretModifier, MODIFIER_START_WORDS } from './modifiers';
 export { ACTIVATION_PHRASES, EVENT_PHRASES, MODIFIERS, PHASE_TIMES, SUMMON_PHRASES } from './phrases';
