@@ -18,7 +18,7 @@ import {
   CARD_TYPE_NAMES,
   EVENT_PHRASES,
   lex,
-  MODIFIERS,
+  modifierCompletions,
   PHASE_TIMES,
   PHASES,
   Position,
@@ -207,7 +207,7 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
   }
   if (first === 'trigger' || (first === 'phase' && w[1] === 'trigger') || first === 'quick' || first === 'flip' || first === 'responds') {
     if (w.includes(',')) {
-      plainItems(MODIFIERS, CompletionItemKind.Property, 'modifier');
+      plainItems(modifierCompletions(), CompletionItemKind.Property, 'modifier');
       return items;
     }
     if (first === 'responds') {

@@ -6,8 +6,7 @@
 import { Diagnostic } from '../diagnostics';
 import { CardText } from '../syntax/ast';
 import { parse } from '../syntax/parser';
-import { buildCard } from './from-segoc';
-import { withTextEffects } from './text-effects';
+import { buildDefinedCard } from './text-effects';
 import { CardFilter, CardInfo, EffectInfo, EventPattern } from './types';
 
 /** One effect's audited facts: fact name -> value, every value a short phrase of the vocabulary. */
@@ -92,7 +91,7 @@ export function cardFromText(name: string, cardType: string, text: string, pendu
   const texts: CardText[] = [{ kind: 'text', language: 'en', pendulum: false, text, range, line: def.line }];
   if (pendulumText) texts.push({ kind: 'text', language: 'en', pendulum: true, text: pendulumText, range, line: def.line });
   const diagnostics: Diagnostic[] = [];
-  return buildCard(withTextEffects({ ...def, texts }, diagnostics), ORIGIN).card;
+  return buildDefinedCard({ ...def, texts }, ORIGIN, diagnostics).card;
 }
 
 /** One difference: `effects` (their number) or `effect N <fact>`, and what each side says. */

@@ -2,8 +2,7 @@
 // page block) and the merged workspace. Library layers are CardProviders (library.ts).
 import { Diagnostic } from '../diagnostics';
 import { CardDef } from '../syntax/ast';
-import { buildCard } from './from-segoc';
-import { withTextEffects } from './text-effects';
+import { buildDefinedCard } from './text-effects';
 import { normalizeName } from './names';
 import { CardInfo, CardOrigin } from './types';
 import { keepLayoutOf } from '../layout';
@@ -86,7 +85,7 @@ export function buildLayer(source: CardSource, diagnostics?: Diagnostic[]): Map<
   const layer = new Map<string, CardInfo>();
   for (const def of source.defs) {
     const fromText: Diagnostic[] = [];
-    const { card, diagnostics: ds } = buildCard(withTextEffects(def, fromText), { kind: source.kind, uri: source.uri, range: def.name.range });
+    const { card, diagnostics: ds } = buildDefinedCard(def, { kind: source.kind, uri: source.uri, range: def.name.range }, fromText);
     ds.push(...fromText);
     if (diagnostics) diagnostics.push(...ds);
     if (diagnostics && source.kind === 'file' && layer.has(card.key) && layer.get(card.key)!.name === card.name) {

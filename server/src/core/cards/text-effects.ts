@@ -1,22 +1,26 @@
 // A card definition's official text (`text "..."` lines) as effects: with no effect lines, the
-// card's effects are inferred from its text (server/src/core/infer) and read as if written; with
-// both, the written lines win and an information diagnostic says where the text reads otherwise.
+// card's effects are inferred from its text (server/src/core/infer) as facts (from-inferred.ts), as a
+// written line gives them; with both, the written lines win and an information diagnostic says where
+// the text reads otherwise.
 import { Diagnostic } from '../diagnostics';
-import { inferEffects, renderEffectLines } from '../infer';
-import type { InferredCard, RenderedLine } from '../infer';
-import { CardDef, EffectLine } from '../syntax/ast';
-import { parse } from '../syntax/parser';
+import { inferEffects } from '../infer';
+import type { InferredCard } from '../infer';
+import { CardDef } from '../syntax/ast';
 import { Range } from '../text';
-import { buildCard } from './from-segoc';
-import { EffectInfo } from './types';
+import { makeCard } from './facts';
+import { buildCard, BuildCardResult, factsFromSegoc, readPhrase, reportUnknownPhrases } from './from-segoc';
+import { inferredEffectFacts, printTexts, renderEffectLines, RenderedLine } from './from-inferred';
+import { CardInfo, CardOrigin, EffectFacts, EffectInfo } from './types';
 
 export interface TextReading {
   card: InferredCard;
   /** Every inferred effect, with its effect line where it has one. */
   rendered: RenderedLine[];
-  /** The effect lines, parsed, ranged over the first `text` line. */
-  lines: EffectLine[];
+  /** The facts of the effects written as lines, ranged over the first `text` line. */
+  effects: EffectFacts[];
   range: Range;
+  /** What of them is outside the vocabulary, as a written line would say it. */
+  diagnostics: Diagnostic[];
 }
 
 /** The text of one language and part: its lines joined (Japanese without a space). */
@@ -32,20 +36,42 @@ export function readCardText(def: CardDef): TextReading | undefined {
   const text = joined(def, language, false) ?? '';
   const pendulumText = joined(def, language, true);
   const card = inferEffects({ text, pendulumText, typeLine: def.cardType.text, language });
-  const rendered = renderEffectLines(card);
+  const rendered = renderEffectLines(card, def.cardType.text);
   const range = def.texts.find((t) => t.language === language)!.range;
-  const source = [`card "X": ${def.cardType.text}`, ...rendered.filter((r) => r.line).map((r) => `  ${r.line}`)].join('\n');
-  const lines = (parse(source).file.cards[0]?.effects ?? []).map((l) => ({ ...l, range }));
-  return { card, rendered, lines, range };
+  const effects: EffectFacts[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const inferred of card.effects) {
+    const f = inferredEffectFacts(inferred);
+    if (!f) continue;
+    f.range = range;
+    reportUnknownPhrases(f, inferred.phase && readPhrase(inferred.phase).text, range, diagnostics);
+    effects.push(f);
+  }
+  return { card, rendered, effects, range, diagnostics };
 }
 
-/** The definition the card builder reads: inferred effect lines where none are written. */
-export function withTextEffects(def: CardDef, diagnostics: Diagnostic[]): CardDef {
+/**
+ * Builds a definition's card: its effect lines, or where none are written, the effects its text infers;
+ * with both, the written lines win and an information diagnostic says where the text reads otherwise.
+ */
+export function buildDefinedCard(def: CardDef, origin: CardOrigin, fromText: Diagnostic[]): BuildCardResult {
   const reading = readCardText(def);
-  if (!reading) return def;
-  if (def.effects.length === 0) return { ...def, effects: reading.lines };
-  reportDifferences(def, reading, diagnostics);
-  return def;
+  if (reading && def.effects.length === 0) return cardFromReading(def, reading, origin);
+  const result = buildCard(def, origin);
+  if (reading) reportDifferences(def, result.card, reading, fromText);
+  return result;
+}
+
+/** The card of a definition whose effects are those its text infers. */
+function cardFromReading(def: CardDef, reading: TextReading, origin: CardOrigin): BuildCardResult {
+  const { facts, diagnostics } = factsFromSegoc({ ...def, effects: [] });
+  // A Spell/Trap's activation the definition implies gives way to the one its text states.
+  const implied = reading.effects.some((e) => e.kind === 'activation') ? [] : facts.effects;
+  facts.effects = [...implied, ...reading.effects];
+  diagnostics.push(...reading.diagnostics);
+  const card = makeCard(facts, origin);
+  printTexts(card, reading.effects);
+  return { card, diagnostics };
 }
 
 const ORIGIN = { kind: 'file' as const, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
@@ -63,9 +89,9 @@ function facts(e: EffectInfo): Array<[string, string]> {
   ];
 }
 
-function reportDifferences(def: CardDef, reading: TextReading, diagnostics: Diagnostic[]): void {
-  const written = buildCard(def, ORIGIN).card.effects.filter((e) => e.kind !== 'continuous');
-  const built = buildCard({ ...def, effects: reading.lines }, ORIGIN).card;
+function reportDifferences(def: CardDef, card: CardInfo, reading: TextReading, diagnostics: Diagnostic[]): void {
+  const written = card.effects.filter((e) => e.kind !== 'continuous');
+  const built = cardFromReading(def, reading, ORIGIN).card;
   const inferred = built.effects.filter((e) => e.kind !== 'continuous');
   // The sentence of each inferred effect, in the builder's order (an implied activation first).
   const withLine = reading.rendered.filter((r) => r.line);
