@@ -8,6 +8,7 @@ import * as path from 'path';
 import {
   ACTIVATION_PHRASES,
   analyze,
+  EFFECT_PROPERTIES,
   EffectFacts,
   EVENT_PHRASES,
   interpretEvent,
@@ -79,4 +80,15 @@ test('vocabulary: docs/language.md shows every phrase, modifier and zone word of
 
 test('vocabulary: every modifier completion offers starts with a word the parser splits modifiers at', () => {
   for (const m of modifierCompletions()) assert.ok(MODIFIER_START_WORDS.has(words(m)[0]), m);
+});
+
+test('vocabulary: docs/language.md\'s Modifiers table lists exactly the spellings of the effect property table', () => {
+  const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/language.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('### Modifiers'), doc.indexOf('### Event vocabulary'));
+  const rows = section.split('\n').filter((l) => l.startsWith('| `'));
+  const documented = rows.flatMap((r) => [...r.split(' | ')[0].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  const tabled = EFFECT_PROPERTIES.flatMap((p) => p.docs);
+  assert.deepEqual([...documented].sort(), [...tabled].sort());
+  // And in the table's order: the docs read as the printer writes an effect line.
+  assert.deepEqual(documented, tabled);
 });

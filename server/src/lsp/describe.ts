@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EffectInfo, RULE_REGISTRY, spellSpeed } from '../core';
+import { CardInfo, EFFECT_PROPERTIES, EffectInfo, RULE_REGISTRY, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -64,14 +64,11 @@ export function describeEffect(e: EffectInfo, card: CardInfo): string {
     parts.push(`activates from ${e.activatesFrom.map((z) => ZONE_WORDS[z] ?? z).join(' or ')}`);
   }
   parts.push(spellSpeedText(e, card));
-  if (e.summonsItself) parts.push('Special Summons itself');
-  if (e.oncePerChain) parts.push('once per chain');
-  if (e.targets) parts.push(`targets ${e.targets.raw}`);
-  if (e.damageStep) parts.push('may be activated in the Damage Step');
-  if (e.negatesActivation) parts.push('negates an activation');
-  if (e.changesAtk) parts.push('changes ATK/DEF');
-  if (e.includes.length) parts.push(`includes ${e.includes.join(', ')}`);
-  if (e.chooseOne) parts.push('one of the effects chosen when the card is activated');
+  // The effect's properties in their own words, in the table's order (core's EFFECT_PROPERTIES).
+  for (const p of EFFECT_PROPERTIES) {
+    const words = p.describe?.(e);
+    if (words) parts.push(words);
+  }
   return parts.join(' · ');
 }
 

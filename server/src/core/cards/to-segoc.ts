@@ -2,11 +2,12 @@
 // A judge can copy it into a file and correct it; the text parses back to the same facts (a test
 // checks every curated card). Where the source was unsure, a comment says what was assumed.
 import { CardInfo, EffectInfo } from './types';
-import { printModifiers } from './vocabulary';
+import { printModifiers, RACES } from './vocabulary';
 
 export function cardToSegoc(card: CardInfo): string {
   const lines: string[] = [`# ${originComment(card)}`];
-  const tags = [...card.races, ...card.attributes, ...card.abilities];
+  // A race is kept as a word (`creator-god`); the tag is written as the vocabulary spells it (`creator god`).
+  const tags = [...card.races.map((r) => (RACES.includes(r) ? r : r.replace(/-/g, ' '))), ...card.attributes, ...card.abilities];
   if (card.level !== undefined) tags.push(`level ${card.level}`);
   if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
   if (card.def !== undefined) tags.push(`def ${card.def}`);

@@ -154,12 +154,13 @@ const SHIPPED = [
       return true;
     },
     print: (e) => e.setTurn?.raw,
+    describe: (e) => (e.setTurn ? `may be activated the turn it was Set${e.setTurn.condition ? ` (${e.setTurn.condition})` : ''}` : undefined),
   }),
   flag('summonsItself', ['summons itself', 'special summons itself'], {
     // `special` starts no modifier (`responds to special summon` is an event): only `summons itself` splits a line.
     starts: ['summons'],
     describe: (e) => (e.summonsItself ? 'Special Summons itself' : undefined) }),
-  flag('oncePerTurn', ['once per turn', 'hopt'], { docs: ['once per turn'] }),
+  flag('oncePerTurn', ['once per turn', 'hopt'], { docs: ['once per turn'], describe: (e) => (e.oncePerTurn ? 'once per turn' : undefined) }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
   row({
     key: 'spellSpeedOverride',
@@ -222,6 +223,7 @@ const SHIPPED = [
       return true;
     },
     print: (e) => e.window?.raw,
+    describe: (e) => (e.window ? `activated only ${e.window.raw}` : undefined),
   }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
