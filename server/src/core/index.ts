@@ -2,6 +2,8 @@
 export { analyze } from './analyze';
 export type { Analysis, AnalyzeOptions, CancellationToken, UseFile } from './analyze';
 export { parse, cardLinesOnly, parseCardDefinitions, CARD_ACTION_VERBS } from './syntax/parser';
+export { LANGUAGE_WORDS, wordClassesOf } from './syntax/words';
+export type { WordClass, WordClassName } from './syntax/words';
 export type { ParseResult } from './syntax/parser';
 export * from './syntax/ast';
 export type { Token, Comment, LogicalLine } from './syntax/lexer';

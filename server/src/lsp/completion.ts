@@ -24,6 +24,7 @@ import {
   Position,
   RACES,
   RULE_CODES,
+  LANGUAGE_WORDS,
   SUMMON_METHODS,
   SUMMON_PHRASES,
   Token,
@@ -35,8 +36,9 @@ import { firstLogicalLineAfter, playerNodes, scenarioIndexAtLine, scenarioRefere
 
 export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
 
-const SCENARIO_KEYWORDS = ['source', 'rules', 'players', 'turn', 'phase', 'chain', 'expect', 'battle destroys', 'end of battle phase', 'destroy'];
-const TOP_KEYWORDS = ['scenario', 'card', 'use'];
+// The words of the parser's table (core's LANGUAGE_WORDS), and the phrases completion offers beside them.
+const SCENARIO_KEYWORDS = [...LANGUAGE_WORDS.headers.words, ...LANGUAGE_WORDS.blocks.words, 'battle destroys', 'end of battle phase', 'destroy'];
+const TOP_KEYWORDS = LANGUAGE_WORDS.topLevel.words;
 const EFFECT_STARTS = [
   'trigger mandatory when',
   'trigger mandatory if',
@@ -90,7 +92,7 @@ const ACTIONS = [
   'equip',
   'nothing',
 ];
-const LINK_CLAUSES = ['effect', 'from', 'cost:', 'target', '->'];
+const LINK_CLAUSES = [...LANGUAGE_WORDS.linkClauses.words.filter((w) => !w.startsWith('target') && w !== 'cost'), 'cost:', 'target', '->'];
 /** Words after which a card (name or label) comes. */
 const CARD_AFTER = new Set([
   ...CARD_ACTION_VERBS,

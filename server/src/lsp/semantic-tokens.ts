@@ -1,7 +1,7 @@
 // Semantic tokens, from the lexer's tokens, the comments and the analysis' references: card names are
 // types, players variables, labels and zones enum members, actions functions.
 import { SemanticTokens, SemanticTokensBuilder, SemanticTokensLegend } from 'vscode-languageserver/node';
-import { Analysis, Range, Token } from '../core';
+import { Analysis, LANGUAGE_WORDS, Range, Token, WordClass } from '../core';
 
 export const TOKEN_TYPES = ['keyword', 'string', 'number', 'variable', 'type', 'enumMember', 'function', 'comment', 'operator'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly'] as const;
@@ -12,21 +12,21 @@ const TYPE_INDEX = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]))
 const DECLARATION = 1 << 0;
 const READONLY = 1 << 1;
 
+/** The words of the parser's table (core's LANGUAGE_WORDS) by their token type, and a few more the highlighting adds. */
+function wordsOf(token: 'keyword' | 'function' | 'enumMember'): string[] {
+  return Object.values(LANGUAGE_WORDS).flatMap((c: WordClass) => (c.token === token ? c.words : []));
+}
+
 const KEYWORDS = new Set([
-  'scenario', 'card', 'use', 'source', 'rules', 'tcg', 'ocg', 'as', 'of', 'players', 'turn', 'phase', 'chain', 'expect',
-  'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
-  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
-  'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
-  'using', 'by',
+  ...wordsOf('keyword'),
+  'tcg', 'ocg', 'as', 'of', 'set', 'legal', 'illegal', 'at', 'in', 'link', 'then', 'and', 'face-down', 'face-up', 'none', 'all', 'to',
+  'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself', 'using', 'by',
 ]);
-const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
-const ACTIONS = new Set([
-  'destroy', 'destroys', 'send', 'sends', 'discard', 'discards', 'tribute', 'tributes', 'banish', 'banishes', 'return', 'returns',
-  'shuffle', 'special', 'summon', 'add', 'adds', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'equip',
-  'equips', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
-  'xyz', 'synchro', 'fusion', 'ritual',
-]);
-const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'end', 'main-1', 'main-2']);
+/** Modifier words are keywords on an effect line (elsewhere `changes` and `negates` are actions). */
+const MODIFIER_WORDS: ReadonlySet<string> = new Set(LANGUAGE_WORDS.modifiers.words);
+const ZONES = new Set([...LANGUAGE_WORDS.zones.words, 'monsters', 'spells', 'traps', 'cards']);
+const ACTIONS = new Set([...wordsOf('function'), 'equips', 'summon', 'attacks', 'passes', 'takes', 'take', 'damage', 'normal']);
+const PHASES = new Set([...LANGUAGE_WORDS.phases.words, 'main-1', 'main-2']);
 
 interface Span {
   line: number;
@@ -103,10 +103,11 @@ function classify(t: Token, tokens: Token[], i: number, players: Set<string>, is
       const w = t.lower;
       if (i === 0 && /^cl\d+$/.test(w)) return 'number';
       if (!isEffectLine && players.has(w)) return 'variable';
-      if (KEYWORDS.has(w)) return 'keyword';
+      // A phase line's word is a phase, even one that is also an action (`phase damage`).
+      if (i > 0 && tokens[0]?.lower === 'phase' && PHASES.has(w)) return 'enumMember';
+      if (KEYWORDS.has(w) || (isEffectLine && MODIFIER_WORDS.has(w))) return 'keyword';
       if (ZONES.has(w)) return 'enumMember';
       if (!isEffectLine && ACTIONS.has(w)) return 'function';
-      if (PHASES.has(w) && tokens[0]?.lower === 'phase') return 'enumMember';
       if (tokens[0]?.lower === 'expect' && i === 2) return 'enumMember';
       return undefined;
     }
