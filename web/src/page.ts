@@ -1,0 +1,201 @@
+// The playground page: the editor, the resolved-chain view beside it, share links, copying as a page
+// block, the examples. Everything from the scenario reaches the page as text nodes (preview-dom.ts,
+// markdown.ts, textContent and input values): the CSP of index.html allows no inline script and no eval.
+import type { EditorView } from '@codemirror/view';
+import { buildViewModel } from '../../client/src/preview/model';
+import { previewParts } from '../../client/src/preview/html';
+import { Checker } from './checker';
+import { createEditor, showDiagnostics } from './editor';
+import { toDom } from './preview-dom';
+import type { CopyFormat, FromWorker } from './protocol';
+import { decodeFragment, encodeFragment } from './share';
+
+const DEFAULT_TEXT = `scenario "Dark Hole: Sangan and Peten on both sides"
+  rules tcg
+  players Yugi, Kaiba
+  turn Yugi
+
+  Yugi field: "Sangan", "Peten the Dark Clown"
+  Kaiba field: "Sangan", "Peten the Dark Clown"
+
+  chain
+    1 Yugi "Dark Hole" -> destroy all monsters
+
+  chain
+    1 Yugi "Sangan"
+    2 Kaiba "Sangan"
+    3 Yugi "Peten the Dark Clown"
+    4 Kaiba "Peten the Dark Clown"
+
+  expect legal
+`;
+
+interface Example {
+  path: string;
+  text: string;
+}
+
+/** What the tests and the benchmark read (and nothing else does): the editor and the last check. */
+interface PlaygroundState {
+  view?: EditorView;
+  version: number;
+  checkedVersion: number;
+  library: string;
+  checks: number;
+  checker?: Checker;
+}
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const state: PlaygroundState = { version: 0, checkedVersion: -1, library: 'loading', checks: 0 };
+(window as unknown as { segocPlayground: PlaygroundState }).segocPlayground = state;
+
+function setStatus(text: string): void {
+  $('status').textContent = text;
+}
+
+function showPreview(checked: Extract<FromWorker, { type: 'checked' }>): void {
+  const { header, fileProblems, scenarios } = previewParts(buildViewModel(checked.preview));
+  const pane = $('preview');
+  const fresh = document.createDocumentFragment();
+  toDom([header, fileProblems], fresh);
+  const main = document.createElement('main');
+  toDom(scenarios, main);
+  fresh.appendChild(main);
+  pane.replaceChildren(fresh);
+}
+
+function onChecked(checked: Extract<FromWorker, { type: 'checked' }>): void {
+  const view = state.view;
+  // A check of an older text is dropped: the worker checks the newest text next.
+  if (!view || checked.version !== state.version) return;
+  showDiagnostics(view, checked.diagnostics);
+  state.checkedVersion = checked.version;
+  state.library = checked.library;
+  state.checks++;
+  document.dispatchEvent(new CustomEvent('segoc-checked', { detail: checked.version }));
+  const errors = checked.diagnostics.filter((d) => d.severity === 'error').length;
+  const library = checked.library === 'ready' ? '' : checked.library === 'loading' ? ' · card library loading…' : ' · card library unavailable (curated cards only)';
+  setStatus(`${errors ? `${errors} error${errors === 1 ? '' : 's'}` : 'no errors'} · checked in ${checked.ms.toFixed(0)} ms${library}`);
+  // The chain view after the diagnostics are on screen (it is the bigger piece of DOM).
+  requestAnimationFrame(() => {
+    if (checked.version === state.version) showPreview(checked);
+  });
+}
+
+function setText(text: string): void {
+  const view = state.view!;
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
+}
+
+async function share(): Promise<void> {
+  const fragment = await encodeFragment(state.view!.state.doc.toString());
+  history.replaceState(null, '', `#${fragment}`);
+  showOutput('Share link', location.href);
+}
+
+async function copyAs(format: CopyFormat): Promise<void> {
+  const text = await state.checker!.request<string>({ type: 'copy', format });
+  if (text !== null) showOutput(format === 'markdown' ? 'Markdown: the page block and the table' : 'Wikitext: the page block and the table', text);
+}
+
+/** Shows text to copy (and copies it when the browser lets the page). */
+function showOutput(title: string, text: string): void {
+  $('output-title').textContent = title;
+  const area = $<HTMLTextAreaElement>('output-text');
+  area.value = text;
+  $('output').hidden = false;
+  area.select();
+  navigator.clipboard?.writeText(text).then(
+    () => ($('output-note').textContent = 'Copied to the clipboard.'),
+    () => ($('output-note').textContent = 'Select and copy it.'),
+  );
+}
+
+async function loadExamples(): Promise<void> {
+  const select = $<HTMLSelectElement>('examples');
+  try {
+    const response = await fetch('examples.json');
+    const examples = (await response.json()) as Example[];
+    const groups = new Map<string, HTMLOptGroupElement>();
+    examples.forEach((ex, i) => {
+      const [folder, file] = ex.path.split('/');
+      let group = groups.get(folder);
+      if (!group) {
+        group = document.createElement('optgroup');
+        group.label = folder === 'seeds' ? 'Seed examples' : folder === 'rules' ? 'One file per rule' : folder;
+        groups.set(folder, group);
+        select.appendChild(group);
+      }
+      const option = document.createElement('option');
+      option.value = String(i);
+      option.textContent = file.replace(/\.segoc$/, '');
+      group.appendChild(option);
+    });
+    select.onchange = () => {
+      const ex = examples[Number(select.value)];
+      if (!ex) return;
+      history.replaceState(null, '', location.pathname + location.search);
+      setText(ex.text);
+      select.value = '';
+    };
+  } catch {
+    select.disabled = true;
+  }
+}
+
+function initTheme(): void {
+  const stored = localStorage.getItem('segoc-theme');
+  const prefersLight = matchMedia('(prefers-color-scheme: light)').matches;
+  const apply = (theme: string) => {
+    document.documentElement.dataset.theme = theme;
+    $('theme').textContent = theme === 'dark' ? 'Light theme' : 'Dark theme';
+  };
+  apply(stored === 'light' || stored === 'dark' ? stored : prefersLight ? 'light' : 'dark');
+  $('theme').onclick = () => {
+    const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
+    localStorage.setItem('segoc-theme', next);
+    apply(next);
+  };
+}
+
+/** Clicking a link, a step or a scenario of the chain view puts the cursor on its line. */
+function revealOnClick(): void {
+  $('preview').addEventListener('click', (e) => {
+    const el = (e.target as Element).closest('[data-line]');
+    const view = state.view;
+    if (!el || !view) return;
+    const line = Number(el.getAttribute('data-line'));
+    if (!Number.isInteger(line) || line < 0 || line >= view.state.doc.lines) return;
+    const at = view.state.doc.line(line + 1).from;
+    view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    view.focus();
+  });
+}
+
+async function main(): Promise<void> {
+  initTheme();
+  const checker = new Checker(onChecked);
+  state.checker = checker;
+  const shared = location.hash ? await decodeFragment(location.hash) : undefined;
+  if (location.hash && shared === undefined) setStatus('This link holds no scenario that can be read.');
+  state.view = createEditor($('editor'), shared ?? DEFAULT_TEXT, {
+    checker,
+    changed: (version, text) => {
+      state.version = version;
+      checker.text(version, text);
+    },
+  });
+  $('share').onclick = () => void share();
+  $('copy-markdown').onclick = () => void copyAs('markdown');
+  $('copy-wikitext').onclick = () => void copyAs('wikitext');
+  $('output-close').onclick = () => ($('output').hidden = true);
+  window.addEventListener('hashchange', async () => {
+    const text = await decodeFragment(location.hash);
+    if (text !== undefined && text !== state.view!.state.doc.toString()) setText(text);
+  });
+  revealOnClick();
+  void loadExamples();
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch(() => undefined);
+}
+
+void main();
