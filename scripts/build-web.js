@@ -16,7 +16,6 @@ const crypto = require('crypto');
 const esbuild = require('esbuild');
 
 const root = path.resolve(__dirname, '..');
-const out = path.join(root, 'dist', 'web');
 
 /** The samples as { path, text }, seeds first, then the rules' and the modern ones (sorted within each). */
 function examples() {
@@ -44,7 +43,7 @@ function previewStyle() {
 }
 
 /** Every file of dist/web/ (relative, '/'-separated) except the service worker itself. */
-function siteFiles(dir = out, prefix = '') {
+function siteFiles(dir, prefix = '') {
   const files = [];
   for (const e of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
     const rel = prefix + e.name;
@@ -54,7 +53,8 @@ function siteFiles(dir = out, prefix = '') {
   return files;
 }
 
-async function buildWeb({ production = true } = {}) {
+/** Builds the site into `out` (default dist/web/), with the card library of `cards` (default dist/cards/). */
+async function buildWeb({ production = true, out = path.join(root, 'dist', 'web'), cards = path.join(root, 'dist', 'cards') } = {}) {
   fs.rmSync(out, { recursive: true, force: true });
   fs.mkdirSync(out, { recursive: true });
   const common = {
@@ -78,10 +78,9 @@ async function buildWeb({ production = true } = {}) {
   fs.writeFileSync(path.join(out, 'preview.css'), previewStyle());
   fs.copyFileSync(path.join(root, 'icon.png'), path.join(out, 'icon.png'));
   fs.writeFileSync(path.join(out, 'examples.json'), JSON.stringify(examples()));
-  const cards = path.join(root, 'dist', 'cards');
   if (fs.existsSync(path.join(cards, 'cards.tsv'))) fs.cpSync(cards, path.join(out, 'cards'), { recursive: true });
   // The service worker's cache is named after the content of every file, so a new build replaces it whole.
-  const files = siteFiles();
+  const files = siteFiles(out);
   const hash = crypto.createHash('sha256');
   for (const f of files) hash.update(f).update(fs.readFileSync(path.join(out, f)));
   await esbuild.build({

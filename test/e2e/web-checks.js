@@ -47,13 +47,12 @@ function fragmentIn(page, text) {
   }, text);
 }
 
+/** Waits until the editor's diagnostics and the chain view are of the latest text. */
 async function checked(page, { timeout = 20000 } = {}) {
   await page.waitForFunction(() => {
     const s = window.segocPlayground;
-    return s && s.checkedVersion === s.version;
+    return s && s.checkedVersion === s.version && document.getElementById('preview').dataset.version === String(s.version);
   }, null, { timeout });
-  // The chain view follows the diagnostics by a frame.
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 async function libraryLoaded(page) {

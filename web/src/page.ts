@@ -2,11 +2,9 @@
 // block, the examples. Everything from the scenario reaches the page as text nodes (preview-dom.ts,
 // markdown.ts, textContent and input values): the CSP of index.html allows no inline script and no eval.
 import type { EditorView } from '@codemirror/view';
-import { buildViewModel } from '../../client/src/preview/model';
-import { previewParts } from '../../client/src/preview/html';
+import { ChainView } from './chain-view';
 import { Checker } from './checker';
 import { createEditor, showDiagnostics } from './editor';
-import { toDom } from './preview-dom';
 import type { CopyFormat, FromWorker } from './protocol';
 import { decodeFragment, encodeFragment } from './share';
 
@@ -47,21 +45,11 @@ interface PlaygroundState {
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const state: PlaygroundState = { version: 0, checkedVersion: -1, library: 'loading', checks: 0 };
+let chainView: ChainView | undefined;
 (window as unknown as { segocPlayground: PlaygroundState }).segocPlayground = state;
 
 function setStatus(text: string): void {
   $('status').textContent = text;
-}
-
-function showPreview(checked: Extract<FromWorker, { type: 'checked' }>): void {
-  const { header, fileProblems, scenarios } = previewParts(buildViewModel(checked.preview));
-  const pane = $('preview');
-  const fresh = document.createDocumentFragment();
-  toDom([header, fileProblems], fresh);
-  const main = document.createElement('main');
-  toDom(scenarios, main);
-  fresh.appendChild(main);
-  pane.replaceChildren(fresh);
 }
 
 function onChecked(checked: Extract<FromWorker, { type: 'checked' }>): void {
@@ -77,9 +65,7 @@ function onChecked(checked: Extract<FromWorker, { type: 'checked' }>): void {
   const library = checked.library === 'ready' ? '' : checked.library === 'loading' ? ' · card library loading…' : ' · card library unavailable (curated cards only)';
   setStatus(`${errors ? `${errors} error${errors === 1 ? '' : 's'}` : 'no errors'} · checked in ${checked.ms.toFixed(0)} ms${library}`);
   // The chain view after the diagnostics are on screen (it is the bigger piece of DOM).
-  requestAnimationFrame(() => {
-    if (checked.version === state.version) showPreview(checked);
-  });
+  chainView?.schedule(view.state.doc.lines);
 }
 
 function setText(text: string): void {
@@ -176,6 +162,7 @@ async function main(): Promise<void> {
   initTheme();
   const checker = new Checker(onChecked);
   state.checker = checker;
+  chainView = new ChainView($('preview'), checker, () => state.version);
   const shared = location.hash ? await decodeFragment(location.hash) : undefined;
   if (location.hash && shared === undefined) setStatus('This link holds no scenario that can be read.');
   state.view = createEditor($('editor'), shared ?? DEFAULT_TEXT, {

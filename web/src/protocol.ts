@@ -28,11 +28,19 @@ export type ToWorker =
   | { type: 'text'; version: number; text: string }
   | { type: 'hover'; id: number; position: Position }
   | { type: 'complete'; id: number; position: Position }
-  | { type: 'copy'; id: number; format: CopyFormat };
+  | { type: 'copy'; id: number; format: CopyFormat }
+  /** The chain view's DTO (the language server's segoc/preview) of the latest text. */
+  | { type: 'preview'; id: number };
 
 export type FromWorker =
-  | { type: 'checked'; version: number; diagnostics: WebDiagnostic[]; preview: PreviewResult; library: LibraryState; ms: number }
+  | { type: 'checked'; version: number; diagnostics: WebDiagnostic[]; library: LibraryState; ms: number }
   | { type: 'reply'; id: number; result: unknown };
+
+/** The answer to a `preview` request: the DTO and the version of the text it is of. */
+export interface WebPreview {
+  version: number;
+  preview: PreviewResult;
+}
 
 /** A hover's text (Markdown), as the language server's hover gives it. */
 export interface WebHover {

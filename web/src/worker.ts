@@ -8,7 +8,7 @@ import { Analysis, analyze, Diagnostic, GeneratedLibrary, GeneratedLibraryData, 
 import { preview } from '../../server/src/lsp/preview';
 import { hover } from '../../server/src/lsp/hover';
 import { complete, resolveCompletion } from '../../server/src/lsp/completion';
-import type { CopyFormat, FromWorker, LibraryState, ToWorker, WebCompletion, WebDiagnostic, WebHover } from './protocol';
+import type { CopyFormat, FromWorker, LibraryState, ToWorker, WebCompletion, WebDiagnostic, WebHover, WebPreview } from './protocol';
 
 const URI = 'playground:/scenario.segoc';
 const scope = self as unknown as { postMessage(m: FromWorker): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null; location: Location };
@@ -34,8 +34,8 @@ function check(): void {
   const t0 = performance.now();
   const a = current();
   const diagnostics = a.diagnostics.map(webDiagnostic);
-  const result = preview(a, URI, version);
-  scope.postMessage({ type: 'checked', version, diagnostics, preview: result, library, ms: performance.now() - t0 });
+  // The chain view's DTO is asked for apart (a 1k-line file's is large): the diagnostics come first.
+  scope.postMessage({ type: 'checked', version, diagnostics, library, ms: performance.now() - t0 });
   if (!libraryRequested) {
     libraryRequested = true;
     void loadLibrary();
@@ -154,6 +154,8 @@ scope.onmessage = (e) => {
         return reply(message.id, completionsAt(message));
       case 'copy':
         return reply(message.id, copyText(message.format));
+      case 'preview':
+        return reply(message.id, { version, preview: preview(current(), URI, version) } satisfies WebPreview);
     }
   } catch (err) {
     // Core does not throw on user input; should a bug, the page still gets an answer and keeps working.
