@@ -42,6 +42,13 @@ function previewStyle() {
   return `/* The resolved-chain view: the VS Code preview's style (client/src/preview/html.ts). */\n${PREVIEW_STYLE.replace(/(^|[\s,])body(?=[\s.{,])/g, '$1.segoc-preview')}`;
 }
 
+/** The README's first segoc example: what the page shows without a share link. */
+function readmeExample() {
+  const match = /^```segoc\n([\s\S]*?)^```$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
+  if (!match) throw new Error('README.md has no ```segoc example');
+  return match[1];
+}
+
 /** Every file of dist/web/ (relative, '/'-separated) except the service worker itself. */
 function siteFiles(dir, prefix = '') {
   const files = [];
@@ -71,7 +78,7 @@ async function buildWeb({ production = true, out = path.join(root, 'dist', 'web'
     alias: { 'vscode-languageserver/node': 'vscode-languageserver-types' },
   };
   await Promise.all([
-    esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/page.ts')], outfile: path.join(out, 'page.js') }),
+    esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/page.ts')], outfile: path.join(out, 'page.js'), define: { SEGOC_DEFAULT_TEXT: JSON.stringify(readmeExample()) } }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/worker.ts')], outfile: path.join(out, 'worker.js') }),
   ]);
   for (const f of fs.readdirSync(path.join(root, 'web/static'))) fs.copyFileSync(path.join(root, 'web/static', f), path.join(out, f));

@@ -5,8 +5,8 @@
 //   (4) a share link opens the same text with the same verdict; copy as Markdown gives block and table
 //   (5) a hostile share link (<script>, <img onerror>) runs nothing and is shown as text
 //   (6) the examples, both themes (screenshots), and the page again with the network off
-// Run by test/e2e/run.js (SEGOC_E2E_ONLY=web for this part alone), or `node test/e2e/web-checks.js`
-// after `npm run build:web`.
+// Run by test/e2e/run.js: `SEGOC_E2E_ONLY=web SEGOC_E2E_SKIP_SETUP=1 npm run test:e2e` builds the site
+// and runs this part alone.
 'use strict';
 
 const fs = require('fs');
@@ -18,21 +18,10 @@ const ROOT = path.resolve(__dirname, '..', '..');
 const SITE = path.join(ROOT, 'dist', 'web');
 const RESULTS = path.join(ROOT, 'test-results');
 
-const ILLEGAL_HEAD = `scenario "Kaiba's Sangan placed above Yugi's Peten"
-  rules tcg
-  players Yugi, Kaiba
-  turn Yugi
-
-  Yugi field: "Sangan", "Peten the Dark Clown"
-  Kaiba field: "Sangan", "Peten the Dark Clown"
-
-  chain
-    1 Yugi "Dark Hole" -> destroy all monsters
-
-  chain
-    1 Yugi "Sangan"
-`;
-// Typed key by key: category 3 (Yugi's optional Peten) below category 2 (Kaiba's mandatory Sangan).
+// The page opens with the README's example (Dark Hole, then Sangan and Peten on both sides, legal). The
+// test keeps it up to its second chain's CL1 and types the rest key by key, wrongly: category 3 (Yugi's
+// optional Peten) below category 2 (Kaiba's mandatory Sangan).
+const SECOND_LINK = '    2 Kaiba "Sangan"';
 const ILLEGAL_TYPED = `    2 Yugi "Peten the Dark Clown"\n    3 Kaiba "Sangan"\n`;
 
 /** The fragment for `text`, made with the page's own encoder. */
@@ -105,9 +94,13 @@ async function runWebChecks({ report, log }) {
   };
   try {
     const page = await context.newPage();
+    let illegalHead = '';
     await check('playground: the page checks its scenario and shows the chain view', async () => {
       await page.goto(server.url);
       await checked(page);
+      const text = await editorText(page);
+      if (!text.includes(SECOND_LINK)) throw new Error(`the page opens with another scenario:\n${text}`);
+      illegalHead = text.slice(0, text.indexOf(SECOND_LINK));
       const chains = await page.$$eval('#preview .chain', (els) => els.length);
       if (chains < 2) throw new Error(`the chain view shows ${chains} chains`);
       const v = await verdicts(page);
@@ -122,11 +115,14 @@ async function runWebChecks({ report, log }) {
       return `library ${await page.evaluate(() => window.segocPlayground.library)}`;
     });
     await check('playground: typing an illegal chain shows segoc-order in the editor and the chain view', async () => {
-      await setEditorText(page, ILLEGAL_HEAD);
+      await setEditorText(page, illegalHead);
       await page.click('.cm-content');
       await page.keyboard.press('Control+End');
-      await page.keyboard.type(ILLEGAL_TYPED, { delay: 15 });
-      await page.keyboard.press('Escape'); // close completion, if open
+      for (const line of ILLEGAL_TYPED.trimEnd().split('\n')) {
+        await page.keyboard.type(line.trim(), { delay: 15 });
+        await page.keyboard.press('Escape'); // the completion list, if open, would take the Enter
+        await page.keyboard.press('Enter');
+      }
       await checked(page);
       await page.waitForSelector('.cm-lintRange-error', { timeout: 10000 });
       const marked = await page.$$eval('.cm-lintRange-error', (els) => els.map((e) => e.textContent).join(' | '));
@@ -184,7 +180,7 @@ async function runWebChecks({ report, log }) {
     let sharedText = '';
     let sharedVerdicts = [];
     await check('playground: a share link opens the same text with the same verdict', async () => {
-      await setEditorText(page, ILLEGAL_HEAD + ILLEGAL_TYPED);
+      await setEditorText(page, illegalHead + ILLEGAL_TYPED);
       await checked(page);
       sharedText = await editorText(page);
       sharedVerdicts = await verdicts(page);
@@ -284,24 +280,3 @@ async function runWebChecks({ report, log }) {
 
 module.exports = { runWebChecks };
 
-if (require.main === module) {
-  let passed = 0;
-  let failed = 0;
-  fs.mkdirSync(RESULTS, { recursive: true });
-  runWebChecks({
-    report: (name, ok, detail) => {
-      ok ? passed++ : failed++;
-      console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
-    },
-    log: (m) => console.log(m),
-  }).then(
-    () => {
-      console.log(`${passed} passed, ${failed} failed`);
-      process.exit(failed ? 1 : 0);
-    },
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
-  );
-}

@@ -8,25 +8,8 @@ import { createEditor, showDiagnostics } from './editor';
 import type { CopyFormat, FromWorker } from './protocol';
 import { decodeFragment, encodeFragment } from './share';
 
-const DEFAULT_TEXT = `scenario "Dark Hole: Sangan and Peten on both sides"
-  rules tcg
-  players Yugi, Kaiba
-  turn Yugi
-
-  Yugi field: "Sangan", "Peten the Dark Clown"
-  Kaiba field: "Sangan", "Peten the Dark Clown"
-
-  chain
-    1 Yugi "Dark Hole" -> destroy all monsters
-
-  chain
-    1 Yugi "Sangan"
-    2 Kaiba "Sangan"
-    3 Yugi "Peten the Dark Clown"
-    4 Kaiba "Peten the Dark Clown"
-
-  expect legal
-`;
+/** What the page opens with, without a share link: the README's first example (scripts/build-web.js). */
+declare const SEGOC_DEFAULT_TEXT: string;
 
 interface Example {
   path: string;
@@ -165,7 +148,7 @@ async function main(): Promise<void> {
   chainView = new ChainView($('preview'), checker, () => state.version);
   const shared = location.hash ? await decodeFragment(location.hash) : undefined;
   if (location.hash && shared === undefined) setStatus('This link holds no scenario that can be read.');
-  state.view = createEditor($('editor'), shared ?? DEFAULT_TEXT, {
+  state.view = createEditor($('editor'), shared ?? SEGOC_DEFAULT_TEXT, {
     checker,
     changed: (version, text) => {
       state.version = version;
