@@ -16,7 +16,12 @@ const scope = self as unknown as { postMessage(m: FromWorker): void; onmessage: 
 let text = '';
 let version = 0;
 let analysis: Analysis | undefined;
+/** A text came that is not analysed yet. */
 let pending = false;
+/** A check is due (once the messages already queued are read). */
+let scheduled = false;
+/** The version whose diagnostics were last sent: a hover that analysed a text first does not stop its check. */
+let sent = -1;
 let library: LibraryState = 'loading';
 let libraryRequested = false;
 
@@ -30,12 +35,14 @@ function current(): Analysis {
 }
 
 function check(): void {
-  if (!pending) return;
+  scheduled = false;
+  if (sent === version) return;
   const t0 = performance.now();
   const a = current();
   const diagnostics = a.diagnostics.map(webDiagnostic);
   // The chain view's DTO is asked for apart (a 1k-line file's is large): the diagnostics come first.
   scope.postMessage({ type: 'checked', version, diagnostics, library, ms: performance.now() - t0 });
+  sent = version;
   if (!libraryRequested) {
     libraryRequested = true;
     void loadLibrary();
@@ -118,6 +125,7 @@ async function loadLibrary(): Promise<void> {
   // A fresh analysis: the cards the first checks could not find may be in the library.
   analysis = undefined;
   pending = true;
+  sent = -1;
   check();
 }
 
@@ -144,9 +152,12 @@ scope.onmessage = (e) => {
       case 'text':
         text = message.text;
         version = message.version;
-        // Checked once the messages already queued are read: a burst of keystrokes is checked once.
-        if (!pending) setTimeout(check, 0);
         pending = true;
+        // Checked once the messages already queued are read: a burst of keystrokes is checked once.
+        if (!scheduled) {
+          scheduled = true;
+          setTimeout(check, 0);
+        }
         return;
       case 'hover':
         return reply(message.id, hoverAt(message));
