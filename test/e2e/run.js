@@ -99,6 +99,7 @@ const README_IMAGES = [
   ['vscode-dark-problems-hover.png', 'vscode-problems-hover.png'],
   ['vscode-dark-preview.png', 'vscode-preview-dark.png'],
   ['vscode-light-preview.png', 'vscode-preview-light.png'],
+  ['web-illegal.png', 'playground.png'],
 ];
 
 function updateImages() {

@@ -118,8 +118,9 @@ async function runWebChecks({ report, log }) {
       await setEditorText(page, illegalHead);
       await page.click('.cm-content');
       await page.keyboard.press('Control+End');
-      for (const line of ILLEGAL_TYPED.trimEnd().split('\n')) {
-        await page.keyboard.type(line.trim(), { delay: 15 });
+      // The first line with its indentation; Enter keeps it for the next ones.
+      for (const [i, line] of ILLEGAL_TYPED.trimEnd().split('\n').entries()) {
+        await page.keyboard.type(i === 0 ? line : line.trim(), { delay: 15 });
         await page.keyboard.press('Escape'); // the completion list, if open, would take the Enter
         await page.keyboard.press('Enter');
       }

@@ -127,17 +127,24 @@ function initTheme(): void {
   };
 }
 
-/** Clicking a link, a step or a scenario of the chain view puts the cursor on its line. */
+/** Clicking a link, a step or a scenario of the chain view (or Enter on it) puts the cursor on its line. */
 function revealOnClick(): void {
-  $('preview').addEventListener('click', (e) => {
-    const el = (e.target as Element).closest('[data-line]');
+  const reveal = (target: EventTarget | null): boolean => {
+    const el = target instanceof Element ? target.closest('[data-line]') : null;
     const view = state.view;
-    if (!el || !view) return;
+    if (!el || !view || el.closest('summary')) return false;
     const line = Number(el.getAttribute('data-line'));
-    if (!Number.isInteger(line) || line < 0 || line >= view.state.doc.lines) return;
+    if (!Number.isInteger(line) || line < 0 || line >= view.state.doc.lines) return false;
     const at = view.state.doc.line(line + 1).from;
     view.dispatch({ selection: { anchor: at }, scrollIntoView: true });
     view.focus();
+    return true;
+  };
+  $('preview').addEventListener('click', (e) => {
+    if (String(getSelection() ?? '').length === 0) reveal(e.target);
+  });
+  $('preview').addEventListener('keydown', (e) => {
+    if ((e.key === 'Enter' || e.key === ' ') && (e.target as Element).matches?.('[data-line]') && reveal(e.target)) e.preventDefault();
   });
 }
 
