@@ -148,6 +148,25 @@ function revealOnClick(): void {
   });
 }
 
+/** The text of the last visit (kept in this browser only), opened when the address carries no share link. */
+function draft(): string | undefined {
+  try {
+    return localStorage.getItem(DRAFT_KEY) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function saveDraft(text: string): void {
+  try {
+    localStorage.setItem(DRAFT_KEY, text);
+  } catch {
+    // storage full or refused: the text is still in the editor
+  }
+}
+
+const DRAFT_KEY = 'segoc-draft';
+
 async function main(): Promise<void> {
   initTheme();
   const checker = new Checker(onChecked);
@@ -155,11 +174,14 @@ async function main(): Promise<void> {
   chainView = new ChainView($('preview'), checker, () => state.version);
   const shared = location.hash ? await decodeFragment(location.hash) : undefined;
   if (location.hash && shared === undefined) setStatus('This link holds no scenario that can be read.');
-  state.view = createEditor($('editor'), shared ?? SEGOC_DEFAULT_TEXT, {
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  state.view = createEditor($('editor'), shared ?? draft() ?? SEGOC_DEFAULT_TEXT, {
     checker,
     changed: (version, text) => {
       state.version = version;
       checker.text(version, text);
+      clearTimeout(saveTimer);
+      saveTimer = setTimeout(() => saveDraft(text), 500);
     },
   });
   $('share').onclick = () => void share();
