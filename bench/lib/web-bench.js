@@ -81,7 +81,7 @@ async function runWeb({ out, cards, inputs, runs, warmup, edits }) {
   // Without a browser the times are n/a (the budgets say so), not a failed bench.
   if (!fs.existsSync(CHROMIUM)) {
     const na = `${CHROMIUM} not found: apt-get install chromium (scripts/e2e-setup.sh does)`;
-    return [...FIGURES.map(([id, group, name, unit]) => ({ id, group, name, unit, na })), sizeFigure];
+    return [...FIGURES.map((_, i) => ({ ...figure(i), na })), sizeFigure];
   }
   const server = await startStaticServer(out);
   const { chromium } = require('playwright-core');
