@@ -1,8 +1,8 @@
 // The little Markdown of the hovers and completion details (describe.ts, hover.ts): paragraphs, `-`
-// lists, `---` rules, **bold**, `code`, [links](https://…) and backslash escapes, made into DOM nodes with
+// lists, `---` rules, **bold**, *italics*, `code`, [links](https://…) and backslash escapes, made into DOM nodes with
 // text nodes only. A link opens only an https address, in a new tab.
 
-const INLINE = /\\([\\`*_{}[\]()#+\-.!|<>~"'])|\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\((https:\/\/[^)\s]+)\)/g;
+const INLINE = /\\([\\`*_{}[\]()#+\-.!|<>~"'])|\*\*(.+?)\*\*|`([^`]+)`|\[([^\]]+)\]\((https:\/\/[^)\s]+)\)|\*([^*\s](?:[^*]*[^*\s])?)\*/g;
 
 function inline(text: string, into: HTMLElement): void {
   let at = 0;
@@ -14,6 +14,10 @@ function inline(text: string, into: HTMLElement): void {
       const b = document.createElement('strong');
       inline(m[2], b);
       into.append(b);
+    } else if (m[6] !== undefined) {
+      const e = document.createElement('em');
+      inline(m[6], e);
+      into.append(e);
     } else if (m[3] !== undefined) {
       const c = document.createElement('code');
       c.textContent = m[3];
