@@ -12,7 +12,12 @@ export class Checker {
   private nextId = 1;
   private readonly waiting = new Map<number, (result: unknown) => void>();
 
-  constructor(private readonly onChecked: (checked: Checked) => void) {
+  constructor(
+    private readonly onChecked: (checked: Checked) => void,
+    onFailure: (message: string) => void,
+  ) {
+    // A worker that cannot start (a missing worker.js) or dies: said on the page, not left as silence.
+    this.worker.onerror = (e) => onFailure(`The checker stopped (${e.message || 'worker.js could not be loaded'}): reload the page.`);
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'checked') this.onChecked(m);

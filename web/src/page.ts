@@ -169,7 +169,7 @@ const DRAFT_KEY = 'segoc-draft';
 
 async function main(): Promise<void> {
   initTheme();
-  const checker = new Checker(onChecked);
+  const checker = new Checker(onChecked, setStatus);
   state.checker = checker;
   chainView = new ChainView($('preview'), checker, () => state.version);
   const shared = location.hash ? await decodeFragment(location.hash) : undefined;

@@ -126,7 +126,7 @@ async function loadLibrary(): Promise<void> {
   analysis = undefined;
   pending = true;
   sent = -1;
-  check();
+  safely(check)();
 }
 
 /** A UTF-8 file's lines, each decoded when asked (the records stay bytes: half the memory of a string). */
@@ -140,6 +140,17 @@ function linesOf(bytes: Uint8Array): TextLines {
 /** names.txt: UTF-16 after its byte-order mark (the build ships the sorted keys so), else UTF-8. */
 function keysOf(bytes: Uint8Array): string {
   return bytes[0] === 0xff && bytes[1] === 0xfe ? new TextDecoder('utf-16le').decode(bytes.subarray(2)) : new TextDecoder().decode(bytes);
+}
+
+/** `f`, with a bug's exception logged instead of reaching the page as the worker's failure. */
+function safely(f: () => void): () => void {
+  return () => {
+    try {
+      f();
+    } catch (err) {
+      console.error(err);
+    }
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -156,7 +167,7 @@ scope.onmessage = (e) => {
         // Checked once the messages already queued are read: a burst of keystrokes is checked once.
         if (!scheduled) {
           scheduled = true;
-          setTimeout(check, 0);
+          setTimeout(safely(check), 0);
         }
         return;
       case 'hover':
