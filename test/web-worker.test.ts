@@ -42,21 +42,14 @@ const request = async (message: object): Promise<unknown> => {
   return (await until(() => sent.find((m) => m.type === 'reply' && m.id === id))).result;
 };
 
-const ILLEGAL = `scenario "Peten below Sangan"
-  rules tcg
-  players Yugi, Kaiba
-  turn Yugi
-  Yugi field: "Sangan", "Peten the Dark Clown"
-  Kaiba field: "Sangan", "Peten the Dark Clown"
-  chain
-    1 Yugi "Dark Hole" -> destroy all monsters
-  chain
-    1 Yugi "Sangan"
-    2 Yugi "Peten the Dark Clown"
-    3 Kaiba "Sangan"
-`;
+// The README's example (the page's default), its second chain put in a wrong order: Yugi's optional Peten (category
+// 3) below Kaiba's mandatory Sangan (category 2). Lines: 13 `1 Yugi "Sangan"`, 15 `3 Kaiba "Sangan"`.
+const README_EXAMPLE = /^```segoc\n([\s\S]*?)^```$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'))![1];
+const ILLEGAL = README_EXAMPLE.replace('    2 Kaiba "Sangan"\n    3 Yugi "Peten the Dark Clown"', '    2 Yugi "Peten the Dark Clown"\n    3 Kaiba "Sangan"');
+const TITLE = 'Dark Hole: Sangan and Peten on both sides';
 
 test('a text is checked: the diagnostics with their rule and core\'s quick fixes, which make it legal', async () => {
+  assert.notEqual(ILLEGAL, README_EXAMPLE);
   post({ type: 'text', version: 1, text: ILLEGAL });
   const checked = await checkOf(1);
   const order = checked.diagnostics!.find((d) => d.code === 'segoc-order');
@@ -71,16 +64,16 @@ test('a text is checked: the diagnostics with their rule and core\'s quick fixes
 test('the card library is fetched after the first check, then the text is checked again with it', async () => {
   const again = await checkOf(2, 'ready');
   assert.equal(again.library, 'ready');
-  const items = (await request({ type: 'complete', position: { line: 11, character: 13 } })) as { label: string }[];
+  const items = (await request({ type: 'complete', position: { line: 15, character: 13 } })) as { label: string }[];
   post({ type: 'text', version: 3, text: ILLEGAL.replace('3 Kaiba "Sangan"', '3 Kaiba "Ash Blos') });
-  const completed = (await request({ type: 'complete', position: { line: 11, character: 21 } })) as { label: string; insert: string }[];
+  const completed = (await request({ type: 'complete', position: { line: 15, character: 21 } })) as { label: string; insert: string }[];
   assert.ok(items.length > 0);
   assert.ok(completed.some((i) => /Ash Blossom/.test(i.insert)), JSON.stringify(completed.slice(0, 3)));
 });
 
 test('a hover or a request that comes before the scheduled check does not take that check\'s place', async () => {
   post({ type: 'text', version: 4, text: ILLEGAL });
-  const hover = (await request({ type: 'hover', position: { line: 9, character: 13 } })) as { markdown: string };
+  const hover = (await request({ type: 'hover', position: { line: 13, character: 13 } })) as { markdown: string };
   assert.match(hover.markdown, /Sangan/);
   assert.equal((await checkOf(4)).version, 4);
 });
@@ -94,11 +87,11 @@ test('a burst of texts is checked once, for the last', async () => {
 
 test('copy gives the page block and core\'s table; the preview DTO is of the latest version', async () => {
   const markdown = (await request({ type: 'copy', format: 'markdown' })) as string;
-  assert.ok(markdown.startsWith('```segoc\nscenario "Peten below Sangan"'), markdown.slice(0, 80));
+  assert.ok(markdown.startsWith(`\`\`\`segoc\nscenario "${TITLE}"`), markdown.slice(0, 80));
   assert.match(markdown, /\n\|.*\|/);
   const wikitext = (await request({ type: 'copy', format: 'wikitext' })) as string;
   assert.ok(wikitext.startsWith('<segoc>\n') && wikitext.includes('{|'), wikitext.slice(0, 80));
   const preview = (await request({ type: 'preview' })) as { version: number; preview: { scenarios: { title: string }[] } };
   assert.equal(preview.version, 9);
-  assert.equal(preview.preview.scenarios[0].title, 'Peten below Sangan');
+  assert.equal(preview.preview.scenarios[0].title, TITLE);
 });
