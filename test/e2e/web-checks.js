@@ -228,6 +228,15 @@ async function runWebChecks({ report, log }) {
       if (text !== hostile) throw new Error('the editor does not hold the link text');
       return 'no script ran, no element injected, the text shown literally';
     });
+    await check('playground: a damaged share link opens the page and says it holds no scenario', async () => {
+      const other = await context.newPage();
+      await other.goto(`${server.url}#s=AAAA-damaged`);
+      await checked(other);
+      const status = await other.textContent('#status');
+      await other.close();
+      if (!/holds no scenario/.test(status)) throw new Error(`status: ${status}`);
+      return status.slice(0, 70);
+    });
     await check('playground: the examples list the seeds first and load one', async () => {
       const first = await page.$eval('#examples optgroup', (g) => `${g.label}: ${g.querySelector('option').textContent}`);
       if (!/^Seed examples: s0-/.test(first)) throw new Error(`first group: ${first}`);

@@ -16,7 +16,7 @@ interface Example {
   text: string;
 }
 
-/** What the tests and the benchmark read (and nothing else does): the editor and the last check. */
+/** The page's state, also window.segocPlayground for the tests and the benchmark (the editor, the last check). */
 interface PlaygroundState {
   view?: EditorView;
   version: number;
@@ -29,6 +29,8 @@ interface PlaygroundState {
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 const state: PlaygroundState = { version: 0, checkedVersion: -1, library: 'loading', checks: 0 };
 let chainView: ChainView | undefined;
+/** Said before the check's status while it holds (a share link that could not be read). */
+let notice = '';
 (window as unknown as { segocPlayground: PlaygroundState }).segocPlayground = state;
 
 function setStatus(text: string): void {
@@ -46,7 +48,7 @@ function onChecked(checked: Extract<FromWorker, { type: 'checked' }>): void {
   document.dispatchEvent(new CustomEvent('segoc-checked', { detail: checked.version }));
   const errors = checked.diagnostics.filter((d) => d.severity === 'error').length;
   const library = checked.library === 'ready' ? '' : checked.library === 'loading' ? ' · card library loading…' : ' · card library unavailable (curated cards only)';
-  setStatus(`${errors ? `${errors} error${errors === 1 ? '' : 's'}` : 'no errors'} · checked in ${checked.ms.toFixed(0)} ms${library}`);
+  setStatus(`${notice}${errors ? `${errors} error${errors === 1 ? '' : 's'}` : 'no errors'} · checked in ${checked.ms.toFixed(0)} ms${library}`);
   // The chain view after the diagnostics are on screen (it is the bigger piece of DOM).
   chainView?.schedule(view.state.doc.lines);
 }
@@ -173,12 +175,13 @@ async function main(): Promise<void> {
   state.checker = checker;
   chainView = new ChainView($('preview'), checker, () => state.version);
   const shared = location.hash ? await decodeFragment(location.hash) : undefined;
-  if (location.hash && shared === undefined) setStatus('This link holds no scenario that can be read.');
+  if (location.hash.startsWith('#s=') && shared === undefined) notice = 'This link holds no scenario that can be read (damaged or cut short?) · ';
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   state.view = createEditor($('editor'), shared ?? draft() ?? SEGOC_DEFAULT_TEXT, {
     checker,
     changed: (version, text) => {
       state.version = version;
+      if (version > 0) notice = '';
       checker.text(version, text);
       clearTimeout(saveTimer);
       saveTimer = setTimeout(() => saveDraft(text), 500);
