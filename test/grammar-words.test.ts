@@ -22,6 +22,7 @@ import {
   WordClass,
 } from '../server/src/core';
 import { LEGEND, semanticTokens } from '../server/src/lsp/semantic-tokens';
+import { ACTIONS, KEYWORDS, PHASES, ZONES } from '../server/src/lsp/token-words';
 import { repoRoot } from './helpers';
 
 const root = repoRoot();
@@ -105,4 +106,16 @@ test('grammar words: semantic tokens read a phase line\'s word as a phase, `phas
     }
     assert.equal(found, 'enumMember', `phase ${phase}`);
   }
+});
+
+test('grammar words: the highlighters\' word sets (lsp/token-words.ts, also the playground\'s) hold every word of the table', () => {
+  const missing: string[] = [];
+  const expect = (set: ReadonlySet<string>, words: readonly string[], what: string) => missing.push(...words.filter((w) => !set.has(w)).map((w) => `${what} ${w}`));
+  for (const c of Object.values(LANGUAGE_WORDS) as WordClass[]) {
+    if (c.token === 'keyword') expect(KEYWORDS, c.words, 'keyword');
+    if (c.token === 'function') expect(new Set([...ACTIONS, ...KEYWORDS]), c.words, 'action');
+  }
+  expect(ZONES, LANGUAGE_WORDS.zones.words, 'zone');
+  expect(PHASES, LANGUAGE_WORDS.phases.words, 'phase');
+  assert.deepEqual(missing, []);
 });

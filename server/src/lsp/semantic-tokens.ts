@@ -1,7 +1,8 @@
 // Semantic tokens, from the lexer's tokens, the comments and the analysis' references: card names are
 // types, players variables, labels and zones enum members, actions functions.
 import { SemanticTokens, SemanticTokensBuilder, SemanticTokensLegend } from 'vscode-languageserver/node';
-import { Analysis, LANGUAGE_WORDS, Range, Token, WordClass } from '../core';
+import { Analysis, Range, Token } from '../core';
+import { ACTIONS, KEYWORDS, PHASES, ZONES } from './token-words';
 
 export const TOKEN_TYPES = ['keyword', 'string', 'number', 'variable', 'type', 'enumMember', 'function', 'comment', 'operator'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly'] as const;
@@ -11,22 +12,6 @@ type TokenType = (typeof TOKEN_TYPES)[number];
 const TYPE_INDEX = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]));
 const DECLARATION = 1 << 0;
 const READONLY = 1 << 1;
-
-/** The words of the parser's table (core's LANGUAGE_WORDS) by their token type, and a few more the highlighting adds. */
-function wordsOf(token: 'keyword' | 'function' | 'enumMember'): string[] {
-  return Object.values(LANGUAGE_WORDS).flatMap((c: WordClass) => (c.token === token ? c.words : []));
-}
-
-const KEYWORDS = new Set([
-  ...wordsOf('keyword'),
-  'tcg', 'ocg', 'as', 'of', 'set', 'legal', 'illegal', 'at', 'in', 'link', 'then', 'and', 'face-down', 'face-up', 'none', 'all', 'to',
-  'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself', 'using', 'by',
-]);
-/** Modifier words are keywords on an effect line (elsewhere `changes` and `negates` are actions). */
-const MODIFIER_WORDS: ReadonlySet<string> = new Set(LANGUAGE_WORDS.modifiers.words);
-const ZONES = new Set([...LANGUAGE_WORDS.zones.words, 'monsters', 'spells', 'traps', 'cards']);
-const ACTIONS = new Set([...wordsOf('function'), 'equips', 'summon', 'attacks', 'passes', 'takes', 'take', 'damage', 'normal']);
-const PHASES = new Set([...LANGUAGE_WORDS.phases.words, 'main-1', 'main-2']);
 
 interface Span {
   line: number;
@@ -105,7 +90,7 @@ function classify(t: Token, tokens: Token[], i: number, players: Set<string>, is
       if (!isEffectLine && players.has(w)) return 'variable';
       // A phase line's word is a phase, even one that is also an action (`phase damage`).
       if (i > 0 && tokens[0]?.lower === 'phase' && PHASES.has(w)) return 'enumMember';
-      if (KEYWORDS.has(w) || (isEffectLine && MODIFIER_WORDS.has(w))) return 'keyword';
+      if (KEYWORDS.has(w)) return 'keyword';
       if (ZONES.has(w)) return 'enumMember';
       if (!isEffectLine && ACTIONS.has(w)) return 'function';
       if (tokens[0]?.lower === 'expect' && i === 2) return 'enumMember';
