@@ -6,11 +6,11 @@
 import type { Zone } from '../syntax/ast';
 import { zoneAfterSelfEvent } from '../infer/common';
 import type { InferredCard, InferredEffect } from '../infer';
-import { CardInfo, CardOrigin, EffectFacts, EffectInfo } from './types';
+import { CardInfo, CardOrigin, EffectFacts } from './types';
 import { makeCard } from './facts';
 import { readPhrase } from './from-segoc';
 import { printEffectLine } from './to-segoc';
-import { interpretEvent, interpretModifier, interpretPhaseTime, ZONE_WORDS } from './vocabulary';
+import { interpretEvent, interpretModifier, interpretPhaseTime, printModifiers, ZONE_WORDS } from './vocabulary';
 
 export interface RenderedLine {
   /** The effect line; undefined for an effect that is not written as a line (continuous, implied activation). */
@@ -152,10 +152,10 @@ export function renderEffectLines(card: InferredCard, cardType = segocType(card)
   });
 }
 
-/** The modifiers of facts as printed (for the comment on an implied activation). */
+/** The modifiers of an implied activation's facts as printed (for the comment that stands for its line). */
 function printedModifiers(card: CardInfo, f: EffectFacts): string[] {
-  const e: EffectInfo = makeCard({ name: 'X', cardType: card.cardType, effects: [{ ...f, chooseOne: false }] }, NOWHERE).effects[0];
-  return (printEffectLine(card, e) ?? '').split(', ').slice(1);
+  const c = makeCard({ name: 'X', cardType: card.cardType, effects: [{ ...f, chooseOne: false }] }, NOWHERE);
+  return printModifiers(c.effects[0], c);
 }
 
 /** A whole card definition: `card "Name": <type>` and its inferred lines, each after its sentence as a comment. */

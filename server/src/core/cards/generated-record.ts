@@ -7,12 +7,11 @@
 import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
-import { CardFacts, EffectFacts } from './facts';
+import { CardFacts, EffectFacts, makeCard } from './facts';
 import { readPhrase } from './from-segoc';
 import { CardInfo, CardOrigin, EventPattern } from './types';
-import { ABILITIES as ABILITY_TAGS, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
-import { makeCard } from './facts';
-import { printEffectLine } from './to-segoc';
+import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
+import { printEffectLine, quoted } from './to-segoc';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -72,8 +71,6 @@ const SPELL_TRAP: Record<string, string> = {
   'T:Counter': 'counter trap',
 };
 
-const ABILITIES = new Set(['tuner', 'gemini', 'spirit', 'union', 'toon', 'flip', 'pendulum']);
-
 /** The card type of a record (`effect monster`, `quick-play spell`): its card's `cardType`, without building it. */
 export function generatedCardType(r: Pick<GeneratedRecord, 'type'>): string {
   if (!r.type.startsWith('M:')) return SPELL_TRAP[r.type] ?? (r.type.startsWith('S:') ? 'normal spell' : 'normal trap');
@@ -88,7 +85,7 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
   const parts = r.type.slice(2).split('/');
   const race = parts[0]?.toLowerCase();
   if (race && RACES.includes(race)) facts.races!.push(race.replace(' ', '-'));
-  for (const p of parts.slice(1)) if (ABILITIES.has(p.toLowerCase()) && ABILITY_TAGS.includes(p.toLowerCase())) facts.abilities!.push(p.toLowerCase());
+  for (const p of parts.slice(1)) if (ABILITIES.includes(p.toLowerCase())) facts.abilities!.push(p.toLowerCase());
   const attribute = r.attribute.toLowerCase();
   if (attribute && ATTRIBUTES.includes(attribute)) facts.attributes!.push(attribute);
   const n = r.level.slice(1);
@@ -415,7 +412,7 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
  * that line's place in the printed definition (the card's name on line 1, its aliases, then its effects).
  */
 export function generatedCard(r: GeneratedRecord, origin: Omit<CardOrigin, 'range'>): CardInfo {
-  const nameEnd = 5 + quotedLength(r.name);
+  const nameEnd = 5 + quoted(r.name).length;
   const facts = generatedCardFacts(r);
   const card = makeCard(facts, { ...origin, range: lineRange(0, 5, nameEnd) });
   let line = 1 + card.aliases.length;
@@ -433,11 +430,6 @@ export function generatedCard(r: GeneratedRecord, origin: Omit<CardOrigin, 'rang
 
 function lineRange(line: number, start: number, end: number): Range {
   return { start: { line, character: start }, end: { line, character: end } };
-}
-
-/** The length of a name in quotes, with the language's escapes. */
-function quotedLength(name: string): number {
-  return name.replace(/\\/g, '\\\\').replace(/"/g, '\\"').length + 2;
 }
 
 /** What the generated facts leave open, in words, for hovers and `explain`. */

@@ -66,6 +66,7 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
   return printModifiers(e, card);
 }
 
-function quoted(name: string): string {
+/** A name in quotes, with the language's escapes. */
+export function quoted(name: string): string {
   return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
