@@ -177,7 +177,7 @@ function layerScores(layer: Layer, key: string, reach: number): Scored[] {
     seen.add(card);
     let d = distance(key, card.key, limit);
     for (const alias of card.aliases) if (d > 0) d = Math.min(d, distance(key, normalizeName(alias), limit));
-    const s = scoreOf(card.key, card.name, key, d, limit);
+    const s = scoreOf(card.key, card.name, key, d);
     if (s) scores.push(s);
   }
   return remember(byKey, key, scores);
@@ -185,11 +185,17 @@ function layerScores(layer: Layer, key: string, reach: number): Scored[] {
 
 /**
  * A card's "did you mean" score for a looked-up key, from the distance of its closest name: kept within
- * the limit, or (for keys of 4 or more) when one key contains the other, which then counts as 1 at most.
+ * the limit, or (for keys of 4 or more) when one key contains the other. A name that contains what was
+ * typed ("Accesscode": "Accesscode Talker") counts as 1 at most; a name inside what was typed counts its
+ * distance, capped at the limit: it is offered only when no name is close to the whole text ("Sangan
+ * card": "Sangan"; but "Ash Blosom & Joyus Spring" is "Ash Blossom & Joyous Spring", not "Spring").
  */
-function scoreOf(cardKey: string, name: string, key: string, d: number, limit: number): Scored | undefined {
-  const contains = cardKey.includes(key) || key.includes(cardKey);
-  return d <= limit || (contains && key.length >= 4) ? { key: cardKey, name, d: contains ? Math.min(d, 1) : d } : undefined;
+function scoreOf(cardKey: string, name: string, key: string, d: number): Scored | undefined {
+  const limit = limitFor(key);
+  if (d <= limit && !cardKey.includes(key)) return { key: cardKey, name, d };
+  if (key.length < 4) return undefined;
+  if (cardKey.includes(key)) return { key: cardKey, name, d: Math.min(d, 1) };
+  return key.includes(cardKey) ? { key: cardKey, name, d: Math.min(d, limit) } : undefined;
 }
 
 /**
@@ -207,7 +213,7 @@ function providerScores(provider: CardProvider, key: string, reach: number): Sco
   for (const { name, d } of index.near(key, reach, distance)) best.set(name.cardKey, Math.min(d, best.get(name.cardKey) ?? d));
   const scores: Scored[] = [];
   for (const [cardKey, d] of best) {
-    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d, reach);
+    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d);
     if (s) scores.push(s);
   }
   return remember(byKey, cacheKey, scores);
@@ -257,7 +263,7 @@ function workspaceScores(view: WorkspaceView, key: string): Scored[] {
       if (!view.shows(card)) continue;
       let d = distanceOf(card.key);
       for (const alias of card.aliases) d = Math.min(d, distanceOf(normalizeName(alias)));
-      const s = scoreOf(card.key, card.name, key, d, limit);
+      const s = scoreOf(card.key, card.name, key, d);
       if (s) scores.push(s);
     }
   }
