@@ -5,6 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { libraryCards } from '../server/src/core';
+import { BitPattern } from '../server/src/core/cards/bit-distance';
 import './generated-cards';
 
 /** typo → the first suggestion. */
@@ -14,6 +15,9 @@ const FIRST_SUGGESTION: ReadonlyArray<readonly [string, string]> = [
   ['Ash Blosom & Joyous Spring', 'Ash Blossom & Joyous Spring'],
   ['Ash Blossom & Joyus Spring', 'Ash Blossom & Joyous Spring'],
   ['Ash Blossom', 'Ash Blossom & Joyous Spring'],
+  // What was typed is the start of the name, misspelt.
+  ['Ash Blosom', 'Ash Blossom & Joyous Spring'],
+  ['Infinite Impermanan', 'Infinite Impermanence'],
   ['Called by the Grav', 'Called by the Grave'],
   ['Called by Grave', 'Called by the Grave'],
   ['Caled by teh Grave', 'Called by the Grave'],
@@ -50,4 +54,21 @@ test('did you mean: the most common cards, misspelt, are found first', () => {
 
 test('did you mean: a card name inside what was typed comes after a name close to all of it', () => {
   assert.ok(!libraryCards().suggest('Ash Blosom & Joyus Spring').includes('Spring'));
+});
+
+test('did you mean: the distance to a name\'s closest beginning is the table\'s (bit-parallel, read in place)', () => {
+  // The smallest value of the table's last row: the key against every beginning of the name.
+  const table = (a: string, b: string) => {
+    let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      const next = [i];
+      for (let j = 1; j <= b.length; j++) next.push(Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1)));
+      row = next;
+    }
+    return Math.min(...row.slice(0, Math.min(b.length, a.length + 3) + 1));
+  };
+  for (const [key, name] of [['ash blosom', 'ash blossom and joyous spring'], ['infinate', 'infinite impermanence'], ['dark magicain', 'dark magician girl'], ['zzzzzz', 'sangan']]) {
+    const expected = table(key, name);
+    assert.equal(new BitPattern(key).prefixDistance(name, 0, name.length, 3), expected <= 3 ? expected : 4, `${key} / ${name}`);
+  }
 });

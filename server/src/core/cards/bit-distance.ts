@@ -78,6 +78,43 @@ export class BitPattern {
     return score;
   }
 
+  /**
+   * The distance between the key and the closest beginning of `text.slice(start, end)` (the key typed as the
+   * start of a longer name: "ash blosom" for "ash blossom and joyous spring"), or `limit + 1` once out of
+   * reach. Keys of 32 characters or fewer (longer ones: `limit + 1`).
+   */
+  prefixDistance(text: string, start: number, end: number, limit: number): number {
+    const m = this.length;
+    if (this.blocks !== 1 || m === 0) return limit + 1;
+    // A beginning within `limit` edits is at most m + limit characters long.
+    const n = Math.min(end - start, m + limit);
+    if (n < m - limit) return limit + 1;
+    const lastBit = this.lastBit;
+    let pv = -1;
+    let mv = 0;
+    let score = m;
+    let best = limit + 1;
+    for (let j = 0; j < n; j++) {
+      const c = text.charCodeAt(start + j);
+      const eqs = c < 128 ? this.ascii[c] : this.other.get(c);
+      const eq = eqs ? eqs[0] : 0;
+      const xv = eq | mv;
+      const xh = (((eq & pv) + pv) ^ pv) | eq;
+      let ph = mv | ~(xh | pv);
+      let mh = pv & xh;
+      if (ph & lastBit) score++;
+      else if (mh & lastBit) score--;
+      ph = (ph << 1) | 1;
+      mh <<= 1;
+      pv = mh | ~(xv | ph);
+      mv = ph & xv;
+      // The score is the distance of the key to the first j + 1 characters.
+      if (score < best) best = score;
+      if (score - (n - j - 1) > limit) break;
+    }
+    return best;
+  }
+
   /** distance() for keys of 32 characters or fewer (most names): one word, no block loop. */
   private distanceOneBlock(text: string, start: number, end: number, limit: number): number {
     const n = end - start;

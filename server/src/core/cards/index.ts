@@ -106,11 +106,37 @@ export class CardIndex {
         reach = layerClosest[0].d - 1;
       }
     }
+    // Nothing close to the whole text: what was typed may be the start of a name, misspelt ("Ash Blosom").
+    if (!closest.length) closest = this.beginningScores(key);
     // In code-unit order: a locale's order (localeCompare or an Intl.Collator) loads the collation data in
     // each process, about 20 ms of a first `segoc check` in a CPU profile, and tied names need only a
     // stable order.
     closest.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return closest.slice(0, max).map((s) => s.name);
+  }
+
+  /**
+   * The library cards whose name begins with what was typed, within an edit or two (keys of 6 characters or
+   * more; 2 edits from 10), scored one more than those edits (an exact beginning counts as one, as containment
+   * does). Only the libraries (providers): the last resort of "did you mean", one pass over their names.
+   */
+  private beginningScores(key: string): Scored[] {
+    if (key.length < 6) return [];
+    const limit = key.length >= 10 ? 2 : 1;
+    let closest: Scored[] = [];
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const layer = this.layers[i];
+      if (!isProvider(layer)) continue;
+      const index = nameIndexOf(layer);
+      for (const { name, d } of index.nearBeginning(key, limit)) {
+        let hidden = false;
+        for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(name.cardKey) !== undefined;
+        if (hidden || (closest.length && d + 1 > closest[0].d) || closest.some((s) => s.key === name.cardKey)) continue;
+        if (closest.length && d + 1 < closest[0].d) closest = [];
+        closest.push({ key: name.cardKey, name: index.nameOf(name.cardKey), d: d + 1 });
+      }
+    }
+    return closest;
   }
 
   /** A new index with one more layer on top. */
