@@ -89,10 +89,23 @@ export class BitPattern {
     // A beginning within `limit` edits is at most m + limit characters long.
     const n = Math.min(end - start, m + limit);
     if (n < m - limit) return limit + 1;
+    return this.oneBlock(text, start, n, limit, true);
+  }
+
+  /** distance() for keys of 32 characters or fewer (most names): one word, no block loop. */
+  private distanceOneBlock(text: string, start: number, end: number, limit: number): number {
+    return this.oneBlock(text, start, end - start, limit, false);
+  }
+
+  /**
+   * The table's last row over the first `n` characters of the text, one column per character: its last value
+   * (the whole distance), or with `beginning` its smallest (the distance to the closest beginning).
+   */
+  private oneBlock(text: string, start: number, n: number, limit: number, beginning: boolean): number {
     const lastBit = this.lastBit;
     let pv = -1;
     let mv = 0;
-    let score = m;
+    let score = this.length;
     let best = limit + 1;
     for (let j = 0; j < n; j++) {
       const c = text.charCodeAt(start + j);
@@ -109,36 +122,11 @@ export class BitPattern {
       pv = mh | ~(xv | ph);
       mv = ph & xv;
       // The score is the distance of the key to the first j + 1 characters.
-      if (score < best) best = score;
-      if (score - (n - j - 1) > limit) break;
+      if (beginning && score < best) best = score;
+      // Each remaining character lowers the distance by one at most.
+      if (score - (n - j - 1) > limit) return beginning ? best : limit + 1;
     }
-    return best;
-  }
-
-  /** distance() for keys of 32 characters or fewer (most names): one word, no block loop. */
-  private distanceOneBlock(text: string, start: number, end: number, limit: number): number {
-    const n = end - start;
-    const lastBit = this.lastBit;
-    let pv = -1;
-    let mv = 0;
-    let score = this.length;
-    for (let j = 0; j < n; j++) {
-      const c = text.charCodeAt(start + j);
-      const eqs = c < 128 ? this.ascii[c] : this.other.get(c);
-      const eq = eqs ? eqs[0] : 0;
-      const xv = eq | mv;
-      const xh = (((eq & pv) + pv) ^ pv) | eq;
-      let ph = mv | ~(xh | pv);
-      let mh = pv & xh;
-      if (ph & lastBit) score++;
-      else if (mh & lastBit) score--;
-      ph = (ph << 1) | 1;
-      mh <<= 1;
-      pv = mh | ~(xv | ph);
-      mv = ph & xv;
-      if (score - (n - j - 1) > limit) return limit + 1;
-    }
-    return score;
+    return beginning ? best : score;
   }
 }
 
