@@ -194,7 +194,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
   let cancelled = false;
-  // The parser's errors by scenario: both in line order, so one pass (a hostile file has thousands of each).
+  // The lines the parser could not read, by scenario (what the run follows on from: runScenario's parseErrors);
+  // both in line order, so one pass (a hostile file has thousands of each).
+  const syntaxErrors = syntax.filter((d) => d.severity === 'error' && UNREAD_LINE_CODES.has(d.code)).sort((a, b) => a.range.start.line - b.range.start.line);
   let nextSyntax = 0;
   for (let i = 0; i < file.scenarios.length; i++) {
     if (options.cancellation?.isCancellationRequested) {
@@ -202,9 +204,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
       break;
     }
     const sc = file.scenarios[i];
-    while (nextSyntax < syntax.length && syntax[nextSyntax].range.start.line < sc.range.start.line) nextSyntax++;
+    while (nextSyntax < syntaxErrors.length && syntaxErrors[nextSyntax].range.start.line < sc.range.start.line) nextSyntax++;
     const parseErrors: Diagnostic[] = [];
-    for (let k = nextSyntax; k < syntax.length && syntax[k].range.start.line <= sc.range.end.line; k++) if (syntax[k].severity === 'error') parseErrors.push(syntax[k]);
+    for (let k = nextSyntax; k < syntaxErrors.length && syntaxErrors[k].range.start.line <= sc.range.end.line; k++) parseErrors.push(syntaxErrors[k]);
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
     const same = previousCache?.byNode.get(sc);
     let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
@@ -237,6 +239,9 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   if (cancelled) analysis.cancelled = true;
   return analysis;
 }
+
+/** The parser's codes for a line it could not read (or read only in part): the scenario then says less than was written. */
+const UNREAD_LINE_CODES: ReadonlySet<string> = new Set(['syntax', 'unterminated-name', 'unknown-statement', 'outside-chain']);
 
 /**
  * One mistake, one error: a card name without its closing quote runs to the end of the line, and no card has

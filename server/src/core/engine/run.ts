@@ -133,8 +133,9 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   // label that does not resolve, the simulation no longer follows what the judge wrote; what the rules find
   // there (a trigger "missing" for the misspelt card, a card "not there" because the misspelt Dark Hole
   // destroyed nothing) stems from that mistake and is not said.
-  const mistakes = [...names.names.diagnostics, ...(opts.parseErrors ?? [])].filter((d) => d.severity === 'error');
-  const followFrom = mistakes.length ? firstAffectedLine(sc, Math.min(...mistakes.map((d) => d.range.start.line))) : Infinity;
+  let firstMistake = Infinity;
+  for (const list of [names.names.diagnostics, opts.parseErrors ?? []]) for (const d of list) if (d.severity === 'error') firstMistake = Math.min(firstMistake, d.range.start.line);
+  const followFrom = firstMistake === Infinity ? Infinity : firstAffectedLine(sc, firstMistake);
   for (const { view, block, leftovers, diags: all } of checked) {
     const diags = all.filter((d) => d.range.start.line < followFrom);
     if (diags.length < all.length) for (const l of view.links) l.codes = l.codes.filter((c) => diags.some((d) => d.code === c && d.link === l.position));
@@ -145,7 +146,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
   for (const d of diagnostics) d.scenario = opts.index;
-  const hasLanguageError = mistakes.length > 0 || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
+  const hasLanguageError = firstMistake !== Infinity || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
   const ruleErrors = ruleDiagnostics.some((d) => d.severity === 'error');
   const result: ScenarioResult = {
     index: opts.index,
