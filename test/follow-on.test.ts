@@ -19,6 +19,10 @@ test('follow-on: a misspelt card in a link is one error, not also a "missing" tr
 test('follow-on: a missing closing quote is one error, not also an unknown card and what its chain failed to do', () => {
   const a = analyze(HEAD + '  Yugi field: "Sangan"\n  chain\n    1 Yugi "Dark Hole -> destroy all monsters\n  chain\n    1 Yugi "Sangan"\n  expect legal\n');
   assert.deepEqual(codes(a.diagnostics), ['6:12 error unterminated-name']);
+  // Its first words are a card: the message says so and the fix closes the quote after them.
+  const d = a.diagnostics[0];
+  assert.match(d.message, /no closing quote; "Dark Hole" is a card: close the quote after it/);
+  assert.deepEqual(d.fix?.[0].edits, [{ range: { start: { line: 5, character: 21 }, end: { line: 5, character: 21 } }, newText: '"' }]);
 });
 
 test('follow-on: a scenario stopped by a language error has its expectations NOT met (it could not be checked)', () => {

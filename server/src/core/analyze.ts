@@ -234,10 +234,39 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     append(diagnostics, entry.result.diagnostics);
     append(references, entry.references);
   }
+  for (let i = 0; i < diagnostics.length; i++) if (diagnostics[i].code === 'unterminated-name') diagnostics[i] = withClosingQuote(diagnostics[i], lines, cards);
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   const analysis: Analysis = { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
   if (cancelled) analysis.cancelled = true;
   return analysis;
+}
+
+/**
+ * A name without its closing quote runs to the end of its line (`"Dark Hole -> destroy all monsters`): where its
+ * first words are a card's name, say so and offer to close the quote after them. The longest such name wins; only
+ * a card name's length in words is tried (a hostile line has thousands of words).
+ */
+function withClosingQuote(d: Diagnostic, lines: readonly string[], cards: CardIndex): Diagnostic {
+  const line = lines[d.range.start.line] ?? '';
+  const from = d.range.start.character + 1;
+  const text = line.slice(from, d.range.end.line === d.range.start.line ? d.range.end.character : line.length);
+  const ends: number[] = [];
+  for (const m of text.matchAll(/\S+/g)) {
+    // A name ends with a word, not with an arrow or a colon that follows it (`-> destroy`, `cost:`).
+    if (/[\p{L}\p{N}]/u.test(m[0])) ends.push(m.index! + m[0].length);
+    if (ends.length >= 16) break;
+  }
+  for (let k = ends.length - 1; k >= 0; k--) {
+    const written = text.slice(0, ends[k]);
+    if (!cards.get(written)) continue;
+    const at = { line: d.range.start.line, character: from + ends[k] };
+    return {
+      ...d,
+      message: `${d.message}; "${written}" is a card: close the quote after it`,
+      fix: [{ title: `Close the quote after "${written}"`, edits: [{ range: { start: at, end: at }, newText: '"' }], preferred: true }],
+    };
+  }
+  return d;
 }
 
 /** The parser's codes for a line it could not read (or read only in part): the scenario then says less than was written. */
