@@ -5,8 +5,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
-import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
-import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
+import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
+import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, UsageError } from './files';
 import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
 import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
@@ -243,7 +243,7 @@ function inputsOf(setup: ProjectSetup, opts: Options, io: CliIO, threads?: (file
   // Many files: worker threads start now, while this thread reads the files.
   const pool = threads?.(files.length);
   try {
-    const inputs = readInputs(files);
+    const inputs = readInputs(files, foundBySearch(opts.files, io.cwd));
     if (inputs.length === 0) throw nothingFound(opts.files);
     return { inputs, pool };
   } catch (e) {
@@ -269,7 +269,9 @@ function nothingFound(args: string[]): UsageError {
 function check(opts: Options, io: CliIO, threads: boolean): number | Promise<number> {
   const setup = project(io);
   const ws = workspace(setup, opts.rules, io);
-  const { inputs, pool } = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
+  const asked = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
+  const { pool } = asked;
+  const inputs = withCardFileConflicts(asked.inputs, ws);
   const settings: ReportSettings = { format: (opts.format ?? 'text') as ReportFormat, chains: opts.chains, cwd: io.cwd };
   const done = (pieces: FilePiece[]): number => {
     const { output, summary } = report(inputs, pieces, settings, VERSION);
@@ -417,6 +419,7 @@ function writeKeepingBom(file: string, text: string): void {
 
 // The `segoc` command (not when this script runs as a worker thread of parallel.ts).
 if (require.main === module && isMainThread) {
+  endQuietlyWhenTheReaderLeaves();
   void runCliAsync(process.argv.slice(2), {
     cwd: process.cwd(),
     out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
@@ -427,6 +430,20 @@ if (require.main === module && isMainThread) {
   }).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * `segoc explain ... | head`: when the reader of stdout (or stderr) goes away, a write fails with EPIPE,
+ * which Node raises as an unhandled 'error' event (a stack trace, exit 1). Nobody is left to read
+ * anything, so the command ends at once, with the exit code it has (0 while it is still working).
+ */
+function endQuietlyWhenTheReaderLeaves(): void {
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'EPIPE') throw e;
+      process.exit(process.exitCode ?? 0);
+    });
+  }
 }
 
 /** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */
