@@ -1,13 +1,16 @@
-// What a new wiki editor tripped on in the first hour (issue 25, items 2-4): one page saved in
-// Latin-1 no longer stops the check of a whole wiki, piping a command into `head` ends quietly, and
-// two card files that disagree are an error even when only the pages are checked.
+// What a new wiki editor tripped on in the first hour (issue 25, items 2-4 and 8): one page saved in
+// Latin-1 no longer stops the check of a whole wiki, piping a command into `head` ends quietly, two
+// card files that disagree are an error even when only the pages are checked; and small things of
+// `segoc card`, the hover and the messages.
 import { test, after } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { spawn } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import { runCliAsync } from '../server/src/cli/main';
+import { analyze, cardToSegoc, CARD_TYPE_NAMES } from '../server/src/core';
+import { cardTags } from '../server/src/lsp/describe';
 import { runSegoc, writeTree } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -97,4 +100,57 @@ test('check, explain and render into a pipe that closes early (`| head`): no sta
     assert.equal(r.err, '', `${args.join(' ')}: ${r.err}`);
     assert.equal(r.code, 0, args.join(' '));
   }
+});
+
+// ------------------------------------------------------------------------- item 8: small things
+
+test('`segoc card` names a workspace card file as the user would, relative to the working folder', () => {
+  const wiki = folder('card-path', { 'cards/h.segoc': 'card "Homebrew Hound": effect monster (beast, earth, level 4)\n  ignition\n' });
+  const r = run(['card', 'Homebrew Hound'], wiki);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /^# workspace: cards\/h\.segoc, line 1$/m);
+  assert.ok(!r.out.includes(TMP), r.out);
+});
+
+test('Xyz Monsters are printed with their Rank and Link Monsters with their Link Rating, in `segoc card` and the hover', () => {
+  const text =
+    'card "Test Link": link monster (cyberse, dark, link 4, atk 2300)\n  ignition\n' +
+    'card "Test Xyz": xyz monster (warrior, light, rank 4, atk 2500, def 2000)\n  ignition\n' +
+    'card "Test Level": effect monster (fiend, dark, level 3, atk 1000, def 600)\n  ignition\n';
+  const [link, xyz, level] = analyze(text).fileCards;
+  assert.match(cardToSegoc(link), /^card "Test Link": link monster \(cyberse, dark, link 4, atk 2300\)$/m);
+  assert.match(cardToSegoc(xyz), /^card "Test Xyz": xyz monster \(warrior, light, rank 4, atk 2500, def 2000\)$/m);
+  assert.match(cardToSegoc(level), /\(fiend, dark, level 3, atk 1000, def 600\)$/m);
+  assert.deepEqual([link, xyz, level].map((c) => cardTags(c).find((t) => /^(level|rank|link) /.test(t))), ['link 4', 'rank 4', 'level 3']);
+  // A card of the generated library, as the audit met it.
+  const talker = run(['card', 'Accesscode Talker'], ROOT);
+  assert.match(talker.out, /^card "Accesscode Talker": link monster \([^)]*\blink 4\b[^)]*\)$/m);
+  assert.doesNotMatch(talker.out, /level 4/);
+});
+
+test('the card types the unknown-card-type error lists (and completion offers) are exactly those docs/language.md documents', () => {
+  const docs = fs.readFileSync(path.join(ROOT, 'docs/language.md'), 'utf8');
+  const section = docs.slice(docs.indexOf('### Card types'), docs.indexOf('###', docs.indexOf('### Card types') + 3));
+  const documented = [...section.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
+  assert.ok(documented.length >= 16, section);
+  assert.deepEqual([...CARD_TYPE_NAMES].sort(), [...documented].sort());
+  const [d] = analyze('card "X": pendulum monstr\n').diagnostics;
+  assert.equal(d.message, `unknown card type \`pendulum monstr\` (expected one of: ${documented.join(', ')})`);
+  // Spellings written before the list was settled are still read, only no longer offered.
+  assert.deepEqual(analyze('card "X": quick play spell\ncard "Y": tuner monster\n').diagnostics, []);
+});
+
+test('the e2e set-up installs a CJK font (Japanese card names in the screenshots are no empty boxes) and parses as bash', () => {
+  const script = path.join(ROOT, 'scripts/e2e-setup.sh');
+  const packages = /^for p in (.+); do$/m.exec(fs.readFileSync(script, 'utf8'));
+  assert.ok(packages, 'the loop over the Debian packages');
+  assert.ok(packages[1].split(' ').includes('fonts-noto-cjk'), packages[1]);
+  const syntax = spawnSync('bash', ['-n', script], { encoding: 'utf8' });
+  assert.equal(syntax.status, 0, syntax.stderr);
+});
+
+test("the README explains npm 11's warning about install scripts not covered by allowScripts", () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  assert.match(readme, /npm warn install-scripts .*not yet covered by\s+allowScripts/);
+  assert.match(readme, /It is a warning,\s+not a failure, and nothing needs approving/);
 });

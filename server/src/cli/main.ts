@@ -316,7 +316,8 @@ function cardCommand(args: string[], io: CliIO): number {
     io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
     return 1;
   }
-  io.out(cardToSegoc(card));
+  // A workspace card's file as the user would name it from here, not the machine's absolute path.
+  io.out(cardToSegoc(card, (file) => shown(io, file)));
   return 0;
 }
 
