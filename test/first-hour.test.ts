@@ -154,3 +154,10 @@ test("the README explains npm 11's warning about install scripts not covered by 
   assert.match(readme, /npm warn install-scripts .*not yet covered by\s+allowScripts/);
   assert.match(readme, /It is a warning,\s+not a failure, and nothing needs approving/);
 });
+
+test('format --check of a folder with a page that is not UTF-8 does not count it as formatted: a usage error', () => {
+  const wiki = folder('latin1-format', { 'Sangan.md': PAGE('Sangan'), 'latin1.md': LATIN1 });
+  const r = run(['format', '--check', '.'], wiki);
+  assert.equal(r.code, 2, r.out);
+  assert.equal(r.err, 'segoc: latin1.md: not valid UTF-8 text');
+});

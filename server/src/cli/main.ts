@@ -377,6 +377,9 @@ function formatCommand(opts: Options, io: CliIO): number {
     return 0;
   }
   const { inputs } = inputsOf(project(io), opts, io);
+  // A file that cannot be read cannot be formatted, nor said to be formatted: a usage error, wherever it was found.
+  const unreadable = inputs.find((t) => t.unreadable !== undefined);
+  if (unreadable) throw new UsageError(`${shown(io, unreadable.file)}: ${unreadable.unreadable}`);
   const changed: string[] = [];
   for (const t of inputs) {
     const next = formatted(t.file, t.text);
