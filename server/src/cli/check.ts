@@ -100,7 +100,7 @@ function unreadableFile(t: Input): Checked {
   const diagnostic: Diagnostic = {
     code: UNREADABLE_FILE.code,
     severity: 'error',
-    message: `this file cannot be checked: ${t.unreadable} (segoc reads UTF-8 text: save the file as UTF-8, or leave it out with segoc.json's "exclude")`,
+    message: `this file cannot be checked: ${t.unreadable} (${/UTF-8/.test(t.unreadable!) ? 'segoc reads UTF-8 text: save it as UTF-8, or leave it out' : 'leave it out'} with "exclude" in segoc.json)`,
     range: { start, end: start },
   };
   return { file: t.file, kind: t.kind, analysis: { diagnostics: [diagnostic], scenarios: [] }, ...(t.kind === 'segoc' ? {} : { blocks: [] }) };
