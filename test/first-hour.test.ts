@@ -83,9 +83,9 @@ test('conflicting card files are an error when only the pages are checked (every
 });
 
 /** Runs dist/cli.js with its stdout read by nobody (closed at once, as `| head` does after a line). */
-function withClosedStdout(args: string[]): Promise<{ code: number | null; err: string }> {
+function withClosedStdout(args: string[], cwd = ROOT): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout.destroy();
     let err = '';
     child.stderr.on('data', (d) => (err += d));
@@ -93,13 +93,16 @@ function withClosedStdout(args: string[]): Promise<{ code: number | null; err: s
   });
 }
 
-test('check, explain and render into a pipe that closes early (`| head`): no stack trace, the usual exit code', async () => {
+test('check, explain and render into a pipe that closes early (`| head`): no stack trace, the exit code of the command', async () => {
   assert.ok(fs.existsSync(CLI), 'dist/cli.js is built');
   for (const args of [['check', 'samples', '--chains'], ['explain', 'samples/rules'], ['render', 'samples/rules']]) {
     const r = await withClosedStdout(args);
     assert.equal(r.err, '', `${args.join(' ')}: ${r.err}`);
     assert.equal(r.code, 0, args.join(' '));
   }
+  // A check that finds errors still says so by its exit code (`set -o pipefail; segoc check | head`).
+  const failing = await withClosedStdout(['check', 'rule-error.segoc', '--chains'], path.join(ROOT, 'test/fixtures/cli'));
+  assert.deepEqual(failing, { code: 1, err: '' });
 });
 
 // ------------------------------------------------------------------------- item 8: small things

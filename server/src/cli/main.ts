@@ -423,12 +423,12 @@ function writeKeepingBom(file: string, text: string): void {
 
 // The `segoc` command (not when this script runs as a worker thread of parallel.ts).
 if (require.main === module && isMainThread) {
-  endQuietlyWhenTheReaderLeaves();
+  const gone = stopWritingWhenTheReaderLeaves();
   void runCliAsync(process.argv.slice(2), {
     cwd: process.cwd(),
-    out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
-    err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
-    write: (s) => process.stdout.write(s),
+    out: (s) => gone.stdout || process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
+    err: (s) => gone.stderr || process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
+    write: (s) => gone.stdout || process.stdout.write(s),
     // Bold on a terminal only, and never when NO_COLOR is set (https://no-color.org).
     tty: process.stdout.isTTY === true && !process.env.NO_COLOR,
   }).then((code) => {
@@ -437,17 +437,21 @@ if (require.main === module && isMainThread) {
 }
 
 /**
- * `segoc explain ... | head`: when the reader of stdout (or stderr) goes away, a write fails with EPIPE,
- * which Node raises as an unhandled 'error' event (a stack trace, exit 1). Nobody is left to read
- * anything, so the command ends at once, with the exit code it has (0 while it is still working).
+ * `segoc check ... | head`: when the reader of stdout (or stderr) goes away, a write fails with EPIPE,
+ * which Node raises as an unhandled 'error' event (a stack trace, exit 1). Nobody is left to read that
+ * stream: what would go there is dropped, and the command ends as it would have, with its own exit
+ * code (so `set -o pipefail` still sees a check that found errors).
  */
-function endQuietlyWhenTheReaderLeaves(): void {
-  for (const stream of [process.stdout, process.stderr]) {
-    stream.on('error', (e: NodeJS.ErrnoException) => {
-      if (e.code !== 'EPIPE') throw e;
-      process.exit(process.exitCode ?? 0);
+function stopWritingWhenTheReaderLeaves(): { stdout: boolean; stderr: boolean } {
+  const gone = { stdout: false, stderr: false };
+  for (const name of ['stdout', 'stderr'] as const) {
+    process[name].on('error', (e: NodeJS.ErrnoException) => {
+      // (A write already under way when the pipe closed may fail as written to a destroyed stream.)
+      if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+      gone[name] = true;
     });
   }
+  return gone;
 }
 
 /** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */
