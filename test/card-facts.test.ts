@@ -45,7 +45,7 @@ test('card facts: every generated card printed as .segoc parses back to the same
   const japanese = fs.readFileSync(path.join(dir, 'names-ja.txt'), 'utf8').split('\n');
   const cards = records.map((line, i) => generatedCard(readRecord(line, japanese[i] ?? ''), { kind: 'generated' }));
   // One document of every printed card, parsed once (a parse per card would take seconds).
-  const defs = parse(cards.map(cardToSegoc).join('')).file.cards;
+  const defs = parse(cards.map((c) => cardToSegoc(c)).join('')).file.cards;
   assert.equal(defs.length, cards.length);
   const wrong: string[] = [];
   cards.forEach((card, i) => {
