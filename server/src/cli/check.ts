@@ -18,20 +18,17 @@ export function kindOf(file: string): Input['kind'] {
   return pageKind(file) ?? 'segoc';
 }
 
-/** Reads the files; pages without a segoc block are left out (they are not scenario files). */
-export function readInputs(files: string[]): Input[] {
+/** Reads the files (`root`: the project folder); pages without a segoc block are left out (they are not scenario files). */
+export function readInputs(files: string[], root: string): Input[] {
   const out: Input[] = [];
   for (const file of files) {
-    const text = readText(file);
+    const text = readText(file, root);
     const kind = kindOf(file);
     if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) continue;
     out.push({ file, text, kind });
   }
   return out;
 }
-
-/** Reads `use` imports relative to the importing file (the same reader as the language server's). */
-const readUse = useFileReader();
 
 /**
  * What every file of one run is checked with, as plain data (it is sent to the worker threads): the
@@ -41,6 +38,8 @@ const readUse = useFileReader();
 export interface Workspace {
   cards: Input[];
   rules: 'tcg' | 'ocg' | undefined;
+  /** The project folder: a `use` path may not lead out of it through a symbolic link. */
+  root: string;
 }
 
 /** What every file of one run is analysed with, built from the Workspace once per thread. */
@@ -64,6 +63,8 @@ export function environment(workspace: Workspace): Environment {
     const defs = parseCardDefinitions(t.text);
     if (defs.length) sources.push({ uri: t.file, kind: 'workspace', defs });
   }
+  // `use` imports are read relative to the importing file, by the same reader as the language server's.
+  const readUse = useFileReader(undefined, () => workspace.root);
   return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, detail: 'full' };
 }
 

@@ -7,6 +7,7 @@ export * from './syntax/ast';
 export type { Token, Comment, LogicalLine } from './syntax/lexer';
 export { endsWithComma, lex } from './syntax/lexer';
 export * from './diagnostics';
+export { MAX_SCENARIO_CHARS, scenarioChars } from './limits';
 export * from './text';
 export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, curatedLibrary, defaultProviders } from './cards';
 export type { CardSource } from './cards';

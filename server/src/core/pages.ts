@@ -10,6 +10,7 @@ import { CardSource } from './cards';
 import { Diagnostic } from './diagnostics';
 import { ScenarioResult } from './engine/results';
 import { formatDocument } from './format';
+import { MAX_SCENARIO_CHARS, scenarioChars, tooLargeDiagnostic } from './limits';
 import { Position, Range } from './text';
 
 export type PageKind = 'markdown' | 'wikitext';
@@ -161,6 +162,13 @@ export function analyzePage(text: string, kind: PageKind, options: AnalyzeOption
   const uri = options.uri ?? (kind === 'markdown' ? 'untitled:page.md' : 'untitled:page.wiki');
   const blocks = extractBlocks(text, kind);
   const page: PageAnalysis = { uri, kind, blocks: [], diagnostics: [], scenarios: [] };
+  // The limit holds for the page's blocks together (each block alone is below it).
+  let chars = 0;
+  for (const block of blocks) if ((chars += scenarioChars(block.text)) > MAX_SCENARIO_CHARS) break;
+  if (blocks.length && chars > MAX_SCENARIO_CHARS) {
+    page.diagnostics.push({ ...tooLargeDiagnostic(blocks[0].openRange, 'page'), block: blocks[0].index });
+    return page;
+  }
   const earlier: CardSource[] = [];
   let scenarioBase = 0;
   for (const block of blocks) {

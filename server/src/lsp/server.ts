@@ -505,7 +505,7 @@ export function startServer(connection: Connection): void {
       if (libPath) text = libraryFileText(libPath);
       else if (p && /\.segoc$/i.test(p)) {
         // Only .segoc files, read as the CLI reads them (a FIFO or a device would block the server).
-        const read = readTextFile(p);
+        const read = readTextFile(p, { root: workspace.rootOf(p) });
         text = 'text' in read ? read.text : undefined;
       }
       if (text === undefined) return null; // neither open nor readable
