@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, render, renderDefinition, pageKind, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
 import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
@@ -376,10 +376,13 @@ function formatCommand(opts: Options, io: CliIO): number {
     // says the file is formatted.
     const root = project(io).root;
     const text = readText(file, root);
+    refuseTooLarge([{ file, text }], io);
     io.write((startsWithBom(file, root) ? '\ufeff' : '') + formatted(file, text));
     return 0;
   }
   const { inputs } = inputsOf(project(io), opts, io);
+  // Before any file is written: a file too large to format stops the command with nothing changed.
+  refuseTooLarge(inputs, io);
   const changed: string[] = [];
   for (const t of inputs) {
     const next = formatted(t.file, t.text);
@@ -396,6 +399,15 @@ function formatCommand(opts: Options, io: CliIO): number {
   }
   io.out(`${files_(changed.length)} reformatted, ${n - changed.length} unchanged`);
   return 0;
+}
+
+/**
+ * The formatter's memory grows with the scenario lines as the checker's does: a file past the limit
+ * of an analysis (core's MAX_SCENARIO_CHARS) is refused, as `check` refuses to check it.
+ */
+function refuseTooLarge(inputs: { file: string; text: string }[], io: CliIO): void {
+  const large = inputs.find((t) => tooLargeToCheck(t.text, pageKind(t.file)));
+  if (large) throw new UsageError(`${shown(io, large.file)}: too large to format (more than ${MAX_SCENARIO_CHARS.toLocaleString('en-US')} characters of scenario lines; split it into several files)`);
 }
 
 /** Writes a file (format --write), keeping a byte-order mark that the file had (readText drops it). */

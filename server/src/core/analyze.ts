@@ -14,7 +14,7 @@ import { parse, ParseResult } from './syntax/parser';
 import { splitLines } from './text';
 import { addFixes } from './fixes';
 import { definitionScopeProblems } from './card-scope';
-import { MAX_SCENARIO_CHARS, scenarioChars, tooLargeDiagnostic } from './limits';
+import { overScenarioLimit, tooLargeDiagnostic } from './limits';
 
 export interface UseFile {
   uri: string;
@@ -166,7 +166,7 @@ function identity(o: object | undefined): number {
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   // Past the limit nothing is analysed (the memory would grow with every scenario): one error says so.
-  if (scenarioChars(text) > MAX_SCENARIO_CHARS) {
+  if (overScenarioLimit(text)) {
     const firstLine = Math.max(0, Math.min(text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'), 200));
     return { ...analyze('', { ...options, previous: undefined }), diagnostics: [tooLargeDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: firstLine } }, 'file')] };
   }

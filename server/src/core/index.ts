@@ -30,7 +30,7 @@ export { spellSpeed } from './engine/classify';
 export type { InForce, RegionWindow, Ruleset, RulesInForce } from './engine/rulesets';
 export type { Reference } from './engine/resolve-names';
 export { formatDocument } from './format';
-export { extractBlocks, analyzePage, formatPage, formatText, pageKind, mapRange, mapPosition, mapEdit, mapDeep, PAGE_CODES } from './pages';
+export { extractBlocks, analyzePage, tooLargeToCheck, formatPage, formatText, pageKind, mapRange, mapPosition, mapEdit, mapDeep, PAGE_CODES } from './pages';
 export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageDiagnostic, PageScenario } from './pages';
 export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderSvg, renderChainSvg, escapeMarkdown, escapeWikitext, RENDER_FORMATS } from './render';
 export type { RenderFormat, RenderInput, RenderScenario } from './render';

@@ -7,15 +7,13 @@ import type { Diagnostic } from './diagnostics';
 import type { Range } from './text';
 
 /** The most characters of scenario lines (comments and blank lines not counted) analysed in one file or page. */
-export const MAX_SCENARIO_CHARS = 2_000_000;
+export const MAX_SCENARIO_CHARS = 1_000_000;
 
-/** The characters of the lines that are neither blank nor comments (`#`); counting stops past `limit`. */
-export function scenarioChars(text: string, limit = MAX_SCENARIO_CHARS): number {
-  // Most files are far below the limit whatever their lines are: nothing to count.
-  if (text.length <= limit) return text.length;
+/** The characters of the lines that are neither blank nor comments (`#`): what an analysis's memory grows with. */
+export function scenarioChars(text: string): number {
   let total = 0;
   let lineStart = 0;
-  while (lineStart < text.length && total <= limit) {
+  while (lineStart < text.length) {
     let end = text.indexOf('\n', lineStart);
     if (end < 0) end = text.length;
     let first = lineStart;
@@ -24,6 +22,11 @@ export function scenarioChars(text: string, limit = MAX_SCENARIO_CHARS): number 
     lineStart = end + 1;
   }
   return total;
+}
+
+/** Whether a text has more scenario characters than one analysis takes (most texts are shorter than that in all). */
+export function overScenarioLimit(text: string): boolean {
+  return text.length > MAX_SCENARIO_CHARS && scenarioChars(text) > MAX_SCENARIO_CHARS;
 }
 
 function isBlank(c: number): boolean {

@@ -5,7 +5,7 @@
 // the project bumps `generation`, which invalidates the cached analyses.
 import * as fs from 'fs';
 import * as path from 'path';
-import { CardDef, CardSource, definitionSignature, parseCardDefinitions } from '../core';
+import { CardDef, CardSource, definitionSignature, parseCardDefinitions, tooLargeToCheck } from '../core';
 import { isInside, readTextFile } from '../host/text-file';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
 import { cardFilesOf, cardFilesProblem, isProjectCardFile, loadProject, ProjectSetup } from '../host/project';
@@ -217,7 +217,8 @@ export class WorkspaceIndex {
   private set(uri: string, text: string, fromEditor: boolean): boolean {
     let defs: CardDef[] = [];
     try {
-      defs = parseCardDefinitions(text);
+      // A file past the analysis limit is not analysed (core says so in its diagnostics): nor are its cards read.
+      if (!tooLargeToCheck(text)) defs = parseCardDefinitions(text);
     } catch (e) {
       this.log(`segoc: cannot parse ${uri}: ${String(e)}`);
     }
