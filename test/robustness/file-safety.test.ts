@@ -177,6 +177,9 @@ describe('file safety: the language server reads files as the CLI does', () => {
     fs.writeFileSync(path.join(dir, 'real', 'defs.segoc'), CARD);
     fs.symlinkSync(path.join('real', 'defs.segoc'), path.join(dir, 'link.segoc'));
     fs.writeFileSync(path.join(dir, 'segoc.json'), '{"cards": ["link.segoc"]}');
+    fs.mkdirSync(`${dir}-outside`);
+    fs.writeFileSync(path.join(`${dir}-outside`, 'defs.segoc'), CARD);
+    fs.symlinkSync(path.join(`${dir}-outside`, 'defs.segoc'), path.join(dir, 'out.segoc'));
     if (HAS_PROC) {
       fs.symlinkSync('/proc/self/pagemap', path.join(dir, 'evil.segoc'));
       // A folder whose project file leads to /proc: the server starts, says why, and serves.
@@ -189,6 +192,7 @@ describe('file safety: the language server reads files as the CLI does', () => {
     await client.stop();
     client.kill();
     fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(`${dir}-outside`, { recursive: true, force: true });
   });
 
   const pull = async (uri: string) => (await client.request('textDocument/diagnostic', { textDocument: { uri } })).items as Any[];
@@ -204,6 +208,14 @@ describe('file safety: the language server reads files as the CLI does', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
     assert.deepEqual(items.map((d) => `${d.code}: ${d.message}`), []);
+  });
+
+  test('symbolic links in `use`: followed inside the workspace folder, refused when they lead out of it, as in the CLI', async () => {
+    const uri = fileUri(path.join(dir, 'links.segoc'));
+    client.open(uri, `use "link.segoc"\nuse "out.segoc"\n${SCENARIO}`);
+    const items = await pull(uri);
+    assert.deepEqual(items.map((d) => `${d.code}: ${d.message}`), ['use-not-found: cannot read "out.segoc": a symbolic link to a file outside the project folder (segoc follows links only inside it)']);
+    assert.equal(await client.request('segoc/preview', { uri: fileUri(path.join(dir, 'out.segoc')) }), null);
   });
 
   test('/proc/self/pagemap: as `use`, as a preview, as a watched file and as a folder\'s segoc.json: refused at once', async (t) => {

@@ -138,8 +138,15 @@ export class WorkspaceIndex {
   /** A watched-file event (created, changed or deleted). Open files are left to the editor. */
   fileEvent(uri: string, deleted: boolean): boolean {
     if (/(^|\/)segoc\.json$/i.test(uri)) {
-      // A project file changed: which files are card files, and the default ruleset, may differ now.
+      // A project file changed: which files are card files, and the default ruleset, may differ now;
+      // a file it now names one by one may be a link the folder walk passed over.
       this.loadProjects();
+      for (const file of this.namedCardFiles()) {
+        const uri = canonicalUri(pathToUri(file));
+        if (this.entries.has(uri)) continue;
+        const text = this.readFromDisk(file);
+        if (text !== undefined) this.set(uri, text, false);
+      }
       this.generation++;
       return true;
     }
