@@ -4,6 +4,7 @@
 // reads them back without a note; where the text says more than the vocabulary can (an archetype,
 // "by your opponent's card effect"), the phrase keeps what it can and the rest is a note.
 import { ATTRIBUTES, RACES } from '../cards/vocabulary';
+import { onOneLine, withinStretch } from './common';
 
 export interface EventReading {
   phrase: string;
@@ -24,7 +25,8 @@ const VERB_RULES: Rule[] = [
   [/this card is destroyed by (?:a |an |your opponent's |an opponent's |the opponent's )?(?:card )?effect/i, 'destroyed by card effect'],
   [/this card (?:in your possession )?is destroyed and sent to the (?:GY|Graveyard)/i, 'destroyed and sent to gy'],
   [/this (?:face-up |Set )?card (?:in your possession )?(?:on the field |in your Monster Zone |in the Pendulum Zone )?is destroyed/i, 'destroyed'],
-  [/this card is sent to the (?:GY|Graveyard) as (?:\w+ )?(?:material|Material)|this card is (?:used|detached|sent to the GY) (?:as|from)\b[^,:]*\bmaterial|this card is detached from an Xyz Monster/i, 'used as material'],
+  [/this card is sent to the (?:GY|Graveyard) as (?:\w+ )?(?:material|Material)|this card is detached from an Xyz Monster/i, 'used as material'],
+  [withinStretch('this card is (?:used|detached|sent to the GY) (?:as|from)\\b', ',:', '\\bmaterial', 'i'), 'used as material'],
   [/this card (?:in your possession )?is sent to (?:the|your) (?:GY|Graveyard) by (?:a )?card effect/i, 'sent to gy by card effect'],
   [/this card (?:in your possession )?is sent to (?:the|your) (?:GY|Graveyard)/i, 'sent to gy'],
   [/this card is (?:Normal or Special|Normal Summoned or Special|Normal or Flip|Normal, Special,? or Flip|Normal, Flip,? or Special|Normal or Special Summoned or Flip) Summoned/i, 'summoned'],
@@ -44,7 +46,7 @@ const VERB_RULES: Rule[] = [
   [/you draw this card|this card is drawn/i, 'drawn'],
   [/this card leaves the field/i, 'leaves the field'],
   [/this card is (?:targeted for an attack|attacked|selected as an attack target)/i, 'attacked'],
-  [/this card destroys (?:a|an|an opponent's|your opponent's) (?:monster|monster your opponent controls)\b[^,:]*by battle/i, 'destroys a monster by battle'],
+  [withinStretch("this card destroys (?:a|an|an opponent's|your opponent's) (?:monster|monster your opponent controls)\\b", ',:', 'by battle', 'i'), 'destroys a monster by battle'],
   [/this card inflicts battle damage/i, 'inflicts battle damage'],
   [/this card inflicts (?:effect )?damage/i, 'inflicts damage'],
   [/this card declares an attack|this card attacks/i, 'declares an attack'],
@@ -171,12 +173,18 @@ function qualifierNote(cond: string): string | undefined {
   return undefined;
 }
 
+const BULLET_INCLUDES = {
+  search: onOneLine('add ', 'from the Deck to the hand', 'i'),
+  summon: onOneLine('special summon ', 'from the Deck', 'i'),
+  send: onOneLine('send ', 'from the Deck to the (?:GY|Graveyard)', 'i'),
+};
+
 function bulletIncludes(bullets: string[]): string[] {
   const out: string[] = [];
   for (const b of bullets) {
-    if (/add .*from the Deck to the hand/i.test(b)) out.push('search');
-    else if (/special summon .*from the Deck/i.test(b)) out.push('deck summon');
-    else if (/send .*from the Deck to the (GY|Graveyard)/i.test(b)) out.push('deck send');
+    if (BULLET_INCLUDES.search.test(b)) out.push('search');
+    else if (BULLET_INCLUDES.summon.test(b)) out.push('deck summon');
+    else if (BULLET_INCLUDES.send.test(b)) out.push('deck send');
   }
   return out;
 }
