@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
 import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
@@ -311,7 +311,7 @@ function cardCommand(args: string[], io: CliIO): number {
   const card = cards.get(name);
   if (!card) {
     const near = cards.suggest(name);
-    io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
+    io.err(`segoc: unknown card ${quoteName(name)}${near.length ? `; did you mean ${near.map(quoteName).join(', ')}?` : ''}`);
     return 1;
   }
   io.out(cardToSegoc(card));

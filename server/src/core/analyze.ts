@@ -4,7 +4,7 @@
 import { buildLayer, CardIndex, CardProvider, CardSource, defaultProviders, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
 import { Diagnostic } from './diagnostics';
-import { Reference } from './engine/resolve-names';
+import { Reference, SUGGESTIONS_PER_FILE } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
 import { runScenario } from './engine/run';
@@ -14,6 +14,7 @@ import { parse, ParseResult } from './syntax/parser';
 import { splitLines } from './text';
 import { addFixes } from './fixes';
 import { definitionScopeProblems } from './card-scope';
+import { quoteName } from './syntax/quote';
 
 export interface UseFile {
   uri: string;
@@ -97,6 +98,9 @@ interface CachedScenario {
   result: ScenarioResult;
   references: Reference[];
   startLine: number;
+  /** The file's "did you mean" budget left when it ran, and the unknown names it met (see fitsBudget). */
+  suggestionBudget: number;
+  unknownNames: number;
 }
 
 /** Scenario results by position and text, valid for one environment (see environmentKey). */
@@ -194,6 +198,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
   let cancelled = false;
+  let suggestionBudget = SUGGESTIONS_PER_FILE;
   for (let i = 0; i < file.scenarios.length; i++) {
     if (options.cancellation?.isCancellationRequested) {
       cancelled = true;
@@ -202,24 +207,26 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     const sc = file.scenarios[i];
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
     const same = previousCache?.byNode.get(sc);
-    let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
+    let entry: CachedScenario | undefined = same && same.index === i && fitsBudget(same.entry, suggestionBudget) ? same.entry : undefined;
     if (!entry) {
       const scLines = lines.slice(sc.range.start.line, sc.range.end.line + 1);
-      const old = previousCache ? textIndex(previousCache).get(textKey(i, scLines)) : undefined;
+      const found = previousCache ? textIndex(previousCache).get(textKey(i, scLines)) : undefined;
+      const old = found && fitsBudget(found, suggestionBudget) ? found : undefined;
       if (old) {
         const delta = sc.range.start.line - old.startLine;
-        entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
+        entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line, suggestionBudget: old.suggestionBudget, unknownNames: old.unknownNames };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules });
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, suggestionBudget });
         addAssumedFacts(run.result, cards);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
-        entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
+        entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line, suggestionBudget, unknownNames: run.unknownNames };
         // A cached result outlives this version of the text: give it strings of its own, so that it
         // does not keep the whole document alive through substrings (one copy per edit otherwise).
         if (options.previous) entry = detach(entry);
       }
     }
+    suggestionBudget -= Math.min(suggestionBudget, entry.unknownNames);
     cache.entries.push(entry);
     cache.byNode.set(sc, { index: i, entry });
     scenarios.push(entry.result);
@@ -241,9 +248,17 @@ function addAssumedFacts(result: ScenarioResult, cards: CardIndex): void {
     for (const link of chain.links) {
       if (!link.cardKnown || link.effectIndex === undefined) continue;
       const card = cards.get(link.card);
-      for (const fact of card?.effects[link.effectIndex - 1]?.assumed ?? []) link.assumptions.push(`"${card!.name}" effect ${link.effectIndex}: ${fact} (assumed: its source was unsure)`);
+      for (const fact of card?.effects[link.effectIndex - 1]?.assumed ?? []) link.assumptions.push(`${quoteName(card!.name)} effect ${link.effectIndex}: ${fact} (assumed: its source was unsure)`);
     }
   }
+}
+
+/**
+ * Whether a cached result holds with the "did you mean" budget left now: it got suggestions for its first
+ * min(budget, unknown names) unknown names, so a budget that gives the same number gives the same result.
+ */
+function fitsBudget(entry: CachedScenario, budget: number): boolean {
+  return Math.min(entry.suggestionBudget, entry.unknownNames) === Math.min(budget, entry.unknownNames);
 }
 
 /** The key of a scenario's result: its number and text (a result depends on both, besides the environment). */
@@ -277,6 +292,8 @@ function detach(entry: CachedScenario): CachedScenario {
     result: JSON.parse(JSON.stringify(entry.result)) as ScenarioResult,
     references: entry.references.map((r) => ({ ...r, cardName: own(r.cardName), cardKey: own(r.cardKey), player: own(r.player), label: own(r.label), instance: copyOf(r.instance) })),
     startLine: entry.startLine,
+    suggestionBudget: entry.suggestionBudget,
+    unknownNames: entry.unknownNames,
   };
 }
 

@@ -6,6 +6,7 @@ export type { ParseResult } from './syntax/parser';
 export * from './syntax/ast';
 export type { Token, Comment, LogicalLine } from './syntax/lexer';
 export { endsWithComma, lex } from './syntax/lexer';
+export { escapeName, quoteName } from './syntax/quote';
 export * from './diagnostics';
 export * from './text';
 export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, curatedLibrary, defaultProviders } from './cards';

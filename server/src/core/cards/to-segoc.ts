@@ -3,6 +3,7 @@
 // checks every curated card). Where the source was unsure, a comment says what was assumed.
 import { defaultZones } from './facts';
 import { CardInfo, EffectInfo } from './types';
+import { quoteName } from '../syntax/quote';
 
 export function cardToSegoc(card: CardInfo): string {
   const lines: string[] = [`# ${originComment(card)}`];
@@ -84,5 +85,5 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
 }
 
 function quoted(name: string): string {
-  return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return quoteName(name);
 }

@@ -19,10 +19,13 @@ import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
+import { quoteName } from '../syntax/quote';
 
 export interface ScenarioRun {
   result: ScenarioResult;
   references: Reference[];
+  /** The unknown card names met (the first `suggestionBudget` of them got a "did you mean"). */
+  unknownNames: number;
 }
 
 export interface ScenarioOptions {
@@ -33,6 +36,8 @@ export interface ScenarioOptions {
   chainDetail?: boolean;
   /** The rule modules to run (default: the shipped ones). */
   rules?: RuleRegistry;
+  /** How many unknown names may get a "did you mean" (what the file's budget has left; default the whole of it). */
+  suggestionBudget?: number;
 }
 
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
@@ -45,7 +50,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const languageErrors: Diagnostic[] = [];
   const header = readHeader(sc, opts.defaultRuleset, languageErrors);
   const rules = registry.rulesInForce(header.ruleset);
-  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index);
+  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index, opts.suggestionBudget);
   const timeline = new Timeline(header.players, names);
   const ruleDiagnostics: Diagnostic[] = [];
   const chains: ChainResult[] = [];
@@ -108,7 +113,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       controllerOf: (c) => timeline.controllerOf(c),
       category: (player, mandatory) => category(header.turn, player, mandatory),
       who,
-      linkName: (l) => `CL${l.position} ${who(l.player)}'s "${l.inst?.name ?? '?'}"`,
+      linkName: (l) => `CL${l.position} ${who(l.player)}'s ${quoteName(l.inst?.name ?? '?')}`,
     };
     registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
@@ -150,7 +155,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     verdict: hasLanguageError ? 'invalid' : ruleErrors ? 'illegal' : 'legal',
     diagnostics,
   };
-  return { run: { result, references: names.names.references }, timeline };
+  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
 }
 
 const CITED_RULE = /\[(R\d+)/;
