@@ -2,7 +2,7 @@
 // lives here and in main.ts; core only ever sees text.
 import * as fs from 'fs';
 import * as path from 'path';
-import { globToRegExp } from '../core';
+import { globMatcher } from '../core';
 import { readTextFile } from '../host/text-file';
 import { walk } from '../host/walk';
 
@@ -43,8 +43,8 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
       const root = path.resolve(cwd, arg.split(/[\\/]/).slice(0, base).join('/') || '.');
       const all: string[] = [];
       walk(root, all, ['']);
-      const re = globToRegExp(path.resolve(cwd, arg).replace(/\\/g, '/'));
-      const matched = all.filter((f) => re.test(f.replace(/\\/g, '/')) && !skip(f, root));
+      const matches = globMatcher(path.resolve(cwd, arg).replace(/\\/g, '/'));
+      const matched = all.filter((f) => matches(f.replace(/\\/g, '/')) && !skip(f, root));
       if (matched.length === 0 && args.length) throw new UsageError(`no file matches ${arg}`);
       out.push(...matched);
       continue;

@@ -36,6 +36,7 @@ export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderS
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
 export { scenarioJson, diagnosticJson } from './scenario-json';
 export * from './project';
+export { globMatcher } from './glob';
 export { definitionScopeProblems, definitionSignature } from './card-scope';
 export { inferEffects, renderEffectLines, renderDefinition, cardTypeOf, languageOf } from './infer';
 export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage, RenderedLine } from './infer';
