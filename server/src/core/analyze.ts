@@ -167,6 +167,14 @@ function identity(o: object | undefined): number {
   return id;
 }
 
+/** The layers of a page's earlier blocks, built once per block's definitions (every later block reads them). */
+const pageLayers = new WeakMap<CardSource, Map<string, CardInfo>>();
+function pageLayer(source: CardSource): Map<string, CardInfo> {
+  let layer = pageLayers.get(source);
+  if (!layer) pageLayers.set(source, (layer = buildLayer(source)));
+  return layer;
+}
+
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const uri = options.uri ?? 'untitled:document.segoc';
   const lines = splitLines(text);
@@ -179,7 +187,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const providers = options.cardProviders ?? defaultProviders();
   let cards = libraryCards(providers);
   if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards, uri));
-  for (const pg of options.pageCards ?? []) cards = cards.with(buildLayer(pg));
+  for (const pg of options.pageCards ?? []) cards = cards.with(pageLayer(pg));
   const imports: string[] = [];
   const importLayers = readImports(uri, file.uses, options, diagnostics, imports, new Set([uri]), 0);
   for (const layer of importLayers) cards = cards.with(buildLayer(layer));
@@ -302,8 +310,13 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
   const cardLines: string[] = [];
   for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
   for (const u of file.uses) cardLines.push(u.path.text);
+  return `${optionsKey(options)}\u0002${cardLines.join('\u0001')}`;
+}
+
+/** What an analysis depends on among its options (a text analysed twice with options of one key reads the same). */
+export function optionsKey(options: AnalyzeOptions): string {
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? ''].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */

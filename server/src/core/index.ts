@@ -31,7 +31,7 @@ export type { InForce, RegionWindow, Ruleset, RulesInForce } from './engine/rule
 export type { Reference } from './engine/resolve-names';
 export { formatDocument } from './format';
 export { extractBlocks, analyzePage, formatPage, formatText, pageKind, mapRange, mapPosition, mapEdit, mapDeep, PAGE_CODES } from './pages';
-export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageDiagnostic, PageScenario } from './pages';
+export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageOptions, PageDiagnostic, PageScenario } from './pages';
 export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderSvg, renderChainSvg, escapeMarkdown, escapeWikitext, RENDER_FORMATS } from './render';
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
 export { scenarioJson, diagnosticJson } from './scenario-json';
