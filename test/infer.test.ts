@@ -172,6 +172,23 @@ test('segoc infer prints the inferred definition', () => {
   assert.match(err.join('\n'), /^segoc: infer takes a card text/);
 });
 
+test('[infer-stdin] segoc infer reads the card text from standard input (`-`, or no text with one piped in)', () => {
+  const run = (args: string[], stdin: string | undefined) => {
+    const out: string[] = [];
+    const code = runCli(['infer', ...args], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s), stdin: () => stdin });
+    return { code, out: out.join('\n') };
+  };
+  const text = 'If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand.';
+  for (const args of [['-'], []]) {
+    const r = run([...args, '--name', 'Sangan'], text);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /\n  trigger mandatory if sent to gy from field, includes search$/);
+  }
+  const none = run(['-'], undefined);
+  assert.equal(none.code, 2);
+  assert.match(none.out, /^segoc: infer -: nothing is piped in/);
+});
+
 /** Where the inference and a curated definition differ, and why that is accepted. */
 const WHY = {
   act: "The library writes no line for a Spell/Trap activation that answers no event, so it cannot say that the activation targets; the text says \"target\" before its semicolon (対象として), and the inference keeps it.",
