@@ -34,6 +34,8 @@ const HOSTILE: Array<[string, (n: number) => string, string]> = [
   ['Special Summon … (what a Trap includes)', (n) => 'Special Summon '.repeat(n / 15), 'normal trap'],
   ['add … (a search)', (n) => `You can ${'add '.repeat(n / 4)}.`, 'effect monster'],
   ['You can … summon this card … (an older procedure)', (n) => `You can ${'special summon this card '.repeat(n / 25)}.`, 'effect monster'],
+  ['another … (the subject of an event)', (n) => `You can ${'another '.repeat(n / 8)}: draw 1.`, 'normal trap'],
+  ['The target … (the words of a target filter)', (n) => `You can ${'The target '.repeat(n / 11)}: draw 1.`, 'continuous spell'],
 ];
 
 describe('the card text inference is linear', () => {

@@ -118,7 +118,9 @@ const PLAYER_RULES: Rule[] = [
 ];
 
 /** The other-card subject of an event: "a FIRE monster you control is destroyed". */
-const OTHER_SUBJECT = /\b(?:an?|another|one|1|\d\+?|your|the) ((?:(?!\bthis card\b)[^,:;])*?) (?:is|are|was|were|gets?) ((?:Normal |Special |Flip |Tribute |Synchro |Xyz |Link |Fusion |Ritual )?(?:or (?:Normal |Special |Flip )?)?Summoned|sent|destroyed|banished|added|returned|discarded|flipped|Tributed|detached|targeted|attacked|used)\b/i;
+// The subject is bounded (the card pool's longest is under 80 characters): unbounded, it is tried from every article and
+// scans to the next comma each time, quadratic on a pasted text that repeats one.
+const OTHER_SUBJECT = /\b(?:an?|another|one|1|\d\+?|your|the) ((?:(?!\bthis card\b)[^,:;]){0,120}?) (?:is|are|was|were|gets?) ((?:Normal |Special |Flip |Tribute |Synchro |Xyz |Link |Fusion |Ritual )?(?:or (?:Normal |Special |Flip )?)?Summoned|sent|destroyed|banished|added|returned|discarded|flipped|Tributed|detached|targeted|attacked|used)\b/i;
 
 const ON_FIELD_EFFECT = /a monster on the field activates its effect,? or (?:when )?a Spell\/Trap(?: Card)? that is (?:already )?face-up on the field activates its effect/i;
 
@@ -224,7 +226,10 @@ export function englishFilter(words: string): string | undefined {
     .split(/\s+/)
     .filter(Boolean);
   const kept: string[] = [];
+  // Whether a noun was kept yet (each word kept is looked at once: a search of `kept` per word was quadratic).
+  let noun = false;
   for (let i = 0; i < ws.length; i++) {
+    noun ||= kept.length > 0 && /^(monsters?|spells?|traps?|cards?)$/.test(kept[kept.length - 1]);
     const w = ws[i];
     if (ATTRIBUTES.includes(w) || RACES.includes(w) || RACES.includes(w.replace(/s$/, ''))) kept.push(w);
     else if (RACES.includes(`${w} ${ws[i + 1] ?? ''}`)) kept.push(`${w} ${ws[++i]}`);
@@ -235,7 +240,7 @@ export function englishFilter(words: string): string | undefined {
     } else if (w === "opponent's") kept.push('opponent');
     else if (FILTER_WORD.test(w)) kept.push(w);
     // After the noun, a word the vocabulary lacks starts a clause it cannot say ("with the same Level as ...").
-    else if (kept.some((k) => /^(monsters?|spells?|traps?|cards?)$/.test(k))) break;
+    else if (noun) break;
   }
   let s = kept.join(' ').replace(/\byour your\b/g, 'your').replace(/^(your|the|in|on|or)\s+/, '').trim();
   s = s.replace(/\bopponent (monsters?|cards?)\b/, '$1 your opponent controls');
