@@ -1,7 +1,11 @@
 // Globs of segoc.json and the command line (core/glob.ts): what they match, and in what time (fuzz turn 3, F3).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { globMatcher, pathMatcher } from '../server/src/core';
+import { findFiles } from '../server/src/cli/files';
 
 test('globMatcher: `**`, `*`, `?` and `{a,b}` match as documented', () => {
   const cases: Array<[string, string, boolean]> = [
@@ -41,4 +45,12 @@ test('[glob-backtracking] many `**/` against a deep path cost linear time, not e
   const small = cost(5);
   const large = cost(10);
   assert.ok(large < 8 * small + 60, `5 × "**/": ${Math.round(small)} ms; 10: ${Math.round(large)} ms`);
+});
+
+test('[glob-literal-name] a file whose name holds `{`, `*` or `?` can be named on the command line (F13)', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-glob-'));
+  fs.writeFileSync(path.join(dir, 'a{1}.segoc'), 'scenario "x"\n  players Yugi, Kaiba\n  turn Yugi\n');
+  assert.deepEqual(findFiles(['a{1}.segoc'], dir).map((f) => path.basename(f)), ['a{1}.segoc']);
+  // A glob that names no file is still a glob.
+  assert.deepEqual(findFiles(['*.segoc'], dir).map((f) => path.basename(f)), ['a{1}.segoc']);
 });

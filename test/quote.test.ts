@@ -2,7 +2,7 @@
 // them, so that a quick fix, a SARIF fix, `segoc card`, `segoc infer` and the messages can be pasted back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, defaultProviders, inferEffects, lex, parse, quoteName, renderDefinition } from '../server/src/core';
+import { analyze, defaultProviders, inferEffects, lex, parse, quoteName, render, renderDefinition } from '../server/src/core';
 import { applyEdits } from './fuzz/checks';
 import './generated-cards';
 
@@ -57,5 +57,16 @@ test('[infer-name] `segoc infer --name` writes the name escaped (F15)', () => {
     assert.equal(parsed.file.cards.length, 1, out);
     assert.equal(parsed.file.scenarios.length, 0, out);
     assert.equal(parsed.file.cards[0].name.text, name.replace('\n', ' '), out);
+  }
+});
+
+test('[invisible-names] invisible characters inside a name are dropped, and bidi controls never reach a render (F13)', () => {
+  const text = (name: string) => `scenario "\u202Eevil"\n  players Yugi, Kaiba\n  turn Yugi\n  chain\n    1 Yugi "${name}"\n`;
+  for (const name of ['San\u00ADgan', 'Sangan\u200B', 'San\u200Bgan', '\u202ESangan', 'Sang\u2066an']) {
+    assert.deepEqual(analyze(text(name)).diagnostics.filter((d) => d.code === 'unknown-card').map((d) => d.message), [], JSON.stringify(name));
+  }
+  const a = analyze(text('\u202ESangan'));
+  for (const format of ['html', 'svg', 'markdown', 'wikitext'] as const) {
+    assert.doesNotMatch(render({ title: 't\u202Ex', scenarios: a.scenarios }, format), /[\u202a-\u202e\u2066-\u2069]/, format);
   }
 });

@@ -38,7 +38,8 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
   const out: string[] = [];
   const patterns = args.length ? args : [DEFAULT_GLOB];
   for (const arg of patterns) {
-    if (GLOB_CHARS.test(arg)) {
+    // A file whose name holds `{`, `*` or `?` (a`{1}`.segoc) is that file, not a glob that cannot match it.
+    if (GLOB_CHARS.test(arg) && !fs.existsSync(path.resolve(cwd, arg))) {
       const base = arg.split(/[\\/]/).findIndex((seg) => GLOB_CHARS.test(seg));
       const root = path.resolve(cwd, arg.split(/[\\/]/).slice(0, base).join('/') || '.');
       const all: string[] = [];
