@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, renderDefinition, renderEffectLines } from '../server/src/core';
+import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, readCardText, renderDefinition, renderEffectLines } from '../server/src/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { runCli } from '../server/src/cli/main';
 import { codeActions, WRITE_INFERRED_KIND } from '../server/src/lsp/code-actions';
@@ -388,4 +388,15 @@ test('language: a modal card defined by its text answers Ash Blossom for the cho
   const destroy = analyze(scenario(2));
   assert.equal(destroy.scenarios[0].verdict, 'illegal');
   assert.deepEqual(destroy.scenarios[0].diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
+});
+
+test('[infer-cached] a card text is inferred once: a keystroke elsewhere in the file reads it from the cache (F2)', () => {
+  const file = (scenario: string) => `card "H": effect monster (fiend, dark, level 4)\n  text "If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand."\n\nscenario "${scenario}"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "H"\n`;
+  const first = analyze(file('s'));
+  const next = analyze(file('s2'), { previous: first });
+  const a = readCardText(first.file.cards[0])!;
+  const b = readCardText(next.file.cards[0])!;
+  assert.equal(a.card, b.card, 'the same reading, not a second inference');
+  assert.deepEqual(a.lines.map((l) => l.range), b.lines.map((l) => l.range));
+  assert.equal(next.cards.get('H')?.effects[0].kind, 'trigger');
 });
