@@ -68,6 +68,11 @@ async function runWebChecks({ report, log }) {
   log(`static server ${server.url} (dist/web/)`);
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // Every CSP refusal of every page, whether or not the browser also logs it.
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const consoleErrors = [];
   const dialogs = [];
   context.on('page', (p) => {
@@ -110,9 +115,16 @@ async function runWebChecks({ report, log }) {
     await check('playground: the CSP is in place and the page logs no error', async () => {
       await libraryLoaded(page);
       const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-      if (!/script-src 'self'/.test(csp) || /unsafe-eval/.test(csp) || /script-src[^;]*unsafe-inline/.test(csp)) throw new Error(`CSP: ${csp}`);
+      if (!/script-src 'self'/.test(csp) || /unsafe-eval|unsafe-inline/.test(csp) || !/style-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/.test(csp)) throw new Error(`CSP: ${csp}`);
+      // CodeMirror's styles come in through its one nonce'd <style> element: refused, the editor would be unstyled.
+      const styles = await page.evaluate(() => ({
+        unsigned: [...document.querySelectorAll('style')].filter((s) => !s.nonce).length,
+        editor: getComputedStyle(document.querySelector('.cm-editor')).display,
+        violations: window.__cspViolations,
+      }));
+      if (styles.unsigned || styles.editor !== 'flex' || styles.violations.length) throw new Error(`styles: ${JSON.stringify(styles)}`);
       if (consoleErrors.length) throw new Error(`console: ${consoleErrors.join(' / ')}`);
-      return `library ${await page.evaluate(() => window.segocPlayground.library)}`;
+      return `style-src without 'unsafe-inline'; library ${await page.evaluate(() => window.segocPlayground.library)}`;
     });
     await check('playground: typing an illegal chain shows segoc-order in the editor and the chain view', async () => {
       await setEditorText(page, illegalHead);

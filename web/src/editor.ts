@@ -13,6 +13,9 @@ import { segocLanguage } from './language';
 import { markdownDom } from './markdown';
 import type { WebCompletion, WebDiagnostic, WebHover } from './protocol';
 
+/** This build's nonce for CodeMirror's <style> element: the page's CSP allows no other inline style (scripts/build-web.js). */
+declare const SEGOC_STYLE_NONCE: string;
+
 /** A position of core (line, UTF-16 character) as a document offset, clamped to the document. */
 export function offsetOf(doc: Text, p: Position): number {
   const line = doc.line(Math.min(Math.max(p.line, 0), doc.lines - 1) + 1);
@@ -105,6 +108,7 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
         autocompletion({ override: [completionSource], activateOnTyping: true }),
         keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
         theme,
+        EditorView.cspNonce.of(SEGOC_STYLE_NONCE),
         EditorView.contentAttributes.of({ 'aria-label': 'segoc scenario' }),
         EditorView.updateListener.of((u) => {
           if (u.docChanged) hooks.changed(++version, u.state.doc.toString());
