@@ -218,6 +218,44 @@ async function runWebChecks({ report, log }) {
       await page.click('#output-close');
       return `${out.split('\n').length} lines`;
     });
+    await check('playground: a share link of Japanese names opens them unchanged', async () => {
+      const japanese = 'scenario "《灰流うらら》の無効"\n  players 遊戯, 海馬\n  turn 遊戯\n  chain\n    1 遊戯 "サンダー・ボルト"\n    2 海馬 "灰流うらら"\n';
+      const other = await context.newPage();
+      await other.goto(`${server.url}#${await fragmentIn(page, japanese)}`);
+      await checked(other);
+      const text = await editorText(other);
+      const shown = await other.textContent('#preview');
+      await other.close();
+      if (text !== japanese) throw new Error(`the editor holds ${JSON.stringify(text.slice(0, 80))}`);
+      if (!shown.includes('《灰流うらら》の無効')) throw new Error('the chain view does not show the title');
+      return 'text and title unchanged';
+    });
+    await check('playground: a long scenario gets a link with a note on its length; one too long for a link gets none', async () => {
+      const seeds = fs.readdirSync(path.join(ROOT, 'samples', 'seeds')).map((f) => fs.readFileSync(path.join(ROOT, 'samples', 'seeds', f), 'utf8')).join('\n');
+      await setEditorText(page, seeds);
+      await checked(page);
+      await page.click('#share');
+      await page.waitForFunction(() => /characters: chat apps/.test(document.getElementById('output-note').textContent));
+      const longUrl = await page.evaluate(() => location.href);
+      const other = await context.newPage();
+      await other.goto(longUrl);
+      await checked(other);
+      const same = (await editorText(other)) === seeds;
+      await other.close();
+      if (!same) throw new Error(`a ${longUrl.length}-character link opens another text`);
+      // Words drawn at random hardly compress: the packed text is longer than a link may be.
+      let seed = 7;
+      const word = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2147483648) % 26))).join('');
+      const noise = Array.from({ length: 40000 }, (_, i) => `# ${word()}${i % 8 === 7 ? '\n' : ' '}`).join('');
+      await setEditorText(page, noise);
+      await checked(page, { timeout: 60000 });
+      await page.click('#share');
+      await page.waitForFunction(() => /too long for a link/.test(document.getElementById('output-note').textContent));
+      const after = await page.evaluate(() => ({ hash: location.hash, area: document.getElementById('output-text').hidden }));
+      await page.click('#output-close');
+      if (after.hash !== new URL(longUrl).hash || !after.area) throw new Error(`the address changed or a link was shown: ${JSON.stringify(after).slice(0, 100)}`);
+      return `${longUrl.length}-character link opens the same text; ${noise.length.toLocaleString('en')} characters of noise: no link`;
+    });
     await check('playground: a hostile share link runs nothing and shows its text as text', async () => {
       const hostile =
         `scenario "<script>window.__pwned = 1</script><img src=x onerror=\\"window.__pwned = 2\\">"\n` +

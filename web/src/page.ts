@@ -6,7 +6,7 @@ import { ChainView } from './chain-view';
 import { Checker } from './checker';
 import { createEditor, showDiagnostics } from './editor';
 import type { CopyFormat, FromWorker } from './protocol';
-import { decodeFragment, encodeFragment } from './share';
+import { decodeFragment, encodeFragment, LONG_LINK, MAX_FRAGMENT } from './share';
 
 /** What the page opens with, without a share link: the README's first example (scripts/build-web.js). */
 declare const SEGOC_DEFAULT_TEXT: string;
@@ -59,26 +59,47 @@ function setText(text: string): void {
 }
 
 async function share(): Promise<void> {
-  const fragment = await encodeFragment(state.view!.state.doc.toString());
+  let fragment: string;
+  try {
+    fragment = await encodeFragment(state.view!.state.doc.toString());
+  } catch (err) {
+    console.error(err);
+    return showOutput('Share link', undefined, 'This browser cannot make share links (it has no CompressionStream). Copy the text instead.');
+  }
+  // A link the page would refuse to open is not made: the receiver would get the page's usual text.
+  if (fragment.length > MAX_FRAGMENT) {
+    return showOutput('Share link', undefined, `The scenario is too long for a link (${fragment.length.toLocaleString('en')} characters packed; a link holds ${MAX_FRAGMENT.toLocaleString('en')}). Copy it as Markdown or wikitext instead.`);
+  }
   history.replaceState(null, '', `#${fragment}`);
-  showOutput('Share link', location.href);
+  const url = location.href;
+  showOutput('Share link', url, url.length > LONG_LINK ? `${url.length.toLocaleString('en')} characters: chat apps that limit a message's length (Discord: 2,000) cannot carry it whole.` : undefined);
 }
 
 async function copyAs(format: CopyFormat): Promise<void> {
+  const title = format === 'markdown' ? 'Markdown: the page block and the table' : 'Wikitext: the page block and the table';
   const text = await state.checker!.request<string>({ type: 'copy', format });
-  if (text !== null) showOutput(format === 'markdown' ? 'Markdown: the page block and the table' : 'Wikitext: the page block and the table', text);
+  if (text === null) showOutput(title, undefined, 'The checker could not make it (a bug: the browser\'s console says more).');
+  else showOutput(title, text);
 }
 
-/** Shows text to copy (and copies it when the browser lets the page). */
-function showOutput(title: string, text: string): void {
+/**
+ * Shows text to copy, sized to it, and copies it when the browser lets the page; or, without text,
+ * only the note (why there is nothing to copy).
+ */
+function showOutput(title: string, text: string | undefined, note?: string): void {
   $('output-title').textContent = title;
   const area = $<HTMLTextAreaElement>('output-text');
-  area.value = text;
+  area.value = text ?? '';
+  area.hidden = text === undefined;
+  area.rows = Math.min(12, Math.max(2, (text ?? '').split('\n').length));
   $('output').hidden = false;
+  const said = (copied: string) => ($('output-note').textContent = note ? `${copied} ${note}` : copied);
+  said('');
+  if (text === undefined) return;
   area.select();
   navigator.clipboard?.writeText(text).then(
-    () => ($('output-note').textContent = 'Copied to the clipboard.'),
-    () => ($('output-note').textContent = 'Select and copy it.'),
+    () => said('Copied to the clipboard.'),
+    () => said('Select and copy it.'),
   );
 }
 
@@ -109,8 +130,10 @@ async function loadExamples(): Promise<void> {
       setText(ex.text);
       select.value = '';
     };
-  } catch {
+  } catch (err) {
+    console.error('examples.json could not be read:', err);
     select.disabled = true;
+    select.title = 'The examples could not be loaded (examples.json is missing from this site?)';
   }
 }
 
@@ -197,7 +220,7 @@ async function main(): Promise<void> {
   });
   revealOnClick();
   void loadExamples();
-  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch(() => undefined);
+  if ('serviceWorker' in navigator && location.protocol !== 'file:') navigator.serviceWorker.register('sw.js').catch((err) => console.warn('no offline use: the service worker did not start', err));
 }
 
 void main();
