@@ -110,6 +110,9 @@ async function runWebChecks({ report, log }) {
       if (chains < 2) throw new Error(`the chain view shows ${chains} chains`);
       const v = await verdicts(page);
       if (!v.some((x) => x.includes('Legal'))) throw new Error(`verdict badges: ${v.join(' | ')}`);
+      // Long `source` lines wrap in the half-width pane; the footer names the keys of fixes and completion.
+      if (!(await page.$('.cm-content.cm-lineWrapping'))) throw new Error('the editor does not wrap long lines');
+      if (!/Shift\+M problems and their fixes/.test(await page.textContent('.page-status .keys'))) throw new Error('no keys in the footer');
       return `${chains} chains, ${v.join(', ')}`;
     });
     await check('playground: the CSP is in place and the page logs no error', async () => {
@@ -200,6 +203,9 @@ async function runWebChecks({ report, log }) {
       await page.click('#share');
       await page.waitForFunction(() => location.hash.startsWith('#s='));
       shareUrl = await page.evaluate(() => location.href);
+      // The box is sized to the link, not eight empty rows pushing the editor down.
+      const rows = await page.$eval('#output-text', (a) => a.rows);
+      if (rows > 3) throw new Error(`the link's box has ${rows} rows`);
       const other = await context.newPage();
       await other.goto(shareUrl);
       await checked(other);
@@ -307,8 +313,25 @@ async function runWebChecks({ report, log }) {
           if (document.documentElement.dataset.theme !== t) document.getElementById('theme').click();
         }, theme);
         const bg = await page.$eval('.segoc-preview', (el) => getComputedStyle(el).backgroundColor);
+        // The problems panel follows the theme (CodeMirror's own colours are light-only).
+        await page.evaluate(() => window.segocPlayground.view.focus());
+        await page.keyboard.press('Control+Shift+M');
+        const panel = await page.waitForSelector('.cm-panel-lint [aria-selected]', { timeout: 10000 });
+        const colours = await panel.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(document.querySelector('.cm-panels')).backgroundColor]);
+        const expected = await page.evaluate(() => {
+          const probe = document.createElement('div');
+          probe.style.backgroundColor = 'var(--selection)';
+          document.body.append(probe);
+          const c = [getComputedStyle(probe).backgroundColor];
+          probe.style.backgroundColor = 'var(--panel-bg)';
+          c.push(getComputedStyle(probe).backgroundColor);
+          probe.remove();
+          return c;
+        });
+        if (JSON.stringify(colours) !== JSON.stringify(expected)) throw new Error(`${theme} problems panel ${colours} instead of ${expected}`);
         const file = `web-${theme}.png`;
         await page.screenshot({ path: path.join(RESULTS, file) });
+        await page.keyboard.press('Escape');
         shots.push(`${theme} ${bg}`);
       }
       if (shots[0].split(' ').slice(1).join(' ') === shots[1].split(' ').slice(1).join(' ')) throw new Error(`same background: ${shots.join(', ')}`);

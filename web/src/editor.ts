@@ -49,6 +49,14 @@ const theme = EditorView.theme({
   '.cm-tooltip': { backgroundColor: 'var(--panel-bg)', color: 'var(--editor-fg)', border: '1px solid var(--border)', maxWidth: '38em' },
   '.cm-tooltip-hover': { padding: '4px 10px' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--editor-fg)' },
+  // The problems panel (Ctrl-Shift-M) and the fixes' buttons: CodeMirror's own colours are light-only
+  // (its selected row was white on bright blue in the dark theme), and its 100 px list held one message.
+  '.cm-panels': { backgroundColor: 'var(--panel-bg)', color: 'var(--editor-fg)' },
+  '.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
+  '.cm-panel.cm-panel-lint ul': { maxHeight: '30vh' },
+  '.cm-panel.cm-panel-lint ul [aria-selected], .cm-panel.cm-panel-lint ul:focus [aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--editor-fg)' },
+  '.cm-diagnosticAction': { backgroundColor: 'var(--button-bg)', color: 'var(--button-fg)' },
+  '.cm-diagnosticSource': { opacity: 1, color: 'var(--muted)' },
 });
 
 export interface EditorHooks {
@@ -108,6 +116,8 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
         autocompletion({ override: [completionSource], activateOnTyping: true }),
         keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
         theme,
+        // Long `source` lines and comments stay readable in a half-width pane.
+        EditorView.lineWrapping,
         EditorView.cspNonce.of(SEGOC_STYLE_NONCE),
         EditorView.contentAttributes.of({ 'aria-label': 'segoc scenario' }),
         EditorView.updateListener.of((u) => {

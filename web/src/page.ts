@@ -137,12 +137,20 @@ async function loadExamples(): Promise<void> {
   }
 }
 
+/** The footer's keys as this platform's: CodeMirror's Mod is ⌘ on a Mac. */
+function initKeys(): void {
+  if (/Mac|iPhone|iPad/.test(navigator.platform)) for (const k of document.querySelectorAll('.page-status kbd.mod')) k.textContent = '⌘';
+}
+
 function initTheme(): void {
   const stored = localStorage.getItem('segoc-theme');
   const prefersLight = matchMedia('(prefers-color-scheme: light)').matches;
   const apply = (theme: string) => {
     document.documentElement.dataset.theme = theme;
-    $('theme').textContent = theme === 'dark' ? 'Light theme' : 'Dark theme';
+    const other = theme === 'dark' ? 'light' : 'dark';
+    // The button names the theme it switches to; its title says so, as the name alone could read as the current one.
+    $('theme').textContent = `${other[0].toUpperCase()}${other.slice(1)} theme`;
+    $('theme').title = `Switch to the ${other} theme`;
   };
   apply(stored === 'light' || stored === 'dark' ? stored : prefersLight ? 'light' : 'dark');
   $('theme').onclick = () => {
@@ -194,6 +202,7 @@ const DRAFT_KEY = 'segoc-draft';
 
 async function main(): Promise<void> {
   initTheme();
+  initKeys();
   const checker = new Checker(onChecked, setStatus);
   state.checker = checker;
   chainView = new ChainView($('preview'), checker, () => state.version);
