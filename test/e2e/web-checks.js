@@ -176,20 +176,28 @@ async function runWebChecks({ report, log }) {
       await page.keyboard.press('Escape');
       return `"${title}" -> ${v[0]}`;
     });
-    await check('playground: completion offers card names from the library', async () => {
-      // A fourth link at the end of the chain: the card name is being typed.
-      await page.evaluate(() => {
-        const view = window.segocPlayground.view;
-        const text = view.state.doc.toString().replace(/\n*$/, '\n    4 Kaiba "Ash Blo');
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
-        view.focus();
-      });
-      await page.keyboard.type('s', { delay: 20 });
-      const list = await page.waitForSelector('.cm-tooltip-autocomplete', { timeout: 10000 });
-      const items = (await list.textContent()).trim();
-      if (!/Ash Blossom/.test(items)) throw new Error(`completion: ${items.slice(0, 200)}`);
-      await page.keyboard.press('Escape');
-      return items.slice(0, 60);
+    await check('playground: completion offers card names from the curated and the generated library', async () => {
+      // A fourth link at the end of the chain: the card name is being typed. Ash Blossom is a curated card;
+      // Gem-Knight Master Diamond is only in the generated library (dist/web/cards/), fetched after the first check.
+      const offered = async (typed, last) => {
+        await page.evaluate((t) => {
+          const view = window.segocPlayground.view;
+          const text = `${view.state.doc.toString().replace(/(\n[ \t]*4 Kaiba "[^\n]*)?\s*$/, '')}\n    4 Kaiba "${t}`;
+          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
+          view.focus();
+        }, typed);
+        await page.keyboard.type(last, { delay: 20 });
+        const list = await page.waitForSelector('.cm-tooltip-autocomplete', { timeout: 10000 });
+        const items = (await list.textContent()).trim();
+        await page.keyboard.press('Escape');
+        return items;
+      };
+      await libraryLoaded(page);
+      const curated = await offered('Ash Blo', 's');
+      if (!/Ash Blossom/.test(curated)) throw new Error(`completion: ${curated.slice(0, 200)}`);
+      const generated = await offered('Gem-Knight Master Di', 'a');
+      if (!/Gem-Knight Master Diamond/.test(generated)) throw new Error(`completion: ${generated.slice(0, 200)}`);
+      return `${curated.slice(0, 30)} | ${generated.slice(0, 40)}`;
     });
 
     let shareUrl = '';
@@ -292,6 +300,29 @@ async function runWebChecks({ report, log }) {
       await other.close();
       if (!/holds no scenario/.test(status)) throw new Error(`status: ${status}`);
       return status.slice(0, 70);
+    });
+    await check('playground: a checker that cannot start is said, and a hover asked of it ends with no answer', async () => {
+      // The site's own files but worker.js, from a server of their own (a route does not reach a worker's script).
+      const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'segoc-web-noworker-'));
+      for (const f of fs.readdirSync(SITE)) if (f !== 'worker.js' && fs.statSync(path.join(SITE, f)).isFile()) fs.copyFileSync(path.join(SITE, f), path.join(dir, f));
+      const site = await startStaticServer(dir);
+      const broken = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const other = await broken.newPage();
+        await other.goto(site.url);
+        await other.waitForFunction(() => /checker stopped/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
+        const answer = await other.evaluate(() => Promise.race([
+          window.segocPlayground.checker.request({ type: 'hover', position: { line: 0, character: 1 } }),
+          new Promise((r) => setTimeout(() => r('still waiting'), 3000)),
+        ]));
+        const status = await other.textContent('#status');
+        if (answer !== null) throw new Error(`the hover got ${JSON.stringify(answer)}`);
+        return status.slice(0, 60);
+      } finally {
+        await broken.close();
+        await site.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
     });
     await check('playground: the examples list the seeds first and load one', async () => {
       const first = await page.$eval('#examples optgroup', (g) => `${g.label}: ${g.querySelector('option').textContent}`);
