@@ -297,9 +297,44 @@ async function runWebChecks({ report, log }) {
       await other.goto(`${server.url}#s=AAAA-damaged`);
       await checked(other);
       const status = await other.textContent('#status');
-      await other.close();
       if (!/holds no scenario/.test(status)) throw new Error(`status: ${status}`);
+      // Links put in the address of the open page: a good one opens its text, a damaged one is said.
+      const good = 'scenario "a link for the open page"\n  players Yugi, Kaiba\n';
+      const fragment = await fragmentIn(other, good);
+      await other.evaluate(() => { document.getElementById('status').textContent = ''; });
+      await other.evaluate((f) => { location.hash = f; }, fragment);
+      await other.waitForFunction((t) => window.segocPlayground.view.state.doc.toString() === t, good, { timeout: 10000 });
+      await checked(other);
+      await other.evaluate(() => { location.hash = 's=BBBB-damaged-too'; });
+      await other.waitForFunction(() => /holds no scenario/.test(document.getElementById('status').textContent), null, { timeout: 10000 });
+      const kept = (await editorText(other)) === good;
+      await other.close();
+      if (!kept) throw new Error('a damaged link changed the text');
       return status.slice(0, 70);
+    });
+    await check('playground: the text the user wrote is kept for the next visit; opening a link or an example does not overwrite it', async () => {
+      const mine = 'scenario "my own draft"\n  players Yugi, Kaiba\n  turn Yugi\n';
+      const writer = await context.newPage();
+      await writer.goto(server.url);
+      await checked(writer);
+      await setEditorText(writer, mine);
+      await checked(writer);
+      await writer.waitForTimeout(800);
+      const reader = await context.newPage();
+      await reader.goto(`${server.url}#${await fragmentIn(writer, 'scenario "a friend\'s link"\n')}`);
+      await checked(reader);
+      await reader.selectOption('#examples', await reader.$eval('#examples optgroup option', (o) => o.value));
+      await checked(reader);
+      await reader.waitForTimeout(800);
+      await reader.close();
+      await writer.close();
+      const again = await context.newPage();
+      await again.goto(server.url);
+      await checked(again);
+      const text = await editorText(again);
+      await again.close();
+      if (text !== mine) throw new Error(`the next visit opens ${JSON.stringify(text.slice(0, 60))}`);
+      return 'the draft survives a link and an example';
     });
     await check('playground: a checker that cannot start is said, and a hover asked of it ends with no answer', async () => {
       // The site's own files but worker.js, from a server of their own (a route does not reach a worker's script).

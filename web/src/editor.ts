@@ -59,10 +59,16 @@ const theme = EditorView.theme({
   '.cm-diagnosticSource': { opacity: 1, color: 'var(--muted)' },
 });
 
+/** The userEvent of a transaction that puts in a text the page opened (page.ts). */
+export const OPENED = 'open';
+
 export interface EditorHooks {
   checker: Checker;
-  /** Called on every change of the text, with the new version. */
-  changed(version: number, text: string): void;
+  /**
+   * Called on every change of the text, with the new version; `opened` when the change only put in a text
+   * the page opened (a link, an example: transactions with userEvent OPENED), not one the user wrote.
+   */
+  changed(version: number, text: string, opened: boolean): void;
 }
 
 export function createEditor(parent: HTMLElement, text: string, hooks: EditorHooks): EditorView {
@@ -121,12 +127,12 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
         EditorView.cspNonce.of(SEGOC_STYLE_NONCE),
         EditorView.contentAttributes.of({ 'aria-label': 'segoc scenario' }),
         EditorView.updateListener.of((u) => {
-          if (u.docChanged) hooks.changed(++version, u.state.doc.toString());
+          if (u.docChanged) hooks.changed(++version, u.state.doc.toString(), u.transactions.every((tr) => !tr.docChanged || tr.isUserEvent(OPENED)));
         }),
       ],
     }),
   });
-  hooks.changed(version, text);
+  hooks.changed(version, text, true);
   return view;
 }
 

@@ -4,7 +4,7 @@
 import type { EditorView } from '@codemirror/view';
 import { ChainView } from './chain-view';
 import { Checker } from './checker';
-import { createEditor, showDiagnostics } from './editor';
+import { createEditor, OPENED, showDiagnostics } from './editor';
 import type { CopyFormat, FromWorker } from './protocol';
 import { decodeFragment, encodeFragment, LONG_LINK, MAX_FRAGMENT } from './share';
 
@@ -31,6 +31,7 @@ const state: PlaygroundState = { version: 0, checkedVersion: -1, library: 'loadi
 let chainView: ChainView | undefined;
 /** Said before the check's status while it holds (a share link that could not be read). */
 let notice = '';
+const UNREADABLE_LINK = 'This link holds no scenario that can be read (damaged or cut short?) · ';
 (window as unknown as { segocPlayground: PlaygroundState }).segocPlayground = state;
 
 function setStatus(text: string): void {
@@ -55,7 +56,7 @@ function onChecked(checked: Extract<FromWorker, { type: 'checked' }>): void {
 
 function setText(text: string): void {
   const view = state.view!;
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 } });
+  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: 0 }, userEvent: OPENED });
 }
 
 async function share(): Promise<void> {
@@ -207,14 +208,16 @@ async function main(): Promise<void> {
   state.checker = checker;
   chainView = new ChainView($('preview'), checker, () => state.version);
   const shared = location.hash ? await decodeFragment(location.hash) : undefined;
-  if (location.hash.startsWith('#s=') && shared === undefined) notice = 'This link holds no scenario that can be read (damaged or cut short?) · ';
+  if (location.hash.startsWith('#s=') && shared === undefined) notice = UNREADABLE_LINK;
   let saveTimer: ReturnType<typeof setTimeout> | undefined;
   state.view = createEditor($('editor'), shared ?? draft() ?? SEGOC_DEFAULT_TEXT, {
     checker,
-    changed: (version, text) => {
+    changed: (version, text, opened) => {
       state.version = version;
       if (version > 0) notice = '';
       checker.text(version, text);
+      // Only what the user wrote is kept: opening a link or an example does not overwrite their draft.
+      if (opened) return;
       clearTimeout(saveTimer);
       saveTimer = setTimeout(() => saveDraft(text), 500);
     },
@@ -226,6 +229,8 @@ async function main(): Promise<void> {
   window.addEventListener('hashchange', async () => {
     const text = await decodeFragment(location.hash);
     if (text !== undefined && text !== state.view!.state.doc.toString()) setText(text);
+    // A damaged link pasted into the address of the open page keeps the text, and says why.
+    else if (text === undefined && location.hash.startsWith('#s=')) setStatus(UNREADABLE_LINK + $('status').textContent!.replace(UNREADABLE_LINK, ''));
   });
   revealOnClick();
   void loadExamples();
