@@ -18,7 +18,13 @@ const esbuild = require('esbuild');
 
 const root = path.resolve(__dirname, '..');
 
-/** The samples as { path, text }, seeds first, then the rules' and the modern ones (sorted within each). */
+/** A sample's first comment line, the Examples list's tooltip (which article, which rule). */
+function summaryOf(text) {
+  const first = /^#\s*(.+)$/m.exec(text);
+  return first ? first[1].replace(/\s*\(\w+\.txt\)\.?$/, '').trim() : '';
+}
+
+/** The samples as { path, summary, text }, seeds first, then the rules' and the modern ones (sorted within each). */
 function examples() {
   const dir = path.join(root, 'samples');
   const order = ['seeds', 'rules', 'modern'];
@@ -27,7 +33,8 @@ function examples() {
     const folder = path.join(dir, sub);
     if (!fs.existsSync(folder)) continue;
     for (const f of fs.readdirSync(folder).filter((n) => n.endsWith('.segoc')).sort()) {
-      list.push({ path: `${sub}/${f}`, text: fs.readFileSync(path.join(folder, f), 'utf8') });
+      const text = fs.readFileSync(path.join(folder, f), 'utf8');
+      list.push({ path: `${sub}/${f}`, summary: summaryOf(text), text });
     }
   }
   return list;

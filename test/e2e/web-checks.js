@@ -360,8 +360,10 @@ async function runWebChecks({ report, log }) {
       }
     });
     await check('playground: the examples list the seeds first and load one', async () => {
-      const first = await page.$eval('#examples optgroup', (g) => `${g.label}: ${g.querySelector('option').textContent}`);
-      if (!/^Seed examples: s0-/.test(first)) throw new Error(`first group: ${first}`);
+      const first = await page.$eval('#examples optgroup', (g) => `${g.label}: ${g.querySelector('option').textContent} (${g.querySelector('option').title})`);
+      if (!/^Seed examples: s0-.* \(Seed 000 — Portuguese wiki article "SEGOC"\)$/.test(first)) throw new Error(`first group: ${first}`);
+      const groups = await page.$$eval('#examples optgroup', (gs) => gs.map((g) => g.label));
+      if (groups.includes('modern')) throw new Error(`groups: ${groups.join(', ')}`);
       const value = await page.$eval('#examples optgroup option', (o) => o.value);
       await page.selectOption('#examples', value);
       await checked(page);

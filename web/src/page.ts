@@ -13,6 +13,8 @@ declare const SEGOC_DEFAULT_TEXT: string;
 
 interface Example {
   path: string;
+  /** Its first comment line (scripts/build-web.js): the option's tooltip. */
+  summary: string;
   text: string;
 }
 
@@ -115,13 +117,14 @@ async function loadExamples(): Promise<void> {
       let group = groups.get(folder);
       if (!group) {
         group = document.createElement('optgroup');
-        group.label = folder === 'seeds' ? 'Seed examples' : folder === 'rules' ? 'One file per rule' : folder;
+        group.label = folder === 'seeds' ? 'Seed examples' : folder === 'rules' ? 'One file per rule' : folder === 'modern' ? 'Current cards (from the card library)' : folder;
         groups.set(folder, group);
         select.appendChild(group);
       }
       const option = document.createElement('option');
       option.value = String(i);
       option.textContent = file.replace(/\.segoc$/, '');
+      option.title = ex.summary;
       group.appendChild(option);
     });
     select.onchange = () => {
