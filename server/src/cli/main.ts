@@ -4,10 +4,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, UsageError } from './files';
-import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
+import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
+import { startsWithBom } from '../host/text-file';
 import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
@@ -76,6 +77,8 @@ export interface CliIO {
   write: (s: string) => void;
   /** Whether stdout is a terminal that takes ANSI styles (bold); otherwise plain text. */
   tty?: boolean;
+  /** The text piped into the command, or undefined when standard input is a terminal (`segoc infer -`). */
+  stdin?: () => string | undefined;
 }
 
 /**
@@ -231,9 +234,10 @@ function project(io: CliIO): ProjectSetup {
 
 /** What every file is checked with: the project's card files, read, and the default ruleset. */
 function workspace(setup: ProjectSetup, rules: 'tcg' | 'ocg' | undefined, io: CliIO): Workspace {
-  const { files, missing } = cardFilesOf(setup);
-  if (missing.length) throw new UsageError(`${shown(io, setup.file!)}: "cards" names ${missing.join(', ')}, which does not exist`);
-  return { cards: files.map((file) => ({ file, text: readText(file), kind: 'segoc' as const })), rules: rules ?? setup.project.rules };
+  const { files, missing, refused } = cardFilesOf(setup);
+  const problem = cardFilesProblem(missing, refused);
+  if (problem) throw new UsageError(`${shown(io, setup.file!)}: ${problem}`);
+  return { cards: files.map((file) => ({ file, text: readText(file, setup.root), kind: 'segoc' as const })), rules: rules ?? setup.project.rules, root: setup.root };
 }
 
 /** The files a command reads: as check finds them (files, folders, globs; the project's `exclude` left out). */
@@ -243,7 +247,7 @@ function inputsOf(setup: ProjectSetup, opts: Options, io: CliIO, threads?: (file
   // Many files: worker threads start now, while this thread reads the files.
   const pool = threads?.(files.length);
   try {
-    const inputs = readInputs(files, foundBySearch(opts.files, io.cwd));
+    const inputs = readInputs(files, setup.root, foundBySearch(opts.files, io.cwd));
     if (inputs.length === 0) throw nothingFound(opts.files);
     return { inputs, pool };
   } catch (e) {
@@ -288,14 +292,14 @@ function check(opts: Options, io: CliIO, threads: boolean): number | Promise<num
 /** The files `explain` and `render` take, analysed as `check` analyses them (the same workspace). */
 function analysed(cmd: string, opts: Options, io: CliIO): Checked[] {
   if (opts.files.length === 0) throw new UsageError(`${cmd} takes one or more files (or folders, or globs)`);
+  const setup = project(io);
   for (const f of opts.files) {
     const p = path.resolve(io.cwd, f);
     const kind = kindOf(p);
-    if (kind !== 'segoc' && fs.existsSync(p) && fs.statSync(p).isFile() && extractBlocks(readText(p), kind).length === 0) {
+    if (kind !== 'segoc' && fs.existsSync(p) && fs.statSync(p).isFile() && extractBlocks(readText(p, setup.root), kind).length === 0) {
       throw new UsageError(`${f}: no segoc block in this page`);
     }
   }
-  const setup = project(io);
   const env = environment(workspace(setup, opts.rules, io));
   return inputsOf(setup, opts, io).inputs.map((t) => analyzeInput(t, env));
 }
@@ -307,13 +311,14 @@ function cardCommand(args: string[], io: CliIO): number {
   const [name, ...paths] = args.filter((a) => a !== '--');
   if (!name) throw new UsageError('card takes a card name, e.g. segoc card "Called by the Grave"');
   // The project's card files, and the files given, as check would see them.
-  const inputs = paths.length ? readInputs(findFiles(paths, io.cwd)) : [];
-  const ws = workspace(project(io), undefined, io);
-  const cards = analyze('', environment({ cards: [...ws.cards, ...inputs.filter((t) => t.kind === 'segoc')], rules: undefined })).cards;
+  const setup = project(io);
+  const inputs = paths.length ? readInputs(findFiles(paths, io.cwd), setup.root) : [];
+  const ws = workspace(setup, undefined, io);
+  const cards = analyze('', environment({ ...ws, cards: [...ws.cards, ...inputs.filter((t) => t.kind === 'segoc')], rules: undefined })).cards;
   const card = cards.get(name);
   if (!card) {
     const near = cards.suggest(name);
-    io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
+    io.err(`segoc: unknown card ${quoteName(name)}${near.length ? `; did you mean ${near.map(quoteName).join(', ')}?` : ''}`);
     return 1;
   }
   // A workspace card's file as the user would name it from here, not the machine's absolute path.
@@ -371,15 +376,21 @@ function formatCommand(opts: Options, io: CliIO): number {
     const file = path.resolve(io.cwd, opts.files[0]);
     if (!fs.existsSync(file)) throw new UsageError(`${opts.files[0]}: no such file`);
     if (fs.statSync(file).isDirectory()) throw new UsageError(`${opts.files[0]}: is a folder (use --check or --write for folders)`);
-    // The bytes --write would write, byte-order mark included: `segoc format F | diff F -` is empty
-    // exactly when `--check` says the file is formatted.
-    io.write((hasBom(file) ? '\ufeff' : '') + formatted(file, readText(file)));
+    // Read first (a FIFO or a device is refused there, never waited on); then the bytes --write would
+    // write, byte-order mark included: `segoc format F | diff F -` is empty exactly when `--check`
+    // says the file is formatted.
+    const root = project(io).root;
+    const text = readText(file, root);
+    refuseTooLarge([{ file, text }], io);
+    io.write((startsWithBom(file, root) ? '\ufeff' : '') + formatted(file, text));
     return 0;
   }
   const { inputs } = inputsOf(project(io), opts, io);
   // A file that cannot be read cannot be formatted, nor said to be formatted: a usage error, wherever it was found.
   const unreadable = inputs.find((t) => t.unreadable !== undefined);
   if (unreadable) throw new UsageError(`${shown(io, unreadable.file)}: ${unreadable.unreadable}`);
+  // Before any file is written: a file too large to format stops the command with nothing changed.
+  refuseTooLarge(inputs, io);
   const changed: string[] = [];
   for (const t of inputs) {
     const next = formatted(t.file, t.text);
@@ -398,22 +409,48 @@ function formatCommand(opts: Options, io: CliIO): number {
   return 0;
 }
 
-/** Whether a file starts with a UTF-8 byte-order mark (readText drops it; format keeps it). */
-function hasBom(file: string): boolean {
-  try {
-    const fd = fs.openSync(file, 'r');
-    const head = Buffer.alloc(3);
-    const n = fs.readSync(fd, head, 0, 3, 0);
-    fs.closeSync(fd);
-    return n === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-  } catch {
-    return false;
-  }
+/**
+ * The formatter's memory grows with the scenario lines as the checker's does: a file past the limit
+ * of an analysis (core's MAX_SCENARIO_CHARS) is refused, as `check` refuses to check it.
+ */
+function refuseTooLarge(inputs: { file: string; text: string }[], io: CliIO): void {
+  const large = inputs.find((t) => tooLargeToCheck(t.text, pageKind(t.file)));
+  if (large) throw new UsageError(`${shown(io, large.file)}: too large to format (more than ${MAX_SCENARIO_CHARS.toLocaleString('en-US')} characters of scenario lines; split it into several files)`);
 }
 
-/** Writes a file (format --write), keeping a byte-order mark that the file had. */
+/** The most of standard input `segoc infer` reads: a card text is under 1 KB; 1 MB is a paste gone wrong. */
+const MAX_STDIN_BYTES = 1024 * 1024;
+
+/** Standard input's text (UTF-8), read to its end or refused past MAX_STDIN_BYTES. */
+function readStdin(): string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const buffer = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        // A non-blocking pipe with nothing in it yet: wait a little rather than spin.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw new UsageError(`cannot read standard input (${code ?? String(e)})`);
+    }
+    if (n === 0) break;
+    size += n;
+    if (size > MAX_STDIN_BYTES) throw new UsageError(`standard input is longer than ${MAX_STDIN_BYTES / 1024 / 1024} MB: not a card text`);
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+}
+
+/** Writes a file (format --write), keeping a byte-order mark that the file had (readText drops it). */
 function writeKeepingBom(file: string, text: string): void {
-  const bom = hasBom(file) ? '\ufeff' : '';
+  const bom = startsWithBom(file) ? '\ufeff' : '';
   try {
     fs.writeFileSync(file, bom + text, 'utf8');
   } catch (e) {
@@ -431,6 +468,7 @@ if (require.main === module && isMainThread) {
     write: (s) => gone.stdout || process.stdout.write(s),
     // Bold on a terminal only, and never when NO_COLOR is set (https://no-color.org).
     tty: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    stdin: () => (process.stdin.isTTY ? undefined : readStdin()),
   }).then((code) => {
     process.exitCode = code;
   });
@@ -473,13 +511,20 @@ function inferCommand(args: string[], io: CliIO): number {
     else if (a.startsWith('--')) throw new UsageError(`unknown option ${a} (segoc infer takes --file, --ja, --type, --name, --pendulum)`);
     else texts.push(a);
   }
+  // `-`, or no text at all with a text piped in: the card text is standard input's.
+  const fromStdin = texts.length === 1 && texts[0] === '-' ? true : texts.length === 0 && !o.file;
+  if (fromStdin) {
+    const piped = io.stdin?.();
+    if (piped === undefined && texts[0] === '-') throw new UsageError('infer -: nothing is piped in (echo "<card text>" | segoc infer -)');
+    if (piped !== undefined) texts.splice(0, texts.length, piped);
+  }
   let text = texts.join(' ');
   if (o.file) {
     const file = path.resolve(io.cwd, o.file);
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) throw new UsageError(`${o.file}: no such file`);
-    text = readText(file);
+    text = readText(file, loadProject(io.cwd).root);
   }
-  if (!text.trim()) throw new UsageError('infer takes a card text (in quotes) or --file FILE');
+  if (!text.trim()) throw new UsageError('infer takes a card text (in quotes), --file FILE, or the text on standard input (-)');
   const card = inferEffects({ text, typeLine: o.type, pendulumText: o.pendulum, language: o.ja ? 'ja' : undefined });
   io.out(renderDefinition(o.name, card));
   return 0;

@@ -5,6 +5,7 @@
 // type's default) are not written as lines, and are left to makeCard as a written card leaves them.
 import type { Zone } from '../syntax/ast';
 import { zoneAfterSelfEvent } from '../infer/common';
+import { quoteName } from '../syntax/quote';
 import type { InferredCard, InferredEffect } from '../infer';
 import { CardInfo, CardOrigin, EffectFacts } from './types';
 import { makeCard } from './facts';
@@ -158,11 +159,17 @@ function printedModifiers(card: CardInfo, f: EffectFacts): string[] {
   return printModifiers(c.effects[0], c);
 }
 
+// A sentence on one line: each run of white space with a line break in it becomes one space. (The pattern
+// `\s*\n\s*` was retried from every space of a long run of them: quadratic.)
+function oneLine(sentence: string): string {
+  return sentence.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
+}
+
 /** A whole card definition: `card "Name": <type>` and its inferred lines, each after its sentence as a comment. */
 export function renderDefinition(name: string, card: InferredCard): string {
-  const out = [`card "${name.replace(/"/g, '\\"')}": ${segocType(card)}`];
+  const out = [`card ${quoteName(name)}: ${segocType(card)}`];
   for (const r of renderEffectLines(card)) {
-    if (r.effect.sentence) out.push(`  # ${r.effect.pendulum ? '[Pendulum] ' : ''}${r.effect.sentence.replace(/\s*\n\s*/g, ' ')}`);
+    if (r.effect.sentence) out.push(`  # ${r.effect.pendulum ? '[Pendulum] ' : ''}${oneLine(r.effect.sentence)}`);
     out.push(r.line ? `  ${r.line}` : `  # -> ${r.comment}`);
     for (const n of r.effect.notes) out.push(`  # note: ${n}`);
   }
