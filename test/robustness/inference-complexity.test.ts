@@ -52,7 +52,7 @@ describe('the card text inference is linear', () => {
   });
 
   test('[infer-render-spaces] `segoc infer` writes a run of spaces in linear time (F10)', () => {
-    // infer/render.ts: /\s*\n\s*/g retried from every space of a run (100,000 spaces: 3 s).
+    // cards/from-inferred.ts (was infer/render.ts): /\s*\n\s*/g retried from every space of a run (100,000 spaces: 3 s).
     const text = (n: number) => `If${' '.repeat(n)}: draw 1`;
     assertLinear('spaces', (n) => best(() => renderDefinition('X', inferEffects({ text: text(n), typeLine: 'effect monster' }))), 10000);
   });
