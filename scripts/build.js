@@ -6,6 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const esbuild = require('esbuild');
+const { browserBundles } = require('./lib/browser-bundles');
 
 const root = path.resolve(__dirname, '..');
 
@@ -82,6 +83,8 @@ async function main() {
       outfile: 'dist/cli.js',
       banner: { js: '#!/usr/bin/env node' },
     }),
+    // VS Code for the Web: the client for the web extension host, the server for a Web Worker.
+    ...browserBundles(common).map((options) => esbuild.build(options)),
   ]);
   shipGeneratedLibrary(path.resolve('dist'));
 }

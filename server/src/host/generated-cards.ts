@@ -6,6 +6,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../core';
+import { sourcesOf } from './library-manifest';
 
 /**
  * Where the library is: dist/cards/ beside the bundle, or, for the modules compiled under out/ (the
@@ -70,13 +71,6 @@ function linesOf(bytes: Buffer): TextLines {
  */
 function decode(bytes: Buffer): string {
   return bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.toString('utf16le', 2) : bytes.toString('utf8');
-}
-
-/** The sources' commits and dates from the manifest: `yaml-yugi 3469970 (2026-08-22), CardScripts ...`. */
-function sourcesOf(manifestText: string): string {
-  const manifest = JSON.parse(manifestText) as { sources?: Record<'texts' | 'scripts', { commit?: string; date?: string }> };
-  const version = (s: { commit?: string; date?: string } | undefined, name: string) => `${name} ${String(s?.commit).slice(0, 7)} (${String(s?.date).slice(0, 10)})`;
-  return manifest.sources ? `${version(manifest.sources.texts, 'yaml-yugi')}, ${version(manifest.sources.scripts, 'CardScripts')}` : '';
 }
 
 /**
