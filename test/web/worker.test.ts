@@ -87,6 +87,20 @@ describe('the web extension server in a worker', () => {
     assert.deepEqual((await diagnostics(uri)).map((d: Any) => d.code), []);
   });
 
+  test('quick fixes, formatting and completion answer as on the desktop', async () => {
+    const uri = open('features.segoc', ILLEGAL);
+    const items = await diagnostics(uri);
+    const actions = await client.request('textDocument/codeAction', { textDocument: { uri }, range: items[0].range, context: { diagnostics: items } });
+    assert.ok(actions.some((a: Any) => /Reorder/.test(a.title)), JSON.stringify(actions.map((a: Any) => a.title)));
+    const messy = open('messy.segoc', ILLEGAL.replace('  turn Yugi', 'turn    Yugi'));
+    const edits = await client.request('textDocument/formatting', { textDocument: { uri: messy }, options: { tabSize: 2, insertSpaces: true } });
+    assert.equal(edits.length, 1);
+    const typing = open('complete.segoc', 'scenario "c"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Labrynth Coo');
+    const answer = await client.request('textDocument/completion', { textDocument: { uri: typing }, position: { line: 3, character: 28 } });
+    const labels = (Array.isArray(answer) ? answer : answer.items).map((i: Any) => i.label);
+    assert.ok(labels.includes('Labrynth Cooclock'), labels.slice(0, 10).join(', '));
+  });
+
   test('a `use` file is read through the client and the document is checked again when it arrives', async () => {
     const scenario = 'use "cards/hound.segoc"\n\nscenario "s"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Homebrew Hound"\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi "Homebrew Hound"\n  expect legal\n';
     const refreshed = client.next('workspace/diagnostic/refresh');
