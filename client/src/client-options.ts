@@ -5,13 +5,18 @@ import * as vscode from 'vscode';
 import { BaseLanguageClient, DocumentSelector, LanguageClientOptions, State } from 'vscode-languageclient';
 import { LIBRARY_SCHEME, ServerConnection, UriParams } from './protocol';
 
-/** `documentSelector`: which documents the server checks; `initializationOptions`: added to the settings. */
+/** `documentSelector`: which documents the server checks; `moreOptions`: added to the settings at each start. */
 export function clientOptions(
   output: vscode.OutputChannel,
   documentSelector: DocumentSelector,
-  initializationOptions: Record<string, unknown> = {},
+  moreOptions: () => Record<string, unknown> = () => ({}),
 ): LanguageClientOptions {
   const settings = vscode.workspace.getConfiguration('segoc');
+  const initializationOptions = {
+    validate: settings.get('validate'),
+    defaultRuleset: settings.get('defaultRuleset'),
+    inlayHints: { enabled: settings.get('inlayHints.enabled') },
+  };
   return {
     documentSelector,
     synchronize: {
@@ -19,12 +24,7 @@ export function clientOptions(
       fileEvents: vscode.workspace.createFileSystemWatcher('**/{*.segoc,segoc.json}'),
       configurationSection: 'segoc',
     },
-    initializationOptions: {
-      validate: settings.get('validate'),
-      defaultRuleset: settings.get('defaultRuleset'),
-      inlayHints: { enabled: settings.get('inlayHints.enabled') },
-      ...initializationOptions,
-    },
+    initializationOptions: () => ({ ...initializationOptions, ...moreOptions() }),
     outputChannel: output,
     // `segoc.trace.server` is read by the client itself (the client id is "segoc").
   };

@@ -119,7 +119,7 @@ test('without the library files the worker still answers, says why, and the gene
     const logged = client.next('window/logMessage');
     await client.request('initialize', { processId: null, rootUri: null, capabilities: PULL_CAPABILITIES, initializationOptions: { libraryUrl: new URL('missing/', files.url).href } });
     client.notify('initialized', {});
-    assert.match((await logged).message, /generated card library at .*missing\/ cannot be fetched/);
+    assert.match((await logged).message, /generated card library at .*missing\/ cannot be read \(cards\.tsv, names-ja\.txt, index\.txt, manifest\.json missing\)/);
     const uri = `${REPO}/generated.segoc`;
     client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'segoc', version: 1, text: 'scenario "g"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Labrynth Cooclock"\n' } });
     const items = (await client.request('textDocument/diagnostic', { textDocument: { uri } })).items;
@@ -127,5 +127,21 @@ test('without the library files the worker still answers, says why, and the gene
   } finally {
     await client.terminate();
     await files.close();
+  }
+});
+
+test('a library posted by the client (a remote window, where the worker fetches nothing) is used', async () => {
+  const client = new WorkerClient(BUNDLE, 'blob:nowhere', (method, params) => (method === 'workspace/configuration' ? params.items.map(() => ({})) : null));
+  try {
+    const cards = path.join(DIST, 'cards');
+    const files = Object.fromEntries(fs.readdirSync(cards).map((f) => [f, new Uint8Array(fs.readFileSync(path.join(cards, f)))]));
+    client.worker.postMessage({ segoc: 'segoc/libraryFiles', files });
+    await client.request('initialize', { processId: null, rootUri: null, capabilities: PULL_CAPABILITIES, initializationOptions: { libraryPosted: true } });
+    client.notify('initialized', {});
+    const uri = `${REPO}/generated.segoc`;
+    client.notify('textDocument/didOpen', { textDocument: { uri, languageId: 'segoc', version: 1, text: 'scenario "g"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Labrynth Cooclock"\n' } });
+    assert.deepEqual((await client.request('textDocument/diagnostic', { textDocument: { uri } })).items, []);
+  } finally {
+    await client.terminate();
   }
 });

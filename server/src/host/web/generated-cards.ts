@@ -1,19 +1,28 @@
 // The generated card library for the Web Worker: the same files as the Node host reads (dist/cards/,
-// shipped in the .vsix beside the bundles), fetched from the extension's own URL. The worker fetches
-// them before it answers `initialize` (main.browser.ts), so no document is checked without them: a card
-// of the library must never be reported unknown while it loads. A fetch that fails leaves the library
-// out and says so (only the curated library and the file's own cards are known then).
+// shipped in the .vsix beside the bundles), fetched from the extension's own URL or posted by the client.
+// The worker has them before it answers `initialize` (main.browser.ts), so no document is checked without
+// them: a card of the library must never be reported unknown while it loads. Files that cannot be read
+// leave the library out and say so (only the curated library and the file's own cards are known then).
 import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../../core';
 import { sourcesOf } from '../library-manifest';
 
 const FILES = ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json', 'names.txt', 'names-layout.bin'] as const;
 
-/** The library's files under `base` (a URL ending in `/`), or undefined (and `unreadable` hears why). */
-export async function fetchGeneratedLibrary(base: string, unreadable: (message: string) => void): Promise<GeneratedLibraryData | undefined> {
+/**
+ * Where the library's files are: under a base URL (ending in `/`), fetched; or posted by the client, which
+ * read them itself (in a remote window the worker may fetch nothing of the extension).
+ */
+export type LibraryLocation = { base: string } | { posted: Promise<Record<string, Uint8Array>> };
+
+/** The library's files, or undefined (and `unreadable` hears why). */
+export async function fetchGeneratedLibrary(at: LibraryLocation, unreadable: (message: string) => void): Promise<GeneratedLibraryData | undefined> {
   try {
-    const bytes = await Promise.all(FILES.map((f) => fetchBytes(new URL(f, base).href, f !== 'names.txt' && f !== 'names-layout.bin')));
+    const posted = 'posted' in at ? await at.posted : undefined;
+    const read = (file: string) => (posted ? Promise.resolve(posted[file]) : fetchBytes(new URL(file, (at as { base: string }).base).href));
+    const bytes = await Promise.all(FILES.map(read));
     const [cards, japanese, index, manifest, names, layout] = bytes;
-    if (!cards || !japanese || !index || !manifest) return undefined; // required: fetchBytes threw
+    const missing = FILES.slice(0, 4).filter((_, i) => !bytes[i]);
+    if (!cards || !japanese || !index || !manifest) throw new Error(`${missing.join(', ')} missing`);
     const utf8 = new TextDecoder();
     const namesText = names && decode(names);
     return {
@@ -25,23 +34,22 @@ export async function fetchGeneratedLibrary(base: string, unreadable: (message: 
       names: () => (namesText === undefined ? undefined : { text: namesText, layout }),
     };
   } catch (e) {
-    unreadable(`segoc: the generated card library at ${base} cannot be fetched (${e instanceof Error ? e.message : String(e)}): only the curated library and your own card definitions are known`);
+    unreadable(`segoc: the generated card library ${'base' in at ? `at ${at.base} ` : ''}cannot be read (${e instanceof Error ? e.message : String(e)}): only the curated library and your own card definitions are known`);
     return undefined;
   }
 }
 
 /** Fetches the library and installs it for the worker's analyses. */
-export async function installFetchedLibrary(base: string, unreadable: (message: string) => void): Promise<void> {
-  const data = await fetchGeneratedLibrary(base, unreadable);
+export async function installFetchedLibrary(at: LibraryLocation, unreadable: (message: string) => void): Promise<void> {
+  const data = await fetchGeneratedLibrary(at, unreadable);
   setGeneratedLibrary(data ? new GeneratedLibrary(() => data) : undefined);
 }
 
-async function fetchBytes(url: string, required: boolean): Promise<Uint8Array | undefined> {
+/** A file's bytes, or undefined when the server has no such file (names.txt may be absent: a source-tree build). */
+async function fetchBytes(url: string): Promise<Uint8Array | undefined> {
   const response = await fetch(url);
-  if (!response.ok) {
-    if (required) throw new Error(`${url}: HTTP ${response.status}`);
-    return undefined;
-  }
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 
