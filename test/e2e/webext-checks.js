@@ -118,6 +118,12 @@ async function runWebExtensionChecks({ report: record, log }) {
       if (markers.length) throw new Error(JSON.stringify(markers.map((m) => m.text)));
       return `verdict "${verdict}", no problem`;
     });
+    await step('"SEGOC: Restart Language Server" starts a new worker that checks again', async () => {
+      await cs.runCommand(page, 'SEGOC: Restart Language Server');
+      await cs.runCommand(page, 'View: Close All Editors');
+      await cs.openFile(page, 'illegal.segoc');
+      return cs.statusBarText(page, { contains: 'SEGOC:', match: /illegal/, timeout: 30000 });
+    });
     if (workerErrors.length) report('no error in the browser console', false, workerErrors.slice(0, 3).join(' | '));
     if (results.includes(false)) {
       // The extension's output channel (the client's and the server's messages) says why.
