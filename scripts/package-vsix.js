@@ -12,7 +12,7 @@ const { spawnSync } = require('child_process');
 
 const root = path.resolve(__dirname, '..');
 
-/** `--dist <folder>` packages another build's dist/ (test/web/vsix.test.ts: a production build in a scratch folder); `--out <file>`. */
+/** `--dist <folder>` packages another build's dist/ (test/webext/vsix.test.ts: a production build in a scratch folder); `--out <file>`. */
 function option(name, fallback) {
   const i = process.argv.indexOf(name);
   return i > 0 && process.argv[i + 1] ? path.resolve(process.argv[i + 1]) : fallback;

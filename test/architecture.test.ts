@@ -105,6 +105,46 @@ test('the client imports only vscode, the language client and its own files', ()
   assert.deepEqual(problems, []);
 });
 
+test('the playground (web/src) reaches core through index.ts, and of the server and the client only what runs without a connection', () => {
+  // The LSP feature modules are pure functions of an analysis; the worker bundles them with
+  // vscode-languageserver/node aliased to vscode-languageserver-types (scripts/build-web.js). The card
+  // library is fetched as the web extension's worker fetches it (host/web/generated-cards.ts: core only).
+  const allowedFiles = new Set(
+    ['server/src/core', 'server/src/core/index', 'server/src/lsp/preview', 'server/src/lsp/hover', 'server/src/lsp/completion', 'server/src/lsp/token-words', 'server/src/host/web/generated-cards', 'client/src/preview/model', 'client/src/preview/html', 'client/src/preview/tree'].map((f) => path.join(root, f)),
+  );
+  const packages = /^(@codemirror\/[a-z]+|@lezer\/highlight|vscode-languageserver-types|vscode-languageserver-textdocument)$/;
+  const problems: string[] = [];
+  const reached = new Set<string>();
+  for (const f of sources('web/src')) {
+    for (const spec of imports(f)) {
+      if (!spec.startsWith('.')) {
+        if (!packages.test(spec)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+        continue;
+      }
+      const target = path.resolve(path.dirname(f), spec);
+      if (resolvesInto(f, spec, 'web/src')) continue;
+      if (!allowedFiles.has(target)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+      else if (target.includes(`${path.sep}lsp${path.sep}`)) reached.add(`${target}.ts`);
+    }
+  }
+  // What those LSP modules import in turn stays clear of the connection, the host and the CLI.
+  const queue = [...reached];
+  while (queue.length) {
+    const f = queue.pop()!;
+    for (const spec of imports(f)) {
+      if (!spec.startsWith('.')) continue;
+      const target = `${path.resolve(path.dirname(f), spec)}.ts`;
+      if (/[\\/]lsp[\\/](server|documents|workspace|safe|main)\.ts$/.test(target) || resolvesInto(f, spec, 'server/src/host') || resolvesInto(f, spec, 'server/src/cli')) {
+        problems.push(`${path.relative(root, f)} (reached from web/src) imports ${spec}`);
+      } else if (resolvesInto(f, spec, 'server/src/lsp') && !reached.has(target)) {
+        reached.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('the check itself can fail: a core file importing fs would be caught', () => {
   const fake = path.join(root, 'server/src/core/x.ts');
   assert.equal(resolvesInto(fake, '../lsp/server', 'server/src/core'), false);

@@ -5,8 +5,7 @@
 // the first search). A build made with SEGOC_NO_GENERATED=1 ships no dist/cards/: no generated library.
 import * as fs from 'fs';
 import * as path from 'path';
-import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../core';
-import { sourcesOf } from './library-manifest';
+import { GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, setGeneratedLibrary, TextLines } from '../core';
 
 /**
  * Where the library is: dist/cards/ beside the bundle, or, for the modules compiled under out/ (the
@@ -32,7 +31,7 @@ export function readGeneratedLibrary(dir: string, unreadable?: (message: string)
       cards: linesOf(bytes('cards.tsv')),
       japanese: linesOf(bytes('names-ja.txt')),
       index: bytes('index.txt').toString('utf8').trim(),
-      sources: sourcesOf(bytes('manifest.json').toString('utf8')),
+      sources: librarySources(bytes('manifest.json').toString('utf8')),
       names: () => {
         // Read on the first search, not with the rest: a lookup by name never needs them. Without names.txt
         // (the source tree) or unreadable, core derives the keys from the records: slower, the same answers;

@@ -2,7 +2,7 @@
 // no workspace card files are read; a scenario sees its own cards, the files it `use`s (read through
 // the client: host/web/workspace-files.ts) and the libraries. Watched-file events still reach this
 // index: a changed file is read again on its next `use`. The class keeps workspace.ts's surface (the
-// server and the navigation call it the same way; test/web-worker.test.ts compares the two).
+// server and the navigation call it the same way; test/webext/siblings.test.ts compares the two).
 import { CardDef, CardSource } from '../core';
 import { forgetWorkspaceFile } from '../host/web/workspace-files';
 import { canonicalUri } from './uri';

@@ -3,8 +3,7 @@
 // The worker has them before it answers `initialize` (main.browser.ts), so no document is checked without
 // them: a card of the library must never be reported unknown while it loads. Files that cannot be read
 // leave the library out and say so (only the curated library and the file's own cards are known then).
-import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../../core';
-import { sourcesOf } from '../library-manifest';
+import { GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, setGeneratedLibrary, TextLines } from '../../core';
 
 const FILES = ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json', 'names.txt', 'names-layout.bin'] as const;
 
@@ -18,7 +17,7 @@ export type LibraryLocation = { base: string } | { posted: Promise<Record<string
 export async function fetchGeneratedLibrary(at: LibraryLocation, unreadable: (message: string) => void): Promise<GeneratedLibraryData | undefined> {
   try {
     const posted = 'posted' in at ? await at.posted : undefined;
-    const read = (file: string) => (posted ? Promise.resolve(posted[file]) : fetchBytes(new URL(file, (at as { base: string }).base).href));
+    const read = (file: string) => (posted ? Promise.resolve(posted[file]) : fetchBytes(new URL(file, (at as { base: string }).base)));
     const bytes = await Promise.all(FILES.map(read));
     const [cards, japanese, index, manifest, names, layout] = bytes;
     const missing = FILES.slice(0, 4).filter((_, i) => !bytes[i]);
@@ -29,7 +28,7 @@ export async function fetchGeneratedLibrary(at: LibraryLocation, unreadable: (me
       cards: linesOf(cards),
       japanese: linesOf(japanese),
       index: utf8.decode(index).trim(),
-      sources: sourcesOf(utf8.decode(manifest)),
+      sources: librarySources(utf8.decode(manifest)),
       // Without names.txt core derives the keys from the records: slower, the same answers.
       names: () => (namesText === undefined ? undefined : { text: namesText, layout }),
     };
@@ -46,10 +45,10 @@ export async function installFetchedLibrary(at: LibraryLocation, unreadable: (me
 }
 
 /** A file's bytes, or undefined when the server has no such file (names.txt may be absent: a source-tree build). */
-async function fetchBytes(url: string): Promise<Uint8Array | undefined> {
+async function fetchBytes(url: URL): Promise<Uint8Array | undefined> {
   const response = await fetch(url);
   if (response.status === 404) return undefined;
-  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${url.href}: HTTP ${response.status}`);
   return new Uint8Array(await response.arrayBuffer());
 }
 

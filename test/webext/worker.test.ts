@@ -1,5 +1,5 @@
 // Issue 31: the web extension's language server (dist/browser/server.js) answers in a worker as VS Code
-// for the Web runs it (test/web/worker-host.ts): initialize, the diagnostics of an illegal chain, a
+// for the Web runs it (test/webext/worker-host.ts): initialize, the diagnostics of an illegal chain, a
 // hover, a card of the generated library (fetched over HTTP from the extension's files), and a `use`
 // file read through the client (`segoc/readFile`), the document checked again when it arrives.
 import { after, before, describe, test } from 'node:test';
