@@ -74,6 +74,9 @@ test('uri.browser: web URIs are kept as they are, file URIs go through their pat
   assert.equal(webUri.pathToUri('/wiki/a b#c.segoc'), 'file:///wiki/a%20b%23c.segoc');
   assert.equal(webUri.canonicalUri('file:///wiki/./x/../a.segoc'), 'file:///wiki/a.segoc');
   assert.equal(webUri.resolveRelative('file:///wiki/pages/a.segoc', '../cards/b.segoc'), '/wiki/cards/b.segoc');
+  assert.equal(webUri.resolveUseUri('vscode-vfs://github/segoc/wiki/pages/a.segoc', '../cards/b.segoc'), 'vscode-vfs://github/segoc/wiki/cards/b.segoc');
+  assert.equal(webUri.resolveUseUri('untitled:Untitled-1', 'b.segoc'), undefined);
+  assert.equal(nodeUri.resolveUseUri('file:///wiki/pages/a.segoc', '../cards/b.segoc'), 'file:///wiki/cards/b.segoc');
 });
 
 test('use-files.browser: the same rules as the Node reader, the files read through the client', async () => {

@@ -109,6 +109,9 @@ describe('the web extension server in a worker', () => {
     await refreshed;
     assert.deepEqual((await diagnostics(uri)).map((d: Any) => `${d.code}: ${d.message}`), [], `after the file arrived (before: ${JSON.stringify(first.map((d: Any) => d.message))})`);
     assert.ok(client.serverRequests.some((r) => r.method === 'segoc/readFile' && r.params.uri === `${REPO}/cards/hound.segoc`));
+    // Go to definition on the `use` path opens the file (its web URI).
+    const definition = await client.request('textDocument/definition', { textDocument: { uri }, position: { line: 0, character: 8 } });
+    assert.deepEqual(definition.map((l: Any) => l.uri), [`${REPO}/cards/hound.segoc`]);
   });
 });
 

@@ -34,3 +34,12 @@ export function resolveRelative(fromUri: string, relative: string): string | und
     return undefined;
   }
 }
+
+/** The URI a `use` path names, against the importing file's URI: any hierarchical one (`vscode-vfs:` too), not `untitled:`. */
+export function resolveUseUri(fromUri: string, relative: string): string | undefined {
+  try {
+    return canonicalUri(new URL(relative, fromUri).href);
+  } catch {
+    return undefined;
+  }
+}

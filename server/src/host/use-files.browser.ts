@@ -3,19 +3,15 @@
 // (web/workspace-files.ts) instead of from disk. Any hierarchical URI can import: `vscode-vfs:` in
 // vscode.dev and github.dev; an `untitled:` document cannot.
 import type { UseFile } from '../core';
-import { canonicalUri } from './uri';
+import { resolveUseUri } from './uri.browser';
 import { workspaceFile } from './web/workspace-files';
 
 export type UseReader = (fromUri: string, usePath: string) => UseFile | { error: string };
 
 export function useFileReader(openText?: (canonicalUri: string) => string | undefined): UseReader {
   return (fromUri, usePath) => {
-    let target: string;
-    try {
-      target = canonicalUri(new URL(usePath, fromUri).href);
-    } catch {
-      return { error: 'only files saved in the workspace can import other files' };
-    }
+    const target = resolveUseUri(fromUri, usePath);
+    if (target === undefined) return { error: 'only files saved in the workspace can import other files' };
     if (!new URL(target).pathname.toLowerCase().endsWith('.segoc')) return { error: 'only .segoc files can be imported' };
     const open = openText?.(target);
     if (open !== undefined) return { uri: target, text: open };
