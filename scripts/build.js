@@ -62,6 +62,9 @@ function shipGeneratedLibrary(outDir) {
 async function main() {
   generateLibrary();
   const production = process.argv.includes('--production');
+  // --cli: the `segoc` command alone (dist/cli.js and dist/cards/), which needs esbuild and no other
+  // package: what the GitHub Action builds when it has no built CLI at hand (action.yml).
+  const cliOnly = process.argv.includes('--cli');
   const common = {
     bundle: true,
     platform: 'node',
@@ -72,20 +75,23 @@ async function main() {
     logLevel: 'warning',
     legalComments: 'none',
   };
-  await Promise.all([
-    esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-    // The language client library on its own, loaded after activation (see client/src/extension.ts).
-    esbuild.build({ ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/client-lsp.js', external: ['vscode'] }),
-    esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
-    esbuild.build({
-      ...common,
-      entryPoints: ['server/src/cli/main.ts'],
-      outfile: 'dist/cli.js',
-      banner: { js: '#!/usr/bin/env node' },
-    }),
-    // VS Code for the Web: the client for the web extension host, the server for a Web Worker.
-    ...browserBundles(common).map((options) => esbuild.build(options)),
-  ]);
+  const cli = esbuild.build({
+    ...common,
+    entryPoints: ['server/src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  });
+  const editor = cliOnly
+    ? []
+    : [
+        esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+        // The language client library on its own, loaded after activation (see client/src/extension.ts).
+        esbuild.build({ ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/client-lsp.js', external: ['vscode'] }),
+        esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+        // VS Code for the Web: the client for the web extension host, the server for a Web Worker.
+        ...browserBundles(common).map((options) => esbuild.build(options)),
+      ];
+  await Promise.all([cli, ...editor]);
   shipGeneratedLibrary(path.resolve('dist'));
 }
 
