@@ -31,7 +31,8 @@ type Offers<Web extends Node, Node> = [Web, Node];
 export type ClientSiblings = [Offers<typeof webConnection, typeof nodeConnection>, Offers<typeof webClient, typeof nodeClient>];
 const surfaces: unknown[] = [
   ((m: typeof nodeUri) => m)(webUri),
-  ((m: typeof nodeTextFile) => m)(webTextFile),
+  // What the language server reaches of text-file.ts (the CLI's and the project reader's functions stay on Node).
+  ((m: Pick<typeof nodeTextFile, 'MAX_TEXT_BYTES' | 'readTextFile'>) => m)(webTextFile),
   ((m: Pick<typeof nodeUseFiles, 'useFileReader'>) => m)(webUseFiles),
   ((c: new (log?: (message: string) => void) => Public<NodeWorkspaceIndex>) => c)(WebWorkspaceIndex),
 ];
