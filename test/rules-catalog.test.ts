@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { RULE_CODES } from '../server/src/core/diagnostics';
+import { RULE_CODES } from '../server/src/core';
 import { InForce, RegionWindow } from '../server/src/core/engine/rulesets';
 import { RULE_REGISTRY, RuleInfo, TAG_MEANINGS } from '../server/src/core';
 

@@ -21,7 +21,7 @@ export { CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, l
 export type { LinkKind, LinkRoleName } from './labels';
 export { actText, answerText, collectedText, eventText, afterChainText } from './engine/narrative';
 export { inForceText, isInForce } from './engine/rulesets';
-export { RULE_MODULES, RULE_REGISTRY, ruleRegistry } from './engine/rules';
+export { isRuleCode, RULE_CODES, RULE_MODULES, RULE_REGISTRY, ruleCodeInfo, ruleRegistry } from './engine/rules';
 export type { RuleRegistry } from './engine/rules';
 export { defineRule, TAG_MEANINGS } from './engine/rules/api';
 export type { RuleModule, RuleInfo, RuleTag, CatalogueEntry, CodeMeta, FixKind, ChainView, Reporter, RuleReporter, MessageTable, LinkStatus, Ineligibility } from './engine/rules/api';

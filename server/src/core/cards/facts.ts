@@ -1,12 +1,12 @@
 // Card facts: what a source knows of a card, independent of how it was written. Every source of
 // cards (the `.segoc` definitions of from-segoc.ts, the generated library, effects inferred from card
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
-import { Zone } from '../syntax/ast';
+import type { Zone } from '../words';
 import { Range } from '../text';
 import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, ActivationWindow, EventPattern, PhaseTime, SetTurnActivation } from './types';
-import { cardTypeInfo } from './vocabulary';
+import { cardTypeInfo } from './vocabulary/words';
 import { normalizeName } from './names';
-import { uniformCard } from '../layout';
+import { uniformCard } from './uniform';
 
 /** One effect as a source states it; what it leaves out gets the defaults of `makeCard`. */
 export interface EffectFacts {

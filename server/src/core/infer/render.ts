@@ -1,6 +1,6 @@
 // Writes inferred effects as `.segoc` effect lines in today's vocabulary, so the card builder reads
 // them as it reads hand-written ones (hover, quick fix and `segoc infer` show the same lines).
-import type { Zone } from '../syntax/ast';
+import type { Zone } from '../words';
 import { zoneAfterSelfEvent } from './common';
 import type { InferredCard, InferredEffect } from './types';
 

@@ -36,7 +36,7 @@ import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
 import { keepLayoutOf } from '../layout';
 import { checkScenario } from './scenario-checks';
 import { didYouMean } from '../suggest';
-import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
+import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../words';
 
 export interface ParseResult {
   file: SourceFile;

@@ -2,18 +2,14 @@
 // chain`, `targets a monster`, `during your turn`), the words that start one (the parser splits at them)
 // and what each sets on the effect's facts. A modifier reads zones, filters and windows from the other
 // parts of the vocabulary, so none of them is spelled twice.
-import { Zone } from '../../syntax/ast';
+import type { Zone } from '../../words';
 import type { EffectFacts } from '../facts';
 import { parseFilter } from './filters';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
 
-/**
- * The words that start a modifier: the parser splits an effect line's phrase from its modifiers at the
- * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
- * `damage step`: see the parser's isModifierStart).
- */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose']);
+/** The words that start a modifier live in the words leaf (core/words.ts), which the parser reads too. */
+export { MODIFIER_START_WORDS } from '../../words';
 
 /**
  * Interprets one modifier of an effect line (`from hand or gy`, `once per chain`, `targets ...`) into
