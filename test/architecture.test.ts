@@ -164,3 +164,11 @@ test('ARCHITECTURE.md names the layers of core in the order of CORE_LAYERS', () 
   const named = [...section.matchAll(/^\d+\. \*\*([^*]+)\*\*/gm)].map((m) => m[1]);
   assert.deepEqual(named, CORE_LAYERS.map((l) => l.name));
 });
+
+test('a fresh clone type-checks before its first build: library/generated.d.ts declares what the build writes', () => {
+  // Without the declaration, `tsc --noEmit -p .` fails on a clean clone until `npm run build` writes generated.ts.
+  const declared = fs.readFileSync(path.join(coreDir, 'library/generated.d.ts'), 'utf8').match(/export declare const (LIBRARY_FILES: .+);$/m)?.[1];
+  const written = fs.readFileSync(path.join(root, 'scripts/build.js'), 'utf8').match(/'export const (LIBRARY_FILES: [^=]+?) = '/)?.[1];
+  assert.ok(declared && written, 'the declaration and the build line are both found');
+  assert.equal(declared, written);
+});
