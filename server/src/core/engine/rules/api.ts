@@ -3,7 +3,7 @@
 // modules) and its check. `rules/index.ts` lists the modules in run order; RULE_CODES, the catalogue
 // behind hovers and the quick-fix tables are derived from them.
 //
-// How to add a rule (say R38):
+// How to add a rule (say R38; `npm run new-rule -- <family> "<title>"` writes the files of 1, 3 and 4 from a template):
 //  1. Write `rules/<family>.ts` exporting `defineRule({...})` (copy a small one, e.g. once-per-chain.ts):
 //     its `codes` (stable code -> rules, severity, summary, quick-fix kind), its `catalogue` entry
 //     (id, title, tags, summary, sources from sources.ts, a note for [version]/[disputed] rules),
