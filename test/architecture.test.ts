@@ -172,3 +172,20 @@ test('a fresh clone type-checks before its first build: library/generated.d.ts d
   assert.ok(declared && written, 'the declaration and the build line are both found');
   assert.equal(declared, written);
 });
+
+test('the public API of core (index.ts) exports only what the server, the CLI and the host import', () => {
+  const exported = [...fs.readFileSync(path.join(coreDir, 'index.ts'), 'utf8').matchAll(/^export (?:type )?\{([^}]*)\} from/gm)]
+    .flatMap((m) => m[1].split(',').map((n) => n.trim()))
+    .filter(Boolean);
+  const imported = new Set<string>();
+  for (const dir of ['server/src/lsp', 'server/src/cli', 'server/src/host']) {
+    for (const f of sources(dir)) {
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '(?:\.\.\/)+core'/g)) {
+        for (const n of m[1].split(',')) imported.add(n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]);
+      }
+    }
+  }
+  assert.ok(exported.length > 50, `index.ts exports ${exported.length} names`);
+  assert.deepEqual(exported.filter((n) => !imported.has(n)), [], 'exported by core/index.ts but imported by none of lsp/, cli/, host/: move it to core/internal.ts');
+  assert.deepEqual([...imported].filter((n) => n && !exported.includes(n)), []);
+});

@@ -2,7 +2,7 @@
 // back to the same facts, for every card of the curated library; provenance reaches hovers' text.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyze, CardInfo, cardToSegoc, curatedLibrary, makeCard } from '../server/src/core';
+import { analyze, CardInfo, cardToSegoc, curatedLibrary, makeCard } from '../server/src/core/internal';
 
 /** What the engine reads of a card, without where it was written (ranges, origin, the line as written). */
 function facts(card: CardInfo): unknown {

@@ -2,7 +2,7 @@
 // idle instance (the two layout tricks that pay, docs/performance.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, lex } from '../server/src/core';
+import { analyze, lex } from '../server/src/core/internal';
 import { parseEvent } from '../server/src/core/cards/model';
 import { keptLayouts } from '../server/src/core/layout';
 import { uniformPattern } from '../server/src/core/cards/uniform';

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import * as ts from 'typescript';
-import { analyze, formatDocument, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule, RuleRegistry } from '../server/src/core';
+import { analyze, formatDocument, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule, RuleRegistry } from '../server/src/core/internal';
 import { repoRoot } from './helpers';
 
 const root = repoRoot();

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core/internal';
 import { codeOfMessage } from '../server/src/core/engine/rules/api';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';

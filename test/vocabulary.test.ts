@@ -18,7 +18,7 @@ import {
   PHASE_TIMES,
   SUMMON_PHRASES,
   ZONE_WORDS,
-} from '../server/src/core';
+} from '../server/src/core/internal';
 
 const words = (phrase: string) => phrase.toLowerCase().split(/\s+/).filter(Boolean);
 

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/internal';
 import { preview } from '../../server/src/lsp/preview';
 import { buildViewModel, parseWebviewMessage, PreviewResult, previewStateUri } from '../../client/src/preview/model';
 import { contentSecurityPolicy, renderMessageHtml, renderPreviewHtml } from '../../client/src/preview/html';
