@@ -1,5 +1,6 @@
 // Everything core exports, for tests, benchmarks and scripts run by hand (scripts/lib/load-ts.js): not an API.
-// The language server, the CLI and the host import core/index.ts, the public API, only.
+// The language server, the CLI and the host import core/index.ts, the public API, only; this is a superset of it.
+export * from './index';
 export { analyze } from './analyze';
 export type { Analysis, AnalyzeOptions, CancellationToken, UseFile } from './analyze';
 export { parse, cardLinesOnly, parseCardDefinitions, CARD_ACTION_VERBS } from './syntax/parser';
