@@ -3,7 +3,8 @@
 //
 //   --quick          fewer runs and edits, no 100k-line file
 //   --only <names>   only these figures (comma-separated, or repeat --only): parse, check, incremental,
-//                    throughput, page, lsp (= keystroke, hover, completion, memory), cli, activation, sizes
+//                    throughput, page, lsp (= keystroke, hover, completion, memory), cli, activation, sizes,
+//                    web (the playground in headless Chromium: bench/lib/web-bench.js)
 //   --check          exit 1 when a measured figure exceeds its budget in bench/budgets.json (prints which)
 //   --runs <n>       timed runs per in-process/CLI/activation figure (default 10, --quick 5)
 //   --no-write       do not write bench/generated/results/
@@ -25,14 +26,15 @@ const { ROOT, BENCH, GENERATED, RESULTS } = require('./lib/paths');
 const { buildCore, buildProduction, buildVsix } = require('./lib/build');
 const { generate } = require('./lib/generate');
 const { runLsp } = require('./lib/lsp-bench');
+const { runWeb } = require('./lib/web-bench');
 const { summarize, since } = require('./lib/stats');
 
-const ALL = ['parse', 'check', 'incremental', 'throughput', 'page', 'keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes'];
+const ALL = ['parse', 'check', 'incremental', 'throughput', 'page', 'keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes', 'web'];
 const ALIASES = { lsp: ['keystroke', 'hover', 'completion', 'memory'], core: ['parse', 'check', 'incremental', 'throughput'], size: ['sizes'], bundle: ['sizes'] };
 
 function usage(message) {
   if (message) console.error(`bench: ${message}`);
-  console.error('usage: node bench/run.js [--quick] [--only parse,check,incremental,throughput,page,lsp,keystroke,hover,completion,memory,cli,activation,sizes] [--check] [--runs N] [--no-write]');
+  console.error('usage: node bench/run.js [--quick] [--only parse,check,incremental,throughput,page,lsp,keystroke,hover,completion,memory,cli,activation,sizes,web] [--check] [--runs N] [--no-write]');
   process.exit(2);
 }
 
@@ -285,9 +287,9 @@ function markdown(results) {
 /** Orders figures: core, throughput, page, LSP, CLI, client, sizes; inside a group by kind and input size. */
 function orderFigures(all) {
   const order = (f) => {
-    const groups = ['core', 'throughput', 'page', 'lsp', 'cli', 'client', 'size', 'error'];
+    const groups = ['core', 'throughput', 'page', 'lsp', 'cli', 'client', 'web', 'size', 'error'];
     const sizes = ['100', '1k', '10k', '100k'];
-    const kind = ['parse', 'check', 'incremental', 'throughput', 'page.extract', 'page.analyze', 'lsp.open', 'lsp.keystroke', 'lsp.hover', 'lsp.completion', 'lsp.memory', 'lsp.memory-after-edits', 'activation', 'activation.server-start', 'size.server', 'size.client', 'size.client-lsp', 'size.cli', 'size.vsix'];
+    const kind = ['parse', 'check', 'incremental', 'throughput', 'page.extract', 'page.analyze', 'lsp.open', 'lsp.keystroke', 'lsp.hover', 'lsp.completion', 'lsp.memory', 'lsp.memory-after-edits', 'activation', 'activation.server-start', 'size.server', 'size.client', 'size.client-lsp', 'size.cli', 'size.vsix', 'web.load.cold', 'web.load.warm', 'web.keystroke', 'size.web'];
     const exact = kind.indexOf(f.id);
     const k = exact >= 0 ? exact : kind.findIndex((x) => f.id.startsWith(`${x}.`));
     const s = sizes.indexOf(f.id.split('.').pop());
@@ -365,7 +367,7 @@ async function main() {
   fs.mkdirSync(GENERATED, { recursive: true });
   log('bench: building core and the production bundles');
   const coreJs = buildCore();
-  const needProd = ['keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes'].some(want);
+  const needProd = ['keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes', 'web'].some(want);
   const prodDist = needProd ? buildProduction() : undefined;
   const bareDist = needProd && opts.compare ? buildProduction({ folder: 'prod-without-generated', withoutGenerated: true }) : undefined;
   /** The same figures of the build without the generated library, beside the real ones. */
@@ -436,6 +438,13 @@ async function main() {
         return without(sizeFigures(bareDist, vsix));
       });
     }
+  }
+
+  if (want('web')) {
+    log('bench: the playground in headless Chromium (load cold and warm, keystrokes on 1k lines, size)');
+    await group('web', () =>
+      runWeb({ out: path.join(GENERATED, 'web'), cards: path.join(prodDist, 'cards'), inputs: { 100: input('100').file, '1k': input('1k').file }, runs, warmup: opts.quick ? 1 : 2, edits: lspCount }),
+    );
   }
 
   const md = save(true);

@@ -61,6 +61,9 @@ function shipGeneratedLibrary(outDir) {
 async function main() {
   generateLibrary();
   const production = process.argv.includes('--production');
+  // --cli: the `segoc` command alone (dist/cli.js and dist/cards/), which needs esbuild and no other
+  // package: what the GitHub Action builds when it has no built CLI at hand (action.yml).
+  const cliOnly = process.argv.includes('--cli');
   const common = {
     bundle: true,
     platform: 'node',
@@ -71,18 +74,21 @@ async function main() {
     logLevel: 'warning',
     legalComments: 'none',
   };
-  await Promise.all([
-    esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
-    // The language client library on its own, loaded after activation (see client/src/extension.ts).
-    esbuild.build({ ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/client-lsp.js', external: ['vscode'] }),
-    esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
-    esbuild.build({
-      ...common,
-      entryPoints: ['server/src/cli/main.ts'],
-      outfile: 'dist/cli.js',
-      banner: { js: '#!/usr/bin/env node' },
-    }),
-  ]);
+  const cli = esbuild.build({
+    ...common,
+    entryPoints: ['server/src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  });
+  const editor = cliOnly
+    ? []
+    : [
+        esbuild.build({ ...common, entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] }),
+        // The language client library on its own, loaded after activation (see client/src/extension.ts).
+        esbuild.build({ ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/client-lsp.js', external: ['vscode'] }),
+        esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+      ];
+  await Promise.all([cli, ...editor]);
   shipGeneratedLibrary(path.resolve('dist'));
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Sets up the end-to-end test environment: Debian packages (chromium, neovim, ripgrep, libkrb5-dev)
-# and code-server 4.100.3 (= VS Code 1.100 in the browser) in .e2e/code-server/ (git-ignored).
+# Sets up the end-to-end test environment: Debian packages (chromium, neovim, ripgrep, libkrb5-dev,
+# fonts-noto-cjk) and code-server 4.100.3 (= VS Code 1.100 in the browser) in .e2e/code-server/ (git-ignored).
 # Run by `npm run test:e2e` (test/e2e/run.js), and so by .ci/run.
 #
 # Idempotent: reruns only check what is there and return in about a second.
@@ -32,9 +32,11 @@ step() { # step MESSAGE: announce a step with the seconds elapsed since the star
 }
 
 # ---------------------------------------------------------------- Debian packages
-# (g++, make and python3 build code-server's native modules; they are usually there already.)
+# (g++, make and python3 build code-server's native modules; they are usually there already.
+# fonts-noto-cjk: without a CJK font, chromium draws the Japanese card names of the screenshots as
+# empty boxes.)
 need_pkgs=()
-for p in libkrb5-dev ripgrep chromium neovim g++ make python3; do
+for p in libkrb5-dev ripgrep chromium neovim g++ make python3 fonts-noto-cjk; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
     need_pkgs+=("$p")
   fi

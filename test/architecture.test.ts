@@ -108,6 +108,45 @@ test('the client imports only vscode, the language client and its own files', ()
   assert.deepEqual(problems, []);
 });
 
+test('the playground (web/src) reaches core through index.ts, and of the server and the client only what runs without a connection', () => {
+  // The LSP feature modules are pure functions of an analysis; the worker bundles them with
+  // vscode-languageserver/node aliased to vscode-languageserver-types (scripts/build-web.js).
+  const allowedFiles = new Set(
+    ['server/src/core', 'server/src/core/index', 'server/src/lsp/preview', 'server/src/lsp/hover', 'server/src/lsp/completion', 'server/src/lsp/token-words', 'client/src/preview/model', 'client/src/preview/html', 'client/src/preview/tree'].map((f) => path.join(root, f)),
+  );
+  const packages = /^(@codemirror\/[a-z]+|@lezer\/highlight|vscode-languageserver-types|vscode-languageserver-textdocument)$/;
+  const problems: string[] = [];
+  const reached = new Set<string>();
+  for (const f of sources('web/src')) {
+    for (const spec of imports(f)) {
+      if (!spec.startsWith('.')) {
+        if (!packages.test(spec)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+        continue;
+      }
+      const target = path.resolve(path.dirname(f), spec);
+      if (resolvesInto(f, spec, 'web/src')) continue;
+      if (!allowedFiles.has(target)) problems.push(`${path.relative(root, f)} imports ${spec}`);
+      else if (target.includes(`${path.sep}lsp${path.sep}`)) reached.add(`${target}.ts`);
+    }
+  }
+  // What those LSP modules import in turn stays clear of the connection, the host and the CLI.
+  const queue = [...reached];
+  while (queue.length) {
+    const f = queue.pop()!;
+    for (const spec of imports(f)) {
+      if (!spec.startsWith('.')) continue;
+      const target = `${path.resolve(path.dirname(f), spec)}.ts`;
+      if (/[\\/]lsp[\\/](server|documents|workspace|safe|main)\.ts$/.test(target) || resolvesInto(f, spec, 'server/src/host') || resolvesInto(f, spec, 'server/src/cli')) {
+        problems.push(`${path.relative(root, f)} (reached from web/src) imports ${spec}`);
+      } else if (resolvesInto(f, spec, 'server/src/lsp') && !reached.has(target)) {
+        reached.add(target);
+        queue.push(target);
+      }
+    }
+  }
+  assert.deepEqual(problems, []);
+});
+
 test('the check itself can fail: a core file importing fs would be caught', () => {
   const fake = path.join(root, 'server/src/core/x.ts');
   assert.equal(resolvesInto(fake, '../lsp/server', 'server/src/core'), false);
@@ -173,19 +212,19 @@ test('a fresh clone type-checks before its first build: library/generated.d.ts d
   assert.equal(declared, written);
 });
 
-test('the public API of core (index.ts) exports only what the server, the CLI and the host import', () => {
+test('the public API of core (index.ts) exports only what the server, the CLI, the host and the playground import', () => {
   const exported = [...fs.readFileSync(path.join(coreDir, 'index.ts'), 'utf8').matchAll(/^export (?:type )?\{([^}]*)\} from/gm)]
     .flatMap((m) => m[1].split(',').map((n) => n.trim()))
     .filter(Boolean);
   const imported = new Set<string>();
-  for (const dir of ['server/src/lsp', 'server/src/cli', 'server/src/host']) {
+  for (const dir of ['server/src/lsp', 'server/src/cli', 'server/src/host', 'web/src']) {
     for (const f of sources(dir)) {
-      for (const m of fs.readFileSync(f, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '(?:\.\.\/)+core'/g)) {
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '(?:\.\.\/)+(?:server\/src\/)?core'/g)) {
         for (const n of m[1].split(',')) imported.add(n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]);
       }
     }
   }
   assert.ok(exported.length > 50, `index.ts exports ${exported.length} names`);
-  assert.deepEqual(exported.filter((n) => !imported.has(n)), [], 'exported by core/index.ts but imported by none of lsp/, cli/, host/: move it to core/internal.ts');
+  assert.deepEqual(exported.filter((n) => !imported.has(n)), [], 'exported by core/index.ts but imported by none of lsp/, cli/, host/, web/src: move it to core/internal.ts');
   assert.deepEqual([...imported].filter((n) => n && !exported.includes(n)), []);
 });

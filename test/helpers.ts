@@ -2,6 +2,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Position, Range } from '../server/src/core/internal';
+import { runCli } from '../server/src/cli/main';
 
 /** The repository root: the nearest folder up from here whose package.json is named "segoc". */
 export function repoRoot(): string {
@@ -57,4 +58,21 @@ export function seededRandom(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
+}
+
+/** Writes the files (paths relative to `dir`, folders made as needed) and returns `dir`. */
+export function writeTree(dir: string, files: Record<string, string | Uint8Array>): string {
+  for (const [rel, content] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+    fs.writeFileSync(path.join(dir, rel), content);
+  }
+  return dir;
+}
+
+/** Runs a `segoc` command in this process, in `cwd`: its exit code and what it printed. */
+export function runSegoc(argv: string[], cwd: string): { code: number; out: string; err: string } {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
 }

@@ -98,14 +98,34 @@ test('unknown tags and modifiers are errors with "did you mean"', () => {
   const r = report('card "X": effect monster (fiend, drak, level 3)\n  trigger optional when this card is destroyed, from hnd\n');
   assert.deepEqual(r, [
     '1:34 error syntax: unknown tag `drak`: did you mean `dark` (expected a monster type, an attribute, level N, atk N or def N)',
-    '2:3 error syntax: unknown modifier `from hnd`: did you mean `from hand` (see docs/language.md, Modifiers)',
+    '2:49 error syntax: unknown modifier `from hnd`: did you mean `from hand` (see docs/language.md, Modifiers)',
   ]);
 });
 
+test('an unknown modifier is located at the modifier, not at the start of its line', () => {
+  const text = 'card "X": effect monster\n  trigger optional when this card is destroyed, targets, from hnd, changes atk\n';
+  const [d] = analyze(text).diagnostics;
+  const line = text.split('\n')[1];
+  assert.equal(line.slice(d.range.start.character, d.range.end.character), 'from hnd');
+});
+
 test('impossible or malformed `as of` dates are bad-date, the documented `June 2016` too', () => {
-  for (const date of ['2017-02-30', '2016-06-31', '2016-6', '2016-6-1', 'June 2016', '2016/06']) {
+  for (const date of ['2016-6', '2016-6-1', 'June 2016', '2016/06']) {
     const r = report(scenario(`rules tcg as of ${date}`, 'players Yugi, Kaiba', 'turn Yugi'));
     assert.deepEqual(r, [`2:19 error bad-date: \`${date}\` is not a date: write YYYY, YYYY-MM or YYYY-MM-DD`], date);
+  }
+  // The form is right: the message says what the calendar does not have, not that the format is wrong.
+  const impossible: Array<[string, string]> = [
+    ['2017-02-30', 'is not a day of the calendar: February 2017 has 28 days'],
+    ['2016-06-31', 'is not a day of the calendar: June 2016 has 30 days'],
+    ['2016-02-30', 'is not a day of the calendar: February 2016 has 29 days'],
+    ['2016-06-00', 'is not a day of the calendar: June 2016 has 30 days'],
+    ['2016-13', 'has no month 13: months go from 01 to 12'],
+    ['2016-00-10', 'has no month 00: months go from 01 to 12'],
+  ];
+  for (const [date, problem] of impossible) {
+    const r = report(scenario(`rules tcg as of ${date}`, 'players Yugi, Kaiba', 'turn Yugi'));
+    assert.deepEqual(r, [`2:19 error bad-date: \`${date}\` ${problem}`], date);
   }
   for (const date of ['2016', '2016-06', '2016-02-29', '2017-03-31']) {
     assert.deepEqual(report(scenario(`rules tcg as of ${date}`, 'players Yugi, Kaiba', 'turn Yugi')), [], date);

@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { spawnSync } from 'child_process';
-import { runCli } from '../server/src/cli/main';
+import { writeTree, runSegoc } from './helpers';
 import { WorkspaceIndex } from '../server/src/lsp/workspace';
 import { parseProject } from '../server/src/core/internal';
 
@@ -18,21 +18,8 @@ const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-project-test-'));
 after(() => fs.rmSync(TMP, { recursive: true, force: true }));
 
 /** A folder with these files (paths relative to it). */
-function tree(name: string, files: Record<string, string>): string {
-  const dir = path.join(TMP, name);
-  for (const [rel, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
-    fs.writeFileSync(path.join(dir, rel), text);
-  }
-  return dir;
-}
-
-function run(argv: string[], cwd: string): { code: number; out: string; err: string } {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const tree = (name: string, files: Record<string, string>): string => writeTree(path.join(TMP, name), files);
+const run = runSegoc;
 
 const HOUND = 'card "Homebrew Hound": effect monster (beast, earth, level 4, atk 1800, def 1000)\n  trigger optional when this card is destroyed\n';
 const HOUND_PAGE = '# P\n\n```segoc\nscenario "s"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Homebrew Hound"\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n  chain\n    1 Yugi "Homebrew Hound"\n  expect legal\n```\n';

@@ -8,7 +8,8 @@ const root = path.resolve(__dirname, '..', '..');
 
 /** `entry`: a path from the repository root, e.g. `server/src/core/infer/index.ts`. */
 function loadTypeScript(entry) {
-  const esbuild = require(path.join(root, 'node_modules', 'esbuild'));
+  // Found as build.js finds it: the checkout's node_modules, else NODE_PATH (the Action's own copy).
+  const esbuild = require('esbuild');
   const out = esbuild.buildSync({ absWorkingDir: root, entryPoints: [entry], bundle: true, platform: 'node', format: 'cjs', write: false, logLevel: 'warning' });
   const mod = { exports: {} };
   new Function('module', 'exports', 'require', out.outputFiles[0].text)(mod, mod.exports, require);

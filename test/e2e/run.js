@@ -7,6 +7,8 @@
 //   3. VS Code                the .vsix in code-server + headless Chromium (test/e2e/vscode-checks.js),
 //                             including the @vscode/test-electron suite in code-server's extension host
 //   4. Neovim                 headless nvim 0.7 with `node dist/server.js --stdio` (test/e2e/nvim-checks.js)
+//   5. Playground             npm run build:web, then dist/web/ from a local static server in headless
+//                             Chromium (test/e2e/web-checks.js)
 //
 // Prints one line per check ("ok   ..." / "FAIL ..."), timings, and ends with "N passed, N failed"
 // on a line of its own; exits 1 if anything failed. Screenshots: test-results/*.png (kept). On a
@@ -15,7 +17,7 @@
 // Environment:
 //   SEGOC_E2E_SKIP_SETUP=1     do not run scripts/e2e-setup.sh
 //   SEGOC_E2E_SKIP_PACKAGE=1   use the existing dist/segoc.vsix (and dist/server.js)
-//   SEGOC_E2E_ONLY=vscode|nvim run only that part
+//   SEGOC_E2E_ONLY=vscode|nvim|web run only that part
 //   SEGOC_E2E_NO_SUITE=1       skip the @vscode/test-electron suite (check 7)
 //   SEGOC_E2E_UPDATE_IMAGES=1  copy the README screenshots from test-results/ to docs/images/
 //   SEGOC_E2E_KEEP=1           keep the temporary workspaces and code-server folders
@@ -97,6 +99,7 @@ const README_IMAGES = [
   ['vscode-dark-problems-hover.png', 'vscode-problems-hover.png'],
   ['vscode-dark-preview.png', 'vscode-preview-dark.png'],
   ['vscode-light-preview.png', 'vscode-preview-light.png'],
+  ['web-illegal.png', 'playground.png'],
 ];
 
 function updateImages() {
@@ -139,7 +142,9 @@ async function main() {
   // (they need only dist/server.js, which the build step of `npm run package` writes first).
   const vsix = path.join(ROOT, 'dist', 'segoc.vsix');
   let haveVsix = true;
-  if (!process.env.SEGOC_E2E_SKIP_PACKAGE) {
+  if (only === 'web') {
+    // The playground needs no .vsix: its own build runs in step 5.
+  } else if (!process.env.SEGOC_E2E_SKIP_PACKAGE) {
     const before = Date.now();
     const r = await phase('package (npm run package)', () => run('npm', ['run', 'package', '--silent'], { quietLines: 3 }));
     const fresh = fs.existsSync(vsix) && fs.statSync(vsix).mtimeMs >= before - 2000;
@@ -169,6 +174,17 @@ async function main() {
     await phase('Neovim (headless, LSP over stdio)', async () => {
       const { runNvimChecks } = require('./nvim-checks');
       await runNvimChecks({ report, log });
+    });
+  }
+
+  // 5. The playground (a static site: no code-server, no .vsix).
+  if (!only || only === 'web') {
+    await phase('Playground (dist/web/ + Chromium)', async () => {
+      const r = await run('npm', ['run', 'build:web', '--silent'], { quietLines: 3 });
+      report('npm run build:web builds dist/web/', r.code === 0, r.code === 0 ? undefined : `exit ${r.code}`);
+      if (r.code !== 0) return;
+      const { runWebChecks } = require('./web-checks');
+      await runWebChecks({ report, log });
     });
   }
 }

@@ -18,10 +18,14 @@ import {
   ResolutionStepView,
   ScenarioView,
 } from './model';
+import { Child, escapeHtml, h, HtmlElement, num, toHtml } from './tree';
+
+export { escapeHtml };
 
 /**
  * The preview's style sheet and script, read from these files of the extension (panel.ts reads them once, the tests
- * from the repository) and put inline under the render's nonce: constant text, no data is ever put into them.
+ * and the playground's build from the repository) and put inline under the render's nonce: constant text, no data is
+ * ever put into them.
  */
 export const PREVIEW_ASSET_FILES = { style: 'media/preview.css', script: 'media/preview.js' } as const;
 
@@ -39,20 +43,6 @@ export interface RenderOptions {
   nonce?: string;
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Escapes text for HTML content and for double- or single-quoted attribute values. */
-export function escapeHtml(value: unknown): string {
-  const text = value === undefined || value === null ? '' : String(value);
-  return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
-}
-
 /** A nonce for the CSP: 128 random bits, hex (Web Crypto, global in Node 20 and the extension host). */
 export function createNonce(): string {
   const bytes = new Uint8Array(16);
@@ -62,12 +52,6 @@ export function createNonce(): string {
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** A number for an attribute: a finite integer, else 0. */
-function num(value: unknown): string {
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? String(Math.trunc(n)) : '0';
-}
-
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return (
     `default-src 'none'; style-src ${cspSource} 'nonce-${nonce}'; ` +
@@ -75,170 +59,212 @@ export function contentSecurityPolicy(cspSource: string, nonce: string): string 
   );
 }
 
-// ---------------------------------------------------------------------------------------------
-// Pieces
 
-function renderLegend(legend: PreviewViewModel['legend']): string {
-  const items = legend
-    .map((l) => `<li class="${escapeHtml(l.kind)}" title="${escapeHtml(l.label)}"><span class="swatch"></span>${escapeHtml(l.short)}</li>`)
-    .join('');
-  return `<ul class="legend" aria-label="Link colours">${items}</ul>`;
+
+// ---------------------------------------------------------------------------------------------
+// Pieces (trees of tree.ts: the webview writes them as HTML, the playground as DOM nodes)
+
+function renderLegend(legend: PreviewViewModel['legend']): HtmlElement {
+  const items = legend.map((l) => h('li', { class: l.kind, title: l.label }, h('span', { class: 'swatch' }), l.short));
+  return h('ul', { class: 'legend', 'aria-label': 'Link colours' }, items);
 }
 
 const SEVERITY_GLYPH: Record<string, string> = { error: '✕', warning: '⚠', information: 'ℹ', hint: 'ℹ' };
 
-function renderDiagnostics(diags: DiagnosticView[]): string {
-  if (diags.length === 0) return '';
-  const items = diags
-    .map((d) => {
-      const cls = `diag ${escapeHtml(d.severity)}${d.expected ? ' expected' : ''}`;
-      const glyph = d.expected ? '✓' : SEVERITY_GLYPH[d.severity] ?? '•';
-      const rule = d.rule ? ` <span class="rule">${escapeHtml(d.rule)}</span>` : '';
-      const tag = d.expected ? ' <span class="chip">expected</span>' : '';
-      return (
-        `<li class="${cls}" data-line="${num(d.line)}" title="Line ${num(d.line + 1)}">` +
-        `<span class="glyph" aria-hidden="true">${glyph}</span>` +
-        `<span><code>${escapeHtml(d.code)}</code>${rule}${tag} <span class="msg">${escapeHtml(d.message)}</span></span>` +
-        `</li>`
-      );
-    })
-    .join('');
-  return `<ul class="diags">${items}</ul>`;
+function renderDiagnostics(diags: DiagnosticView[]): Child {
+  if (diags.length === 0) return false;
+  const items = diags.map((d) =>
+    h(
+      'li',
+      { class: `diag ${d.severity}${d.expected ? ' expected' : ''}`, 'data-line': d.line, title: `Line ${num(d.line + 1)}` },
+      h('span', { class: 'glyph', 'aria-hidden': 'true' }, d.expected ? '✓' : SEVERITY_GLYPH[d.severity] ?? '•'),
+      h(
+        'span',
+        {},
+        h('code', {}, d.code),
+        d.rule && [' ', h('span', { class: 'rule' }, d.rule)],
+        d.expected && [' ', h('span', { class: 'chip' }, 'expected')],
+        ' ',
+        h('span', { class: 'msg' }, d.message),
+      ),
+    ),
+  );
+  return h('ul', { class: 'diags' }, items);
 }
 
-function renderLink(link: LinkView): string {
-  const written = link.number !== link.position ? `<span class="written" title="numbered ${num(link.number)} in the file">written ${num(link.number)}</span>` : '';
-  const cls = `link ${escapeHtml(link.categoryClass)} ${link.legal ? 'legal' : 'illegal'}`;
+function renderLink(link: LinkView): HtmlElement {
+  const written = link.number !== link.position && h('span', { class: 'written', title: `numbered ${num(link.number)} in the file` }, `written ${num(link.number)}`);
   const label = `Chain Link ${num(link.position)}: ${link.controller}'s ${link.card}${link.legal ? '' : ' (illegal)'}`;
-  const tags: string[] = [];
-  tags.push(`<span class="chip cat" title="${escapeHtml(link.categoryLabel)}">${escapeHtml(link.categoryShort)}</span>`);
-  tags.push(`<span class="chip" title="Spell Speed ${num(link.spellSpeed)}">SS${num(link.spellSpeed)}</span>`);
-  if (link.role === 'batch-trigger' || link.role === 'hand-trigger') tags.push(`<span class="chip">${escapeHtml(link.roleLabel)}</span>`);
-  if (link.effectIndex !== undefined && link.effectIndex > 1) tags.push(`<span class="chip">effect ${num(link.effectIndex)}</span>`);
-  if (!link.cardKnown) tags.push(`<span class="chip bad">unknown card</span>`);
-  const effect = link.effect ? `<div class="effect" title="${escapeHtml(link.effect)}">${escapeHtml(link.effect)}</div>` : '';
-  const answers = link.answers ? `<div class="answers">↳ answers ${escapeHtml(link.answers)}</div>` : '';
-  const assumed = link.assumptions.length
-    ? `<ul class="assumed">${link.assumptions.map((a) => `<li>assumed: ${escapeHtml(a)}</li>`).join('')}</ul>`
-    : '';
-  const state = link.legal
-    ? `<span class="state ok" title="legal">✓</span>`
-    : `<span class="state bad" title="illegal">✕ illegal</span>`;
-  return (
-    `<li class="${cls}" data-line="${num(link.line)}" data-end-line="${num(link.endLine)}" tabindex="0" role="button" aria-label="${escapeHtml(label)}">` +
-    `<div class="cl">CL${num(link.position)}${written}</div>` +
-    `<div class="link-main">` +
-    `<div class="link-title"><span class="card${link.cardKnown ? '' : ' unknown'}">${escapeHtml(link.card)}</span>` +
-    `<span class="controller">${escapeHtml(link.controller)}</span></div>` +
-    `<div class="tags">${tags.join('')}</div>` +
-    answers +
-    effect +
-    assumed +
-    renderDiagnostics(link.diagnostics) +
-    `</div>` +
-    state +
-    `</li>`
+  const tags: Child[] = [
+    h('span', { class: 'chip cat', title: link.categoryLabel }, link.categoryShort),
+    h('span', { class: 'chip', title: `Spell Speed ${num(link.spellSpeed)}` }, `SS${num(link.spellSpeed)}`),
+    (link.role === 'batch-trigger' || link.role === 'hand-trigger') && h('span', { class: 'chip' }, link.roleLabel),
+    link.effectIndex !== undefined && link.effectIndex > 1 && h('span', { class: 'chip' }, `effect ${num(link.effectIndex)}`),
+    !link.cardKnown && h('span', { class: 'chip bad' }, 'unknown card'),
+  ];
+  return h(
+    'li',
+    { class: `link ${link.categoryClass} ${link.legal ? 'legal' : 'illegal'}`, 'data-line': link.line, 'data-end-line': link.endLine, tabindex: '0', role: 'button', 'aria-label': label },
+    h('div', { class: 'cl' }, `CL${num(link.position)}`, written),
+    h(
+      'div',
+      { class: 'link-main' },
+      h('div', { class: 'link-title' }, h('span', { class: `card${link.cardKnown ? '' : ' unknown'}` }, link.card), h('span', { class: 'controller' }, link.controller)),
+      h('div', { class: 'tags' }, tags),
+      link.answers && h('div', { class: 'answers' }, `↳ answers ${link.answers}`),
+      link.effect && h('div', { class: 'effect', title: link.effect }, link.effect),
+      link.assumptions.length > 0 && h('ul', { class: 'assumed' }, link.assumptions.map((a) => h('li', {}, `assumed: ${a}`))),
+      renderDiagnostics(link.diagnostics),
+    ),
+    link.legal ? h('span', { class: 'state ok', title: 'legal' }, '✓') : h('span', { class: 'state bad', title: 'illegal' }, '✕ illegal'),
   );
 }
 
-function renderStep(step: ResolutionStepView, link: LinkView | undefined): string {
+function renderStep(step: ResolutionStepView, link: LinkView | undefined): HtmlElement {
   const cat = link ? link.categoryClass : 'slow';
-  const did = step.did.length ? `<ul class="did">${step.did.map((d) => `<li>${escapeHtml(d)}</li>`).join('')}</ul>` : '';
-  return (
-    `<li class="step ${escapeHtml(step.status)} ${escapeHtml(cat)}" data-line="${num(step.line)}" tabindex="0" role="button" ` +
-    `aria-label="${escapeHtml(`Step ${step.order}: Chain Link ${step.position}, ${step.card}, ${step.statusLabel}`)}">` +
-    `<span class="step-num">${num(step.order)}</span>` +
-    `<div><div class="step-head"><span class="mono">CL${num(step.position)}</span>` +
-    `<span class="card">${escapeHtml(step.card)}</span><span class="who">${escapeHtml(step.controller)}</span>` +
-    `<span class="status ${escapeHtml(step.status)}">${escapeHtml(step.statusLabel)}</span></div>` +
-    did +
-    `</div></li>`
+  return h(
+    'li',
+    { class: `step ${step.status} ${cat}`, 'data-line': step.line, tabindex: '0', role: 'button', 'aria-label': `Step ${step.order}: Chain Link ${step.position}, ${step.card}, ${step.statusLabel}` },
+    h('span', { class: 'step-num' }, step.order),
+    h(
+      'div',
+      {},
+      h(
+        'div',
+        { class: 'step-head' },
+        h('span', { class: 'mono' }, `CL${num(step.position)}`),
+        h('span', { class: 'card' }, step.card),
+        h('span', { class: 'who' }, step.controller),
+        h('span', { class: `status ${step.status}` }, step.statusLabel),
+      ),
+      step.did.length > 0 && h('ul', { class: 'did' }, step.did.map((d) => h('li', {}, d))),
+    ),
   );
 }
 
-function renderChain(chain: ChainView): string {
+function renderChain(chain: ChainView): HtmlElement {
   const count = chain.stack.length;
-  const head =
-    `<div class="chain-head" data-line="${num(chain.line)}" tabindex="0" role="button" title="Line ${num(chain.line + 1)}">` +
-    `<h3>Chain ${num(chain.index)}</h3>` +
-    (chain.phaseLabel ? `<span class="chip">${escapeHtml(chain.phaseLabel)}</span>` : '') +
-    `<span class="chip">${count} link${count === 1 ? '' : 's'}</span>` +
-    (chain.legal ? `<span class="chip ok">✓ legal</span>` : `<span class="chip bad">✕ illegal</span>`) +
-    `</div>`;
+  const head = h(
+    'div',
+    { class: 'chain-head', 'data-line': chain.line, tabindex: '0', role: 'button', title: `Line ${num(chain.line + 1)}` },
+    h('h3', {}, `Chain ${num(chain.index)}`),
+    chain.phaseLabel && h('span', { class: 'chip' }, chain.phaseLabel),
+    h('span', { class: 'chip' }, `${count} link${count === 1 ? '' : 's'}`),
+    chain.legal ? h('span', { class: 'chip ok' }, '✓ legal') : h('span', { class: 'chip bad' }, '✕ illegal'),
+  );
   const byPosition = new Map(chain.stack.map((l) => [l.position, l]));
-  const stack =
-    `<div class="stack-col"><div class="col-title">Chain stack <span class="hint">top resolves first</span></div>` +
-    (count
-      ? `<ol class="stack">${chain.stack.map(renderLink).join('')}</ol><div class="stack-note">▲ built from CL1 upwards</div>`
-      : `<p class="muted">No links.</p>`) +
-    `</div>`;
-  const leftovers = chain.leftovers.length
-    ? `<div class="leftovers"><span class="muted">Then</span><ul>${chain.leftovers.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul></div>`
-    : '';
-  const resolution =
-    `<div class="resolve-col"><div class="col-title">Resolution <span class="hint">step by step</span></div>` +
-    (chain.resolution.length
-      ? `<ol class="steps">${chain.resolution.map((s) => renderStep(s, byPosition.get(s.position))).join('')}</ol>`
-      : `<p class="muted">Nothing resolves.</p>`) +
-    leftovers +
-    `</div>`;
-  const groups = chain.orderGroups.length
-    ? `<div class="order"><div class="col-title">Legal order <span class="hint">of the trigger batch</span></div><ul class="groups">` +
-      chain.orderGroups
-        .map(
-          (g) =>
-            `<li class="group ${escapeHtml(g.categoryClass)}" title="${escapeHtml(g.description)}">` +
-            `<span class="range">CL${num(g.from)}${g.to !== g.from ? `–${num(g.to)}` : ''}</span>` +
-            `<span>${escapeHtml(g.player)}</span><span class="muted">${escapeHtml(g.categoryShort)}</span>` +
-            `${g.to > g.from ? '<span class="muted">· any order</span>' : ''}</li>`,
-        )
-        .join('') +
-      `</ul></div>`
-    : '';
-  const collected = chain.collected.length
-    ? `<details class="collected"><summary>Triggers collected when the chain started (${chain.collected.length})</summary><ul>` +
-      chain.collected.map((c) => `<li>${escapeHtml(c)}</li>`).join('') +
-      `</ul></details>`
-    : '';
-  return (
-    `<section class="chain ${chain.legal ? 'legal' : 'illegal'}" aria-label="Chain ${num(chain.index)}">` +
-    head +
-    renderDiagnostics(chain.diagnostics) +
-    `<div class="chain-body">${stack}${resolution}</div>` +
-    groups +
-    collected +
-    `</section>`
+  const stack = h(
+    'div',
+    { class: 'stack-col' },
+    h('div', { class: 'col-title' }, 'Chain stack ', h('span', { class: 'hint' }, 'top resolves first')),
+    count ? [h('ol', { class: 'stack' }, chain.stack.map(renderLink)), h('div', { class: 'stack-note' }, '▲ built from CL1 upwards')] : h('p', { class: 'muted' }, 'No links.'),
+  );
+  const resolution = h(
+    'div',
+    { class: 'resolve-col' },
+    h('div', { class: 'col-title' }, 'Resolution ', h('span', { class: 'hint' }, 'step by step')),
+    chain.resolution.length
+      ? h('ol', { class: 'steps' }, chain.resolution.map((s) => renderStep(s, byPosition.get(s.position))))
+      : h('p', { class: 'muted' }, 'Nothing resolves.'),
+    chain.leftovers.length > 0 && h('div', { class: 'leftovers' }, h('span', { class: 'muted' }, 'Then'), h('ul', {}, chain.leftovers.map((l) => h('li', {}, l)))),
+  );
+  const groups =
+    chain.orderGroups.length > 0 &&
+    h(
+      'div',
+      { class: 'order' },
+      h('div', { class: 'col-title' }, 'Legal order ', h('span', { class: 'hint' }, 'of the trigger batch')),
+      h(
+        'ul',
+        { class: 'groups' },
+        chain.orderGroups.map((g) =>
+          h(
+            'li',
+            { class: `group ${g.categoryClass}`, title: g.description },
+            h('span', { class: 'range' }, `CL${num(g.from)}${g.to !== g.from ? `–${num(g.to)}` : ''}`),
+            h('span', {}, g.player),
+            h('span', { class: 'muted' }, g.categoryShort),
+            g.to > g.from && h('span', { class: 'muted' }, '· any order'),
+          ),
+        ),
+      ),
+    );
+  const collected =
+    chain.collected.length > 0 &&
+    h(
+      'details',
+      { class: 'collected' },
+      h('summary', {}, `Triggers collected when the chain started (${chain.collected.length})`),
+      h('ul', {}, chain.collected.map((c) => h('li', {}, c))),
+    );
+  return h(
+    'section',
+    { class: `chain ${chain.legal ? 'legal' : 'illegal'}`, 'aria-label': `Chain ${num(chain.index)}` },
+    head,
+    renderDiagnostics(chain.diagnostics),
+    h('div', { class: 'chain-body' }, stack, resolution),
+    groups,
+    collected,
   );
 }
 
-function renderScenario(sc: ScenarioView): string {
+function renderScenario(sc: ScenarioView): HtmlElement {
   const verdictGlyph = sc.verdict === 'legal' ? '✓' : sc.verdict === 'illegal' ? '✕' : '⚠';
   const expectGlyph = sc.expectations.state === 'met' ? '✓' : sc.expectations.state === 'unmet' ? '✕' : '';
-  const badges =
-    `<div class="badges">` +
-    `<span class="badge ${escapeHtml(sc.verdict)}">${verdictGlyph} ${escapeHtml(sc.verdictLabel)}</span>` +
-    `<span class="badge ${escapeHtml(sc.expectations.state)}">${expectGlyph ? `${expectGlyph} ` : ''}${escapeHtml(sc.expectations.label)}</span>` +
-    `</div>`;
-  const players = sc.players
-    .map((p) => `${escapeHtml(p)}${p === sc.turnPlayer ? '<span class="turn" title="turn player">turn</span>' : ''}`)
-    .join(' <span class="muted">vs</span> ');
-  const meta =
-    `<div class="meta">` +
-    `<span><span class="k">Rules</span> <span class="v">${escapeHtml(sc.ruleset)}</span></span>` +
-    `<span><span class="k">Players</span> <span class="v">${players}</span></span>` +
-    (sc.source ? `<span class="source"><span class="k">Source</span> <span class="v">${escapeHtml(sc.source)}</span></span>` : '') +
-    `</div>`;
-  const chains = sc.chains.length ? sc.chains.map(renderChain).join('') : `<p class="no-chain">This scenario has no chain.</p>`;
-  return (
-    `<article class="scenario verdict-${escapeHtml(sc.verdict)}" id="scenario-${num(sc.index)}">` +
-    `<header class="scenario-head" data-line="${num(sc.line)}" tabindex="0" role="button" title="Line ${num(sc.line + 1)}">` +
-    `<span class="scenario-index">#${num(sc.index)}</span><h2>${escapeHtml(sc.title)}</h2>${badges}</header>` +
-    `<div class="scenario-body">` +
-    meta +
-    renderDiagnostics([...sc.expectations.problems, ...sc.diagnostics]) +
-    chains +
-    `</div></article>`
+  const badges = h(
+    'div',
+    { class: 'badges' },
+    h('span', { class: `badge ${sc.verdict}` }, `${verdictGlyph} ${sc.verdictLabel}`),
+    h('span', { class: `badge ${sc.expectations.state}` }, `${expectGlyph ? `${expectGlyph} ` : ''}${sc.expectations.label}`),
   );
+  const players = sc.players.map((p, i) => [
+    i > 0 && [' ', h('span', { class: 'muted' }, 'vs'), ' '],
+    p,
+    p === sc.turnPlayer && h('span', { class: 'turn', title: 'turn player' }, 'turn'),
+  ]);
+  const meta = h(
+    'div',
+    { class: 'meta' },
+    h('span', {}, h('span', { class: 'k' }, 'Rules'), ' ', h('span', { class: 'v' }, sc.ruleset)),
+    h('span', {}, h('span', { class: 'k' }, 'Players'), ' ', h('span', { class: 'v' }, players)),
+    sc.source && h('span', { class: 'source' }, h('span', { class: 'k' }, 'Source'), ' ', h('span', { class: 'v' }, sc.source)),
+  );
+  return h(
+    'article',
+    { class: `scenario verdict-${sc.verdict}`, id: `scenario-${num(sc.index)}` },
+    h(
+      'header',
+      { class: 'scenario-head', 'data-line': sc.line, tabindex: '0', role: 'button', title: `Line ${num(sc.line + 1)}` },
+      h('span', { class: 'scenario-index' }, `#${num(sc.index)}`),
+      h('h2', {}, sc.title),
+      badges,
+    ),
+    h(
+      'div',
+      { class: 'scenario-body' },
+      meta,
+      renderDiagnostics([...sc.expectations.problems, ...sc.diagnostics]),
+      sc.chains.length ? sc.chains.map(renderChain) : h('p', { class: 'no-chain' }, 'This scenario has no chain.'),
+    ),
+  );
+}
+
+/** The preview's parts: the file's header, its problems outside the scenarios, one tree per scenario. */
+export function previewParts(vm: PreviewViewModel): { header: HtmlElement; fileProblems: Child; scenarios: HtmlElement[] } {
+  const s = vm.summary;
+  const header = h(
+    'header',
+    { class: 'file-header' },
+    h('div', { class: 'file-title' }, h('h1', {}, vm.fileName), h('span', { class: 'file-kind' }, 'resolved chains')),
+    h('div', { class: `summary ${s.ok ? 'ok' : 'bad'}`, title: s.details.join('\n') }, h('span', { 'aria-hidden': 'true' }, s.ok ? '✓' : '✕'), s.text),
+    renderLegend(vm.legend),
+  );
+  const fileProblems =
+    vm.fileDiagnostics.length > 0 && h('section', { class: 'file-problems' }, h('h2', {}, 'Problems outside the scenarios'), renderDiagnostics(vm.fileDiagnostics));
+  const scenarios = vm.scenarios.length
+    ? vm.scenarios.map(renderScenario)
+    : [h('div', { class: 'empty' }, h('h1', {}, 'No scenarios'), h('p', {}, 'Write a ', h('code', {}, 'scenario "…"'), ' line to start one.'))];
+  return { header, fileProblems, scenarios };
 }
 
 function documentHtml(title: string, uri: string, bodyHtml: string, options: RenderOptions): string {
@@ -261,21 +287,9 @@ function documentHtml(title: string, uri: string, bodyHtml: string, options: Ren
 
 /** The whole preview document for a view model. */
 export function renderPreviewHtml(vm: PreviewViewModel, options: RenderOptions): string {
-  const s = vm.summary;
-  const header =
-    `<header class="file-header">` +
-    `<div class="file-title"><h1>${escapeHtml(vm.fileName)}</h1><span class="file-kind">resolved chains</span></div>` +
-    `<div class="summary ${s.ok ? 'ok' : 'bad'}" title="${escapeHtml(s.details.join('\n'))}">` +
-    `<span aria-hidden="true">${s.ok ? '✓' : '✕'}</span>${escapeHtml(s.text)}</div>` +
-    renderLegend(vm.legend) +
-    `</header>`;
-  const fileProblems = vm.fileDiagnostics.length
-    ? `<section class="file-problems"><h2>Problems outside the scenarios</h2>${renderDiagnostics(vm.fileDiagnostics)}</section>`
-    : '';
-  const scenarios = vm.scenarios.length
-    ? vm.scenarios.map(renderScenario).join('\n')
-    : `<div class="empty"><h1>No scenarios</h1><p>Write a <code>scenario "…"</code> line to start one.</p></div>`;
-  return documentHtml(`Resolved chains: ${vm.fileName}`, vm.uri, `${header}\n${fileProblems}\n<main>\n${scenarios}\n</main>`, options);
+  const { header, fileProblems, scenarios } = previewParts(vm);
+  const body = `${toHtml(header)}\n${toHtml(fileProblems)}\n<main>\n${scenarios.map(toHtml).join('\n')}\n</main>`;
+  return documentHtml(`Resolved chains: ${vm.fileName}`, vm.uri, body, options);
 }
 
 /** A document with only a message (waiting for the server, an error). */
@@ -283,7 +297,7 @@ export function renderMessageHtml(title: string, message: string, uri: string, o
   return documentHtml(
     title,
     uri,
-    `<div class="empty"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></div>`,
+    toHtml(h('div', { class: 'empty' }, h('h1', {}, title), h('p', {}, message))),
     options,
   );
 }

@@ -2,28 +2,44 @@
 // its piece of the report, and the report put together from the pieces in file order. The same
 // functions run on the main thread and on the worker threads of parallel.ts, so the report does not
 // depend on which thread checked which file.
-import { analyze, analyzePage, CardSource, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
+import { analyze, analyzePage, CardSource, Diagnostic, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
 import { UseReader, useFileReader } from '../host/use-files';
-import { readText } from './files';
-import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport } from './report';
+import { FileError, readText } from './files';
+import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport, UNREADABLE_FILE } from './report';
 import { SarifPiece, sarifPiece, sarifReport, sarifRuleIndex } from './sarif';
 
 export interface Input {
   file: string;
   text: string;
   kind: 'segoc' | PageKind;
+  /** Why the file cannot be read (then `text` is empty): it is checked as one `unreadable-file` error. */
+  unreadable?: string;
+  /** A project card file that was not asked for: only its `conflicting-card` errors are reported. */
+  conflictsOnly?: boolean;
 }
 
 export function kindOf(file: string): Input['kind'] {
   return pageKind(file) ?? 'segoc';
 }
 
-/** Reads the files; pages without a segoc block are left out (they are not scenario files). */
-export function readInputs(files: string[]): Input[] {
+/**
+ * Reads the files; pages without a segoc block are left out (they are not scenario files). A file
+ * that cannot be read stops the command (a usage error, as a missing file does) when it was named
+ * on the command line; one that a folder or glob search `found` is kept as an unreadable input, so
+ * that one page saved in Latin-1 is reported on that page instead of hiding the report on the others.
+ */
+export function readInputs(files: string[], found: (file: string) => boolean = () => false): Input[] {
   const out: Input[] = [];
   for (const file of files) {
-    const text = readText(file);
     const kind = kindOf(file);
+    let text: string;
+    try {
+      text = readText(file);
+    } catch (e) {
+      if (!(e instanceof FileError) || !found(file)) throw e;
+      out.push({ file, text: '', kind, unreadable: e.reason });
+      continue;
+    }
     if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) continue;
     out.push({ file, text, kind });
   }
@@ -68,9 +84,44 @@ export function environment(workspace: Workspace): Environment {
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {
+  if (t.unreadable !== undefined) return unreadableFile(t);
+  if (t.conflictsOnly) {
+    const diagnostics = analyze(t.text, { ...env, uri: t.file, detail: 'diagnostics' }).diagnostics.filter((d) => d.code === 'conflicting-card');
+    return { file: t.file, kind: 'segoc', analysis: { diagnostics, scenarios: [] } };
+  }
   if (t.kind === 'segoc') return { file: t.file, kind: 'segoc', analysis: analyze(t.text, { ...env, uri: t.file }) };
   const page = analyzePage(t.text, t.kind, { ...env, uri: t.file });
   return { file: t.file, kind: t.kind, analysis: page, blocks: page.blocks.map((b) => b.block) };
+}
+
+/** A file that cannot be read: one error at its start, saying why and what to do. */
+function unreadableFile(t: Input): Checked {
+  const start = { line: 0, character: 0 };
+  const diagnostic: Diagnostic = {
+    code: UNREADABLE_FILE.code,
+    severity: 'error',
+    message: `this file cannot be checked: ${t.unreadable} (${/UTF-8/.test(t.unreadable!) ? 'segoc reads UTF-8 text: save it as UTF-8, or leave it out' : 'leave it out'} with "exclude" in segoc.json)`,
+    range: { start, end: start },
+  };
+  return { file: t.file, kind: t.kind, analysis: { diagnostics: [diagnostic], scenarios: [] }, ...(t.kind === 'segoc' ? {} : { blocks: [] }) };
+}
+
+/**
+ * The inputs, with the project's card files that are not among them and define a card differently
+ * from another card file (checked for those conflicts only). Every checked file reads every card
+ * file, so such a conflict makes its verdicts depend on the files' order: it is an error whichever
+ * files were given (a check of the pages alone as well as `segoc check`).
+ */
+export function withCardFileConflicts(inputs: Input[], workspace: Workspace): Input[] {
+  if (workspace.cards.length < 2) return inputs;
+  const checked = new Set(inputs.map((t) => t.file));
+  const env = environment(workspace);
+  const conflicting = workspace.cards
+    .filter((c) => !checked.has(c.file))
+    .map((c): Input => ({ ...c, conflictsOnly: true }))
+    .filter((c) => analyzeInput(c, env).analysis.diagnostics.length > 0);
+  if (conflicting.length === 0) return inputs;
+  return [...inputs, ...conflicting].sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }
 
 export type ReportFormat = 'text' | 'json' | 'sarif';

@@ -67,6 +67,15 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
   return [...new Set(out)].sort();
 }
 
+/**
+ * Whether a file of findFiles(args, cwd) was found by a folder or glob search rather than named on
+ * its own (a named file that cannot be read is a usage error; a found one is reported on the file).
+ */
+export function foundBySearch(args: string[], cwd: string): (file: string) => boolean {
+  const named = new Set(args.filter((a) => !GLOB_CHARS.test(a)).map((a) => path.resolve(cwd, a)));
+  return (file) => !named.has(file);
+}
+
 /** Reads a file as UTF-8 text; refuses binary, invalid UTF-8 and huge files with a clear message (host/text-file.ts). */
 export function readText(file: string): string {
   const r = readTextFile(file);

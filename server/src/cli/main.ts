@@ -5,8 +5,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
-import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, Workspace } from './check';
-import { ALL_EXTENSIONS, findFiles, readText, UsageError } from './files';
+import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
+import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, UsageError } from './files';
 import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
 import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
@@ -243,7 +243,7 @@ function inputsOf(setup: ProjectSetup, opts: Options, io: CliIO, threads?: (file
   // Many files: worker threads start now, while this thread reads the files.
   const pool = threads?.(files.length);
   try {
-    const inputs = readInputs(files);
+    const inputs = readInputs(files, foundBySearch(opts.files, io.cwd));
     if (inputs.length === 0) throw nothingFound(opts.files);
     return { inputs, pool };
   } catch (e) {
@@ -269,7 +269,9 @@ function nothingFound(args: string[]): UsageError {
 function check(opts: Options, io: CliIO, threads: boolean): number | Promise<number> {
   const setup = project(io);
   const ws = workspace(setup, opts.rules, io);
-  const { inputs, pool } = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
+  const asked = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
+  const { pool } = asked;
+  const inputs = withCardFileConflicts(asked.inputs, ws);
   const settings: ReportSettings = { format: (opts.format ?? 'text') as ReportFormat, chains: opts.chains, cwd: io.cwd };
   const done = (pieces: FilePiece[]): number => {
     const { output, summary } = report(inputs, pieces, settings, VERSION);
@@ -314,7 +316,8 @@ function cardCommand(args: string[], io: CliIO): number {
     io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
     return 1;
   }
-  io.out(cardToSegoc(card));
+  // A workspace card's file as the user would name it from here, not the machine's absolute path.
+  io.out(cardToSegoc(card, (file) => shown(io, file)));
   return 0;
 }
 
@@ -374,6 +377,9 @@ function formatCommand(opts: Options, io: CliIO): number {
     return 0;
   }
   const { inputs } = inputsOf(project(io), opts, io);
+  // A file that cannot be read cannot be formatted, nor said to be formatted: a usage error, wherever it was found.
+  const unreadable = inputs.find((t) => t.unreadable !== undefined);
+  if (unreadable) throw new UsageError(`${shown(io, unreadable.file)}: ${unreadable.unreadable}`);
   const changed: string[] = [];
   for (const t of inputs) {
     const next = formatted(t.file, t.text);
@@ -417,16 +423,35 @@ function writeKeepingBom(file: string, text: string): void {
 
 // The `segoc` command (not when this script runs as a worker thread of parallel.ts).
 if (require.main === module && isMainThread) {
+  const gone = stopWritingWhenTheReaderLeaves();
   void runCliAsync(process.argv.slice(2), {
     cwd: process.cwd(),
-    out: (s) => process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
-    err: (s) => process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
-    write: (s) => process.stdout.write(s),
+    out: (s) => gone.stdout || process.stdout.write(s.endsWith('\n') ? s : `${s}\n`),
+    err: (s) => gone.stderr || process.stderr.write(s.endsWith('\n') ? s : `${s}\n`),
+    write: (s) => gone.stdout || process.stdout.write(s),
     // Bold on a terminal only, and never when NO_COLOR is set (https://no-color.org).
     tty: process.stdout.isTTY === true && !process.env.NO_COLOR,
   }).then((code) => {
     process.exitCode = code;
   });
+}
+
+/**
+ * `segoc check ... | head`: when the reader of stdout (or stderr) goes away, a write fails with EPIPE,
+ * which Node raises as an unhandled 'error' event (a stack trace, exit 1). Nobody is left to read that
+ * stream: what would go there is dropped, and the command ends as it would have, with its own exit
+ * code (so `set -o pipefail` still sees a check that found errors).
+ */
+function stopWritingWhenTheReaderLeaves(): { stdout: boolean; stderr: boolean } {
+  const gone = { stdout: false, stderr: false };
+  for (const name of ['stdout', 'stderr'] as const) {
+    process[name].on('error', (e: NodeJS.ErrnoException) => {
+      // (A write already under way when the pipe closed may fail as written to a destroyed stream.)
+      if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+      gone[name] = true;
+    });
+  }
+  return gone;
 }
 
 /** `segoc infer`: its own arguments (a free text, not files), so its own small reader. */

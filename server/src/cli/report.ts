@@ -17,6 +17,9 @@ export interface Checked {
   blocks?: PageBlock[];
 }
 
+/** The code of a file that a folder or glob search found and that cannot be read as text (check.ts). */
+export const UNREADABLE_FILE = { code: 'unreadable-file', summary: 'a file found in a folder or by a glob that cannot be read as UTF-8 text (binary, not UTF-8, too large)' };
+
 export interface Summary {
   files: number;
   scenarios: number;

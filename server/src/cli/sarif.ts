@@ -12,7 +12,7 @@
 import * as path from 'path';
 import { pathToFileURL } from 'url';
 import { Diagnostic, isRuleCode, LANGUAGE_CODES, PAGE_CODES, Range, RULE_CODES, Severity } from '../core';
-import { Checked, ITEMS, jsonAt, jsonWithItems } from './report';
+import { Checked, ITEMS, jsonAt, jsonWithItems, UNREADABLE_FILE } from './report';
 
 export const SARIF_SCHEMA = 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
 /** Where segoc lives; helpUri values point into its docs. */
@@ -77,6 +77,14 @@ export function sarifRules(): SarifRule[] {
       properties: { tags: ['segoc', 'page'] },
     });
   }
+  rules.push({
+    id: UNREADABLE_FILE.code,
+    name: pascal(UNREADABLE_FILE.code),
+    shortDescription: { text: UNREADABLE_FILE.summary },
+    helpUri: `${DOCS}/cli.md#exit-codes`,
+    defaultConfiguration: { level: 'error' },
+    properties: { tags: ['segoc', 'file'] },
+  });
   return rules;
 }
 

@@ -1,17 +1,17 @@
-// The public API of core: what the language server, the CLI and the host use, and nothing more
+// The public API of core: what the language server, the CLI, the host and the playground use, and nothing more
 // (test/architecture.test.ts checks that each export is imported there). Tests, benchmarks and scripts run by hand
 // reach the rest through core/internal.ts, which is no API.
 export { analyze } from './analyze';
 export type { Analysis, AnalyzeOptions, CancellationToken, UseFile } from './analyze';
 export { definitionSignature } from './card-scope';
-export { generatedLibrary, GeneratedLibrary, setGeneratedLibrary } from './cards/generated-library';
+export { generatedLibrary, GeneratedLibrary, librarySources, setGeneratedLibrary } from './cards/generated-library';
 export type { GeneratedLibraryData, TextLines } from './cards/generated-library';
 export { lineStarts } from './cards/generated-names';
 export type { CardSource } from './cards/layers';
 export { libraryFileText } from './cards/library';
 export { normalizeName } from './cards/names';
 export { readCardText } from './cards/text-effects';
-export { cardToSegoc } from './cards/to-segoc';
+export { cardToSegoc, levelTag } from './cards/to-segoc';
 export type { CardInfo, EffectInfo } from './cards/types';
 export { ACTIVATION_PHRASES, EVENT_PHRASES, MODIFIERS, PHASE_TIMES, SUMMON_PHRASES } from './cards/vocabulary/phrases';
 export { CARD_TYPE_NAMES } from './cards/vocabulary/words';

@@ -12,7 +12,7 @@ export * from './diagnostics';
 export * from './text';
 export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, curatedLibrary, defaultProviders } from './cards';
 export type { CardSource } from './cards';
-export { generatedLibrary, GeneratedLibrary, setGeneratedLibrary } from './cards/generated-library';
+export { generatedLibrary, GeneratedLibrary, librarySources, setGeneratedLibrary } from './cards/generated-library';
 export type { GeneratedLibraryData, TextLines } from './cards/generated-library';
 export { lineStarts } from './cards/generated-names';
 export { generatedCardText, readRecord } from './cards/generated-text';

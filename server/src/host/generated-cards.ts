@@ -5,7 +5,7 @@
 // the first search). A build made with SEGOC_NO_GENERATED=1 ships no dist/cards/: no generated library.
 import * as fs from 'fs';
 import * as path from 'path';
-import { GeneratedLibrary, GeneratedLibraryData, lineStarts, setGeneratedLibrary, TextLines } from '../core';
+import { GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, setGeneratedLibrary, TextLines } from '../core';
 
 /**
  * Where the library is: dist/cards/ beside the bundle, or, for the modules compiled under out/ (the
@@ -31,7 +31,7 @@ export function readGeneratedLibrary(dir: string, unreadable?: (message: string)
       cards: linesOf(bytes('cards.tsv')),
       japanese: linesOf(bytes('names-ja.txt')),
       index: bytes('index.txt').toString('utf8').trim(),
-      sources: sourcesOf(bytes('manifest.json').toString('utf8')),
+      sources: librarySources(bytes('manifest.json').toString('utf8')),
       names: () => {
         // Read on the first search, not with the rest: a lookup by name never needs them. Without names.txt
         // (the source tree) or unreadable, core derives the keys from the records: slower, the same answers;
@@ -70,13 +70,6 @@ function linesOf(bytes: Buffer): TextLines {
  */
 function decode(bytes: Buffer): string {
   return bytes[0] === 0xff && bytes[1] === 0xfe ? bytes.toString('utf16le', 2) : bytes.toString('utf8');
-}
-
-/** The sources' commits and dates from the manifest: `yaml-yugi 3469970 (2026-08-22), CardScripts ...`. */
-function sourcesOf(manifestText: string): string {
-  const manifest = JSON.parse(manifestText) as { sources?: Record<'texts' | 'scripts', { commit?: string; date?: string }> };
-  const version = (s: { commit?: string; date?: string } | undefined, name: string) => `${name} ${String(s?.commit).slice(0, 7)} (${String(s?.date).slice(0, 10)})`;
-  return manifest.sources ? `${version(manifest.sources.texts, 'yaml-yugi')}, ${version(manifest.sources.scripts, 'CardScripts')}` : '';
 }
 
 /**

@@ -201,7 +201,7 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
 
   // Card definitions.
   if (first === 'card') {
-    if (last === ':') plainItems(CARD_TYPE_NAMES.filter((t) => t.includes(' ')), CompletionItemKind.TypeParameter, 'card type');
+    if (last === ':') plainItems(CARD_TYPE_NAMES, CompletionItemKind.TypeParameter, 'card type');
     else if (last === '(' || (last === ',' && w.includes('('))) plainItems(TAGS, CompletionItemKind.Property, 'tag');
     return items;
   }

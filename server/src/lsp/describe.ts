@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EffectInfo, RULE_REGISTRY, spellSpeed } from '../core';
+import { CardInfo, EffectInfo, levelTag, RULE_REGISTRY, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -34,7 +34,7 @@ export function spellSpeedText(e: EffectInfo, card: CardInfo): string {
 export function cardTags(card: CardInfo): string[] {
   const tags: string[] = [];
   tags.push(...card.races, ...card.attributes.map((a) => a.toUpperCase()));
-  if (card.level !== undefined) tags.push(`level ${card.level}`);
+  if (card.level !== undefined) tags.push(levelTag(card));
   if (card.atk !== undefined) tags.push(`ATK ${card.atk}`);
   if (card.def !== undefined) tags.push(`DEF ${card.def}`);
   return tags;

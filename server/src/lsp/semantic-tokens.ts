@@ -2,6 +2,7 @@
 // types, players variables, labels and zones enum members, actions functions.
 import { SemanticTokens, SemanticTokensBuilder, SemanticTokensLegend } from 'vscode-languageserver/node';
 import { Analysis, Range, Token } from '../core';
+import { ACTIONS, KEYWORDS, PHASES, ZONES } from './token-words';
 
 export const TOKEN_TYPES = ['keyword', 'string', 'number', 'variable', 'type', 'enumMember', 'function', 'comment', 'operator'] as const;
 export const TOKEN_MODIFIERS = ['declaration', 'readonly'] as const;
@@ -11,22 +12,6 @@ type TokenType = (typeof TOKEN_TYPES)[number];
 const TYPE_INDEX = new Map<TokenType, number>(TOKEN_TYPES.map((t, i) => [t, i]));
 const DECLARATION = 1 << 0;
 const READONLY = 1 << 1;
-
-const KEYWORDS = new Set([
-  'scenario', 'card', 'use', 'source', 'rules', 'tcg', 'ocg', 'as', 'of', 'players', 'turn', 'phase', 'chain', 'expect',
-  'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
-  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
-  'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
-  'using', 'by',
-]);
-const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
-const ACTIONS = new Set([
-  'destroy', 'destroys', 'send', 'sends', 'discard', 'discards', 'tribute', 'tributes', 'banish', 'banishes', 'return', 'returns',
-  'shuffle', 'special', 'summon', 'add', 'adds', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'equip',
-  'equips', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
-  'xyz', 'synchro', 'fusion', 'ritual',
-]);
-const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'end', 'main-1', 'main-2']);
 
 interface Span {
   line: number;

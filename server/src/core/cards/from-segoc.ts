@@ -27,7 +27,7 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
     diagnostics.push({
       code: 'syntax',
       severity: 'error',
-      message: `unknown card type \`${def.cardType.text}\` (expected one of: ${CARD_TYPE_NAMES.filter((n) => n.includes(' ')).join(', ')})`,
+      message: `unknown card type \`${def.cardType.text}\` (expected one of: ${CARD_TYPE_NAMES.join(', ')})`,
       range: def.cardType.range,
     });
   }
@@ -117,7 +117,8 @@ function effectFacts(line: EffectLine, diagnostics: Diagnostic[]): EffectFacts {
       code: 'syntax',
       severity: 'error',
       message: `unknown modifier \`${written}\`${didYouMean(written, MODIFIERS)} (see docs/language.md, Modifiers)`,
-      range: line.range,
+      // On the modifier itself (a line may carry several), the whole line when it has no token.
+      range: m.length ? { start: m[0].range.start, end: m[m.length - 1].range.end } : line.range,
     });
   }
   return e;

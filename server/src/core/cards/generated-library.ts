@@ -185,3 +185,10 @@ export function generatedLibrary(): GeneratedLibrary | undefined {
 export function setGeneratedLibrary(library: GeneratedLibrary | undefined): void {
   installed = library;
 }
+
+/** The sources' commits and dates from the manifest (manifest.json; the Node host and the playground's worker read it): `yaml-yugi 3469970 (2026-08-22), CardScripts ...`. */
+export function librarySources(manifestText: string): string {
+  const manifest = JSON.parse(manifestText) as { sources?: Record<'texts' | 'scripts', { commit?: string; date?: string }> };
+  const version = (s: { commit?: string; date?: string } | undefined, name: string) => `${name} ${String(s?.commit).slice(0, 7)} (${String(s?.date).slice(0, 10)})`;
+  return manifest.sources ? `${version(manifest.sources.texts, 'yaml-yugi')}, ${version(manifest.sources.scripts, 'CardScripts')}` : '';
+}

@@ -10,4 +10,4 @@ export { buildCard, factsFromSegoc, parseEvent } from './from-segoc';
 export type { BuildCardResult } from './from-segoc';
 export { ATTRIBUTES, CARD_TYPE_NAMES, RACES, ZONE_WORDS, PHASE_WORDS, ABILITIES, interpretEvent, interpretPhaseTime, interpretModifier, parseFilter, EVENT_PHRASES, ACTIVATION_PHRASES, SUMMON_PHRASES, PHASE_TIMES, MODIFIERS, MODIFIER_START_WORDS } from './vocabulary';
 export type { CardName, CardProvider } from './provider';
-export { cardToSegoc } from './to-segoc';
+export { cardToSegoc, levelTag } from './to-segoc';

@@ -4,10 +4,10 @@
 import { defaultZones } from './facts';
 import { CardInfo, EffectInfo } from './types';
 
-export function cardToSegoc(card: CardInfo): string {
-  const lines: string[] = [`# ${originComment(card)}`];
+export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = (uri) => uri): string {
+  const lines: string[] = [`# ${originComment(card, showPath)}`];
   const tags = [...card.races, ...card.attributes, ...card.abilities];
-  if (card.level !== undefined) tags.push(`level ${card.level}`);
+  if (card.level !== undefined) tags.push(levelTag(card));
   if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
   if (card.def !== undefined) tags.push(`def ${card.def}`);
   lines.push(`card ${quoted(card.name)}: ${card.cardType}${tags.length ? ` (${tags.join(', ')})` : ''}`);
@@ -20,14 +20,23 @@ export function cardToSegoc(card: CardInfo): string {
   return lines.join('\n') + '\n';
 }
 
-function originComment(card: CardInfo): string {
+/**
+ * A monster's level as its card type states it: `rank N` for an Xyz Monster, `link N` for a Link
+ * Monster (its Link Rating), `level N` otherwise; the definitions read all three into `level`.
+ */
+export function levelTag(card: Pick<CardInfo, 'cardType' | 'level'>): string {
+  const word = card.cardType === 'xyz monster' ? 'rank' : card.cardType === 'link monster' ? 'link' : 'level';
+  return `${word} ${card.level}`;
+}
+
+function originComment(card: CardInfo, showPath: (uri: string) => string): string {
   const o = card.origin;
   if (o.kind === 'generated' || o.kind === 'inferred') {
     const facts = [o.passcode !== undefined ? `passcode ${o.passcode}` : '', o.source ?? '', o.commit ? `at ${o.commit}` : ''].filter(Boolean).join(', ');
     return `${o.kind === 'generated' ? 'generated card library' : 'inferred from the card text'}${facts ? `: ${facts}` : ''}`;
   }
   const where = o.kind === 'library' ? 'curated card library' : o.kind === 'file' ? 'this file' : 'workspace';
-  return `${where}${o.uri ? `: ${o.uri}` : ''}, line ${o.range.start.line + 1}`;
+  return `${where}${o.uri ? `: ${o.kind === 'library' ? o.uri : showPath(o.uri)}` : ''}, line ${o.range.start.line + 1}`;
 }
 
 /** The effect line, or undefined for a Spell/Trap activation that its card type implies. */

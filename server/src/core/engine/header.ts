@@ -5,7 +5,7 @@ import { Scenario } from '../syntax/ast';
 import { LogicalLine } from '../syntax/lexer';
 import { Range } from '../text';
 import { scenarioPlayers } from './resolve-names';
-import { normalizeDate, Ruleset } from './rulesets';
+import { readDate, Ruleset } from './rulesets';
 import { PlayerIndex } from './state';
 
 export interface Header {
@@ -51,15 +51,9 @@ export function readHeader(sc: Scenario, defaultRuleset: { region: 'tcg' | 'ocg'
       region = item.ruleset.text as 'tcg' | 'ocg';
       asOf = undefined;
       if (item.asOf) {
-        asOf = normalizeDate(item.asOf.text);
-        if (!asOf) {
-          errors.push({
-            code: 'bad-date',
-            severity: 'error',
-            message: `\`${item.asOf.text}\` is not a date: write YYYY, YYYY-MM or YYYY-MM-DD`,
-            range: item.asOf.range,
-          });
-        }
+        const date = readDate(item.asOf.text);
+        if ('date' in date) asOf = date.date;
+        else errors.push({ code: 'bad-date', severity: 'error', message: date.problem, range: item.asOf.range });
       }
     }
     if (item.kind === 'source') source = item.source?.text;

@@ -12,15 +12,21 @@ export interface Ruleset {
   label: string;
 }
 
-export function normalizeDate(text: string): string | undefined {
-  // Exactly YYYY, YYYY-MM or YYYY-MM-DD, and a day the calendar has: near a rule's boundary a
-  // mistyped date (`2017-02-30`, `2016-6`) would otherwise pick a ruleset silently.
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * An `as of` date as ISO YYYY-MM-DD, or what is wrong with it: the form, or (the form right) a month
+ * or a day the calendar does not have. Exactly YYYY, YYYY-MM or YYYY-MM-DD: near a rule's boundary a
+ * mistyped date (`2017-02-30`, `2016-6`) would otherwise pick a ruleset silently.
+ */
+export function readDate(text: string): { date: string } | { problem: string } {
   const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(text.trim());
-  if (!m) return undefined;
+  if (!m) return { problem: `\`${text}\` is not a date: write YYYY, YYYY-MM or YYYY-MM-DD` };
   const [y, mo, d] = [Number(m[1]), Number(m[2] ?? '1'), Number(m[3] ?? '1')];
-  const day = new Date(Date.UTC(y, mo - 1, d));
-  if (mo < 1 || mo > 12 || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return undefined;
-  return `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+  if (mo < 1 || mo > 12) return { problem: `\`${text}\` has no month ${m[2]}: months go from 01 to 12` };
+  const days = new Date(Date.UTC(y, mo, 0)).getUTCDate();
+  if (d < 1 || d > days) return { problem: `\`${text}\` is not a day of the calendar: ${MONTHS[mo - 1]} ${m[1]} has ${days} days` };
+  return { date: `${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}` };
 }
 
 /** When a rule holds in one region: always, never, from a day on (inclusive), or before a day (exclusive). */

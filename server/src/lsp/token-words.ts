@@ -1,0 +1,17 @@
+// The words the highlighters colour: the language server's semantic tokens (semantic-tokens.ts) and the
+// playground's editor (web/src/language.ts). No imports, so the page can bundle it alone.
+export const KEYWORDS = new Set([
+  'scenario', 'card', 'use', 'source', 'rules', 'tcg', 'ocg', 'as', 'of', 'players', 'turn', 'phase', 'chain', 'expect',
+  'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
+  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
+  'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
+  'using', 'by',
+]);
+export const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
+export const ACTIONS = new Set([
+  'destroy', 'destroys', 'send', 'sends', 'discard', 'discards', 'tribute', 'tributes', 'banish', 'banishes', 'return', 'returns',
+  'shuffle', 'special', 'summon', 'add', 'adds', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'equip',
+  'equips', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
+  'xyz', 'synchro', 'fusion', 'ritual',
+]);
+export const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'end', 'main-1', 'main-2']);

@@ -1,0 +1,187 @@
+// The playground's checker, in a Web Worker: core's analysis of the page's text, and the language
+// server's own hover, completion and preview DTO (pure functions of an analysis), so the page says
+// what VS Code says. The generated card library is fetched after the first check and installed when it
+// arrives; until then the checks run with the curated library (typing never waits for the download).
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { CompletionItem, CompletionList, MarkupContent } from 'vscode-languageserver-types';
+import { Analysis, analyze, Diagnostic, GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, render, setGeneratedLibrary, TextLines } from '../../server/src/core';
+import { preview } from '../../server/src/lsp/preview';
+import { hover } from '../../server/src/lsp/hover';
+import { complete, resolveCompletion } from '../../server/src/lsp/completion';
+import type { CopyFormat, FromWorker, LibraryState, ToWorker, WebCompletion, WebDiagnostic, WebHover, WebPreview } from './protocol';
+
+const URI = 'playground:/scenario.segoc';
+const scope = self as unknown as { postMessage(m: FromWorker): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null; location: Location };
+
+let text = '';
+let version = 0;
+let analysis: Analysis | undefined;
+/** A text came that is not analysed yet. */
+let pending = false;
+/** A check is due (once the messages already queued are read). */
+let scheduled = false;
+/** The version whose diagnostics were last sent: a hover that analysed a text first does not stop its check. */
+let sent = -1;
+let library: LibraryState = 'loading';
+let libraryRequested = false;
+
+/** The analysis of the latest text, made now if a newer text came since the last one. */
+function current(): Analysis {
+  if (!analysis || pending) {
+    pending = false;
+    analysis = analyze(text, { uri: URI, previous: analysis });
+  }
+  return analysis;
+}
+
+function check(): void {
+  scheduled = false;
+  if (sent === version) return;
+  const t0 = performance.now();
+  const a = current();
+  const diagnostics = a.diagnostics.map(webDiagnostic);
+  // The chain view's DTO is asked for apart (a 1k-line file's is large): the diagnostics come first.
+  scope.postMessage({ type: 'checked', version, diagnostics, library, ms: performance.now() - t0 });
+  sent = version;
+  if (!libraryRequested) {
+    libraryRequested = true;
+    void loadLibrary();
+  }
+}
+
+function webDiagnostic(d: Diagnostic): WebDiagnostic {
+  return {
+    range: d.range,
+    severity: d.severity,
+    code: d.code,
+    rule: d.rule,
+    message: d.message,
+    fixes: (d.fix ?? []).map((f) => ({ title: f.title, preferred: f.preferred === true, edits: f.edits.map((e) => ({ range: e.range, newText: e.newText })) })),
+  };
+}
+
+function hoverAt(message: Extract<ToWorker, { type: 'hover' }>): WebHover | null {
+  const h = hover(current(), message.position);
+  if (!h) return null;
+  const contents = h.contents as MarkupContent | string;
+  return { markdown: typeof contents === 'string' ? contents : contents.value, range: h.range };
+}
+
+function completionsAt(message: Extract<ToWorker, { type: 'complete' }>): WebCompletion[] {
+  const a = current();
+  const doc = TextDocument.create(URI, 'segoc', version, text);
+  const answer: CompletionItem[] | CompletionList = complete(a, doc, message.position, { snippets: false });
+  const items = Array.isArray(answer) ? answer : answer.items;
+  const out: WebCompletion[] = [];
+  for (const item of items) {
+    const edit = item.textEdit && 'range' in item.textEdit ? item.textEdit : undefined;
+    const resolved = out.length < 20 ? resolveCompletion(a, item) : item;
+    const doc = resolved.documentation;
+    out.push({
+      label: item.label,
+      detail: item.detail,
+      info: typeof doc === 'string' ? doc : doc?.value,
+      range: edit?.range ?? { start: message.position, end: message.position },
+      insert: edit?.newText ?? item.insertText ?? item.label,
+    });
+  }
+  return out;
+}
+
+/** The page block (the scenario as a segoc block of a page) and core's rendered table of its chains. */
+function copyText(format: CopyFormat): string {
+  const a = current();
+  const body = text.replace(/\n*$/, '\n');
+  const block = format === 'markdown' ? '```segoc\n' + body + '```\n' : '<segoc>\n' + body + '</segoc>\n';
+  return `${block}\n${render({ title: 'playground', scenarios: a.scenarios }, format)}`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The generated card library: the files of dist/web/cards/, as the Node host reads dist/cards/.
+
+async function loadLibrary(): Promise<void> {
+  try {
+    const get = async (file: string): Promise<Uint8Array | undefined> => {
+      const response = await fetch(new URL(`cards/${file}`, scope.location.href));
+      return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
+    };
+    const [cards, japanese, index, manifest, names, layout] = await Promise.all(
+      ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json', 'names.txt', 'names-layout.bin'].map(get),
+    );
+    if (!cards || !japanese || !index || !manifest) throw new Error('the card library is not on this site');
+    const utf8 = new TextDecoder();
+    const data: GeneratedLibraryData = {
+      cards: linesOf(cards),
+      japanese: linesOf(japanese),
+      index: utf8.decode(index).trim(),
+      sources: librarySources(utf8.decode(manifest)),
+      names: () => (names ? { text: keysOf(names), layout } : undefined),
+    };
+    setGeneratedLibrary(new GeneratedLibrary(() => data));
+    library = 'ready';
+  } catch {
+    library = 'unavailable';
+  }
+  // A fresh analysis: the cards the first checks could not find may be in the library.
+  analysis = undefined;
+  pending = true;
+  sent = -1;
+  safely(check)();
+}
+
+/** A UTF-8 file's lines, each decoded when asked (the records stay bytes: half the memory of a string). */
+function linesOf(bytes: Uint8Array): TextLines {
+  const decoder = new TextDecoder();
+  const starts = lineStarts(bytes.length, (from) => bytes.indexOf(10, from));
+  const count = starts.length - 1;
+  return { count, line: (i) => (i >= 0 && i < count ? decoder.decode(bytes.subarray(starts[i], starts[i + 1] - 1)) : undefined) };
+}
+
+/** names.txt: UTF-16 after its byte-order mark (the build ships the sorted keys so), else UTF-8. */
+function keysOf(bytes: Uint8Array): string {
+  return bytes[0] === 0xff && bytes[1] === 0xfe ? new TextDecoder('utf-16le').decode(bytes.subarray(2)) : new TextDecoder().decode(bytes);
+}
+
+/** `f`, with a bug's exception logged instead of reaching the page as the worker's failure. */
+function safely(f: () => void): () => void {
+  return () => {
+    try {
+      f();
+    } catch (err) {
+      console.error(err);
+    }
+  };
+}
+
+// ------------------------------------------------------------------------------------------------
+
+scope.onmessage = (e) => {
+  const message = e.data;
+  const reply = (id: number, result: unknown) => scope.postMessage({ type: 'reply', id, result });
+  try {
+    switch (message.type) {
+      case 'text':
+        text = message.text;
+        version = message.version;
+        pending = true;
+        // Checked once the messages already queued are read: a burst of keystrokes is checked once.
+        if (!scheduled) {
+          scheduled = true;
+          setTimeout(safely(check), 0);
+        }
+        return;
+      case 'hover':
+        return reply(message.id, hoverAt(message));
+      case 'complete':
+        return reply(message.id, completionsAt(message));
+      case 'copy':
+        return reply(message.id, copyText(message.format));
+      case 'preview':
+        return reply(message.id, { version, preview: preview(current(), URI, version) } satisfies WebPreview);
+    }
+  } catch (err) {
+    // Core does not throw on user input; should a bug, the page still gets an answer and keeps working.
+    if ('id' in message) reply(message.id, null);
+    console.error(err);
+  }
+};
