@@ -45,4 +45,6 @@ export interface NameSearch {
   complete(query: string, max: number): CardName[];
   nameOf(cardKey: string): string;
   near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }>;
+  /** Names whose beginning is within `limit` edits of `key` (what was typed is the start of the name, misspelt). */
+  nearBeginning(key: string, limit: number): Array<{ name: CardName; d: number }>;
 }

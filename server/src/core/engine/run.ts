@@ -33,6 +33,8 @@ export interface ScenarioOptions {
   chainDetail?: boolean;
   /** The rule modules to run (default: the shipped ones). */
   rules?: RuleRegistry;
+  /** The parser's errors on the scenario's lines (a line it could not read is a mistake the run follows on from). */
+  parseErrors?: readonly Diagnostic[];
 }
 
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
@@ -127,7 +129,16 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     checked.map((c) => c.view),
     (view) => reporter(registry, checked[view.chainIndex - 1].diags),
   );
-  for (const { view, block, leftovers, diags } of checked) {
+  // One mistake, one error: from the chain that holds a line the parser could not read, or a card, player or
+  // label that does not resolve, the simulation no longer follows what the judge wrote; what the rules find
+  // there (a trigger "missing" for the misspelt card, a card "not there" because the misspelt Dark Hole
+  // destroyed nothing) stems from that mistake and is not said.
+  let firstMistake = Infinity;
+  for (const list of [names.names.diagnostics, opts.parseErrors ?? []]) for (const d of list) if (d.severity === 'error') firstMistake = Math.min(firstMistake, d.range.start.line);
+  const followFrom = firstMistake === Infinity ? Infinity : firstAffectedLine(sc, firstMistake);
+  for (const { view, block, leftovers, diags: all } of checked) {
+    const diags = all.filter((d) => d.range.start.line < followFrom);
+    if (diags.length < all.length) for (const l of view.links) l.codes = l.codes.filter((c) => diags.some((d) => d.code === c && d.link === l.position));
     for (const d of diags) d.chain = view.chainIndex;
     ruleDiagnostics.push(...diags);
     chains.push(opts.chainDetail === false ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
@@ -135,7 +146,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
   for (const d of diagnostics) d.scenario = opts.index;
-  const hasLanguageError = diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
+  const hasLanguageError = firstMistake !== Infinity || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
   const ruleErrors = ruleDiagnostics.some((d) => d.severity === 'error');
   const result: ScenarioResult = {
     index: opts.index,
@@ -151,6 +162,12 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     diagnostics,
   };
   return { run: { result, references: names.names.references }, timeline };
+}
+
+/** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */
+function firstAffectedLine(sc: Scenario, line: number): number {
+  for (const item of sc.items) if (item.kind === 'chain' && item.range.start.line <= line && line <= item.range.end.line) return item.range.start.line;
+  return line;
 }
 
 const CITED_RULE = /\[(R\d+)/;
