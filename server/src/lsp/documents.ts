@@ -66,7 +66,10 @@ export class DocumentStore {
         options: {
           defaultRuleset: { region: this.workspace.projectRules() ?? this.settings().defaultRuleset },
           workspaceCards: this.workspace.cardSources(),
-          readUse: useFileReader((c) => this.byCanonical(c)?.getText()),
+          readUse: useFileReader(
+            (c) => this.byCanonical(c)?.getText(),
+            (file) => this.workspace.rootOf(file),
+          ),
         },
       };
     }
