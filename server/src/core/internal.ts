@@ -8,6 +8,7 @@ export type { ParseResult } from './syntax/parser';
 export * from './syntax/ast';
 export type { Token, Comment, LogicalLine } from './syntax/lexer';
 export { endsWithComma, lex } from './syntax/lexer';
+export { escapeName, quoteName } from './syntax/quote';
 export * from './diagnostics';
 export { MAX_SCENARIO_CHARS, scenarioChars } from './limits';
 export * from './text';
@@ -33,7 +34,8 @@ export type { InForce, RegionWindow, Ruleset, RulesInForce } from './engine/rule
 export type { Reference } from './engine/resolve-names';
 export { formatDocument } from './format';
 export { extractBlocks, analyzePage, tooLargeToCheck, formatPage, formatText, pageKind, mapRange, mapPosition, mapEdit, mapDeep, PAGE_CODES } from './pages';
-export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageDiagnostic, PageScenario } from './pages';
+export type { PageKind, PageBlock, PageAnalysis, PageBlockAnalysis, PageOptions, PageDiagnostic, PageScenario } from './pages';
+export { globMatcher } from './glob';
 export { render, renderMarkdown, renderWikitext, renderHtml, renderJson, renderSvg, renderChainSvg, escapeMarkdown, escapeWikitext, RENDER_FORMATS } from './render';
 export type { RenderFormat, RenderInput, RenderScenario } from './render';
 export { scenarioJson, diagnosticJson } from './scenario-json';

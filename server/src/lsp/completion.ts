@@ -17,6 +17,7 @@ import {
   CARD_ACTION_VERBS,
   CARD_TYPE_NAMES,
   EVENT_PHRASES,
+  escapeName,
   lex,
   MODIFIERS,
   PHASE_TIMES,
@@ -388,7 +389,7 @@ function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | u
     // The generated library gives the card type with the name: its cards are built only when resolved.
     const detail = cardType ?? analysis.cards.get(name)?.cardType;
     if (detail === undefined) continue;
-    const text = `${open}${escapeName(name, open)}${close}`;
+    const text = `${open}${nameBetween(name, open)}${close}`;
     out.push({
       // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
       label: quote ? name : `${open}${name}${close}`,
@@ -428,8 +429,9 @@ function cardDocumentation(card: Parameters<typeof describeCard>[0], uri: string
   return text;
 }
 
-function escapeName(name: string, open: string): string {
-  return open === '《' ? name : name.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+/** The name as it goes between its quotes: 《》 take it as it is. */
+function nameBetween(name: string, open: string): string {
+  return open === '《' ? name : escapeName(name);
 }
 
 function snippets(replace: LspRange): CompletionItem[] {

@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EffectInfo, levelTag, RULE_REGISTRY, spellSpeed } from '../core';
+import { CardInfo, EffectInfo, levelTag, quoteName, RULE_REGISTRY, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -87,7 +87,7 @@ export function originText(card: CardInfo, thisUri: string): string {
     case 'inferred': {
       const what = o.kind === 'generated' ? 'From the generated card library' : 'Effects inferred from the card text';
       const facts = [o.passcode !== undefined ? `passcode ${o.passcode}` : '', o.source ?? '', o.commit ? `at ${o.commit}` : ''].filter(Boolean).join(', ');
-      return `${what}${facts ? ` (${facts})` : ''}; \`segoc card "${card.name}"\` prints it as a definition to correct`;
+      return `${what}${facts ? ` (${facts})` : ''}; \`segoc card ${quoteName(card.name)}\` prints it as a definition to correct`;
     }
     default: {
       if (o.uri && o.uri === thisUri) return `Defined in this file, line ${o.range.start.line + 1}`;
@@ -100,7 +100,7 @@ export function originText(card: CardInfo, thisUri: string): string {
 /** The Markdown description of a card: type, tags, effects, aliases and where it is defined. */
 export function describeCard(card: CardInfo, thisUri: string): string {
   const lines: string[] = [];
-  lines.push(`**"${escapeMd(card.name)}"** — ${card.cardType}`);
+  lines.push(`**${escapeMd(quoteName(card.name))}** — ${card.cardType}`);
   const tags = cardTags(card);
   if (tags.length) lines.push('', tags.join(' · '));
   const effects = card.effects;

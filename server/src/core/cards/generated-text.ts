@@ -5,6 +5,7 @@
 // written as words outside the vocabulary (`script condition`, `script event ...`): the engine then
 // assumes there and says so, rather than guessing.
 import { SET_TURN } from '../infer/set-turn';
+import { quoteName } from '../syntax/quote';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -329,7 +330,7 @@ function choiceModifiers(code: string): string {
 
 /** A name in quotes (the language's escapes), or a Japanese name in 《》. */
 function quoted(name: string): string {
-  return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return quoteName(name);
 }
 
 /** The record as a `.segoc` definition (comment lines give the provenance). */

@@ -7,6 +7,7 @@ import { withTextEffects } from './text-effects';
 import { normalizeName } from './names';
 import { CardInfo, CardOrigin } from './types';
 import { keepLayoutOf } from '../layout';
+import { quoteName } from '../syntax/quote';
 
 export interface CardSource {
   /** Where the definitions come from (a URI or a library path). */
@@ -93,7 +94,7 @@ export function buildLayer(source: CardSource, diagnostics?: Diagnostic[]): Map<
       diagnostics.push({
         code: 'duplicate-card',
         severity: 'warning',
-        message: `"${card.name}" is defined twice in this file; the later definition is used`,
+        message: `${quoteName(card.name)} is defined twice in this file; the later definition is used`,
         range: def.name.range,
       });
     }

@@ -25,22 +25,72 @@ function joined(def: CardDef, language: 'en' | 'ja', pendulum: boolean): string 
   return parts.length ? parts.join(language === 'ja' ? '' : ' ') : undefined;
 }
 
-/** Reads the definition's text (English when it has one, else Japanese), or undefined without text. */
-export function readCardText(def: CardDef): TextReading | undefined {
+/**
+ * The longest card text that is read, per part (the effect text, the Pendulum text): ten times the longest official
+ * text (about 700 characters). Longer is not a card text but a paste gone wrong, or a page made to slow the checker.
+ */
+export const MAX_CARD_TEXT = 8000;
+
+/** The text of the language read (English when the card has one, else Japanese), or undefined without text. */
+function textToRead(def: CardDef): { language: 'en' | 'ja'; text: string; pendulumText?: string } | undefined {
   if (def.texts.length === 0) return undefined;
   const language = def.texts.some((t) => t.language === 'en') ? 'en' : 'ja';
-  const text = joined(def, language, false) ?? '';
-  const pendulumText = joined(def, language, true);
-  const card = inferEffects({ text, pendulumText, typeLine: def.cardType.text, language });
+  return { language, text: joined(def, language, false) ?? '', pendulumText: joined(def, language, true) };
+}
+
+/** What a text reads as, whatever its place: kept per text, so that a keystroke elsewhere does not infer it again. */
+interface CachedReading {
+  card: InferredCard;
+  rendered: RenderedLine[];
+  lines: EffectLine[];
+}
+const readings = new Map<string, CachedReading>();
+/** Enough for every text of a large workspace; the oldest reading goes first. */
+const MAX_CACHED_READINGS = 2000;
+
+function cachedReading(typeLine: string, read: { language: 'en' | 'ja'; text: string; pendulumText?: string }): CachedReading {
+  const key = `${read.language}\u0000${typeLine}\u0000${read.pendulumText ?? '\u0001'}\u0000${read.text}`;
+  const known = readings.get(key);
+  if (known) return known;
+  const card = inferEffects({ ...read, typeLine });
   const rendered = renderEffectLines(card);
-  const range = def.texts.find((t) => t.language === language)!.range;
-  const source = [`card "X": ${def.cardType.text}`, ...rendered.filter((r) => r.line).map((r) => `  ${r.line}`)].join('\n');
-  const lines = (parse(source).file.cards[0]?.effects ?? []).map((l) => ({ ...l, range }));
-  return { card, rendered, lines, range };
+  const source = [`card "X": ${typeLine}`, ...rendered.filter((r) => r.line).map((r) => `  ${r.line}`)].join('\n');
+  const reading = { card, rendered, lines: parse(source).file.cards[0]?.effects ?? [] };
+  if (readings.size >= MAX_CACHED_READINGS) readings.delete(readings.keys().next().value!);
+  readings.set(key, reading);
+  return reading;
+}
+
+/** Whether the definition's text is longer than is read (MAX_CARD_TEXT). */
+function tooLong(read: { text: string; pendulumText?: string }): boolean {
+  return read.text.length > MAX_CARD_TEXT || (read.pendulumText?.length ?? 0) > MAX_CARD_TEXT;
+}
+
+/**
+ * Reads the definition's text (English when it has one, else Japanese), or undefined without text or with a text
+ * too long to read. The reading is shared by every definition with the same text and type line: read-only.
+ */
+export function readCardText(def: CardDef): TextReading | undefined {
+  const read = textToRead(def);
+  if (!read || tooLong(read)) return undefined;
+  const { card, rendered, lines } = cachedReading(def.cardType.text, read);
+  const range = def.texts.find((t) => t.language === read.language)!.range;
+  return { card, rendered, lines: lines.map((l) => ({ ...l, range })), range };
 }
 
 /** The definition the card builder reads: inferred effect lines where none are written. */
 export function withTextEffects(def: CardDef, diagnostics: Diagnostic[]): CardDef {
+  const read = textToRead(def);
+  if (read && tooLong(read)) {
+    const length = Math.max(read.text.length, read.pendulumText?.length ?? 0);
+    diagnostics.push({
+      code: 'text-too-long',
+      severity: 'warning',
+      message: `the card text is ${length.toLocaleString('en-US')} characters long; segoc reads a text of up to ${MAX_CARD_TEXT.toLocaleString('en-US')} characters (the longest official text is under 1,000), so nothing is inferred from this one: write the card's effect lines`,
+      range: def.texts.find((t) => t.language === read.language)!.range,
+    });
+    return def;
+  }
   const reading = readCardText(def);
   if (!reading) return def;
   if (def.effects.length === 0) return { ...def, effects: reading.lines };

@@ -3,6 +3,7 @@
 // checks every curated card). Where the source was unsure, a comment says what was assumed.
 import { defaultZones } from './facts';
 import { CardInfo, EffectInfo } from './types';
+import { quoteName } from '../syntax/quote';
 
 export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = (uri) => uri): string {
   const lines: string[] = [`# ${originComment(card, showPath)}`];
@@ -93,5 +94,5 @@ function modifiers(card: CardInfo, e: EffectInfo): string[] {
 }
 
 function quoted(name: string): string {
-  return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+  return quoteName(name);
 }

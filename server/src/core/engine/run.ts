@@ -19,10 +19,13 @@ import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
+import { quoteName } from '../syntax/quote';
 
 export interface ScenarioRun {
   result: ScenarioResult;
   references: Reference[];
+  /** The unknown card names met (the first `suggestionBudget` of them got a "did you mean"). */
+  unknownNames: number;
 }
 
 export interface ScenarioOptions {
@@ -33,6 +36,8 @@ export interface ScenarioOptions {
   chainDetail?: boolean;
   /** The rule modules to run (default: the shipped ones). */
   rules?: RuleRegistry;
+  /** How many unknown names may get a "did you mean" (what the file's budget has left; default the whole of it). */
+  suggestionBudget?: number;
   /** The parser's errors on the scenario's lines (a line it could not read is a mistake the run follows on from). */
   parseErrors?: readonly Diagnostic[];
 }
@@ -47,7 +52,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const languageErrors: Diagnostic[] = [];
   const header = readHeader(sc, opts.defaultRuleset, languageErrors);
   const rules = registry.rulesInForce(header.ruleset);
-  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index);
+  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index, opts.suggestionBudget);
   const timeline = new Timeline(header.players, names);
   const ruleDiagnostics: Diagnostic[] = [];
   const chains: ChainResult[] = [];
@@ -110,7 +115,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       controllerOf: (c) => timeline.controllerOf(c),
       category: (player, mandatory) => category(header.turn, player, mandatory),
       who,
-      linkName: (l) => `CL${l.position} ${who(l.player)}'s "${l.inst?.name ?? '?'}"`,
+      linkName: (l) => `CL${l.position} ${who(l.player)}'s ${quoteName(l.inst?.name ?? '?')}`,
     };
     registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
@@ -161,7 +166,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     verdict: hasLanguageError ? 'invalid' : ruleErrors ? 'illegal' : 'legal',
     diagnostics,
   };
-  return { run: { result, references: names.names.references }, timeline };
+  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */

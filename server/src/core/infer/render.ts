@@ -2,6 +2,7 @@
 // them as it reads hand-written ones (hover, quick fix and `segoc infer` show the same lines).
 import type { Zone } from '../words';
 import { zoneAfterSelfEvent } from './common';
+import { quoteName } from '../syntax/quote';
 import type { InferredCard, InferredEffect } from './types';
 
 export interface RenderedLine {
@@ -95,13 +96,19 @@ const SEGOC_TYPE: Record<string, string> = {
   'trap:counter': 'counter trap',
 };
 
+// A sentence on one line: each run of white space with a line break in it becomes one space. (The pattern
+// `\s*\n\s*` was retried from every space of a long run of them: quadratic.)
+function oneLine(sentence: string): string {
+  return sentence.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
+}
+
 /** A whole card definition: `card "Name": <type>` and its inferred lines, each after its sentence as a comment. */
 export function renderDefinition(name: string, card: InferredCard): string {
   const t = card.type;
   const type = t.category === 'monster' ? 'effect monster' : SEGOC_TYPE[`${t.category}:${t.property ?? 'normal'}`];
-  const out = [`card "${name.replace(/"/g, '\\"')}": ${type}`];
+  const out = [`card ${quoteName(name)}: ${type}`];
   for (const r of renderEffectLines(card)) {
-    if (r.effect.sentence) out.push(`  # ${r.effect.pendulum ? '[Pendulum] ' : ''}${r.effect.sentence.replace(/\s*\n\s*/g, ' ')}`);
+    if (r.effect.sentence) out.push(`  # ${r.effect.pendulum ? '[Pendulum] ' : ''}${oneLine(r.effect.sentence)}`);
     out.push(r.line ? `  ${r.line}` : `  # -> ${r.comment}`);
     for (const n of r.effect.notes) out.push(`  # note: ${n}`);
   }
