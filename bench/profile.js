@@ -187,7 +187,7 @@ function write(label, md) {
 }
 
 async function main() {
-  const coreJs = bundle('server/src/core/index.ts', 'core');
+  const coreJs = bundle(require('./lib/build').coreEntry(), 'core');
   const load = require('os').loadavg().map((x) => x.toFixed(2)).join(' / ');
 
   if (['analyze', 'parse', 'incremental', 'page'].includes(what)) {

@@ -8,14 +8,16 @@ const { spawnSync } = require('child_process');
 const { ROOT, GENERATED } = require('./paths');
 
 /**
- * Bundles server/src/core/index.ts of a source tree (the working tree unless told; bench/instructions.js
- * passes a worktree of another commit) into `outfile` (esbuild options of scripts/build.js, minified).
+ * Bundles core of a source tree (the working tree unless told; bench/instructions.js passes a worktree of another
+ * commit) into `outfile` (esbuild options of scripts/build.js, minified): core/internal.ts, everything core exports
+ * (the benches call parse and the card index, which the public API core/index.ts leaves out), or index.ts in a tree
+ * from before the API was cut.
  */
 function buildCore(tree = ROOT, outfile = path.join(GENERATED, 'core.js')) {
   const esbuild = require(path.join(ROOT, 'node_modules', 'esbuild'));
   esbuild.buildSync({
     absWorkingDir: tree,
-    entryPoints: ['server/src/core/index.ts'],
+    entryPoints: [coreEntry(tree)],
     outfile,
     bundle: true,
     platform: 'node',
@@ -27,6 +29,12 @@ function buildCore(tree = ROOT, outfile = path.join(GENERATED, 'core.js')) {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+/** core/internal.ts where the tree has it, else core/index.ts (before the public API was cut, it exported everything). */
+function coreEntry(tree = ROOT) {
+  const internal = 'server/src/core/internal.ts';
+  return fs.existsSync(path.join(tree, internal)) ? internal : 'server/src/core/index.ts';
 }
 
 /**
@@ -93,4 +101,4 @@ function buildVsix(prodDist, name = 'segoc') {
   return { file: out, log: r.stdout, note };
 }
 
-module.exports = { buildCore, buildProduction, buildVsix };
+module.exports = { coreEntry, buildCore, buildProduction, buildVsix };
