@@ -57,6 +57,8 @@ const readUse = useFileReader();
 export interface Workspace {
   cards: Input[];
   rules: 'tcg' | 'ocg' | undefined;
+  /** --strict (or the project's `"strict": true`): every assumption is an error. */
+  strict: boolean;
 }
 
 /** What every file of one run is analysed with, built from the Workspace once per thread. */
@@ -64,6 +66,7 @@ export interface Environment {
   workspaceCards: CardSource[];
   readUse: UseReader;
   defaultRuleset: { region: 'tcg' | 'ocg' } | undefined;
+  strict: boolean;
   /** 'diagnostics' when the report shows nothing else (text without --chains): see AnalyzeOptions.detail. */
   detail: 'full' | 'diagnostics';
 }
@@ -80,7 +83,7 @@ export function environment(workspace: Workspace): Environment {
     const defs = parseCardDefinitions(t.text);
     if (defs.length) sources.push({ uri: t.file, kind: 'workspace', defs });
   }
-  return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, detail: 'full' };
+  return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, strict: workspace.strict, detail: 'full' };
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {

@@ -8,6 +8,7 @@ import { Reference } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
 import { runScenario } from './engine/run';
+import { VERDICT_BASIS_CODES } from './engine/unknown-facts';
 import { ChainBlock, ExpectStmt, Scenario, SourceFile, UseStmt } from './syntax/ast';
 import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
@@ -64,6 +65,12 @@ export interface AnalyzeOptions {
   previous?: Analysis;
   /** The rule modules to check with (default: the shipped ones; `ruleRegistry([...RULE_MODULES, mine])` adds one). */
   rules?: RuleRegistry;
+  /**
+   * Every assumption is an error (`--strict`, the `segoc.strict` setting): a card fact the library does not know
+   * (`unknown-card-fact`) and what a scenario leaves out (`assumed-in-strict`). Default: the first is a warning,
+   * the second a line of `explain`.
+   */
+  strict?: boolean;
 }
 
 export interface Analysis {
@@ -210,7 +217,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         const delta = sc.range.start.line - old.startLine;
         entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules });
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, strict: options.strict });
         addAssumedFacts(run.result, cards);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
@@ -286,7 +293,7 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
   for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
   for (const u of file.uses) cardLines.push(u.path.text);
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', options.strict ? 'strict' : '', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */
@@ -380,7 +387,8 @@ function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegi
   const matched = new Set<Diagnostic>();
   for (const e of expects) {
     if (e.legal) {
-      const errors = rule.filter((d) => d.severity === 'error');
+      // Under `strict` a verdict resting on an assumption is no "legal" either.
+      const errors = result.diagnostics.filter((d) => d.severity === 'error' && (rules.codeInfo(d.code) || VERDICT_BASIS_CODES.has(d.code)));
       if (errors.length > 0 && !anyIllegal) {
         allMet = false;
         result.diagnostics.push({

@@ -9,6 +9,7 @@ import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 import type { LinkStatus } from './rules/api';
+import { restsOn, UnknownFact } from './unknown-facts';
 
 /** A claimed chain link as the engine sees it: what the rules read and the results show. */
 export interface LinkState {
@@ -22,7 +23,10 @@ export interface LinkState {
   category?: Category;
   candidate?: Candidate;
   targets: CardInstance[];
+  /** What the scenario left out, assumed (the writer can state it). */
   assumptions: string[];
+  /** What the card library does not know and this link's verdict rests on (unknown-facts.ts). */
+  unknownFacts: UnknownFact[];
   /** The codes reported on this link (for the results; rules read `status`, never codes). */
   codes: string[];
   /** What rule modules found out about the link, for the modules after them (see rules/api.ts). */
@@ -73,6 +77,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     candidate: undefined,
     targets,
     assumptions: [],
+    unknownFacts: [],
     codes: [],
     status: { ineligible: undefined, eventAssumed: false },
     answers: '',
@@ -85,6 +90,16 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
+  // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
+  // unknown. The link stays transparent to the speed checks (as an unknown card), and its verdict says so.
+  if (!l.effect && !stmt.effectIndex) {
+    restsOn(l, {
+      card: inst.card.name,
+      fact: 'effect',
+      what: `the card library knows no effect of "${inst.card.name}" that can be activated`,
+      why: 'its kind, Spell Speed, where it can be activated and what it does decide this link, and segoc checks none of them',
+    });
+  }
   if (l.effect) l.candidate = collected.find((c) => c.inst === inst && c.effect === l.effect);
   return l;
 }

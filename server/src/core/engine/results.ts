@@ -5,6 +5,9 @@ import { Diagnostic } from '../diagnostics';
 import { SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { Ruleset } from './rulesets';
+import type { UnknownFact } from './unknown-facts';
+
+export type { UnknownFact } from './unknown-facts';
 
 /** SEGOC categories (R11): 1 TP mandatory, 2 NTP mandatory, 3 TP optional, 4 NTP optional. */
 export type Category = 1 | 2 | 3 | 4;
@@ -131,8 +134,10 @@ export interface LinkResult {
   triggerStep?: number;
   /** Activated from the hand (a non-public trigger, R28). */
   fromHand: boolean;
-  /** Things the engine assumed because the scenario or the library did not say. */
+  /** What the scenario did not say, assumed (the writer can state it). */
   assumptions: string[];
+  /** What the card library does not know and this link's verdict rests on (a warning `unknown-card-fact`). */
+  unknownFacts: UnknownFact[];
   resolution?: LinkResolution;
 }
 
@@ -181,6 +186,11 @@ export interface ScenarioResult {
   chains: ChainResult[];
   /** 'legal' when no rule error, 'illegal' otherwise; 'invalid' when a language error stops the check. */
   verdict: 'legal' | 'illegal' | 'invalid';
+  /**
+   * A 'legal' verdict that rests on card facts the library does not know (each named by an `unknown-card-fact`
+   * warning at its link): shown as "legal, resting on unknown facts".
+   */
+  restsOnUnknownFacts: boolean;
   /** Whether every `expect` line is met (undefined when there is none). */
   expectationsMet?: boolean;
   diagnostics: Diagnostic[];

@@ -19,6 +19,7 @@ import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
+import { UNKNOWN_CARD_FACT, verdictBasisDiagnostics, VERDICT_BASIS_CODES } from './unknown-facts';
 
 export interface ScenarioRun {
   result: ScenarioResult;
@@ -33,6 +34,8 @@ export interface ScenarioOptions {
   chainDetail?: boolean;
   /** The rule modules to run (default: the shipped ones). */
   rules?: RuleRegistry;
+  /** Every assumption is an error: unknown card facts and what the scenario left out (unknown-facts.ts). */
+  strict?: boolean;
 }
 
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
@@ -127,7 +130,11 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     checked.map((c) => c.view),
     (view) => reporter(registry, checked[view.chainIndex - 1].diags),
   );
+  let restsOnUnknownFacts = false;
   for (const { view, block, leftovers, diags } of checked) {
+    const basis = verdictBasisDiagnostics(view.links, diags, !!opts.strict, (name) => opts.cards.get(name));
+    diags.push(...basis);
+    restsOnUnknownFacts ||= basis.some((d) => d.code === UNKNOWN_CARD_FACT);
     for (const d of diags) d.chain = view.chainIndex;
     ruleDiagnostics.push(...diags);
     chains.push(opts.chainDetail === false ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
@@ -135,7 +142,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
   for (const d of diagnostics) d.scenario = opts.index;
-  const hasLanguageError = diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
+  const hasLanguageError = diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code) && !VERDICT_BASIS_CODES.has(d.code));
   const ruleErrors = ruleDiagnostics.some((d) => d.severity === 'error');
   const result: ScenarioResult = {
     index: opts.index,
@@ -148,6 +155,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     turnPlayer: header.players[header.turn],
     chains,
     verdict: hasLanguageError ? 'invalid' : ruleErrors ? 'illegal' : 'legal',
+    restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,
   };
   return { run: { result, references: names.names.references }, timeline };

@@ -1,0 +1,103 @@
+// What a verdict rests on (issue 27). The engine's assumptions are of two kinds:
+// - what the scenario left out (the phase, an event before the chain, where a card was): the writer can state
+//   it, so the engine assumes it and `explain` lists it (LinkState.assumptions, as before);
+// - what the card library does not know about a card (what an effect includes, a condition or event qualifier it
+//   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
+//   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
+//   says it rests on unknown facts. `strict` makes both kinds errors.
+import { CardInfo } from '../cards/model';
+import { Diagnostic, QuickFix } from '../diagnostics';
+import { cardToSegoc } from '../cards/to-segoc';
+import type { LinkState } from './classify';
+
+/** A fact the library does not know about a card, on which a link's verdict rests. */
+export interface UnknownFact {
+  /** The card the fact is about (it may be another link's card: the one a responder answers). */
+  card: string;
+  /** Its effect number, when the fact is about one effect. */
+  effect?: number;
+  fact: 'effect' | 'includes' | 'condition' | 'event';
+  /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
+  what: string;
+  /** Why the verdict rests on it. */
+  why: string;
+  /** A `card` definition line that would state the fact, for the writer to confirm (quick fix). */
+  line?: string;
+}
+
+export const UNKNOWN_CARD_FACT = 'unknown-card-fact';
+/** Under `strict`, an assumption about what the scenario left out. */
+export const STRICT_ASSUMPTION = 'assumed-in-strict';
+/** The codes this module reports: not rule codes, and never a language error that stops the check. */
+export const VERDICT_BASIS_CODES: ReadonlySet<string> = new Set([UNKNOWN_CARD_FACT, STRICT_ASSUMPTION]);
+
+/** Record a fact once per link (two patterns of one responder may rest on the same gap). */
+export function restsOn(l: LinkState, fact: UnknownFact): void {
+  if (!l.unknownFacts.some((f) => f.card === fact.card && f.effect === fact.effect && f.fact === fact.fact && f.what === fact.what)) l.unknownFacts.push(fact);
+}
+
+/** How a fact names an effect: its number only where the card has several. */
+export function effectLabel(card: CardInfo, index: number | undefined): string {
+  return index && card.effects.length > 1 ? `effect ${index} of "${card.name}"` : `"${card.name}"`;
+}
+
+/**
+ * The diagnostics of what one checked chain's verdict rests on: a warning (an error under `strict`) per link with
+ * unknown card facts, and under `strict` an error per link with assumptions about what the scenario left out. A link
+ * a rule already finds illegal (an error in `found`) rests on nothing: it gets neither.
+ */
+export function verdictBasisDiagnostics(links: readonly LinkState[], found: readonly Diagnostic[], strict: boolean, cardOf: (name: string) => CardInfo | undefined): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const l of links) {
+    if (found.some((d) => d.severity === 'error' && d.link === l.position)) continue;
+    const where = `CL${l.position} "${l.inst?.name ?? '?'}"`;
+    if (l.unknownFacts.length) {
+      const facts = l.unknownFacts.map((f) => `${f.what}, and ${f.why}`).join('; ');
+      out.push({
+        code: UNKNOWN_CARD_FACT,
+        severity: strict ? 'error' : 'warning',
+        message: `${where} is taken as legal on a card fact the card library does not know: ${facts}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
+        range: l.stmt.range,
+        link: l.position,
+        fix: cardFixes(l, cardOf),
+      });
+      l.codes.push(UNKNOWN_CARD_FACT);
+    }
+    if (strict && l.assumptions.length) {
+      out.push({
+        code: STRICT_ASSUMPTION,
+        severity: 'error',
+        message: `${where} rests on what the scenario does not say: ${l.assumptions.join('; ')}. State it in the scenario (--strict: a verdict may not rest on an assumption)`,
+        range: l.stmt.range,
+        link: l.position,
+      });
+      l.codes.push(STRICT_ASSUMPTION);
+    }
+  }
+  return out;
+}
+
+/**
+ * Quick fixes: a `card` definition of each card an unknown fact is about, printed from what the library knows, with
+ * the fact's line (or a comment naming it) for the writer to confirm; inserted before the scenario's chains is not
+ * allowed (definitions are top-level), so fixes.ts places it (`data.insertAt` is the file's start).
+ */
+function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined): QuickFix[] | undefined {
+  const fixes: QuickFix[] = [];
+  const seen = new Set<string>();
+  for (const f of l.unknownFacts) {
+    if (seen.has(f.card)) continue;
+    const card = cardOf(f.card);
+    if (!card) continue;
+    seen.add(f.card);
+    const confirm = l.unknownFacts
+      .filter((x) => x.card === f.card)
+      .map((x) => `# confirm from the card's text: ${x.what}${x.line ? `; if so: ${x.line}` : ''}`);
+    const text = [...confirm, ...cardToSegoc(card).trimEnd().split('\n')].join('\n');
+    fixes.push({
+      title: `Define "${card.name}" in this file to state ${f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : 'its condition'}`,
+      edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: `${text}\n\n` }],
+    });
+  }
+  return fixes.length ? fixes : undefined;
+}
