@@ -151,6 +151,7 @@ test('generated library: "did you mean" and completion read in place give the ge
     const typo = i % 3 === 0 ? key.slice(0, at) + key.slice(at + 1) : i % 3 === 1 ? key.slice(0, at) + key[at] + key.slice(at) : key.slice(0, Math.max(4, at));
     const limit = Math.max(2, Math.floor(Math.max(typo.length, 4) / 3));
     assert.deepEqual(seen(search.near(typo, limit, distance)), seen(index.near(typo, limit, distance)), typo);
+    assert.deepEqual(seen(search.nearBeginning(typo, 2)), seen(index.nearBeginning(typo, 2)), typo);
     const query = key.slice(0, 3 + (i % 5));
     assert.deepEqual(untyped(search.complete(query, 50)), index.complete(query, 50), query);
     const word = key.split(' ').slice(-1)[0];

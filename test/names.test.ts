@@ -440,3 +440,29 @@ test('names: a workspace card is suggested for a typo of its alias even when ano
   const d = a.diagnostics.find((x) => x.code === 'unknown-card');
   assert.ok(d && d.message.includes('"Foobar Knight"') && d.message.includes('"Xylophone Drake"'), d?.message);
 });
+
+test('names: a name both players have, written without whose, is taken by a default that is said aloud (owner-assumed) and the resolution says whose', () => {
+  const a = check(
+    '  Yugi field: "Sangan", set "Raigeki Break"\n  Yugi hand: "Peten the Dark Clown"\n  Kaiba field: "Sangan"\n  chain\n' +
+      '    1 Yugi "Raigeki Break" cost: discard "Peten the Dark Clown", target "Sangan" -> destroy "Sangan"\n',
+  );
+  // The target is taken to be the opponent's card; the destroy that follows names the target, so only the target is said.
+  const d = only(a, 'owner-assumed');
+  assert.equal(d.severity, 'warning');
+  assert.equal(d.range.start.line, 7);
+  assert.match(d.message, /both players have "Sangan": segoc takes Kaiba's \(a target is taken to be the opponent's card\); write Kaiba's "Sangan" or Yugi's "Sangan"/);
+  assert.deepEqual(
+    d.fix!.map((f) => f.edits[0].newText),
+    ["Kaiba's ", "Yugi's "],
+  );
+  assert.equal(refAt(a, 7, d.range.start.character).instance!.owner, 1);
+  assert.deepEqual(a.scenarios[0].chains[0].links[0].resolution!.did, ['destroys Kaiba\'s "Sangan"']);
+  // Written with its owner: no warning, and the words say whose all the same.
+  const b = check('  Yugi field: "Sangan", set "Raigeki Break"\n  Yugi hand: "Peten the Dark Clown"\n  Kaiba field: "Sangan"\n  chain\n' + '    1 Yugi "Raigeki Break" cost: discard "Peten the Dark Clown", target Yugi\'s "Sangan" -> destroy "Sangan"\n');
+  assert.ok(!b.diagnostics.some((x) => x.code === 'owner-assumed'), fmt(b.diagnostics));
+  assert.deepEqual(b.scenarios[0].chains[0].links[0].resolution!.did, ['destroys Yugi\'s "Sangan"']);
+  // A card whose text says whose ("target 1 "Gogogo Golem" in your GY") decides it: its player's own copy, no warning.
+  const c = check('  Yugi field: "Gogogo Ghost"\n  Yugi gy: "Gogogo Golem"\n  Kaiba gy: "Gogogo Golem"\n  chain\n    1 Yugi "Gogogo Ghost" target "Gogogo Golem"\n');
+  assert.ok(!c.diagnostics.some((x) => x.code === 'owner-assumed'), fmt(c.diagnostics));
+  assert.equal(refAt(c, 7, 33).instance!.owner, 0);
+});

@@ -201,12 +201,19 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
   let cancelled = false;
+  // The lines the parser could not read, by scenario (what the run follows on from: runScenario's parseErrors);
+  // both in line order, so one pass (a hostile file has thousands of each).
+  const syntaxErrors = syntax.filter((d) => d.severity === 'error' && UNREAD_LINE_CODES.has(d.code)).sort((a, b) => a.range.start.line - b.range.start.line);
+  let nextSyntax = 0;
   for (let i = 0; i < file.scenarios.length; i++) {
     if (options.cancellation?.isCancellationRequested) {
       cancelled = true;
       break;
     }
     const sc = file.scenarios[i];
+    while (nextSyntax < syntaxErrors.length && syntaxErrors[nextSyntax].range.start.line < sc.range.start.line) nextSyntax++;
+    const parseErrors: Diagnostic[] = [];
+    for (let k = nextSyntax; k < syntaxErrors.length && syntaxErrors[k].range.start.line <= sc.range.end.line; k++) parseErrors.push(syntaxErrors[k]);
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
     const same = previousCache?.byNode.get(sc);
     let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
@@ -217,7 +224,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         const delta = sc.range.start.line - old.startLine;
         entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, strict: options.strict });
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, parseErrors, strict: options.strict });
+        dropRepeatedMistakes(run.result, parseErrors);
         addAssumedFacts(run.result, cards);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
@@ -233,10 +241,54 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     append(diagnostics, entry.result.diagnostics);
     append(references, entry.references);
   }
+  for (let i = 0; i < diagnostics.length; i++) if (diagnostics[i].code === 'unterminated-name') diagnostics[i] = withClosingQuote(diagnostics[i], lines, cards);
   diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   const analysis: Analysis = { uri, file, diagnostics, scenarios, cards, fileCards, references, imports, cache };
   if (cancelled) analysis.cancelled = true;
   return analysis;
+}
+
+/**
+ * A name without its closing quote runs to the end of its line (`"Dark Hole -> destroy all monsters`): where its
+ * first words are a card's name, say so and offer to close the quote after them. The longest such name wins; only
+ * a card name's length in words is tried (a hostile line has thousands of words).
+ */
+function withClosingQuote(d: Diagnostic, lines: readonly string[], cards: CardIndex): Diagnostic {
+  const line = lines[d.range.start.line] ?? '';
+  const from = d.range.start.character + 1;
+  const text = line.slice(from, d.range.end.line === d.range.start.line ? d.range.end.character : line.length);
+  const ends: number[] = [];
+  for (const m of text.matchAll(/\S+/g)) {
+    // A name ends with a word, not with an arrow or a colon that follows it (`-> destroy`, `cost:`).
+    if (/[\p{L}\p{N}]/u.test(m[0])) ends.push(m.index! + m[0].length);
+    if (ends.length >= 16) break;
+  }
+  for (let k = ends.length - 1; k >= 0; k--) {
+    const written = text.slice(0, ends[k]);
+    if (!cards.get(written)) continue;
+    const at = { line: d.range.start.line, character: from + ends[k] };
+    return {
+      ...d,
+      message: `${d.message}; "${written}" is a card: close the quote after it`,
+      fix: [{ title: `Close the quote after "${written}"`, edits: [{ range: { start: at, end: at }, newText: '"' }], preferred: true }],
+    };
+  }
+  return d;
+}
+
+/** The parser's codes for a line it could not read (or read only in part): the scenario then says less than was written. */
+const UNREAD_LINE_CODES: ReadonlySet<string> = new Set(['syntax', 'unterminated-name', 'unknown-statement', 'outside-chain']);
+
+/**
+ * One mistake, one error: a card name without its closing quote runs to the end of the line, and no card has
+ * that name; `unterminated-name` says what is wrong, an `unknown-card` on the same name would say it again.
+ */
+function dropRepeatedMistakes(result: ScenarioResult, parseErrors: readonly Diagnostic[]): void {
+  const unterminated = parseErrors.filter((d) => d.code === 'unterminated-name');
+  if (!unterminated.length) return;
+  const at = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character}`;
+  const starts = new Set(unterminated.map(at));
+  result.diagnostics = result.diagnostics.filter((d) => d.code !== 'unknown-card' || !starts.has(at(d)));
 }
 
 /**
@@ -373,12 +425,18 @@ function readImports(
 
 /**
  * `expect` lines (language.md, Expectations): a met `expect illegal` turns its diagnostic into
- * information; other rule diagnostics of that scenario become "also: ..." information; an unmet
- * expectation is an error on the `expect` line.
+ * information, and, when every expectation is met, the scenario's other rule diagnostics become
+ * "also: ..." information (an unmet one leaves them as they are: they are what the checker found); an
+ * unmet expectation is an error on the `expect` line. A scenario that a language error stops (verdict
+ * `invalid`) could not be checked: its expectations are not met, and the language error is the one error.
  */
 function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegistry): void {
   const expects = sc.items.filter((x): x is ExpectStmt => x.kind === 'expect');
   if (expects.length === 0) return;
+  if (result.verdict === 'invalid') {
+    result.expectationsMet = false;
+    return;
+  }
   const chainBlocks = sc.items.filter((x): x is ChainBlock => x.kind === 'chain');
   const rule = result.diagnostics.filter((d) => rules.codeInfo(d.code));
   const lastChain = result.chains.length;
@@ -461,7 +519,7 @@ function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegi
       d.severity = 'information';
       d.expected = true;
       d.message = `expected: ${d.message}`;
-    } else if (anyIllegal) {
+    } else if (anyIllegal && allMet) {
       d.severity = 'information';
       d.message = `also: ${d.message}`;
     }

@@ -70,6 +70,7 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'unknown-player', summary: 'a player name that the `players` line does not name' },
   { code: 'unknown-label', summary: 'a label that no board line gives' },
   { code: 'ambiguous-card', summary: 'a name that two copies of that player share; use a label or a possessive' },
+  { code: 'owner-assumed', summary: "a name both players have, written without whose: segoc takes one player's copy by a default and says whose (a warning)" },
   { code: 'ambiguous-effect', summary: 'a card with several effects where none fits the situation alone; use `effect N`' },
   { code: 'no-such-effect', summary: '`effect N` where the card has fewer effects' },
   { code: 'duplicate-label', summary: 'a label given to two copies' },

@@ -78,13 +78,35 @@ export class BitPattern {
     return score;
   }
 
+  /**
+   * The distance between the key and the closest beginning of `text.slice(start, end)` (the key typed as the
+   * start of a longer name: "ash blosom" for "ash blossom and joyous spring"), or `limit + 1` once out of
+   * reach. Keys of 32 characters or fewer (longer ones: `limit + 1`).
+   */
+  prefixDistance(text: string, start: number, end: number, limit: number): number {
+    const m = this.length;
+    if (this.blocks !== 1 || m === 0) return limit + 1;
+    // A beginning within `limit` edits is at most m + limit characters long.
+    const n = Math.min(end - start, m + limit);
+    if (n < m - limit) return limit + 1;
+    return this.oneBlock(text, start, n, limit, true);
+  }
+
   /** distance() for keys of 32 characters or fewer (most names): one word, no block loop. */
   private distanceOneBlock(text: string, start: number, end: number, limit: number): number {
-    const n = end - start;
+    return this.oneBlock(text, start, end - start, limit, false);
+  }
+
+  /**
+   * The table's last row over the first `n` characters of the text, one column per character: its last value
+   * (the whole distance), or with `beginning` its smallest (the distance to the closest beginning).
+   */
+  private oneBlock(text: string, start: number, n: number, limit: number, beginning: boolean): number {
     const lastBit = this.lastBit;
     let pv = -1;
     let mv = 0;
     let score = this.length;
+    let best = limit + 1;
     for (let j = 0; j < n; j++) {
       const c = text.charCodeAt(start + j);
       const eqs = c < 128 ? this.ascii[c] : this.other.get(c);
@@ -99,9 +121,12 @@ export class BitPattern {
       mh <<= 1;
       pv = mh | ~(xv | ph);
       mv = ph & xv;
-      if (score - (n - j - 1) > limit) return limit + 1;
+      // The score is the distance of the key to the first j + 1 characters.
+      if (beginning && score < best) best = score;
+      // Each remaining character lowers the distance by one at most.
+      if (score - (n - j - 1) > limit) return beginning ? best : limit + 1;
     }
-    return score;
+    return beginning ? best : score;
   }
 }
 

@@ -6,7 +6,7 @@
 import { BitPattern } from './bit-distance';
 import { normalizeNameOnce } from './names';
 import { CardName } from './provider';
-import type { NameSearch } from './name-index';
+import { namesNearBeginning, type NameSearch } from './name-index';
 
 /** Which name of a record a key is: English, Japanese or Portuguese. */
 export type NameLanguage = 'e' | 'j' | 'p';
@@ -229,6 +229,12 @@ export class GeneratedNames implements NameSearch {
   nameOf(cardKey: string): string {
     const english = this.entriesOf(cardKey).filter((i) => this.text[this.text.indexOf('\t', this.starts[i] + this.lengths[i] + 1) + 1] === 'e');
     return english.length ? this.nameOfEntry(english[english.length - 1]).name : cardKey;
+  }
+
+  /** The same answer as NameIndex.nearBeginning, read in place. */
+  nearBeginning(key: string, limit: number): Array<{ name: CardName; d: number }> {
+    const keyAt = (i: number) => ({ text: this.text, start: this.starts[i], end: this.starts[i] + this.lengths[i] });
+    return namesNearBeginning(key, limit, this.size, keyAt).map(({ index, d }) => ({ name: this.nameOfEntry(index), d }));
   }
 
   /**

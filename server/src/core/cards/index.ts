@@ -106,11 +106,37 @@ export class CardIndex {
         reach = layerClosest[0].d - 1;
       }
     }
+    // Nothing close to the whole text: what was typed may be the start of a name, misspelt ("Ash Blosom").
+    if (!closest.length) closest = this.beginningScores(key);
     // In code-unit order: a locale's order (localeCompare or an Intl.Collator) loads the collation data in
     // each process, about 20 ms of a first `segoc check` in a CPU profile, and tied names need only a
     // stable order.
     closest.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     return closest.slice(0, max).map((s) => s.name);
+  }
+
+  /**
+   * The library cards whose name begins with what was typed, within an edit or two (keys of 6 characters or
+   * more; 2 edits from 10), scored one more than those edits (an exact beginning counts as one, as containment
+   * does). Only the libraries (providers): the last resort of "did you mean", one pass over their names.
+   */
+  private beginningScores(key: string): Scored[] {
+    if (key.length < 6) return [];
+    const limit = key.length >= 10 ? 2 : 1;
+    let closest: Scored[] = [];
+    for (let i = this.layers.length - 1; i >= 0; i--) {
+      const layer = this.layers[i];
+      if (!isProvider(layer)) continue;
+      const index = nameIndexOf(layer);
+      for (const { name, d } of index.nearBeginning(key, limit)) {
+        let hidden = false;
+        for (let j = i + 1; j < this.layers.length && !hidden; j++) hidden = this.layers[j].get(name.cardKey) !== undefined;
+        if (hidden || (closest.length && d + 1 > closest[0].d) || closest.some((s) => s.key === name.cardKey)) continue;
+        if (closest.length && d + 1 < closest[0].d) closest = [];
+        closest.push({ key: name.cardKey, name: index.nameOf(name.cardKey), d: d + 1 });
+      }
+    }
+    return closest;
   }
 
   /** A new index with one more layer on top. */
@@ -177,7 +203,7 @@ function layerScores(layer: Layer, key: string, reach: number): Scored[] {
     seen.add(card);
     let d = distance(key, card.key, limit);
     for (const alias of card.aliases) if (d > 0) d = Math.min(d, distance(key, normalizeName(alias), limit));
-    const s = scoreOf(card.key, card.name, key, d, limit);
+    const s = scoreOf(card.key, card.name, key, d);
     if (s) scores.push(s);
   }
   return remember(byKey, key, scores);
@@ -185,11 +211,17 @@ function layerScores(layer: Layer, key: string, reach: number): Scored[] {
 
 /**
  * A card's "did you mean" score for a looked-up key, from the distance of its closest name: kept within
- * the limit, or (for keys of 4 or more) when one key contains the other, which then counts as 1 at most.
+ * the limit, or (for keys of 4 or more) when one key contains the other. A name that contains what was
+ * typed ("Accesscode": "Accesscode Talker") counts as 1 at most; a name inside what was typed counts its
+ * distance, capped at the limit: it is offered only when no name is close to the whole text ("Sangan
+ * card": "Sangan"; but "Ash Blosom & Joyus Spring" is "Ash Blossom & Joyous Spring", not "Spring").
  */
-function scoreOf(cardKey: string, name: string, key: string, d: number, limit: number): Scored | undefined {
-  const contains = cardKey.includes(key) || key.includes(cardKey);
-  return d <= limit || (contains && key.length >= 4) ? { key: cardKey, name, d: contains ? Math.min(d, 1) : d } : undefined;
+function scoreOf(cardKey: string, name: string, key: string, d: number): Scored | undefined {
+  const limit = limitFor(key);
+  if (d <= limit && !cardKey.includes(key)) return { key: cardKey, name, d };
+  if (key.length < 4) return undefined;
+  if (cardKey.includes(key)) return { key: cardKey, name, d: Math.min(d, 1) };
+  return key.includes(cardKey) ? { key: cardKey, name, d: Math.min(d, limit) } : undefined;
 }
 
 /**
@@ -207,7 +239,7 @@ function providerScores(provider: CardProvider, key: string, reach: number): Sco
   for (const { name, d } of index.near(key, reach, distance)) best.set(name.cardKey, Math.min(d, best.get(name.cardKey) ?? d));
   const scores: Scored[] = [];
   for (const [cardKey, d] of best) {
-    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d, reach);
+    const s = scoreOf(cardKey, index.nameOf(cardKey), key, d);
     if (s) scores.push(s);
   }
   return remember(byKey, cacheKey, scores);
@@ -257,7 +289,7 @@ function workspaceScores(view: WorkspaceView, key: string): Scored[] {
       if (!view.shows(card)) continue;
       let d = distanceOf(card.key);
       for (const alias of card.aliases) d = Math.min(d, distanceOf(normalizeName(alias)));
-      const s = scoreOf(card.key, card.name, key, d, limit);
+      const s = scoreOf(card.key, card.name, key, d);
       if (s) scores.push(s);
     }
   }

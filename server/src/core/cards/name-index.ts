@@ -2,7 +2,7 @@
 // completion, and the close names of "did you mean". Built on first search, once per provider, from
 // its names(): a sorted key array (prefixes by binary search) and keys grouped by length (an edit
 // distance of d only reaches keys whose length differs by d at most).
-import { letterMask, popCount } from './bit-distance';
+import { BitPattern, letterMask, popCount } from './bit-distance';
 import { CardName, CardProvider } from './provider';
 
 /**
@@ -13,6 +13,8 @@ export interface NameSearch {
   complete(query: string, max: number): CardName[];
   nameOf(cardKey: string): string;
   near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }>;
+  /** Names whose beginning is within `limit` edits of `key` (what was typed is the start of the name, misspelt). */
+  nearBeginning(key: string, limit: number): Array<{ name: CardName; d: number }>;
 }
 
 export class NameIndex implements NameSearch {
@@ -91,6 +93,11 @@ export class NameIndex implements NameSearch {
     return this.own.get(cardKey) ?? cardKey;
   }
 
+  nearBeginning(key: string, limit: number): Array<{ name: CardName; d: number }> {
+    const keyOf = (i: number) => ({ text: this.sorted[i].key, start: 0, end: this.sorted[i].key.length });
+    return namesNearBeginning(key, limit, this.sorted.length, keyOf).map(({ index, d }) => ({ name: this.sorted[index], d }));
+  }
+
   /**
    * Names within `limit` edits of `key`, and (for keys of 4 or more) names that contain it or that it
    * contains, with their distance. Only keys of a reachable length are compared by distance.
@@ -134,6 +141,19 @@ export class NameIndex implements NameSearch {
     }
     return out;
   }
+}
+
+/** NameSearch.nearBeginning over names given one by one (by index), read in place by the bit-parallel distance. */
+export function namesNearBeginning(key: string, limit: number, count: number, nameAt: (i: number) => { text: string; start: number; end: number }): Array<{ index: number; d: number }> {
+  const pattern = new BitPattern(key);
+  const out: Array<{ index: number; d: number }> = [];
+  for (let i = 0; i < count; i++) {
+    const { text, start, end } = nameAt(i);
+    if (end - start <= key.length) continue;
+    const d = pattern.prefixDistance(text, start, end, limit);
+    if (d <= limit) out.push({ index: i, d });
+  }
+  return out;
 }
 
 /** The first index whose value is not below `value`. */

@@ -126,14 +126,16 @@ function cardsOf(t: Timeline, cs: CardSet): CardInstance[] {
 function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, cause: 'cost' | 'effect', by: PlayerIndex | undefined, links: LinkState[]): ResolutionAct[] {
   const did: ResolutionAct[] = [];
   const names = (cs: CardInstance[]) => cs.map((c) => c.name);
+  // Whose each card is, where both players have a card of one of those names (said in the resolution).
+  const named = (cs: CardInstance[]) => (cs.some((c) => t.bothPlayersHave(c)) ? { cards: names(cs), owners: cs.map((c) => t.players[c.owner]) } : { cards: names(cs) });
   switch (a.kind) {
     case 'destroy': {
       const cs = cardsOf(t, a.cards);
       const on = cs.filter((c) => c.zone === 'field');
       const off = cs.filter((c) => c.zone !== 'field');
       for (const c of on) t.move(c, 'gy', origin, cause, { destroyed: true, by });
-      if (on.length) did.push({ kind: 'destroys', cards: names(on) });
-      if (off.length) did.push({ kind: 'cannot-destroy', cards: names(off) });
+      if (on.length) did.push({ kind: 'destroys', ...named(on) });
+      if (off.length) did.push({ kind: 'cannot-destroy', ...named(off) });
       if (!cs.length) did.push({ kind: 'destroys-nothing' });
       break;
     }
@@ -149,13 +151,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         });
       }
       const verb = a.kind === 'discard' ? 'discards' : a.kind === 'tribute' ? 'tributes' : 'sends-to-gy';
-      if (cs.length) did.push({ kind: verb, cards: names(cs) });
+      if (cs.length) did.push({ kind: verb, ...named(cs) });
       break;
     }
     case 'banish': {
       const cs = cardsOf(t, a.cards);
       for (const c of cs) t.move(c, 'banished', origin, cause, { by });
-      if (cs.length) did.push({ kind: 'banishes', cards: names(cs) });
+      if (cs.length) did.push({ kind: 'banishes', ...named(cs) });
       break;
     }
     case 'return': {
@@ -165,8 +167,8 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       const rest = cs.filter((c) => !c.card?.extraDeck);
       for (const c of rest) t.move(c, a.to, origin, cause, { by });
       for (const c of extra) t.move(c, 'extra', origin, cause, { by });
-      if (rest.length) did.push({ kind: 'returns', cards: names(rest), to: a.to });
-      if (extra.length) did.push({ kind: 'returns', cards: names(extra), to: 'extra' });
+      if (rest.length) did.push({ kind: 'returns', ...named(rest), to: a.to });
+      if (extra.length) did.push({ kind: 'returns', ...named(extra), to: 'extra' });
       break;
     }
     case 'special-summon': {
@@ -188,13 +190,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from, player: by ?? c.owner });
         ok.push(c);
       }
-      if (ok.length) did.push({ kind: 'special-summons', cards: names(ok) });
+      if (ok.length) did.push({ kind: 'special-summons', ...named(ok) });
       break;
     }
     case 'add-to-hand': {
       const cs = cardsOf(t, a.cards);
       for (const c of cs) t.move(c, 'hand', origin, cause, { by });
-      if (cs.length) did.push({ kind: 'adds-to-hand', cards: names(cs) });
+      if (cs.length) did.push({ kind: 'adds-to-hand', ...named(cs) });
       break;
     }
     case 'draw': {
@@ -210,7 +212,7 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         c.faceDown = true;
         if (by !== undefined) c.controller = by;
       }
-      if (cs.length) did.push({ kind: 'sets', cards: names(cs) });
+      if (cs.length) did.push({ kind: 'sets', ...named(cs) });
       break;
     }
     case 'material-summon': {
@@ -253,8 +255,8 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         c.faceDown = false;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: a.position, flipped });
       }
-      if (cs.length) did.push({ kind: 'changes-position', cards: names(cs), position: a.position });
-      if (gone.length) did.push({ kind: 'cannot-change-position', cards: names(gone) });
+      if (cs.length) did.push({ kind: 'changes-position', ...named(cs), position: a.position });
+      if (gone.length) did.push({ kind: 'cannot-change-position', ...named(gone) });
       break;
     }
     case 'equip': {

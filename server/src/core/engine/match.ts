@@ -167,7 +167,10 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
               r = and3(r, fromBool(event.to === 'hand' && event.from === 'field'));
               break;
             case 'leaves-field':
-              r = and3(r, fromBool(event.from === 'field'));
+              // A monster that becomes an Xyz Material is no longer a card on the field, but it does not "leave
+              // the field" (TCG Rulebook 8.0, 2021 Rules Update; OCG alike): R20 (d). Returned to the Extra Deck
+              // it does.
+              r = and3(r, fromBool(event.from === 'field' && event.to !== 'overlay'));
               break;
             case 'material':
               r = and3(r, fromBool(event.cause === 'material'));

@@ -184,7 +184,7 @@ export function collectedText(c: CollectedTrigger): string {
   return `${c.player}'s "${c.card}" (${c.mandatory ? 'mandatory' : 'optional'}, ${CATEGORY_LABELS[c.category]}): ${COLLECTED_WORDS[c.status]}`;
 }
 
-const quoted = (cards: string[]) => cards.map((c) => `"${c}"`).join(', ');
+const quoted = (cards: string[], owners?: string[]) => cards.map((c, i) => (owners ? `${owners[i]}'s "${c}"` : `"${c}"`)).join(', ');
 
 /** One thing a link did when it resolved, in words. */
 export function actText(a: ResolutionAct): string {
@@ -200,29 +200,29 @@ export function actText(a: ResolutionAct): string {
     case 'not-written':
       return 'resolves (its effect is not written out)';
     case 'destroys':
-      return `destroys ${quoted(a.cards)}`;
+      return `destroys ${quoted(a.cards, a.owners)}`;
     case 'sends-to-gy':
-      return `sends to the GY ${quoted(a.cards)}`;
+      return `sends to the GY ${quoted(a.cards, a.owners)}`;
     case 'discards':
-      return `discards ${quoted(a.cards)}`;
+      return `discards ${quoted(a.cards, a.owners)}`;
     case 'tributes':
-      return `Tributes ${quoted(a.cards)}`;
+      return `Tributes ${quoted(a.cards, a.owners)}`;
     case 'banishes':
-      return `banishes ${quoted(a.cards)}`;
+      return `banishes ${quoted(a.cards, a.owners)}`;
     case 'adds-to-hand':
-      return `adds ${quoted(a.cards)} to the hand`;
+      return `adds ${quoted(a.cards, a.owners)} to the hand`;
     case 'special-summons':
-      return `Special Summons ${quoted(a.cards)}`;
+      return `Special Summons ${quoted(a.cards, a.owners)}`;
     case 'cannot-destroy':
-      return `cannot destroy ${quoted(a.cards)}: no longer on the field`;
+      return `cannot destroy ${quoted(a.cards, a.owners)}: no longer on the field`;
     case 'cannot-change-position':
-      return `cannot change ${quoted(a.cards)}: no longer on the field`;
+      return `cannot change ${quoted(a.cards, a.owners)}: no longer on the field`;
     case 'destroys-nothing':
       return 'destroys nothing (no such card on the field)';
     case 'returns':
-      return `returns ${quoted(a.cards)} to the ${a.to === 'hand' ? 'hand' : a.to === 'extra' ? 'Extra Deck' : 'Deck'}`;
+      return `returns ${quoted(a.cards, a.owners)} to the ${a.to === 'hand' ? 'hand' : a.to === 'extra' ? 'Extra Deck' : 'Deck'}`;
     case 'sets':
-      return `Sets ${quoted(a.cards)}`;
+      return `Sets ${quoted(a.cards, a.owners)}`;
     case 'summons-with-materials':
       return `${METHOD_WORDS[a.method]} Summons "${a.card}" using ${quoted(a.materials)}`;
     case 'cannot-special-summon':
@@ -238,7 +238,7 @@ export function actText(a: ResolutionAct): string {
     case 'pays-lp':
       return `pays ${a.amount} LP`;
     case 'changes-position':
-      return `changes ${quoted(a.cards)} to ${a.position} position`;
+      return `changes ${quoted(a.cards, a.owners)} to ${a.position} position`;
     case 'equips':
       return `equips "${a.card}" to "${a.to}"`;
     case 'cannot-equip':

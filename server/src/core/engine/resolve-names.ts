@@ -29,6 +29,8 @@ export interface ResolveContext {
   player?: PlayerIndex;
   /** Prefer this player's copy when the name is shared. */
   prefer?: PlayerIndex;
+  /** Why `prefer` is that player, in words, when it is a default (said when both players have the card); none when the card's text says whose. */
+  preferWhy?: string;
   /** Where an unplaced copy is assumed to have been. */
   implied: Zone;
   /** Copies already named in the same list (so `"X", Kaiba's "X"` picks the other one). */
@@ -190,18 +192,29 @@ export class NameResolver {
       const p = candidates.filter((c) => ctx.preferred!.includes(c));
       if (p.length === 1) candidates = p;
     }
+    // Both players have a copy and the reference does not say whose: a judge's default decides (the copy of
+    // the player the action aims at, else the turn player's), and it is said aloud (owner-assumed).
+    const bothPlayers = candidates.length > 1 && owner === undefined && candidates.some((c) => c.owner !== candidates[0].owner);
+    let why: string | undefined;
     if (candidates.length > 1 && owner === undefined && ctx.prefer !== undefined) {
       const p = candidates.filter((c) => c.owner === ctx.prefer);
-      if (p.length >= 1) candidates = p;
+      if (p.length >= 1) {
+        candidates = p;
+        why = ctx.preferWhy;
+      }
     }
     if (candidates.length > 1) {
       // Same player, same name: a label or the copy's zone is needed.
       const byPlayer = new Set(candidates.map((c) => c.owner));
       if (byPlayer.size > 1 && owner === undefined) {
         const tp = candidates.filter((c) => c.owner === this.turnPlayer);
-        if (tp.length === 1) candidates = tp;
+        if (tp.length === 1) {
+          candidates = tp;
+          why = 'the turn player';
+        }
       }
     }
+    if (bothPlayers && why && new Set(candidates.map((c) => c.owner)).size === 1) this.reportOwnerAssumed(ref, candidates[0].owner, why);
     if (candidates.length > 1) {
       // One diagnostic per reference: the copies it names are capped, so a big board stays a small report.
       const shown = candidates.slice(0, CANDIDATES_SHOWN);
@@ -250,6 +263,26 @@ export class NameResolver {
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst, scenario: this.scenario });
     return inst;
+  }
+
+  /**
+   * A name both players have, taken as one player's copy by a default: a warning that says whose, and a fix
+   * that writes the owner (`Kaiba's "Sangan"`).
+   */
+  private reportOwnerAssumed(ref: Extract<CardRef, { kind: 'name' }>, chosen: PlayerIndex, why: string): void {
+    const other = (1 - chosen) as PlayerIndex;
+    const [mine, theirs] = [this.players[chosen], this.players[other]];
+    const at = { start: ref.range.start, end: ref.range.start };
+    this.diagnostics.push({
+      code: 'owner-assumed',
+      severity: 'warning',
+      message: `both players have "${ref.name}": segoc takes ${mine}'s (${why}); write ${mine}'s "${ref.name}" or ${theirs}'s "${ref.name}" to say whose`,
+      range: ref.range,
+      fix: [
+        { title: `Write ${mine}'s`, edits: [{ range: at, newText: `${mine}'s ` }], preferred: true },
+        { title: `Write ${theirs}'s`, edits: [{ range: at, newText: `${theirs}'s ` }] },
+      ],
+    });
   }
 
   /** Resolves a list in which explicit owners claim their copies first. */

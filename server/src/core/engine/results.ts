@@ -26,18 +26,22 @@ export type LinkRole =
 // Results are data; the sentences beside them (`did`, `answers`, `collected`, `resolution`,
 // `afterChain`) are made from these records by engine/narrative.ts, for consumers that show text.
 
-/** One thing a link did when it resolved, or why it did nothing (card names as the scenario knows them). */
+/**
+ * One thing a link did when it resolved, or why it did nothing (card names as the scenario knows them).
+ * `owners`: whose each of `cards` is, given when both players have a card of one of those names (the words
+ * then say whose: `destroys Kaiba's "Sangan"`).
+ */
 export type ResolutionAct =
   | { kind: 'negated' } // its activation was negated
   | { kind: 'negated-card-to-gy'; card: string } // the negated Spell/Trap goes to the GY
   | { kind: 'left-the-field'; card: string } // R18: a Field or Continuous Spell's trigger, its card gone
   | { kind: 'resolves' } // actions written, none of them did anything
   | { kind: 'not-written' } // no actions written
-  | { kind: 'destroys' | 'sends-to-gy' | 'discards' | 'tributes' | 'banishes' | 'adds-to-hand' | 'special-summons'; cards: string[] }
-  | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[] } // no longer on the field
+  | { kind: 'destroys' | 'sends-to-gy' | 'discards' | 'tributes' | 'banishes' | 'adds-to-hand' | 'special-summons'; cards: string[]; owners?: string[] }
+  | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[]; owners?: string[] } // no longer on the field
   | { kind: 'destroys-nothing' } // no such card on the field
-  | { kind: 'returns'; cards: string[]; to: 'hand' | 'deck' | 'extra' }
-  | { kind: 'sets'; cards: string[] } // Set by the effect (from the Deck, say): no Summon, not added to the hand
+  | { kind: 'returns'; cards: string[]; owners?: string[]; to: 'hand' | 'deck' | 'extra' }
+  | { kind: 'sets'; cards: string[]; owners?: string[] } // Set by the effect (from the Deck, say): no Summon, not added to the hand
   | { kind: 'summons-with-materials'; method: SummonMethod; card: string; materials: string[] }
   | { kind: 'cannot-special-summon'; card: string; on: 'field' } // already on the field
   | { kind: 'cannot-special-summon'; card: string; from: Zone; zone: Zone } // not in the zone it is summoned from
@@ -46,7 +50,7 @@ export type ResolutionAct =
   | { kind: 'cannot-negate'; link: number; reason: 'no-such-link' | 'already-resolved' }
   | { kind: 'damage'; player: string; amount: number }
   | { kind: 'pays-lp'; amount: number }
-  | { kind: 'changes-position'; cards: string[]; position: 'attack' | 'defense' }
+  | { kind: 'changes-position'; cards: string[]; owners?: string[]; position: 'attack' | 'defense' }
   | { kind: 'equips'; card: string; to: string }
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }

@@ -36,6 +36,8 @@ export interface ScenarioOptions {
   rules?: RuleRegistry;
   /** Every assumption is an error: unknown card facts and what the scenario left out (unknown-facts.ts). */
   strict?: boolean;
+  /** The parser's errors on the scenario's lines (a line it could not read is a mistake the run follows on from). */
+  parseErrors?: readonly Diagnostic[];
 }
 
 export function runScenario(sc: Scenario, opts: ScenarioOptions): ScenarioRun {
@@ -130,11 +132,20 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     checked.map((c) => c.view),
     (view) => reporter(registry, checked[view.chainIndex - 1].diags),
   );
+  // One mistake, one error: from the chain that holds a line the parser could not read, or a card, player or
+  // label that does not resolve, the simulation no longer follows what the judge wrote; what the rules find
+  // there (a trigger "missing" for the misspelt card, a card "not there" because the misspelt Dark Hole
+  // destroyed nothing) stems from that mistake and is not said.
+  let firstMistake = Infinity;
+  for (const list of [names.names.diagnostics, opts.parseErrors ?? []]) for (const d of list) if (d.severity === 'error') firstMistake = Math.min(firstMistake, d.range.start.line);
+  const followFrom = firstMistake === Infinity ? Infinity : firstAffectedLine(sc, firstMistake);
   let restsOnUnknownFacts = false;
-  for (const { view, block, leftovers, diags } of checked) {
-    const basis = verdictBasisDiagnostics(view.links, diags, !!opts.strict, (name) => opts.cards.get(name));
-    diags.push(...basis);
-    restsOnUnknownFacts ||= basis.some((d) => d.code === UNKNOWN_CARD_FACT);
+  for (const { view, block, leftovers, diags: all } of checked) {
+    const basis = verdictBasisDiagnostics(view.links, all, !!opts.strict, (name) => opts.cards.get(name));
+    all.push(...basis);
+    const diags = all.filter((d) => d.range.start.line < followFrom);
+    if (diags.length < all.length) for (const l of view.links) l.codes = l.codes.filter((c) => diags.some((d) => d.code === c && d.link === l.position));
+    restsOnUnknownFacts ||= diags.some((d) => d.code === UNKNOWN_CARD_FACT);
     for (const d of diags) d.chain = view.chainIndex;
     ruleDiagnostics.push(...diags);
     chains.push(opts.chainDetail === false ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
@@ -142,7 +153,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
   for (const d of diagnostics) d.scenario = opts.index;
-  const hasLanguageError = diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code) && !VERDICT_BASIS_CODES.has(d.code));
+  const hasLanguageError = firstMistake !== Infinity || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code) && !VERDICT_BASIS_CODES.has(d.code));
   const ruleErrors = ruleDiagnostics.some((d) => d.severity === 'error');
   const result: ScenarioResult = {
     index: opts.index,
@@ -159,6 +170,12 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     diagnostics,
   };
   return { run: { result, references: names.names.references }, timeline };
+}
+
+/** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */
+function firstAffectedLine(sc: Scenario, line: number): number {
+  for (const item of sc.items) if (item.kind === 'chain' && item.range.start.line <= line && line <= item.range.end.line) return item.range.start.line;
+  return line;
 }
 
 const CITED_RULE = /\[(R\d+)/;

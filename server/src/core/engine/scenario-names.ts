@@ -20,8 +20,8 @@ export interface ScenarioNames {
  * engine (here, and the resolver's own for a list, with the same fields in the same order) then share one
  * object layout, which keeps the name resolver's property reads monomorphic.
  */
-function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, preferred?: CardInstance[]): ResolveContext {
-  return { player, prefer, implied, exclude: undefined, preferred };
+function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, preferred?: CardInstance[], preferWhy?: string): ResolveContext {
+  return { player, prefer, implied, exclude: undefined, preferred, preferWhy };
 }
 
 /** Resolves every card reference in timeline order, so unplaced copies get their implied zone. */
@@ -63,7 +63,7 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
           resolveOne(a.card, context('hand', p));
         } else if (a.kind === 'attack') {
           resolveOne(a.attacker, context('field', p));
-          if (a.target) resolveOne(a.target, context('field', undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex)));
+          if (a.target) resolveOne(a.target, context('field', undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex), undefined, 'an attack is aimed at the opponent\'s monster'));
         }
       } else if (a.kind === 'battle-destroys' || a.kind === 'continuous-destroy') {
         resolveList(a.cards, context('field'));
@@ -79,7 +79,7 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
         const info = link.card.kind === 'name' ? cards.get(link.card.name) : undefined;
         const inst = resolveOne(link.card, context(link.from?.zone ?? impliedLinkZone(info), p));
         const effectTargetsZone = guessTargetZone(inst?.card, link);
-        const targets = link.targets ? resolveList(link.targets, context(effectTargetsZone, undefined, p === undefined ? undefined : ((1 - p) as PlayerIndex))) : [];
+        const targets = link.targets ? resolveList(link.targets, targetContext(effectTargetsZone, targetedEffect(inst?.card, link)?.targets?.controller, p)) : [];
         if (link.cost) resolveActions(link.cost, p, []);
         if (link.actions) resolveActions(link.actions, p, targets.filter((t): t is CardInstance => !!t));
       }
@@ -104,7 +104,10 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
             if (cs.owner) n.player(cs.owner);
             return;
           }
-          const ctx = whose === 'mine' ? context(implied, player, undefined, targets) : context(implied, undefined, whose === 'own' ? player : opp, targets);
+          const ctx =
+            whose === 'mine'
+              ? context(implied, player, undefined, targets)
+              : context(implied, undefined, whose === 'own' ? player : opp, targets, whose === 'own' ? 'the card of the player whose effect this is' : `${a.kind === 'change-position' ? 'a change of position' : `${a.kind === 'destroy' ? 'destruction' : a.kind === 'return' ? 'a return' : 'banishment'}`} is taken to aim at the opponent's card`);
           resolveList(cs.refs, ctx);
         };
         switch (a.kind) {
@@ -145,7 +148,7 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
             break;
           case 'equip':
             resolveOne(a.card, context('gy', player));
-            resolveOne(a.to, context('field', undefined, player, targets));
+            resolveOne(a.to, context('field', undefined, player, targets, 'the card of the player whose effect this is'));
             break;
           case 'damage':
             n.player(a.player);
@@ -156,9 +159,25 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
   }
 }
 
+/** The effect of a link's card that its targets are for: the one it names, else its first that targets. */
+function targetedEffect(card: CardInfo | undefined, link: LinkStmt) {
+  return link.effectIndex ? card?.effects[link.effectIndex.value - 1] : card?.effects.find((x) => x.targets);
+}
+
+/**
+ * Where a link's targets are looked for: the player its card's text names ("in your GY": the link player's own,
+ * then not a guess), else the opponent's copy, a default said aloud when both players have the card.
+ */
+function targetContext(zone: Zone, controller: 'you' | 'opponent' | undefined, p: PlayerIndex | undefined): ResolveContext {
+  if (p === undefined) return context(zone);
+  const opponent = (1 - p) as PlayerIndex;
+  if (controller) return context(zone, undefined, controller === 'you' ? p : opponent);
+  return context(zone, undefined, opponent, undefined, "a target is taken to be the opponent's card");
+}
+
 function guessTargetZone(card: CardInfo | undefined, link: LinkStmt): Zone {
   if (!card) return 'field';
-  const e = link.effectIndex ? card.effects[link.effectIndex.value - 1] : card.effects.find((x) => x.targets);
+  const e = targetedEffect(card, link);
   if (e?.targets?.zone) return e.targets.zone;
   // A revival target (special summon) is in the GY.
   const revives = link.actions?.groups.some((g) => g.some((a) => a.kind === 'special-summon' && !a.from));

@@ -42,6 +42,11 @@ export class Timeline {
     return undefined;
   }
 
+  /** Whether the other player has a copy of this card too (the words then say whose each is). */
+  bothPlayersHave(c: CardInstance): boolean {
+    return this.names.names.instances.some((x) => x.owner !== c.owner && (c.card ? x.card === c.card : x.name === c.name));
+  }
+
   controllerOf(c: CardInstance): PlayerIndex {
     return c.zone === 'field' ? c.controller : c.owner;
   }

@@ -220,8 +220,8 @@ export const eligibility = defineRule({
     tags: ['stable'],
     inForce: 'always',
     summary:
-      'A "when" optional misses when its condition was met while a link above Chain Link 1 resolved (or before Chain Link 1 finished), by a cost or activation, by the first part of a "then" effect, or by being Tributed or used as material for a Summon. Parts joined by "and" and leftover cards going to the GY are not reasons.',
-    sources: [S.W2, S.W4, S.W5, S.W15, S.S3, S.YC],
+      'A "when" optional misses when its condition was met while a link above Chain Link 1 resolved (or before Chain Link 1 finished), by a cost or activation, by the first part of a "then" effect, or by being Tributed or used as material for a Summon. Parts joined by "and" and leftover cards going to the GY are not reasons. A monster that becomes an Xyz Material does not leave the field (its "leaves the field" trigger does not activate); one returned to the Extra Deck does.',
+    sources: [S.W2, S.W4, S.W5, S.W15, S.S3, S.YC, S.W38, S.W6, S.W39],
   },
   {
     id: 'R21',

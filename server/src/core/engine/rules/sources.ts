@@ -36,6 +36,8 @@ export const S = {
   W35: "W35 — Konami, 'Effect Veiler' article (Effect Veiler is sent from the hand during the opponent's Main Phase): https://yugiohblog.konami.com/articles/?p=4314",
   W36: "W36 — Konami, 'Flames of Destruction: Forever Temporary' (Effect Veiler restricted to an opponent's Main Phase): https://yugiohblog.konami.com/articles/?p=8659",
   W37: 'W37 — Yugipedia "Spell Speed 1" (Ignition Effects are used only by the turn player, in an open game state in the Main Phase): https://yugipedia.com/wiki/Spell_Speed_1',
+  W38: "W38 — Konami, 'Important Rulebook Updates! Xyz Materials and Leaves the Field' (2011-09-01, Official Rulebook v8.0 p. 45: an Xyz Material does not leave the field; a monster returned to the Extra Deck does): http://www.konami.com/yugioh/articles/?p=3195",
+  W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',

@@ -217,7 +217,7 @@ export const statedFacts = defineRule({
       inForce: 'always',
       summary:
         "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed.",
-      sources: [S.W32, S.W31],
+      sources: [S.W32, S.W31, S.W38, S.W39],
     },
   ],
   messages,
