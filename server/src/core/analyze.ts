@@ -226,7 +226,6 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
       } else {
         const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, parseErrors, strict: options.strict });
         dropRepeatedMistakes(run.result, parseErrors);
-        addAssumedFacts(run.result, cards);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
         entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
@@ -289,20 +288,6 @@ function dropRepeatedMistakes(result: ScenarioResult, parseErrors: readonly Diag
   const at = (d: Diagnostic) => `${d.range.start.line}:${d.range.start.character}`;
   const starts = new Set(unterminated.map(at));
   result.diagnostics = result.diagnostics.filter((d) => d.code !== 'unknown-card' || !starts.has(at(d)));
-}
-
-/**
- * Each link whose effect has facts its card's source was unsure of (EffectInfo.assumed: a generated or
- * inferred card) carries them as assumptions, shown by hovers and `explain` like the engine's own.
- */
-function addAssumedFacts(result: ScenarioResult, cards: CardIndex): void {
-  for (const chain of result.chains) {
-    for (const link of chain.links) {
-      if (!link.cardKnown || link.effectIndex === undefined) continue;
-      const card = cards.get(link.card);
-      for (const fact of card?.effects[link.effectIndex - 1]?.assumed ?? []) link.assumptions.push(`"${card!.name}" effect ${link.effectIndex}: ${fact} (assumed: its source was unsure)`);
-    }
-  }
 }
 
 /** The key of a scenario's result: its number and text (a result depends on both, besides the environment). */

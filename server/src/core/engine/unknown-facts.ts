@@ -42,6 +42,19 @@ export function effectLabel(card: CardInfo, index: number | undefined): string {
 }
 
 /**
+ * What the card's source was unsure of (EffectInfo.assumed: a script condition taken as met, a text read over its
+ * script, no script at all) is a fact of the card a link uses, so its verdict rests on it too.
+ */
+export function sourceUnsure(l: LinkState): void {
+  const card = l.inst?.card;
+  const e = l.effect;
+  if (!card || !e) return;
+  for (const note of e.assumed) {
+    restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note} (its source was unsure)`, why: 'this link uses that effect' });
+  }
+}
+
+/**
  * The diagnostics of what one checked chain's verdict rests on: a warning (an error under `strict`) per link with
  * unknown card facts, and under `strict` an error per link with assumptions about what the scenario left out. A link
  * a rule already finds illegal (an error in `found`) rests on nothing: it gets neither.
@@ -49,6 +62,7 @@ export function effectLabel(card: CardInfo, index: number | undefined): string {
 export function verdictBasisDiagnostics(links: readonly LinkState[], found: readonly Diagnostic[], strict: boolean, cardOf: (name: string) => CardInfo | undefined): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const l of links) {
+    sourceUnsure(l);
     if (found.some((d) => d.severity === 'error' && d.link === l.position)) continue;
     const where = `CL${l.position} "${l.inst?.name ?? '?'}"`;
     if (l.unknownFacts.length) {
