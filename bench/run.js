@@ -3,8 +3,8 @@
 //
 //   --quick          fewer runs and edits, no 100k-line file
 //   --only <names>   only these figures (comma-separated, or repeat --only): parse, check, incremental,
-//                    throughput, page, lsp (= keystroke, hover, completion, memory), cli, activation, sizes,
-//                    web (the playground in headless Chromium: bench/lib/web-bench.js)
+//                    throughput, page, lsp (= keystroke, hover, completion, memory), cli, cli-memory,
+//                    activation, sizes, web (the playground in headless Chromium: bench/lib/web-bench.js)
 //   --check          exit 1 when a measured figure exceeds its budget in bench/budgets.json (prints which)
 //   --runs <n>       timed runs per in-process/CLI/activation figure (default 10, --quick 5)
 //   --no-write       do not write bench/generated/results/
@@ -26,15 +26,16 @@ const { ROOT, BENCH, GENERATED, RESULTS } = require('./lib/paths');
 const { buildCore, buildProduction, buildVsix } = require('./lib/build');
 const { generate } = require('./lib/generate');
 const { runLsp } = require('./lib/lsp-bench');
+const { cliMemoryFigures } = require('./lib/cli-memory');
 const { runWeb } = require('./lib/web-bench');
 const { summarize, since } = require('./lib/stats');
 
-const ALL = ['parse', 'check', 'incremental', 'throughput', 'page', 'keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes', 'web'];
+const ALL = ['parse', 'check', 'incremental', 'throughput', 'page', 'keystroke', 'hover', 'completion', 'memory', 'cli', 'cli-memory', 'activation', 'sizes', 'web'];
 const ALIASES = { lsp: ['keystroke', 'hover', 'completion', 'memory'], core: ['parse', 'check', 'incremental', 'throughput'], size: ['sizes'], bundle: ['sizes'] };
 
 function usage(message) {
   if (message) console.error(`bench: ${message}`);
-  console.error('usage: node bench/run.js [--quick] [--only parse,check,incremental,throughput,page,lsp,keystroke,hover,completion,memory,cli,activation,sizes,web] [--check] [--runs N] [--no-write]');
+  console.error('usage: node bench/run.js [--quick] [--only parse,check,incremental,throughput,page,lsp,keystroke,hover,completion,memory,cli,cli-memory,activation,sizes,web] [--check] [--runs N] [--no-write]');
   process.exit(2);
 }
 
@@ -367,7 +368,7 @@ async function main() {
   fs.mkdirSync(GENERATED, { recursive: true });
   log('bench: building core and the production bundles');
   const coreJs = buildCore();
-  const needProd = ['keystroke', 'hover', 'completion', 'memory', 'cli', 'activation', 'sizes', 'web'].some(want);
+  const needProd = ['keystroke', 'hover', 'completion', 'memory', 'cli', 'cli-memory', 'activation', 'sizes', 'web'].some(want);
   const prodDist = needProd ? buildProduction() : undefined;
   const bareDist = needProd && opts.compare ? buildProduction({ folder: 'prod-without-generated', withoutGenerated: true }) : undefined;
   /** The same figures of the build without the generated library, beside the real ones. */
@@ -411,6 +412,10 @@ async function main() {
     log('bench: CLI on 1,000 files');
     await group('cli', async () => [await cliFigure(path.join(prodDist, 'cli.js'), path.join(ROOT, manifest.files['folder-1000'].path), 1, opts.quick ? 5 : Math.min(runs, 7))]);
     if (bareDist) await group('cli-without-generated', async () => without([await cliFigure(path.join(bareDist, 'cli.js'), path.join(ROOT, manifest.files['folder-1000'].path), 1, opts.quick ? 5 : Math.min(runs, 7))]));
+  }
+  if (want('cli-memory')) {
+    log('bench: CLI memory per character of scenario');
+    await group('cli-memory', async () => cliMemoryFigures(path.join(prodDist, 'cli.js'), require(coreJs), input('10k').file));
   }
   if (want('activation')) {
     log('bench: extension activation');

@@ -23,18 +23,18 @@ export function kindOf(file: string): Input['kind'] {
 }
 
 /**
- * Reads the files; pages without a segoc block are left out (they are not scenario files). A file
+ * Reads the files (`root`: the project folder); pages without a segoc block are left out (they are not scenario files). A file
  * that cannot be read stops the command (a usage error, as a missing file does) when it was named
  * on the command line; one that a folder or glob search `found` is kept as an unreadable input, so
  * that one page saved in Latin-1 is reported on that page instead of hiding the report on the others.
  */
-export function readInputs(files: string[], found: (file: string) => boolean = () => false): Input[] {
+export function readInputs(files: string[], root: string, found: (file: string) => boolean = () => false): Input[] {
   const out: Input[] = [];
   for (const file of files) {
     const kind = kindOf(file);
     let text: string;
     try {
-      text = readText(file);
+      text = readText(file, root);
     } catch (e) {
       if (!(e instanceof FileError) || !found(file)) throw e;
       out.push({ file, text: '', kind, unreadable: e.reason });
@@ -46,9 +46,6 @@ export function readInputs(files: string[], found: (file: string) => boolean = (
   return out;
 }
 
-/** Reads `use` imports relative to the importing file (the same reader as the language server's). */
-const readUse = useFileReader();
-
 /**
  * What every file of one run is checked with, as plain data (it is sent to the worker threads): the
  * project's card files, read (their definitions apply to every file: see project.ts), and the
@@ -59,6 +56,8 @@ export interface Workspace {
   rules: 'tcg' | 'ocg' | undefined;
   /** --strict (or the project's `"strict": true`): every assumption is an error. */
   strict: boolean;
+  /** The project folder: a `use` path may not lead out of it through a symbolic link. */
+  root: string;
 }
 
 /** What every file of one run is analysed with, built from the Workspace once per thread. */
@@ -83,6 +82,8 @@ export function environment(workspace: Workspace): Environment {
     const defs = parseCardDefinitions(t.text);
     if (defs.length) sources.push({ uri: t.file, kind: 'workspace', defs });
   }
+  // `use` imports are read relative to the importing file, by the same reader as the language server's.
+  const readUse = useFileReader(undefined, () => workspace.root);
   return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, strict: workspace.strict, detail: 'full' };
 }
 

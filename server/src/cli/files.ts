@@ -76,9 +76,12 @@ export function foundBySearch(args: string[], cwd: string): (file: string) => bo
   return (file) => !named.has(file);
 }
 
-/** Reads a file as UTF-8 text; refuses binary, invalid UTF-8 and huge files with a clear message (host/text-file.ts). */
-export function readText(file: string): string {
-  const r = readTextFile(file);
+/**
+ * Reads a file as UTF-8 text; refuses binary, invalid UTF-8, huge and special files, and a symbolic
+ * link from inside the project folder `root` to outside it, with a clear message (host/text-file.ts).
+ */
+export function readText(file: string, root?: string): string {
+  const r = readTextFile(file, { root });
   if ('error' in r) {
     // Messages name the file as the user did (relative to the working folder), never a machine's absolute path.
     const relative = path.relative(process.cwd(), file);

@@ -4,10 +4,11 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, render, renderDefinition, RENDER_FORMATS, RenderFormat } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, UsageError } from './files';
-import { cardFilesOf, excludedBy, loadProject, ProjectSetup } from '../host/project';
+import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
+import { startsWithBom } from '../host/text-file';
 import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
@@ -238,9 +239,10 @@ function project(io: CliIO): ProjectSetup {
 
 /** What every file is checked with: the project's card files, read, and the default ruleset. */
 function workspace(setup: ProjectSetup, rules: 'tcg' | 'ocg' | undefined, io: CliIO, strict = false): Workspace {
-  const { files, missing } = cardFilesOf(setup);
-  if (missing.length) throw new UsageError(`${shown(io, setup.file!)}: "cards" names ${missing.join(', ')}, which does not exist`);
-  return { cards: files.map((file) => ({ file, text: readText(file), kind: 'segoc' as const })), rules: rules ?? setup.project.rules, strict: strict || !!setup.project.strict };
+  const { files, missing, refused } = cardFilesOf(setup);
+  const problem = cardFilesProblem(missing, refused);
+  if (problem) throw new UsageError(`${shown(io, setup.file!)}: ${problem}`);
+  return { cards: files.map((file) => ({ file, text: readText(file, setup.root), kind: 'segoc' as const })), rules: rules ?? setup.project.rules, strict: strict || !!setup.project.strict, root: setup.root };
 }
 
 /** The files a command reads: as check finds them (files, folders, globs; the project's `exclude` left out). */
@@ -250,7 +252,7 @@ function inputsOf(setup: ProjectSetup, opts: Options, io: CliIO, threads?: (file
   // Many files: worker threads start now, while this thread reads the files.
   const pool = threads?.(files.length);
   try {
-    const inputs = readInputs(files, foundBySearch(opts.files, io.cwd));
+    const inputs = readInputs(files, setup.root, foundBySearch(opts.files, io.cwd));
     if (inputs.length === 0) throw nothingFound(opts.files);
     return { inputs, pool };
   } catch (e) {
@@ -295,14 +297,14 @@ function check(opts: Options, io: CliIO, threads: boolean): number | Promise<num
 /** The files `explain` and `render` take, analysed as `check` analyses them (the same workspace). */
 function analysed(cmd: string, opts: Options, io: CliIO): Checked[] {
   if (opts.files.length === 0) throw new UsageError(`${cmd} takes one or more files (or folders, or globs)`);
+  const setup = project(io);
   for (const f of opts.files) {
     const p = path.resolve(io.cwd, f);
     const kind = kindOf(p);
-    if (kind !== 'segoc' && fs.existsSync(p) && fs.statSync(p).isFile() && extractBlocks(readText(p), kind).length === 0) {
+    if (kind !== 'segoc' && fs.existsSync(p) && fs.statSync(p).isFile() && extractBlocks(readText(p, setup.root), kind).length === 0) {
       throw new UsageError(`${f}: no segoc block in this page`);
     }
   }
-  const setup = project(io);
   const env = environment(workspace(setup, opts.rules, io, opts.strict));
   return inputsOf(setup, opts, io).inputs.map((t) => analyzeInput(t, env));
 }
@@ -314,9 +316,10 @@ function cardCommand(args: string[], io: CliIO): number {
   const [name, ...paths] = args.filter((a) => a !== '--');
   if (!name) throw new UsageError('card takes a card name, e.g. segoc card "Called by the Grave"');
   // The project's card files, and the files given, as check would see them.
-  const inputs = paths.length ? readInputs(findFiles(paths, io.cwd)) : [];
-  const ws = workspace(project(io), undefined, io);
-  const cards = analyze('', environment({ cards: [...ws.cards, ...inputs.filter((t) => t.kind === 'segoc')], rules: undefined, strict: false })).cards;
+  const setup = project(io);
+  const inputs = paths.length ? readInputs(findFiles(paths, io.cwd), setup.root) : [];
+  const ws = workspace(setup, undefined, io);
+  const cards = analyze('', environment({ ...ws, cards: [...ws.cards, ...inputs.filter((t) => t.kind === 'segoc')], rules: undefined })).cards;
   const card = cards.get(name);
   if (!card) {
     const near = cards.suggest(name);
@@ -378,15 +381,21 @@ function formatCommand(opts: Options, io: CliIO): number {
     const file = path.resolve(io.cwd, opts.files[0]);
     if (!fs.existsSync(file)) throw new UsageError(`${opts.files[0]}: no such file`);
     if (fs.statSync(file).isDirectory()) throw new UsageError(`${opts.files[0]}: is a folder (use --check or --write for folders)`);
-    // The bytes --write would write, byte-order mark included: `segoc format F | diff F -` is empty
-    // exactly when `--check` says the file is formatted.
-    io.write((hasBom(file) ? '\ufeff' : '') + formatted(file, readText(file)));
+    // Read first (a FIFO or a device is refused there, never waited on); then the bytes --write would
+    // write, byte-order mark included: `segoc format F | diff F -` is empty exactly when `--check`
+    // says the file is formatted.
+    const root = project(io).root;
+    const text = readText(file, root);
+    refuseTooLarge([{ file, text }], io);
+    io.write((startsWithBom(file, root) ? '\ufeff' : '') + formatted(file, text));
     return 0;
   }
   const { inputs } = inputsOf(project(io), opts, io);
   // A file that cannot be read cannot be formatted, nor said to be formatted: a usage error, wherever it was found.
   const unreadable = inputs.find((t) => t.unreadable !== undefined);
   if (unreadable) throw new UsageError(`${shown(io, unreadable.file)}: ${unreadable.unreadable}`);
+  // Before any file is written: a file too large to format stops the command with nothing changed.
+  refuseTooLarge(inputs, io);
   const changed: string[] = [];
   for (const t of inputs) {
     const next = formatted(t.file, t.text);
@@ -405,22 +414,18 @@ function formatCommand(opts: Options, io: CliIO): number {
   return 0;
 }
 
-/** Whether a file starts with a UTF-8 byte-order mark (readText drops it; format keeps it). */
-function hasBom(file: string): boolean {
-  try {
-    const fd = fs.openSync(file, 'r');
-    const head = Buffer.alloc(3);
-    const n = fs.readSync(fd, head, 0, 3, 0);
-    fs.closeSync(fd);
-    return n === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-  } catch {
-    return false;
-  }
+/**
+ * The formatter's memory grows with the scenario lines as the checker's does: a file past the limit
+ * of an analysis (core's MAX_SCENARIO_CHARS) is refused, as `check` refuses to check it.
+ */
+function refuseTooLarge(inputs: { file: string; text: string }[], io: CliIO): void {
+  const large = inputs.find((t) => tooLargeToCheck(t.text, pageKind(t.file)));
+  if (large) throw new UsageError(`${shown(io, large.file)}: too large to format (more than ${MAX_SCENARIO_CHARS.toLocaleString('en-US')} characters of scenario lines; split it into several files)`);
 }
 
-/** Writes a file (format --write), keeping a byte-order mark that the file had. */
+/** Writes a file (format --write), keeping a byte-order mark that the file had (readText drops it). */
 function writeKeepingBom(file: string, text: string): void {
-  const bom = hasBom(file) ? '\ufeff' : '';
+  const bom = startsWithBom(file) ? '\ufeff' : '';
   try {
     fs.writeFileSync(file, bom + text, 'utf8');
   } catch (e) {
@@ -484,7 +489,7 @@ function inferCommand(args: string[], io: CliIO): number {
   if (o.file) {
     const file = path.resolve(io.cwd, o.file);
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) throw new UsageError(`${o.file}: no such file`);
-    text = readText(file);
+    text = readText(file, loadProject(io.cwd).root);
   }
   if (!text.trim()) throw new UsageError('infer takes a card text (in quotes) or --file FILE');
   const card = inferEffects({ text, typeLine: o.type, pendulumText: o.pendulum, language: o.ja ? 'ja' : undefined });

@@ -15,6 +15,7 @@ import { parse, ParseResult } from './syntax/parser';
 import { splitLines } from './text';
 import { addFixes } from './fixes';
 import { definitionScopeProblems } from './card-scope';
+import { overScenarioLimit, tooLargeDiagnostic } from './limits';
 
 export interface UseFile {
   uri: string;
@@ -171,6 +172,11 @@ function identity(o: object | undefined): number {
 }
 
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
+  // Past the limit nothing is analysed (the memory would grow with every scenario): one error says so.
+  if (overScenarioLimit(text)) {
+    const firstLine = Math.max(0, Math.min(text.indexOf('\n') < 0 ? text.length : text.indexOf('\n'), 200));
+    return { ...analyze('', { ...options, previous: undefined }), diagnostics: [tooLargeDiagnostic({ start: { line: 0, character: 0 }, end: { line: 0, character: firstLine } }, 'file')] };
+  }
   const uri = options.uri ?? 'untitled:document.segoc';
   const lines = splitLines(text);
   const parses: ParseCache = new Map();

@@ -94,6 +94,7 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'use-cycle', summary: 'a `use` chain that comes back to this file' },
   { code: 'use-not-segoc', summary: 'a `use` path that is not a .segoc file' },
   { code: 'unterminated-block', summary: 'a segoc block of a Markdown or wikitext page that is never closed' },
+  { code: 'too-large', summary: 'a file or page with more scenario text than segoc checks at once (1,000,000 characters of scenario lines): nothing in it is checked' },
 ];
 
 export function ruleCodeInfo(code: string): RuleCodeInfo | undefined {

@@ -10,6 +10,7 @@ import { CardSource } from './cards';
 import { Diagnostic } from './diagnostics';
 import { ScenarioResult } from './engine/results';
 import { formatDocument } from './format';
+import { MAX_SCENARIO_CHARS, overScenarioLimit, scenarioChars, tooLargeDiagnostic } from './limits';
 import { Position, Range } from './text';
 
 export type PageKind = 'markdown' | 'wikitext';
@@ -157,10 +158,30 @@ export interface PageAnalysis {
 }
 
 /** Analyses every segoc block of a page; everything comes back in page coordinates. */
+/**
+ * Whether a file (a page: its segoc blocks together) has more scenario lines than one analysis takes
+ * (core/limits.ts): it is then neither checked nor formatted.
+ */
+export function tooLargeToCheck(text: string, kind?: PageKind): boolean {
+  if (text.length <= MAX_SCENARIO_CHARS) return false;
+  return kind ? blocksOverLimit(extractBlocks(text, kind)) : overScenarioLimit(text);
+}
+
+function blocksOverLimit(blocks: readonly PageBlock[]): boolean {
+  let chars = 0;
+  for (const block of blocks) chars += scenarioChars(block.text);
+  return chars > MAX_SCENARIO_CHARS;
+}
+
 export function analyzePage(text: string, kind: PageKind, options: AnalyzeOptions = {}): PageAnalysis {
   const uri = options.uri ?? (kind === 'markdown' ? 'untitled:page.md' : 'untitled:page.wiki');
   const blocks = extractBlocks(text, kind);
   const page: PageAnalysis = { uri, kind, blocks: [], diagnostics: [], scenarios: [] };
+  // The limit holds for the page's blocks together (each block alone may be below it).
+  if (blocks.length && text.length > MAX_SCENARIO_CHARS && blocksOverLimit(blocks)) {
+    page.diagnostics.push({ ...tooLargeDiagnostic(blocks[0].openRange, 'page'), block: blocks[0].index });
+    return page;
+  }
   const earlier: CardSource[] = [];
   let scenarioBase = 0;
   for (const block of blocks) {

@@ -4,6 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { defaultProject, isCardFile, parseProject, pathMatcher, Project, PROJECT_FILE } from '../core';
+import { isInside, leavesRoot, readTextFile } from './text-file';
 import { walk } from './walk';
 
 export interface ProjectSetup {
@@ -24,12 +25,28 @@ function isFile(p: string): boolean {
   }
 }
 
-/** The nearest project file at or above `dir`, if any. */
+/** Whether anything (a file, a folder, a link, even a broken one) has this name. */
+function exists(p: string): boolean {
+  try {
+    fs.lstatSync(p);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A project file is a few lines of JSON: a larger one is not read. */
+const MAX_PROJECT_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The nearest project file at or above `dir`, if any. Whatever has that name counts (a folder or a
+ * pipe named segoc.json is reported as unreadable, not passed over for a parent's project file).
+ */
 export function findProjectFile(dir: string): string | undefined {
   let d = path.resolve(dir);
   for (;;) {
     const f = path.join(d, PROJECT_FILE);
-    if (isFile(f)) return f;
+    if (exists(f)) return f;
     const up = path.dirname(d);
     if (up === d) return undefined;
     d = up;
@@ -40,13 +57,10 @@ export function findProjectFile(dir: string): string | undefined {
 export function loadProject(dir: string): ProjectSetup {
   const file = findProjectFile(dir);
   if (!file) return { root: path.resolve(dir), project: defaultProject() };
-  let text: string | undefined;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (e) {
-    return { root: path.dirname(file), file, project: defaultProject(), error: `cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})` };
-  }
-  const r = parseProject(text);
+  // Read as every file is (host/text-file.ts): a link to /proc, a pipe or a huge file is refused.
+  const read = readTextFile(file, { maxBytes: MAX_PROJECT_FILE_BYTES, root: path.dirname(file) });
+  if ('error' in read) return { root: path.dirname(file), file, project: defaultProject(), error: read.error };
+  const r = parseProject(read.text);
   if ('error' in r) return { root: path.dirname(file), file, project: defaultProject(), error: r.error };
   return { root: path.dirname(file), file, project: r.project };
 }
@@ -89,24 +103,49 @@ export function isProjectCardFile(setup: ProjectSetup, file: string): boolean {
 }
 
 /**
- * The project's card files, sorted. A path the project file names that does not exist is an error
- * (returned as `missing`); the default `cards` folder may be absent.
+ * The project's card files, sorted, as the CLI and the language server both use them. Errors of the
+ * project file: a path it names that does not exist (`missing`; the default `cards` folder may be
+ * absent), and one it names outside the project folder, or that leads out of it through a symbolic
+ * link (`refused`, with why): neither is walked nor read. Folders are walked without following links.
  */
-export function cardFilesOf(setup: ProjectSetup): { files: string[]; missing: string[] } {
+export function cardFilesOf(setup: ProjectSetup): { files: string[]; missing: string[]; refused: string[] } {
   const found: string[] = [];
   const missing: string[] = [];
+  const refused: string[] = [];
   for (const pattern of setup.project.cards) {
     const glob = /[*?{]/.test(pattern);
     // A glob is matched under its folder part; any other pattern is a file or a folder.
     const base = glob ? pattern.split('/').slice(0, pattern.split('/').findIndex((s) => /[*?{]/.test(s))).join('/') : pattern;
     const start = path.resolve(setup.root, base || '.');
+    if (!isInside(start, setup.root)) {
+      refused.push(`${pattern}, outside the project folder (the folder of segoc.json): card files live inside it`);
+      continue;
+    }
     if (!fs.existsSync(start)) {
       if (setup.project.cardsDeclared && !glob) missing.push(pattern);
+      continue;
+    }
+    let real = start;
+    try {
+      real = fs.realpathSync(start);
+    } catch {
+      // gone meanwhile: walked (or read) as nothing
+    }
+    if (leavesRoot(start, real, setup.root)) {
+      refused.push(`${pattern}, a symbolic link that leads out of the project folder: segoc follows links only inside it`);
       continue;
     }
     if (isFile(start)) found.push(start);
     else walk(start, found, ['.segoc']);
   }
   const files = [...new Set(found)].filter((f) => isProjectCardFile(setup, f)).sort();
-  return { files, missing };
+  return { files, missing, refused };
+}
+
+/** What is wrong with the project's card files (cardFilesOf), in one sentence; undefined when nothing is. */
+export function cardFilesProblem(missing: string[], refused: string[]): string | undefined {
+  const parts: string[] = [];
+  if (missing.length) parts.push(`names ${missing.join(', ')}, which does not exist`);
+  if (refused.length) parts.push(`names ${refused.join(', ')}`);
+  return parts.length ? `"cards" ${parts.join('; it ')}` : undefined;
 }

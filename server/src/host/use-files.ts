@@ -1,6 +1,7 @@
 // The `readUse` callback of core's `analyze`, the same for the CLI and the language server: a `use`
-// path is resolved against the importing file, only .segoc files are read, and the limits and
-// messages are those of readTextFile.
+// path is resolved against the importing file, only .segoc files are read, and the limits, the
+// messages and the rule for symbolic links (followed only inside the project folder) are those of
+// readTextFile.
 import * as path from 'path';
 import type { UseFile } from '../core';
 import { readTextFile } from './text-file';
@@ -11,9 +12,10 @@ export type UseReader = (fromUri: string, usePath: string) => UseFile | { error:
 /**
  * A reader for files identified by a file URI (the server) or by a path (the CLI); the imported file
  * is named the same way as the importing one (a canonical file URI, or an absolute path).
- * `openText` gives an editor's unsaved text of a file, by canonical URI (the server's open documents).
+ * `openText` gives an editor's unsaved text of a file, by canonical URI (the server's open documents);
+ * `rootOf` the project folder of an imported file (a symbolic link may not lead out of it).
  */
-export function useFileReader(openText?: (canonicalUri: string) => string | undefined): UseReader {
+export function useFileReader(openText?: (canonicalUri: string) => string | undefined, rootOf?: (file: string) => string | undefined): UseReader {
   return (fromUri, usePath) => {
     // Another scheme (`untitled:`, a library file) has no folder to resolve against; a drive letter is no scheme.
     const fromPath = isFileUri(fromUri) ? uriToPath(fromUri) : /^[a-z][a-z0-9+.-]+:/i.test(fromUri) ? undefined : fromUri;
@@ -23,7 +25,7 @@ export function useFileReader(openText?: (canonicalUri: string) => string | unde
     const uri = isFileUri(fromUri) ? canonicalUri(pathToUri(target)) : target;
     const open = openText?.(canonicalUri(pathToUri(target)));
     if (open !== undefined) return { uri, text: open };
-    const r = readTextFile(target);
+    const r = readTextFile(target, { root: rootOf?.(target) });
     return 'error' in r ? r : { uri, text: r.text };
   };
 }

@@ -67,7 +67,10 @@ export class DocumentStore {
           defaultRuleset: { region: this.workspace.projectRules() ?? this.settings().defaultRuleset },
           strict: this.workspace.projectStrict() || this.settings().strict,
           workspaceCards: this.workspace.cardSources(),
-          readUse: useFileReader((c) => this.byCanonical(c)?.getText()),
+          readUse: useFileReader(
+            (c) => this.byCanonical(c)?.getText(),
+            (file) => this.workspace.rootOf(file),
+          ),
         },
       };
     }

@@ -1,6 +1,7 @@
 // Every handler runs through these wrappers: an exception is logged and answered as a ResponseError,
 // never a crash of the server.
 import { Connection, ErrorCodes, ResponseError } from 'vscode-languageserver/node';
+import type { RequestGate } from './pacing';
 
 export function describeError(e: unknown): string {
   if (e instanceof Error) return e.stack ?? `${e.name}: ${e.message}`;
@@ -46,6 +47,14 @@ export function missingParam(name: string, params: unknown): string | undefined 
   return undefined;
 }
 
+/** The gate every request passes (lsp/pacing.ts), when the transport is paced. */
+let gate: RequestGate | undefined;
+
+/** From now on, requests are handled no faster than their answers are written. */
+export function paceRequests(g: RequestGate): void {
+  gate = g;
+}
+
 /** Wraps a request handler. */
 export function safeRequest<P extends unknown[], R>(
   connection: Connection,
@@ -55,12 +64,16 @@ export function safeRequest<P extends unknown[], R>(
   return async (...args: P) => {
     const missing = missingParam(name, args[0]);
     if (missing) return new ResponseError(ErrorCodes.InvalidParams, `segoc: ${name}: the request's params have no ${missing}`) as AnyResponseError;
+    const paced = gate;
+    if (paced) await paced.enter();
     try {
       return await handler(...args);
     } catch (e) {
       if (e instanceof ResponseError) return e as AnyResponseError;
       connection.console.error(`segoc: ${name} failed: ${describeError(e)}`);
       return new ResponseError(ErrorCodes.InternalError, `segoc: ${name} failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      paced?.done();
     }
   };
 }

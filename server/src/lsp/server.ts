@@ -37,7 +37,7 @@ import {
   TextEdit,
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis, formatText, libraryFileText, lineEdit } from '../core';
+import { Analysis, formatText, libraryFileText, lineEdit, tooLargeToCheck } from '../core';
 import { codeActions, INSERT_EXPECT_KIND } from './code-actions';
 import { COMPLETION_TRIGGERS, complete, completionItemUri, resolveCompletion } from './completion';
 import { clampPosition, clampRange, toDiagnostic } from './convert';
@@ -450,6 +450,8 @@ export function startServer(connection: Connection): void {
       if (!doc) return [];
       // A Markdown or wikitext page: only its segoc blocks are formatted, as `segoc format` does.
       const text = doc.getText();
+      // Past the analysis limit a document is neither checked nor formatted (its one diagnostic says why).
+      if (tooLargeToCheck(text, store.pageKindOf(doc))) return [];
       const edit = lineEdit(text, formatText(text, store.pageKindOf(doc)));
       if (!edit) return [];
       return [{ range: { start: doc.positionAt(edit.start), end: doc.positionAt(edit.end) }, newText: edit.newText }];
@@ -506,7 +508,7 @@ export function startServer(connection: Connection): void {
       if (libPath) text = libraryFileText(libPath);
       else if (p && /\.segoc$/i.test(p)) {
         // Only .segoc files, read as the CLI reads them (a FIFO or a device would block the server).
-        const read = readTextFile(p);
+        const read = readTextFile(p, { root: workspace.rootOf(p) });
         text = 'text' in read ? read.text : undefined;
       }
       if (text === undefined) return null; // neither open nor readable

@@ -5,10 +5,10 @@
 // the project bumps `generation`, which invalidates the cached analyses.
 import * as fs from 'fs';
 import * as path from 'path';
-import { CardDef, CardSource, definitionSignature, parseCardDefinitions } from '../core';
-import { readTextFile } from '../host/text-file';
+import { CardDef, CardSource, definitionSignature, parseCardDefinitions, tooLargeToCheck } from '../core';
+import { isInside, readTextFile } from '../host/text-file';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
-import { isProjectCardFile, loadProject, ProjectSetup } from '../host/project';
+import { cardFilesOf, cardFilesProblem, isProjectCardFile, loadProject, ProjectSetup } from '../host/project';
 
 const MAX_FILES = 20000;
 /** The workspace scan reads every .segoc file of the folders in the background: larger ones are left out of it. */
@@ -43,6 +43,32 @@ export class WorkspaceIndex {
     for (const p of this.projects) if (p.error) this.log(`segoc: ${p.file}: ${p.error}`);
   }
 
+  /**
+   * The project folder of a file (a symbolic link may not lead out of it): that of the workspace
+   * folder holding it, else the folder of the nearest segoc.json, else the file's own folder.
+   */
+  rootOf(file: string): string {
+    const abs = path.resolve(file);
+    const i = this.folders.findIndex((f) => isInside(abs, f));
+    return i >= 0 ? this.projects[i].root : loadProject(path.dirname(abs)).root;
+  }
+
+  /**
+   * The card files that the project files name one by one (`"cards": ["defs.segoc"]`), as the CLI
+   * finds them (host/project.ts cardFilesOf): a file named there counts even when it is a symbolic
+   * link inside the project folder, which the folder walk passes over. Its problems are logged.
+   */
+  private namedCardFiles(): string[] {
+    const out: string[] = [];
+    for (const setup of this.projects) {
+      const { files, missing, refused } = cardFilesOf(setup);
+      const problem = cardFilesProblem(missing, refused);
+      if (problem) this.log(`segoc: ${setup.file}: ${problem}`);
+      out.push(...files);
+    }
+    return out;
+  }
+
   /** The ruleset the project file sets for scenarios without a `rules` line (it wins over the editor setting). */
   projectRules(): 'tcg' | 'ocg' | undefined {
     return this.projects.find((p) => p.project.rules)?.project.rules;
@@ -75,13 +101,17 @@ export class WorkspaceIndex {
   async scan(): Promise<boolean> {
     const files: string[] = [];
     for (const f of this.folders) await walk(f, files);
+    files.push(...this.namedCardFiles());
     let changed = false;
     const seen = new Set<string>();
-    for (const file of files) {
+    for (const [i, file] of files.entries()) {
+      // Requests are answered between reads: the scan runs in the background.
+      if (i % 50 === 49) await new Promise((resolve) => setImmediate(resolve));
       const uri = canonicalUri(pathToUri(file));
+      if (seen.has(uri)) continue;
       seen.add(uri);
       if (this.entries.get(uri)?.fromEditor) continue;
-      const text = await readFileText(file);
+      const text = this.readFromDisk(file);
       if (text === undefined) continue;
       if (this.set(uri, text, false)) changed = true;
     }
@@ -113,8 +143,15 @@ export class WorkspaceIndex {
   /** A watched-file event (created, changed or deleted). Open files are left to the editor. */
   fileEvent(uri: string, deleted: boolean): boolean {
     if (/(^|\/)segoc\.json$/i.test(uri)) {
-      // A project file changed: which files are card files, and the default ruleset, may differ now.
+      // A project file changed: which files are card files, and the default ruleset, may differ now;
+      // a file it now names one by one may be a link the folder walk passed over.
       this.loadProjects();
+      for (const file of this.namedCardFiles()) {
+        const uri = canonicalUri(pathToUri(file));
+        if (this.entries.has(uri)) continue;
+        const text = this.readFromDisk(file);
+        if (text !== undefined) this.set(uri, text, false);
+      }
       this.generation++;
       return true;
     }
@@ -169,8 +206,7 @@ export class WorkspaceIndex {
   private reloadFromDisk(uri: string): boolean {
     const key = canonicalUri(uri);
     const p = uriToPath(uri);
-    const read = p ? readTextFile(p, MAX_BYTES) : undefined;
-    const text = read && 'text' in read ? read.text : undefined;
+    const text = p ? this.readFromDisk(p) : undefined;
     let changed: boolean;
     if (text === undefined) {
       const e = this.entries.get(key);
@@ -183,11 +219,18 @@ export class WorkspaceIndex {
     return changed;
   }
 
+  /** A workspace file's text, read as every file is (host/text-file.ts); undefined when it cannot be read. */
+  private readFromDisk(file: string): string | undefined {
+    const read = readTextFile(file, { maxBytes: MAX_BYTES, root: this.rootOf(file) });
+    return 'text' in read ? read.text : undefined;
+  }
+
   /** Stores a file's cards; true when its card definitions differ from before. */
   private set(uri: string, text: string, fromEditor: boolean): boolean {
     let defs: CardDef[] = [];
     try {
-      defs = parseCardDefinitions(text);
+      // A file past the analysis limit is not analysed (core says so in its diagnostics): nor are its cards read.
+      if (!tooLargeToCheck(text)) defs = parseCardDefinitions(text);
     } catch (e) {
       this.log(`segoc: cannot parse ${uri}: ${String(e)}`);
     }
@@ -220,12 +263,4 @@ async function walk(dir: string, out: string[]): Promise<void> {
   }
 }
 
-async function readFileText(file: string): Promise<string | undefined> {
-  try {
-    const st = await fs.promises.stat(file);
-    if (st.size > MAX_BYTES) return undefined;
-    return await fs.promises.readFile(file, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+
