@@ -117,9 +117,16 @@ test('the quick fix defines the card in the file, printed from what the library 
   const text = fix.edits[0].newText;
   assert.match(text, /^# confirm from the card's text: what "Mystery Pot" includes .*; if so: includes search, deck summon, deck send\n/);
   assert.match(text, /\ncard "Mystery Pot": normal spell\n/);
-  // The fix's text is a valid definition: inserted, the file still checks (the comment states nothing).
-  const fixed = fix.edits[0].newText + `${CARDS}\n${ASH_ON_MYSTERY}`.replace('card "Mystery Pot": normal spell\n\n', '');
-  assert.ok(!analyze(fixed).diagnostics.some((d) => d.severity === 'error'));
+  // Right above its scenario; the fix's text is a valid definition: inserted (the library's card replaced), the file
+  // still checks, and the fact is left to confirm (the comment states nothing).
+  const source = `${CARDS}\n${ASH_ON_MYSTERY}`;
+  const at = fix.edits[0].range.start;
+  assert.equal(source.split('\n')[at.line], `scenario "Ash on a spell whose includes are unknown"`);
+  const lines = source.replace('card "Mystery Pot": normal spell\n\n', '\n\n').split('\n');
+  lines.splice(at.line, 0, ...text.trimEnd().split('\n'), '');
+  const fixed = analyze(lines.join('\n'));
+  assert.ok(!fixed.diagnostics.some((d) => d.severity === 'error'), fixed.diagnostics.map((d) => d.message).join('\n'));
+  assert.ok(fixed.diagnostics.some((d) => d.code === 'unknown-card-fact'));
 });
 
 test('every verdict text says "legal, resting on unknown facts": render, JSON, the preview DTO', () => {

@@ -7,6 +7,7 @@
 //   says it rests on unknown facts. `strict` makes both kinds errors.
 import { CardInfo } from '../cards/model';
 import { Diagnostic, QuickFix } from '../diagnostics';
+import { Position } from '../text';
 import { cardToSegoc } from '../cards/to-segoc';
 import type { LinkState } from './classify';
 
@@ -59,7 +60,13 @@ export function sourceUnsure(l: LinkState): void {
  * unknown card facts, and under `strict` an error per link with assumptions about what the scenario left out. A link
  * a rule already finds illegal (an error in `found`) rests on nothing: it gets neither.
  */
-export function verdictBasisDiagnostics(links: readonly LinkState[], found: readonly Diagnostic[], strict: boolean, cardOf: (name: string) => CardInfo | undefined): Diagnostic[] {
+export function verdictBasisDiagnostics(
+  links: readonly LinkState[],
+  found: readonly Diagnostic[],
+  strict: boolean,
+  cardOf: (name: string) => CardInfo | undefined,
+  scenarioStart: Position,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const l of links) {
     sourceUnsure(l);
@@ -73,7 +80,7 @@ export function verdictBasisDiagnostics(links: readonly LinkState[], found: read
         message: `${where} is taken as legal on a card fact the card library does not know: ${facts}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
         range: l.stmt.range,
         link: l.position,
-        fix: cardFixes(l, cardOf),
+        fix: cardFixes(l, cardOf, scenarioStart),
       });
       l.codes.push(UNKNOWN_CARD_FACT);
     }
@@ -93,10 +100,11 @@ export function verdictBasisDiagnostics(links: readonly LinkState[], found: read
 
 /**
  * Quick fixes: a `card` definition of each card an unknown fact is about, printed from what the library knows, with
- * the fact's line (or a comment naming it) for the writer to confirm; inserted before the scenario's chains is not
- * allowed (definitions are top-level), so fixes.ts places it (`data.insertAt` is the file's start).
+ * the fact as a comment for the writer to confirm from the card's text (a fact is never stated for them). It goes
+ * right above the scenario's `scenario` line: definitions are file-wide wherever they stand, and a fix edits only
+ * its own scenario's lines.
  */
-function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined): QuickFix[] | undefined {
+function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined, at: Position): QuickFix[] | undefined {
   const fixes: QuickFix[] = [];
   const seen = new Set<string>();
   for (const f of l.unknownFacts) {
@@ -110,7 +118,7 @@ function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined)
     const text = [...confirm, ...cardToSegoc(card).trimEnd().split('\n')].join('\n');
     fixes.push({
       title: `Define "${card.name}" in this file to state ${f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : 'its condition'}`,
-      edits: [{ range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, newText: `${text}\n\n` }],
+      edits: [{ range: { start: { line: at.line, character: 0 }, end: { line: at.line, character: 0 } }, newText: `${text}\n\n` }],
     });
   }
   return fixes.length ? fixes : undefined;
