@@ -2,7 +2,8 @@
 // `npm run build:web`: the playground, a static site in dist/web/ (docs/web.md). Run after scripts/build.js
 // (which writes the curated library module core embeds and dist/cards/, the generated card library).
 //
-//   index.html, style.css   the page (web/static/), its CSP in a meta tag: scripts only from the site itself
+//   index.html, style.css   the page (web/static/), its CSP in a meta tag: scripts only from the site itself,
+//                           styles from the site and CodeMirror's one <style> element (this build's nonce)
 //   preview.css             the chain view's style: the VS Code preview's (client/src/preview/html.ts)
 //   page.js                 the editor (CodeMirror 6) and the views (web/src/page.ts)
 //   worker.js               the checker: core, in a Web Worker (web/src/worker.ts)
@@ -17,7 +18,13 @@ const esbuild = require('esbuild');
 
 const root = path.resolve(__dirname, '..');
 
-/** The samples as { path, text }, seeds first, then the rules' and the modern ones (sorted within each). */
+/** A sample's first comment line, the Examples list's tooltip (which article, which rule). */
+function summaryOf(text) {
+  const first = /^#\s*(.+)$/m.exec(text);
+  return first ? first[1].replace(/\s*\(\w+\.txt\)\.?$/, '').trim() : '';
+}
+
+/** The samples as { path, summary, text }, seeds first, then the rules' and the modern ones (sorted within each). */
 function examples() {
   const dir = path.join(root, 'samples');
   const order = ['seeds', 'rules', 'modern'];
@@ -26,7 +33,8 @@ function examples() {
     const folder = path.join(dir, sub);
     if (!fs.existsSync(folder)) continue;
     for (const f of fs.readdirSync(folder).filter((n) => n.endsWith('.segoc')).sort()) {
-      list.push({ path: `${sub}/${f}`, text: fs.readFileSync(path.join(folder, f), 'utf8') });
+      const text = fs.readFileSync(path.join(folder, f), 'utf8');
+      list.push({ path: `${sub}/${f}`, summary: summaryOf(text), text });
     }
   }
   return list;
@@ -47,6 +55,16 @@ function readmeExample() {
   const match = /^```segoc\n([\s\S]*?)^```$/m.exec(fs.readFileSync(path.join(root, 'README.md'), 'utf8'));
   if (!match) throw new Error('README.md has no ```segoc example');
   return match[1];
+}
+
+/**
+ * The nonce of CodeMirror's <style> element (EditorView.cspNonce), so the CSP needs no style-src
+ * 'unsafe-inline'. A static site cannot make one per response: it is new with each build, which still
+ * refuses every style attribute and every <style> without it (the editor sets its styles through the
+ * CSSOM, which CSP does not govern).
+ */
+function styleNonce() {
+  return crypto.randomBytes(16).toString('base64');
 }
 
 /** Every file of dist/web/ (relative, '/'-separated) except the service worker itself. */
@@ -77,11 +95,20 @@ async function buildWeb({ production = true, out = path.join(root, 'dist', 'web'
     // vscode-languageserver/node; in the browser those come from vscode-languageserver-types.
     alias: { 'vscode-languageserver/node': 'vscode-languageserver-types' },
   };
+  const nonce = styleNonce();
   await Promise.all([
-    esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/page.ts')], outfile: path.join(out, 'page.js'), define: { SEGOC_DEFAULT_TEXT: JSON.stringify(readmeExample()) } }),
+    esbuild.build({
+      ...common,
+      entryPoints: [path.join(root, 'web/src/page.ts')],
+      outfile: path.join(out, 'page.js'),
+      define: { SEGOC_DEFAULT_TEXT: JSON.stringify(readmeExample()), SEGOC_STYLE_NONCE: JSON.stringify(nonce) },
+    }),
     esbuild.build({ ...common, entryPoints: [path.join(root, 'web/src/worker.ts')], outfile: path.join(out, 'worker.js') }),
   ]);
   for (const f of fs.readdirSync(path.join(root, 'web/static'))) fs.copyFileSync(path.join(root, 'web/static', f), path.join(out, f));
+  const html = fs.readFileSync(path.join(out, 'index.html'), 'utf8');
+  if (!html.includes('SEGOC_STYLE_NONCE')) throw new Error('web/static/index.html has no SEGOC_STYLE_NONCE in its CSP');
+  fs.writeFileSync(path.join(out, 'index.html'), html.replace('SEGOC_STYLE_NONCE', nonce));
   fs.writeFileSync(path.join(out, 'preview.css'), previewStyle());
   fs.copyFileSync(path.join(root, 'icon.png'), path.join(out, 'icon.png'));
   fs.writeFileSync(path.join(out, 'examples.json'), JSON.stringify(examples()));

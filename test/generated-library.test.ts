@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, CardInfo, curatedLibrary, generatedCardText, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { analyze, CardInfo, curatedLibrary, generatedCard, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
 import { generatedLibrary } from './generated-cards';
 import { seededRandom } from './helpers';
 import { describeCard } from '../server/src/lsp/describe';
@@ -148,17 +148,14 @@ test('generated library: every curated card agrees with its generated facts, or 
 
 test('generated library: a modal card\'s choices (field 14 of its activation) are one `choose one` line each', () => {
   const record = (effects: string) => readRecord(['1', 'Example Choice', '', 'T:Normal', '', '', '', '', '', 'b', '', 's', '', effects].join('\t'), '');
-  assert.deepEqual(generatedCardText(record('A,o,s,,,,,,1o,,,,,S/t/-')).split('\n').slice(1, -1), [
-    '  activation, choose one, includes search',
-    '  activation, choose one, targets a qualifying card',
-    '  activation, choose one',
-  ]);
+  const lines = (effects: string) => generatedCard(record(effects), { kind: 'generated' }).effects.map((e) => e.text);
+  assert.deepEqual(lines('A,o,s,,,,,,1o,,,,,S/t/-'), ['activation, choose one, includes search', 'activation, choose one, targets a qualifying card', 'activation, choose one']);
   // An activation that answers an event, and may be activated the turn it was Set: both on every choice.
-  assert.deepEqual(generatedCardText(record('A,o,s,,attack_announce,,,,,k,,,s,BD/St')).split('\n').slice(1, -1), [
-    '  responds to an attack is declared, choose one, activates the turn it was set, includes banish or destroy',
-    '  responds to an attack is declared, choose one, activates the turn it was set, targets a qualifying card, includes search',
+  assert.deepEqual(lines('A,o,s,,attack_announce,,,,,k,,,s,BD/St'), [
+    'responds to an attack is declared, choose one, activates the turn it was set, includes banish or destroy',
+    'responds to an attack is declared, choose one, activates the turn it was set, targets a qualifying card, includes search',
   ]);
-  const card = analyze(generatedCardText(record('A,o,s,,,,,,1o,,,,,S/t'))).fileCards[0];
+  const card = generatedCard(record('A,o,s,,,,,,1o,,,,,S/t'), { kind: 'generated' });
   assert.deepEqual(card.effects.map((e) => [e.kind, e.chooseOne, e.includes.join('+'), !!e.targets]), [['activation', true, 'search', false], ['activation', true, '', true]]);
 });
 

@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, renderDefinition, renderEffectLines } from '../server/src/core';
+import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, readCardText, renderDefinition, renderEffectLines } from '../server/src/core';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { runCli } from '../server/src/cli/main';
 import { codeActions, WRITE_INFERRED_KIND } from '../server/src/lsp/code-actions';
@@ -170,6 +170,23 @@ test('segoc infer prints the inferred definition', () => {
   const err: string[] = [];
   assert.equal(runCli(['infer'], { cwd: ROOT, out: (s) => err.push(s), err: (s) => err.push(s), write: (s) => err.push(s) }), 2);
   assert.match(err.join('\n'), /^segoc: infer takes a card text/);
+});
+
+test('[infer-stdin] segoc infer reads the card text from standard input (`-`, or no text with one piped in)', () => {
+  const run = (args: string[], stdin: string | undefined) => {
+    const out: string[] = [];
+    const code = runCli(['infer', ...args], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s), stdin: () => stdin });
+    return { code, out: out.join('\n') };
+  };
+  const text = 'If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand.';
+  for (const args of [['-'], []]) {
+    const r = run([...args, '--name', 'Sangan'], text);
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /\n  trigger mandatory if sent to gy from field, includes search$/);
+  }
+  const none = run(['-'], undefined);
+  assert.equal(none.code, 2);
+  assert.match(none.out, /^segoc: infer -: nothing is piped in/);
 });
 
 /** Where the inference and a curated definition differ, and why that is accepted. */
@@ -371,4 +388,15 @@ test('language: a modal card defined by its text answers Ash Blossom for the cho
   const destroy = analyze(scenario(2));
   assert.equal(destroy.scenarios[0].verdict, 'illegal');
   assert.deepEqual(destroy.scenarios[0].diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
+});
+
+test('[infer-cached] a card text is inferred once: a keystroke elsewhere in the file reads it from the cache (F2)', () => {
+  const file = (scenario: string) => `card "H": effect monster (fiend, dark, level 4)\n  text "If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand."\n\nscenario "${scenario}"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "H"\n`;
+  const first = analyze(file('s'));
+  const next = analyze(file('s2'), { previous: first });
+  const a = readCardText(first.file.cards[0])!;
+  const b = readCardText(next.file.cards[0])!;
+  assert.equal(a.card, b.card, 'the same reading, not a second inference');
+  assert.deepEqual(a.effects.map((e) => e.range), b.effects.map((e) => e.range));
+  assert.equal(next.cards.get('H')?.effects[0].kind, 'trigger');
 });

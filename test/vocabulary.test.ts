@@ -8,12 +8,13 @@ import * as path from 'path';
 import {
   ACTIVATION_PHRASES,
   analyze,
+  EFFECT_PROPERTIES,
   EffectFacts,
   EVENT_PHRASES,
   interpretEvent,
   interpretModifier,
   interpretPhaseTime,
-  MODIFIERS,
+  modifierCompletions,
   MODIFIER_START_WORDS,
   PHASE_TIMES,
   SUMMON_PHRASES,
@@ -32,7 +33,7 @@ test('vocabulary: every event phrase completion offers is understood with no unk
 
 test('vocabulary: every phase time and modifier completion offers is understood', () => {
   for (const phrase of PHASE_TIMES) assert.ok(interpretPhaseTime(words(phrase), phrase).time, phrase);
-  for (const phrase of MODIFIERS) {
+  for (const phrase of modifierCompletions()) {
     // `targets ` is completed by the user: a target filter follows.
     const full = phrase === 'targets ' ? 'targets a monster' : phrase;
     const effect: EffectFacts = { kind: 'trigger' };
@@ -44,7 +45,7 @@ test('vocabulary: every completion phrase in a card definition gives no diagnost
   const lines = [
     ...[...EVENT_PHRASES].map((p) => `  trigger optional when ${p}`),
     ...PHASE_TIMES.map((p) => `  phase trigger optional ${p}`),
-    ...MODIFIERS.map((m) => `  ignition, ${m === 'targets ' ? 'targets a monster' : m}`),
+    ...modifierCompletions().map((m) => `  ignition, ${m === 'targets ' ? 'targets a monster' : m}`),
   ];
   const { diagnostics } = analyze(`card "Probe": effect monster\n${lines.join('\n')}\n`);
   assert.deepEqual(diagnostics, []);
@@ -71,12 +72,23 @@ test('vocabulary: docs/language.md shows every phrase, modifier and zone word of
   const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/language.md'), 'utf8');
   const prose = doc.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, '');
   const shown = new Set([...prose.matchAll(/`([^`\n]+)`/g)].map((m) => m[1].trim()));
-  const missing = [...EVENT_PHRASES, ...ACTIVATION_PHRASES, ...SUMMON_PHRASES, ...PHASE_TIMES, ...MODIFIERS.map((m) => (m === 'targets ' ? 'targets <filter>' : m.replace(/^spell speed \d$/, 'spell speed N'))), ...Object.keys(ZONE_WORDS)].filter(
+  const missing = [...EVENT_PHRASES, ...ACTIVATION_PHRASES, ...SUMMON_PHRASES, ...PHASE_TIMES, ...modifierCompletions().map((m) => (m === 'targets ' ? 'targets <filter>' : m.replace(/^spell speed \d$/, 'spell speed N'))), ...Object.keys(ZONE_WORDS)].filter(
     (p) => !shown.has(p) && !(p.startsWith('includes ') && shown.has('includes <what>')),
   );
   assert.deepEqual(missing, []);
 });
 
 test('vocabulary: every modifier completion offers starts with a word the parser splits modifiers at', () => {
-  for (const m of MODIFIERS) assert.ok(MODIFIER_START_WORDS.has(words(m)[0]), m);
+  for (const m of modifierCompletions()) assert.ok(MODIFIER_START_WORDS.has(words(m)[0]), m);
+});
+
+test('vocabulary: docs/language.md\'s Modifiers table lists exactly the spellings of the effect property table', () => {
+  const doc = fs.readFileSync(path.resolve(__dirname, '../../docs/language.md'), 'utf8');
+  const section = doc.slice(doc.indexOf('### Modifiers'), doc.indexOf('### Event vocabulary'));
+  const rows = section.split('\n').filter((l) => l.startsWith('| `'));
+  const documented = rows.flatMap((r) => [...r.split(' | ')[0].matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+  const tabled = EFFECT_PROPERTIES.flatMap((p) => p.docs);
+  assert.deepEqual([...documented].sort(), [...tabled].sort());
+  // And in the table's order: the docs read as the printer writes an effect line.
+  assert.deepEqual(documented, tabled);
 });

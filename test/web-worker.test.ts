@@ -95,3 +95,22 @@ test('copy gives the page block and core\'s table; the preview DTO is of the lat
   assert.equal(preview.version, 9);
   assert.equal(preview.preview.scenarios[0].title, TITLE);
 });
+
+test('a message that is not of the protocol is dropped: a request among them is answered with null, and checking goes on', async () => {
+  const warn = console.warn;
+  const dropped: unknown[] = [];
+  console.warn = (...args: unknown[]) => dropped.push(args[1]);
+  try {
+    const garbage = [null, undefined, 'text', 42, [], {}, { type: 'nope' }, { type: 'text', version: 1 }, { type: 'text', version: 'x', text: 'a' }, { type: 'text', version: 1, text: 7 }, { type: 'copy', format: 'html' }, { type: '__proto__' }];
+    for (const g of garbage) post(g);
+    assert.equal(await request({ type: 'hover' }), null);
+    assert.equal(await request({ type: 'hover', position: { line: 'a', character: 0 } }), null);
+    assert.equal(await request({ type: 'complete', position: null }), null);
+    assert.equal(await request({ type: 'copy', format: '<b>' }), null);
+    assert.equal(dropped.length, garbage.length + 4);
+  } finally {
+    console.warn = warn;
+  }
+  post({ type: 'text', version: 20, text: ILLEGAL });
+  assert.ok((await checkOf(20)).diagnostics!.some((d) => d.code === 'segoc-order'));
+});

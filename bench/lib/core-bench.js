@@ -7,7 +7,8 @@
 //                process, as in the server and the CLI)
 //   incremental  analyze(edited, { previous }) after a one-character edit in the middle of the file
 //   throughput   parse and JSON.parse of a JSON document of the same size, interleaved in the same loop
-//   page         extractBlocks and analyzePage of the Markdown page (n/a when core lacks them)
+//   page         extractBlocks and analyzePage of the Markdown page (n/a when core lacks them), and a keystroke on
+//                the page: analyzePage(edited, { previous }) after a one-character edit in the middle block
 const fs = require('fs');
 const path = require('path');
 const { summarize, since } = require('./stats');
@@ -125,6 +126,11 @@ if (args.figures.includes('page') && args.page) {
     const s = measure(() => (page = core.analyzePage(text, 'markdown')), warmup, runs);
     const scenarios = page && Array.isArray(page.scenarios) ? page.scenarios.length : undefined;
     add({ id: 'page.analyze', group: 'page', name: 'analyzePage (cold), Markdown page (200 scenarios)', unit: 'ms', ...s, bytes, note: scenarios !== undefined ? `${scenarios} scenarios` : undefined });
+    // A keystroke: the server hands the previous version's analysis, so only the edited block's scenario is checked.
+    const base = core.analyzePage(text, 'markdown');
+    const edit = middleEdit(text);
+    const k = measure(() => core.analyzePage(edit.text, 'markdown', { previous: base }), warmup, runs);
+    add({ id: 'page.keystroke', group: 'page', name: 'analyzePage after a one-character edit (previous given), Markdown page (200 scenarios)', unit: 'ms', ...k, bytes, note: `edit at line ${edit.line + 1}` });
   } else add({ id: 'page.analyze', group: 'page', name: 'analyzePage (cold), Markdown page (200 scenarios)', unit: 'ms', na: 'core does not export analyzePage' });
 }
 

@@ -92,7 +92,7 @@ function main() {
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
-  const generatedText = loadTypeScript('server/src/core/cards/generated-text.ts');
+  const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
   const cards = [];

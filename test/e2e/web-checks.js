@@ -68,6 +68,11 @@ async function runWebChecks({ report, log }) {
   log(`static server ${server.url} (dist/web/)`);
   const browser = await launchBrowser();
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  // Every CSP refusal of every page, whether or not the browser also logs it.
+  await context.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
   const consoleErrors = [];
   const dialogs = [];
   context.on('page', (p) => {
@@ -105,14 +110,24 @@ async function runWebChecks({ report, log }) {
       if (chains < 2) throw new Error(`the chain view shows ${chains} chains`);
       const v = await verdicts(page);
       if (!v.some((x) => x.includes('Legal'))) throw new Error(`verdict badges: ${v.join(' | ')}`);
+      // Long `source` lines wrap in the half-width pane; the footer names the keys of fixes and completion.
+      if (!(await page.$('.cm-content.cm-lineWrapping'))) throw new Error('the editor does not wrap long lines');
+      if (!/Shift\+M problems and their fixes/.test(await page.textContent('.page-status .keys'))) throw new Error('no keys in the footer');
       return `${chains} chains, ${v.join(', ')}`;
     });
     await check('playground: the CSP is in place and the page logs no error', async () => {
       await libraryLoaded(page);
       const csp = await page.getAttribute('meta[http-equiv="Content-Security-Policy"]', 'content');
-      if (!/script-src 'self'/.test(csp) || /unsafe-eval/.test(csp) || /script-src[^;]*unsafe-inline/.test(csp)) throw new Error(`CSP: ${csp}`);
+      if (!/script-src 'self'/.test(csp) || /unsafe-eval|unsafe-inline/.test(csp) || !/style-src 'self' 'nonce-[A-Za-z0-9+/=]{16,}'/.test(csp)) throw new Error(`CSP: ${csp}`);
+      // CodeMirror's styles come in through its one nonce'd <style> element: refused, the editor would be unstyled.
+      const styles = await page.evaluate(() => ({
+        unsigned: [...document.querySelectorAll('style')].filter((s) => !s.nonce).length,
+        editor: getComputedStyle(document.querySelector('.cm-editor')).display,
+        violations: window.__cspViolations,
+      }));
+      if (styles.unsigned || styles.editor !== 'flex' || styles.violations.length) throw new Error(`styles: ${JSON.stringify(styles)}`);
       if (consoleErrors.length) throw new Error(`console: ${consoleErrors.join(' / ')}`);
-      return `library ${await page.evaluate(() => window.segocPlayground.library)}`;
+      return `style-src without 'unsafe-inline'; library ${await page.evaluate(() => window.segocPlayground.library)}`;
     });
     await check('playground: typing an illegal chain shows segoc-order in the editor and the chain view', async () => {
       await setEditorText(page, illegalHead);
@@ -161,20 +176,28 @@ async function runWebChecks({ report, log }) {
       await page.keyboard.press('Escape');
       return `"${title}" -> ${v[0]}`;
     });
-    await check('playground: completion offers card names from the library', async () => {
-      // A fourth link at the end of the chain: the card name is being typed.
-      await page.evaluate(() => {
-        const view = window.segocPlayground.view;
-        const text = view.state.doc.toString().replace(/\n*$/, '\n    4 Kaiba "Ash Blo');
-        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
-        view.focus();
-      });
-      await page.keyboard.type('s', { delay: 20 });
-      const list = await page.waitForSelector('.cm-tooltip-autocomplete', { timeout: 10000 });
-      const items = (await list.textContent()).trim();
-      if (!/Ash Blossom/.test(items)) throw new Error(`completion: ${items.slice(0, 200)}`);
-      await page.keyboard.press('Escape');
-      return items.slice(0, 60);
+    await check('playground: completion offers card names from the curated and the generated library', async () => {
+      // A fourth link at the end of the chain: the card name is being typed. Ash Blossom is a curated card;
+      // Gem-Knight Master Diamond is only in the generated library (dist/web/cards/), fetched after the first check.
+      const offered = async (typed, last) => {
+        await page.evaluate((t) => {
+          const view = window.segocPlayground.view;
+          const text = `${view.state.doc.toString().replace(/(\n[ \t]*4 Kaiba "[^\n]*)?\s*$/, '')}\n    4 Kaiba "${t}`;
+          view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, selection: { anchor: text.length } });
+          view.focus();
+        }, typed);
+        await page.keyboard.type(last, { delay: 20 });
+        const list = await page.waitForSelector('.cm-tooltip-autocomplete', { timeout: 10000 });
+        const items = (await list.textContent()).trim();
+        await page.keyboard.press('Escape');
+        return items;
+      };
+      await libraryLoaded(page);
+      const curated = await offered('Ash Blo', 's');
+      if (!/Ash Blossom/.test(curated)) throw new Error(`completion: ${curated.slice(0, 200)}`);
+      const generated = await offered('Gem-Knight Master Di', 'a');
+      if (!/Gem-Knight Master Diamond/.test(generated)) throw new Error(`completion: ${generated.slice(0, 200)}`);
+      return `${curated.slice(0, 30)} | ${generated.slice(0, 40)}`;
     });
 
     let shareUrl = '';
@@ -188,6 +211,9 @@ async function runWebChecks({ report, log }) {
       await page.click('#share');
       await page.waitForFunction(() => location.hash.startsWith('#s='));
       shareUrl = await page.evaluate(() => location.href);
+      // The box is sized to the link, not eight empty rows pushing the editor down.
+      const rows = await page.$eval('#output-text', (a) => a.rows);
+      if (rows > 3) throw new Error(`the link's box has ${rows} rows`);
       const other = await context.newPage();
       await other.goto(shareUrl);
       await checked(other);
@@ -205,6 +231,44 @@ async function runWebChecks({ report, log }) {
       if (!out.startsWith('```segoc\n') || !out.includes(sharedText) || !/\n\|.*\|/.test(out)) throw new Error(out.slice(0, 300));
       await page.click('#output-close');
       return `${out.split('\n').length} lines`;
+    });
+    await check('playground: a share link of Japanese names opens them unchanged', async () => {
+      const japanese = 'scenario "《灰流うらら》の無効"\n  players 遊戯, 海馬\n  turn 遊戯\n  chain\n    1 遊戯 "サンダー・ボルト"\n    2 海馬 "灰流うらら"\n';
+      const other = await context.newPage();
+      await other.goto(`${server.url}#${await fragmentIn(page, japanese)}`);
+      await checked(other);
+      const text = await editorText(other);
+      const shown = await other.textContent('#preview');
+      await other.close();
+      if (text !== japanese) throw new Error(`the editor holds ${JSON.stringify(text.slice(0, 80))}`);
+      if (!shown.includes('《灰流うらら》の無効')) throw new Error('the chain view does not show the title');
+      return 'text and title unchanged';
+    });
+    await check('playground: a long scenario gets a link with a note on its length; one too long for a link gets none', async () => {
+      const seeds = fs.readdirSync(path.join(ROOT, 'samples', 'seeds')).map((f) => fs.readFileSync(path.join(ROOT, 'samples', 'seeds', f), 'utf8')).join('\n');
+      await setEditorText(page, seeds);
+      await checked(page);
+      await page.click('#share');
+      await page.waitForFunction(() => /characters: chat apps/.test(document.getElementById('output-note').textContent));
+      const longUrl = await page.evaluate(() => location.href);
+      const other = await context.newPage();
+      await other.goto(longUrl);
+      await checked(other);
+      const same = (await editorText(other)) === seeds;
+      await other.close();
+      if (!same) throw new Error(`a ${longUrl.length}-character link opens another text`);
+      // Words drawn at random hardly compress: the packed text is longer than a link may be.
+      let seed = 7;
+      const word = () => Array.from({ length: 8 }, () => String.fromCharCode(97 + ((seed = (seed * 1103515245 + 12345) % 2147483648) % 26))).join('');
+      const noise = Array.from({ length: 40000 }, (_, i) => `# ${word()}${i % 8 === 7 ? '\n' : ' '}`).join('');
+      await setEditorText(page, noise);
+      await checked(page, { timeout: 60000 });
+      await page.click('#share');
+      await page.waitForFunction(() => /too long for a link/.test(document.getElementById('output-note').textContent));
+      const after = await page.evaluate(() => ({ hash: location.hash, area: document.getElementById('output-text').hidden }));
+      await page.click('#output-close');
+      if (after.hash !== new URL(longUrl).hash || !after.area) throw new Error(`the address changed or a link was shown: ${JSON.stringify(after).slice(0, 100)}`);
+      return `${longUrl.length}-character link opens the same text; ${noise.length.toLocaleString('en')} characters of noise: no link`;
     });
     await check('playground: a hostile share link runs nothing and shows its text as text', async () => {
       const hostile =
@@ -233,13 +297,73 @@ async function runWebChecks({ report, log }) {
       await other.goto(`${server.url}#s=AAAA-damaged`);
       await checked(other);
       const status = await other.textContent('#status');
-      await other.close();
       if (!/holds no scenario/.test(status)) throw new Error(`status: ${status}`);
+      // Links put in the address of the open page: a good one opens its text, a damaged one is said.
+      const good = 'scenario "a link for the open page"\n  players Yugi, Kaiba\n';
+      const fragment = await fragmentIn(other, good);
+      await other.evaluate(() => { document.getElementById('status').textContent = ''; });
+      await other.evaluate((f) => { location.hash = f; }, fragment);
+      await other.waitForFunction((t) => window.segocPlayground.view.state.doc.toString() === t, good, { timeout: 10000 });
+      await checked(other);
+      await other.evaluate(() => { location.hash = 's=BBBB-damaged-too'; });
+      await other.waitForFunction(() => /holds no scenario/.test(document.getElementById('status').textContent), null, { timeout: 10000 });
+      const kept = (await editorText(other)) === good;
+      await other.close();
+      if (!kept) throw new Error('a damaged link changed the text');
       return status.slice(0, 70);
     });
+    await check('playground: the text the user wrote is kept for the next visit; opening a link or an example does not overwrite it', async () => {
+      const mine = 'scenario "my own draft"\n  players Yugi, Kaiba\n  turn Yugi\n';
+      const writer = await context.newPage();
+      await writer.goto(server.url);
+      await checked(writer);
+      await setEditorText(writer, mine);
+      await checked(writer);
+      await writer.waitForTimeout(800);
+      const reader = await context.newPage();
+      await reader.goto(`${server.url}#${await fragmentIn(writer, 'scenario "a friend\'s link"\n')}`);
+      await checked(reader);
+      await reader.selectOption('#examples', await reader.$eval('#examples optgroup option', (o) => o.value));
+      await checked(reader);
+      await reader.waitForTimeout(800);
+      await reader.close();
+      await writer.close();
+      const again = await context.newPage();
+      await again.goto(server.url);
+      await checked(again);
+      const text = await editorText(again);
+      await again.close();
+      if (text !== mine) throw new Error(`the next visit opens ${JSON.stringify(text.slice(0, 60))}`);
+      return 'the draft survives a link and an example';
+    });
+    await check('playground: a checker that cannot start is said, and a hover asked of it ends with no answer', async () => {
+      // The site's own files but worker.js, from a server of their own (a route does not reach a worker's script).
+      const dir = fs.mkdtempSync(path.join(require('os').tmpdir(), 'segoc-web-noworker-'));
+      for (const f of fs.readdirSync(SITE)) if (f !== 'worker.js' && fs.statSync(path.join(SITE, f)).isFile()) fs.copyFileSync(path.join(SITE, f), path.join(dir, f));
+      const site = await startStaticServer(dir);
+      const broken = await browser.newContext({ serviceWorkers: 'block' });
+      try {
+        const other = await broken.newPage();
+        await other.goto(site.url);
+        await other.waitForFunction(() => /checker stopped/.test(document.getElementById('status').textContent), null, { timeout: 20000 });
+        const answer = await other.evaluate(() => Promise.race([
+          window.segocPlayground.checker.request({ type: 'hover', position: { line: 0, character: 1 } }),
+          new Promise((r) => setTimeout(() => r('still waiting'), 3000)),
+        ]));
+        const status = await other.textContent('#status');
+        if (answer !== null) throw new Error(`the hover got ${JSON.stringify(answer)}`);
+        return status.slice(0, 60);
+      } finally {
+        await broken.close();
+        await site.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    });
     await check('playground: the examples list the seeds first and load one', async () => {
-      const first = await page.$eval('#examples optgroup', (g) => `${g.label}: ${g.querySelector('option').textContent}`);
-      if (!/^Seed examples: s0-/.test(first)) throw new Error(`first group: ${first}`);
+      const first = await page.$eval('#examples optgroup', (g) => `${g.label}: ${g.querySelector('option').textContent} (${g.querySelector('option').title})`);
+      if (!/^Seed examples: s0-.* \(Seed 000 — Portuguese wiki article "SEGOC"\)$/.test(first)) throw new Error(`first group: ${first}`);
+      const groups = await page.$$eval('#examples optgroup', (gs) => gs.map((g) => g.label));
+      if (groups.includes('modern')) throw new Error(`groups: ${groups.join(', ')}`);
       const value = await page.$eval('#examples optgroup option', (o) => o.value);
       await page.selectOption('#examples', value);
       await checked(page);
@@ -257,8 +381,25 @@ async function runWebChecks({ report, log }) {
           if (document.documentElement.dataset.theme !== t) document.getElementById('theme').click();
         }, theme);
         const bg = await page.$eval('.segoc-preview', (el) => getComputedStyle(el).backgroundColor);
+        // The problems panel follows the theme (CodeMirror's own colours are light-only).
+        await page.evaluate(() => window.segocPlayground.view.focus());
+        await page.keyboard.press('Control+Shift+M');
+        const panel = await page.waitForSelector('.cm-panel-lint [aria-selected]', { timeout: 10000 });
+        const colours = await panel.evaluate((el) => [getComputedStyle(el).backgroundColor, getComputedStyle(document.querySelector('.cm-panels')).backgroundColor]);
+        const expected = await page.evaluate(() => {
+          const probe = document.createElement('div');
+          probe.style.backgroundColor = 'var(--selection)';
+          document.body.append(probe);
+          const c = [getComputedStyle(probe).backgroundColor];
+          probe.style.backgroundColor = 'var(--panel-bg)';
+          c.push(getComputedStyle(probe).backgroundColor);
+          probe.remove();
+          return c;
+        });
+        if (JSON.stringify(colours) !== JSON.stringify(expected)) throw new Error(`${theme} problems panel ${colours} instead of ${expected}`);
         const file = `web-${theme}.png`;
         await page.screenshot({ path: path.join(RESULTS, file) });
+        await page.keyboard.press('Escape');
         shots.push(`${theme} ${bg}`);
       }
       if (shots[0].split(' ').slice(1).join(' ') === shots[1].split(' ').slice(1).join(' ')) throw new Error(`same background: ${shots.join(', ')}`);

@@ -22,9 +22,9 @@ interface Run {
   timedOut: boolean;
 }
 
-function cli(args: string[], cwd: string, timeoutMs = 60000): Run {
+function cli(args: string[], cwd: string, timeoutMs = 60000, input?: string): Run {
   const started = Date.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [CLI, ...args], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024, input });
   return { code: r.status, out: r.stdout ?? '', err: r.stderr ?? '', ms: Date.now() - started, timedOut: r.error !== undefined || r.signal !== null };
 }
 
@@ -238,5 +238,13 @@ describe('segoc CLI on unusable input', () => {
       assert.equal(n.size, s.size, `${path.relative(dir, f)}: size changed`);
       if (s.hash) assert.equal(n.hash, s.hash, `${path.relative(dir, f)}: content changed`);
     }
+  });
+
+  test('[infer-stdin-pipe] `segoc infer -` reads a piped text; a long run of spaces and a hostile name are handled (F10, F15)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-infer-'));
+    const r = cli(['infer', '-', '--name', 'Two\nscenario "injected"'], dir, 60000, `If${' '.repeat(100000)}: draw 1`);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.out, /^card "Two scenario \\"injected\\"": effect monster\n/);
+    assert.doesNotMatch(r.out, /^scenario/m, 'the name cannot start a statement of its own');
   });
 });

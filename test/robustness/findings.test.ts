@@ -234,3 +234,27 @@ describe('findings of the robustness tests', () => {
     }
   });
 });
+
+describe('"did you mean" is budgeted per file (fuzz turn 3, F9)', () => {
+  // engine/resolve-names.ts: the 50 suggestions were per scenario, so 5,000 unknown names over 1,000 scenarios
+  // searched 5,000 times (10 s). The budget is the file's: its first 50 unknown names get a suggestion.
+  const scenario = (i: number, name: string) => `scenario "s${i}"\n  players Yugi, Kaiba\n  turn Yugi\n  chain\n    1 Yugi "${name}"\n`;
+  const text = Array.from({ length: 60 }, (_, i) => scenario(i, ['Sangn', 'Mirror Forse', 'Dark Hol', 'Raigek', 'Monster Rebon'][i % 5])).join('\n');
+  const suggested = (a: ReturnType<typeof analyze>) => a.diagnostics.filter((d) => d.code === 'unknown-card' && d.message.includes('did you mean')).map((d) => d.range.start.line);
+
+  test('[suggestions-per-file] the first 50 unknown names of a file get a suggestion, the rest none', () => {
+    const a = analyze(text);
+    assert.equal(a.diagnostics.filter((d) => d.code === 'unknown-card').length, 60);
+    assert.equal(suggested(a).length, 50);
+  });
+
+  test('[suggestions-incremental] an edit that spends or frees the budget re-checks the scenarios after it: incremental = fresh', () => {
+    const first = analyze(text);
+    const fixed = text.replace('"Sangn"', '"Sangan"');
+    assert.deepEqual(suggested(analyze(fixed, { previous: first })), suggested(analyze(fixed)));
+    assert.equal(suggested(analyze(fixed)).length, 50);
+    // And back: the first name unknown again.
+    const again = analyze(text, { previous: analyze(fixed) });
+    assert.deepEqual(suggested(again), suggested(first));
+  });
+});

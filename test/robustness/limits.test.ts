@@ -131,10 +131,15 @@ describe('the language server under a large document and a request flood', () =>
     const uri = fileUri(path.join(os.tmpdir(), 'segoc-limits-flood.segoc'));
     client.open(uri, dense(100000));
     await client.request('textDocument/diagnostic', { textDocument: { uri } });
-    // What one more pull of it costs the server (the analysis is cached: the answer is built anew).
-    const ticks0 = cpuTicks(pid)!;
-    await client.request('textDocument/diagnostic', { textDocument: { uri } });
-    const onePull = Math.max(1, cpuTicks(pid)! - ticks0);
+    // What one more pull of it costs the server (the analysis is cached: the answer is built anew): the median of
+    // three, since one pull's CPU ticks swing with a collection or a busy host.
+    const pulls: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const ticks0 = cpuTicks(pid)!;
+      await client.request('textDocument/diagnostic', { textDocument: { uri } });
+      pulls.push(cpuTicks(pid)! - ticks0);
+    }
+    const onePull = Math.max(1, pulls.sort((a, b) => a - b)[1]);
     const before = rssMb(pid)!;
     // Stop reading: the pipe fills, the server's writes wait.
     client.proc.stdout!.pause();
@@ -157,10 +162,11 @@ describe('the language server under a large document and a request flood', () =>
     const results = await Promise.all(answers);
     assert.equal(results.length, 100);
     t.diagnostic(`server RSS ${before.toFixed(0)} MB before the flood, at most ${peak.toFixed(0)} MB while the client read nothing; CPU of ${worked.toFixed(1)} pulls meanwhile`);
-    // A few answers are worked out ahead (lsp/pacing.ts IN_FLIGHT), not the 100: unpaced, building the 100
+    // A few answers are worked out ahead (lsp/pacing.ts IN_FLIGHT), not the 100 (the bound of 5 leaves room for a busy
+    // host; the unpaced server is far above it): unpaced, building the 100
     // answers' objects cost about 8 pulls of CPU (a pull is mostly its JSON text, written one at a time)
     // and 115 MB; paced, under one pull and a few MB.
-    assert.ok(worked < 4, `the server worked on the answers for about ${worked.toFixed(1)} pulls while its client read nothing`);
+    assert.ok(worked < 5, `the server worked on the answers for about ${worked.toFixed(1)} pulls while its client read nothing`);
     assert.ok(peak - before < 60, `the server grew by ${(peak - before).toFixed(0)} MB while its client read nothing`);
   });
 });

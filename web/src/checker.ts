@@ -11,13 +11,24 @@ export class Checker {
   private readonly worker: Worker = (window as unknown as { segocWorker?: Worker }).segocWorker ?? new Worker('worker.js');
   private nextId = 1;
   private readonly waiting = new Map<number, (result: unknown) => void>();
+  /** The worker failed: no request will be answered. */
+  private stopped = false;
 
   constructor(
     private readonly onChecked: (checked: Checked) => void,
     onFailure: (message: string) => void,
   ) {
     // A worker that cannot start (a missing worker.js) or dies: said on the page, not left as silence.
-    this.worker.onerror = (e) => onFailure(`The checker stopped (${e.message || 'worker.js could not be loaded'}): reload the page.`);
+    const fail = (reason: string) => {
+      onFailure(`The checker stopped (${reason}): reload the page.`);
+      // Its requests will get no answer: a hover or a completion waiting on one ends with none.
+      this.stopped = true;
+      for (const resolve of this.waiting.values()) resolve(null);
+      this.waiting.clear();
+    };
+    this.worker.onerror = (e) => fail(e.message || 'worker.js could not be loaded');
+    const early = (window as unknown as { segocWorkerError?: string }).segocWorkerError;
+    if (early !== undefined) fail(early);
     this.worker.onmessage = (e: MessageEvent<FromWorker>) => {
       const m = e.data;
       if (m.type === 'checked') this.onChecked(m);
@@ -33,6 +44,7 @@ export class Checker {
   }
 
   request<T>(message: WithoutId<Request>): Promise<T | null> {
+    if (this.stopped) return Promise.resolve(null);
     const id = this.nextId++;
     return new Promise((resolve) => {
       this.waiting.set(id, (r) => resolve(r as T | null));

@@ -13,6 +13,9 @@ import { segocLanguage } from './language';
 import { markdownDom } from './markdown';
 import type { WebCompletion, WebDiagnostic, WebHover } from './protocol';
 
+/** This build's nonce for CodeMirror's <style> element: the page's CSP allows no other inline style (scripts/build-web.js). */
+declare const SEGOC_STYLE_NONCE: string;
+
 /** A position of core (line, UTF-16 character) as a document offset, clamped to the document. */
 export function offsetOf(doc: Text, p: Position): number {
   const line = doc.line(Math.min(Math.max(p.line, 0), doc.lines - 1) + 1);
@@ -46,12 +49,26 @@ const theme = EditorView.theme({
   '.cm-tooltip': { backgroundColor: 'var(--panel-bg)', color: 'var(--editor-fg)', border: '1px solid var(--border)', maxWidth: '38em' },
   '.cm-tooltip-hover': { padding: '4px 10px' },
   '.cm-tooltip-autocomplete > ul > li[aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--editor-fg)' },
+  // The problems panel (Ctrl-Shift-M) and the fixes' buttons: CodeMirror's own colours are light-only
+  // (its selected row was white on bright blue in the dark theme), and its 100 px list held one message.
+  '.cm-panels': { backgroundColor: 'var(--panel-bg)', color: 'var(--editor-fg)' },
+  '.cm-panels-bottom': { borderTop: '1px solid var(--border)' },
+  '.cm-panel.cm-panel-lint ul': { maxHeight: '30vh' },
+  '.cm-panel.cm-panel-lint ul [aria-selected], .cm-panel.cm-panel-lint ul:focus [aria-selected]': { backgroundColor: 'var(--selection)', color: 'var(--editor-fg)' },
+  '.cm-diagnosticAction': { backgroundColor: 'var(--button-bg)', color: 'var(--button-fg)' },
+  '.cm-diagnosticSource': { opacity: 1, color: 'var(--muted)' },
 });
+
+/** The userEvent of a transaction that puts in a text the page opened (page.ts). */
+export const OPENED = 'open';
 
 export interface EditorHooks {
   checker: Checker;
-  /** Called on every change of the text, with the new version. */
-  changed(version: number, text: string): void;
+  /**
+   * Called on every change of the text, with the new version; `opened` when the change only put in a text
+   * the page opened (a link, an example: transactions with userEvent OPENED), not one the user wrote.
+   */
+  changed(version: number, text: string, opened: boolean): void;
 }
 
 export function createEditor(parent: HTMLElement, text: string, hooks: EditorHooks): EditorView {
@@ -105,14 +122,17 @@ export function createEditor(parent: HTMLElement, text: string, hooks: EditorHoo
         autocompletion({ override: [completionSource], activateOnTyping: true }),
         keymap.of([...defaultKeymap, ...historyKeymap, ...completionKeymap, ...lintKeymap, indentWithTab]),
         theme,
+        // Long `source` lines and comments stay readable in a half-width pane.
+        EditorView.lineWrapping,
+        EditorView.cspNonce.of(SEGOC_STYLE_NONCE),
         EditorView.contentAttributes.of({ 'aria-label': 'segoc scenario' }),
         EditorView.updateListener.of((u) => {
-          if (u.docChanged) hooks.changed(++version, u.state.doc.toString());
+          if (u.docChanged) hooks.changed(++version, u.state.doc.toString(), u.transactions.every((tr) => !tr.docChanged || tr.isUserEvent(OPENED)));
         }),
       ],
     }),
   });
-  hooks.changed(version, text);
+  hooks.changed(version, text, true);
   return view;
 }
 

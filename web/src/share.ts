@@ -7,6 +7,8 @@ const PREFIX = 's=';
 export const MAX_FRAGMENT = 200_000;
 /** Nor may it inflate beyond this (a small link that inflates to gigabytes). */
 export const MAX_TEXT = 1_000_000;
+/** A link longer than this may not fit a chat message (Discord's limit): the page says so when it makes one. */
+export const LONG_LINK = 2_000;
 
 async function pipe(bytes: Uint8Array<ArrayBuffer>, stream: CompressionStream | DecompressionStream, limit = Infinity): Promise<Uint8Array> {
   const reader = new Blob([bytes]).stream().pipeThrough(stream).getReader();

@@ -4,7 +4,7 @@
 // arrives; until then the checks run with the curated library (typing never waits for the download).
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, MarkupContent } from 'vscode-languageserver-types';
-import { Analysis, analyze, Diagnostic, GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, render, setGeneratedLibrary, TextLines } from '../../server/src/core';
+import { Analysis, analyze, Diagnostic, GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, type Position, render, setGeneratedLibrary, TextLines } from '../../server/src/core';
 import { preview } from '../../server/src/lsp/preview';
 import { hover } from '../../server/src/lsp/hover';
 import { complete, resolveCompletion } from '../../server/src/lsp/completion';
@@ -119,7 +119,9 @@ async function loadLibrary(): Promise<void> {
     };
     setGeneratedLibrary(new GeneratedLibrary(() => data));
     library = 'ready';
-  } catch {
+  } catch (err) {
+    // The page says "unavailable"; the reason (offline on a first visit, a site built without cards/) is here.
+    console.warn('the card library could not be loaded:', err);
     library = 'unavailable';
   }
   // A fresh analysis: the cards the first checks could not find may be in the library.
@@ -155,8 +157,39 @@ function safely(f: () => void): () => void {
 
 // ------------------------------------------------------------------------------------------------
 
+const isPosition = (p: unknown): boolean => {
+  const q = p as Position | null;
+  return typeof q === 'object' && q !== null && Number.isInteger(q.line) && Number.isInteger(q.character);
+};
+
+/** A message of the page's protocol (protocol.ts); anything else (a bug, a stray postMessage) is dropped. */
+function isToWorker(data: unknown): data is ToWorker {
+  const m = data as Record<string, unknown> | null;
+  if (typeof m !== 'object' || m === null) return false;
+  switch (m.type) {
+    case 'text':
+      return typeof m.text === 'string' && Number.isInteger(m.version);
+    case 'hover':
+    case 'complete':
+      return Number.isInteger(m.id) && isPosition(m.position);
+    case 'copy':
+      return Number.isInteger(m.id) && (m.format === 'markdown' || m.format === 'wikitext');
+    case 'preview':
+      return Number.isInteger(m.id);
+    default:
+      return false;
+  }
+}
+
 scope.onmessage = (e) => {
   const message = e.data;
+  if (!isToWorker(message)) {
+    console.warn('the checker dropped a message that is not of its protocol:', message);
+    // A request still gets its answer, so the page does not wait for it for ever.
+    const id = (message as { id?: unknown } | null)?.id;
+    if (Number.isInteger(id)) scope.postMessage({ type: 'reply', id: id as number, result: null });
+    return;
+  }
   const reply = (id: number, result: unknown) => scope.postMessage({ type: 'reply', id, result });
   try {
     switch (message.type) {

@@ -2,7 +2,7 @@
 // lives here and in main.ts; core only ever sees text.
 import * as fs from 'fs';
 import * as path from 'path';
-import { globToRegExp } from '../core';
+import { globMatcher } from '../core';
 import { readTextFile } from '../host/text-file';
 import { walk } from '../host/walk';
 
@@ -38,13 +38,14 @@ export function findFiles(args: string[], cwd: string, extensions = ALL_EXTENSIO
   const out: string[] = [];
   const patterns = args.length ? args : [DEFAULT_GLOB];
   for (const arg of patterns) {
-    if (GLOB_CHARS.test(arg)) {
+    // A file whose name holds `{`, `*` or `?` (a`{1}`.segoc) is that file, not a glob that cannot match it.
+    if (GLOB_CHARS.test(arg) && !fs.existsSync(path.resolve(cwd, arg))) {
       const base = arg.split(/[\\/]/).findIndex((seg) => GLOB_CHARS.test(seg));
       const root = path.resolve(cwd, arg.split(/[\\/]/).slice(0, base).join('/') || '.');
       const all: string[] = [];
       walk(root, all, ['']);
-      const re = globToRegExp(path.resolve(cwd, arg).replace(/\\/g, '/'));
-      const matched = all.filter((f) => re.test(f.replace(/\\/g, '/')) && !skip(f, root));
+      const matches = globMatcher(path.resolve(cwd, arg).replace(/\\/g, '/'));
+      const matched = all.filter((f) => matches(f.replace(/\\/g, '/')) && !skip(f, root));
       if (matched.length === 0 && args.length) throw new UsageError(`no file matches ${arg}`);
       out.push(...matched);
       continue;

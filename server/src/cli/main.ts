@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, UsageError } from './files';
 import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
@@ -79,6 +79,8 @@ export interface CliIO {
   write: (s: string) => void;
   /** Whether stdout is a terminal that takes ANSI styles (bold); otherwise plain text. */
   tty?: boolean;
+  /** The text piped into the command, or undefined when standard input is a terminal (`segoc infer -`). */
+  stdin?: () => string | undefined;
 }
 
 /**
@@ -323,7 +325,7 @@ function cardCommand(args: string[], io: CliIO): number {
   const card = cards.get(name);
   if (!card) {
     const near = cards.suggest(name);
-    io.err(`segoc: unknown card "${name}"${near.length ? `; did you mean ${near.map((n) => `"${n}"`).join(', ')}?` : ''}`);
+    io.err(`segoc: unknown card ${quoteName(name)}${near.length ? `; did you mean ${near.map(quoteName).join(', ')}?` : ''}`);
     return 1;
   }
   // A workspace card's file as the user would name it from here, not the machine's absolute path.
@@ -423,6 +425,36 @@ function refuseTooLarge(inputs: { file: string; text: string }[], io: CliIO): vo
   if (large) throw new UsageError(`${shown(io, large.file)}: too large to format (more than ${MAX_SCENARIO_CHARS.toLocaleString('en-US')} characters of scenario lines; split it into several files)`);
 }
 
+/** The most of standard input `segoc infer` reads: a card text is under 1 KB; 1 MB is a paste gone wrong. */
+const MAX_STDIN_BYTES = 1024 * 1024;
+
+/** Standard input's text (UTF-8), read to its end or refused past MAX_STDIN_BYTES. */
+function readStdin(): string {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const buffer = Buffer.alloc(64 * 1024);
+  for (;;) {
+    let n: number;
+    try {
+      n = fs.readSync(0, buffer, 0, buffer.length, null);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EAGAIN') {
+        // A non-blocking pipe with nothing in it yet: wait a little rather than spin.
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+        continue;
+      }
+      if (code === 'EOF') break;
+      throw new UsageError(`cannot read standard input (${code ?? String(e)})`);
+    }
+    if (n === 0) break;
+    size += n;
+    if (size > MAX_STDIN_BYTES) throw new UsageError(`standard input is longer than ${MAX_STDIN_BYTES / 1024 / 1024} MB: not a card text`);
+    chunks.push(Buffer.from(buffer.subarray(0, n)));
+  }
+  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+}
+
 /** Writes a file (format --write), keeping a byte-order mark that the file had (readText drops it). */
 function writeKeepingBom(file: string, text: string): void {
   const bom = startsWithBom(file) ? '\ufeff' : '';
@@ -443,6 +475,7 @@ if (require.main === module && isMainThread) {
     write: (s) => gone.stdout || process.stdout.write(s),
     // Bold on a terminal only, and never when NO_COLOR is set (https://no-color.org).
     tty: process.stdout.isTTY === true && !process.env.NO_COLOR,
+    stdin: () => (process.stdin.isTTY ? undefined : readStdin()),
   }).then((code) => {
     process.exitCode = code;
   });
@@ -485,13 +518,20 @@ function inferCommand(args: string[], io: CliIO): number {
     else if (a.startsWith('--')) throw new UsageError(`unknown option ${a} (segoc infer takes --file, --ja, --type, --name, --pendulum)`);
     else texts.push(a);
   }
+  // `-`, or no text at all with a text piped in: the card text is standard input's.
+  const fromStdin = texts.length === 1 && texts[0] === '-' ? true : texts.length === 0 && !o.file;
+  if (fromStdin) {
+    const piped = io.stdin?.();
+    if (piped === undefined && texts[0] === '-') throw new UsageError('infer -: nothing is piped in (echo "<card text>" | segoc infer -)');
+    if (piped !== undefined) texts.splice(0, texts.length, piped);
+  }
   let text = texts.join(' ');
   if (o.file) {
     const file = path.resolve(io.cwd, o.file);
     if (!fs.existsSync(file) || fs.statSync(file).isDirectory()) throw new UsageError(`${o.file}: no such file`);
     text = readText(file, loadProject(io.cwd).root);
   }
-  if (!text.trim()) throw new UsageError('infer takes a card text (in quotes) or --file FILE');
+  if (!text.trim()) throw new UsageError('infer takes a card text (in quotes), --file FILE, or the text on standard input (-)');
   const card = inferEffects({ text, typeLine: o.type, pendulumText: o.pendulum, language: o.ja ? 'ja' : undefined });
   io.out(renderDefinition(o.name, card));
   return 0;

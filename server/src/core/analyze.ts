@@ -4,7 +4,7 @@
 import { buildLayer, CardIndex, CardProvider, CardSource, defaultProviders, libraryCards, mergedLayer } from './cards';
 import { CardInfo } from './cards/model';
 import { Diagnostic } from './diagnostics';
-import { Reference } from './engine/resolve-names';
+import { Reference, SUGGESTIONS_PER_FILE } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
 import { runScenario } from './engine/run';
@@ -16,6 +16,7 @@ import { splitLines } from './text';
 import { addFixes } from './fixes';
 import { definitionScopeProblems } from './card-scope';
 import { overScenarioLimit, tooLargeDiagnostic } from './limits';
+import { quoteName } from './syntax/quote';
 
 export interface UseFile {
   uri: string;
@@ -105,6 +106,9 @@ interface CachedScenario {
   result: ScenarioResult;
   references: Reference[];
   startLine: number;
+  /** The file's "did you mean" budget left when it ran, and the unknown names it met (see fitsBudget). */
+  suggestionBudget: number;
+  unknownNames: number;
 }
 
 /** Scenario results by position and text, valid for one environment (see environmentKey). */
@@ -171,6 +175,14 @@ function identity(o: object | undefined): number {
   return id;
 }
 
+/** The layers of a page's earlier blocks, built once per block's definitions (every later block reads them). */
+const pageLayers = new WeakMap<CardSource, Map<string, CardInfo>>();
+function pageLayer(source: CardSource): Map<string, CardInfo> {
+  let layer = pageLayers.get(source);
+  if (!layer) pageLayers.set(source, (layer = buildLayer(source)));
+  return layer;
+}
+
 export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   // Past the limit nothing is analysed (the memory would grow with every scenario): one error says so.
   if (overScenarioLimit(text)) {
@@ -188,7 +200,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const providers = options.cardProviders ?? defaultProviders();
   let cards = libraryCards(providers);
   if (options.workspaceCards?.length) cards = cards.with(mergedLayer(options.workspaceCards, uri));
-  for (const pg of options.pageCards ?? []) cards = cards.with(buildLayer(pg));
+  for (const pg of options.pageCards ?? []) cards = cards.with(pageLayer(pg));
   const imports: string[] = [];
   const importLayers = readImports(uri, file.uses, options, diagnostics, imports, new Set([uri]), 0);
   for (const layer of importLayers) cards = cards.with(buildLayer(layer));
@@ -207,6 +219,7 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
   const cache: ScenarioCache = { environment, entries: [], byNode: new WeakMap(), parses };
   const previousCache = options.previous?.cache.environment === environment ? options.previous.cache : undefined;
   let cancelled = false;
+  let suggestionBudget = SUGGESTIONS_PER_FILE;
   // The lines the parser could not read, by scenario (what the run follows on from: runScenario's parseErrors);
   // both in line order, so one pass (a hostile file has thousands of each).
   const syntaxErrors = syntax.filter((d) => d.severity === 'error' && UNREAD_LINE_CODES.has(d.code)).sort((a, b) => a.range.start.line - b.range.start.line);
@@ -222,24 +235,26 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
     for (let k = nextSyntax; k < syntaxErrors.length && syntaxErrors[k].range.start.line <= sc.range.end.line; k++) parseErrors.push(syntaxErrors[k]);
     // Fast path: the segment was not re-parsed, so its scenario node is the very same object.
     const same = previousCache?.byNode.get(sc);
-    let entry: CachedScenario | undefined = same && same.index === i ? same.entry : undefined;
+    let entry: CachedScenario | undefined = same && same.index === i && fitsBudget(same.entry, suggestionBudget) ? same.entry : undefined;
     if (!entry) {
       const scLines = lines.slice(sc.range.start.line, sc.range.end.line + 1);
-      const old = previousCache ? textIndex(previousCache).get(textKey(i, scLines)) : undefined;
+      const found = previousCache ? textIndex(previousCache).get(textKey(i, scLines)) : undefined;
+      const old = found && fitsBudget(found, suggestionBudget) ? found : undefined;
       if (old) {
         const delta = sc.range.start.line - old.startLine;
-        entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line };
+        entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line, suggestionBudget: old.suggestionBudget, unknownNames: old.unknownNames };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, parseErrors, strict: options.strict });
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, parseErrors, suggestionBudget, strict: options.strict });
         dropRepeatedMistakes(run.result, parseErrors);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
-        entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line };
+        entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line, suggestionBudget, unknownNames: run.unknownNames };
         // A cached result outlives this version of the text: give it strings of its own, so that it
         // does not keep the whole document alive through substrings (one copy per edit otherwise).
         if (options.previous) entry = detach(entry);
       }
     }
+    suggestionBudget -= Math.min(suggestionBudget, entry.unknownNames);
     cache.entries.push(entry);
     cache.byNode.set(sc, { index: i, entry });
     scenarios.push(entry.result);
@@ -296,6 +311,14 @@ function dropRepeatedMistakes(result: ScenarioResult, parseErrors: readonly Diag
   result.diagnostics = result.diagnostics.filter((d) => d.code !== 'unknown-card' || !starts.has(at(d)));
 }
 
+/**
+ * Whether a cached result holds with the "did you mean" budget left now: it got suggestions for its first
+ * min(budget, unknown names) unknown names, so a budget that gives the same number gives the same result.
+ */
+function fitsBudget(entry: CachedScenario, budget: number): boolean {
+  return Math.min(entry.suggestionBudget, entry.unknownNames) === Math.min(budget, entry.unknownNames);
+}
+
 /** The key of a scenario's result: its number and text (a result depends on both, besides the environment). */
 function textKey(index: number, scenarioLines: string[]): string {
   return `${index}\u0000${scenarioLines.join('\n')}`;
@@ -327,6 +350,8 @@ function detach(entry: CachedScenario): CachedScenario {
     result: JSON.parse(JSON.stringify(entry.result)) as ScenarioResult,
     references: entry.references.map((r) => ({ ...r, cardName: own(r.cardName), cardKey: own(r.cardKey), player: own(r.player), label: own(r.label), instance: copyOf(r.instance) })),
     startLine: entry.startLine,
+    suggestionBudget: entry.suggestionBudget,
+    unknownNames: entry.unknownNames,
   };
 }
 
@@ -335,8 +360,13 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
   const cardLines: string[] = [];
   for (const c of file.cards) cardLines.push(lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
   for (const u of file.uses) cardLines.push(u.path.text);
+  return `${optionsKey(options)}\u0002${cardLines.join('\u0001')}`;
+}
+
+/** What an analysis depends on among its options (a text analysed twice with options of one key reads the same). */
+export function optionsKey(options: AnalyzeOptions): string {
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', options.strict ? 'strict' : '', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? '', cardLines.join('\u0001')].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', options.strict ? 'strict' : '', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? ''].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */

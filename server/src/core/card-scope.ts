@@ -9,6 +9,7 @@ import { Diagnostic } from './diagnostics';
 import { CardDef } from './syntax/ast';
 import { parse } from './syntax/parser';
 import { LIBRARY_FILES } from './library/generated';
+import { quoteName } from './syntax/quote';
 
 /** The signatures of the library's definitions, by library path and line (parsed once, on first need). */
 let librarySignatures: Map<string, string> | undefined;
@@ -64,7 +65,7 @@ export function definitionScopeProblems(uri: string, defs: readonly CardDef[], p
       out.push({
         code: 'redefines-library-card',
         severity: 'warning',
-        message: `"${def.name.text}" redefines the library card "${lib.name}" (${lib.origin.uri ?? 'library'}); this definition is used instead, in this file and the files that use it`,
+        message: `${quoteName(def.name.text)} redefines the library card ${quoteName(lib.name)} (${lib.origin.uri ?? 'library'}); this definition is used instead, in this file and the files that use it`,
         range: def.name.range,
       });
     }
@@ -76,7 +77,7 @@ export function definitionScopeProblems(uri: string, defs: readonly CardDef[], p
       out.push({
         code: 'conflicting-card',
         severity: 'error',
-        message: `"${def.name.text}" is defined differently in ${shortPath(uri, uri)} and in ${shortPath(uri, source.uri)} (line ${other.name.range.start.line + 1}), which applies here too; one card needs one definition (make them the same, or give one another name)`,
+        message: `${quoteName(def.name.text)} is defined differently in ${shortPath(uri, uri)} and in ${shortPath(uri, source.uri)} (line ${other.name.range.start.line + 1}), which applies here too; one card needs one definition (make them the same, or give one another name)`,
         range: def.name.range,
       });
     }

@@ -2,6 +2,7 @@
 // user input. Rule codes are stable (rules.md); language codes are documented in docs/language.md.
 import { RULE_REGISTRY } from './engine/rules';
 import { Range } from './text';
+import { quoteName } from './syntax/quote';
 
 export type Severity = 'error' | 'warning' | 'information' | 'hint';
 
@@ -90,6 +91,7 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'assumed-in-strict', summary: 'with --strict: a link that rests on something the scenario does not say' },
   { code: 'unknown-event', summary: 'an event phrase the engine cannot evaluate (it is assumed to be met)' },
   { code: 'text-differs', summary: "an effect line that the card's `text` reads otherwise (the line is used)" },
+  { code: 'text-too-long', summary: 'a card `text` longer than 8,000 characters: nothing is inferred from it (a warning)' },
   { code: 'use-not-found', summary: 'a `use` path that cannot be read' },
   { code: 'use-cycle', summary: 'a `use` chain that comes back to this file' },
   { code: 'use-not-segoc', summary: 'a `use` path that is not a .segoc file' },
@@ -107,10 +109,10 @@ export function isRuleCode(code: string): boolean {
 
 /** The message for a card name written without its quotes, wherever the parser or the names find one. */
 export function notQuotedMessage(name: string): string {
-  return `card names are written in quotes: \`${name}\` is not quoted (write "${name}")`;
+  return `card names are written in quotes: \`${name}\` is not quoted (write ${quoteName(name)})`;
 }
 
 /** The quick fix that quotes it. */
 export function quoteFix(name: string, range: Range): QuickFix {
-  return { title: `Quote it: "${name}"`, edits: [{ range, newText: `"${name.replace(/"/g, '\\"')}"` }], preferred: true };
+  return { title: `Quote it: ${quoteName(name)}`, edits: [{ range, newText: quoteName(name) }], preferred: true };
 }

@@ -7,6 +7,7 @@ import { ChainResult, LinkResult, ScenarioResult } from './engine/results';
 import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
 import { ChainBlock, LinkStmt, SourceFile } from './syntax/ast';
 import { Range } from './text';
+import { quoteName } from './syntax/quote';
 
 /** Adds fixes to the diagnostics of `scenarios`, which start at scenario number `offset + 1` of the file. */
 export function addFixes(lines: string[], file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[], offset = 0, rules: RuleRegistry = RULE_REGISTRY): void {
@@ -84,7 +85,7 @@ function reorderFix(lines: string[], block: ChainBlock, chain: ChainResult): Qui
   });
   if (!edits.length) return undefined;
   return {
-    title: `Reorder the chain into a legal order: ${order.map((l) => `"${l.card}"`).join(', ')}`,
+    title: `Reorder the chain into a legal order: ${order.map((l) => `${quoteName(l.card)}`).join(', ')}`,
     edits,
     preferred: true,
   };
@@ -97,7 +98,7 @@ function removeFix(lines: string[], link: LinkStmt, result: LinkResult | undefin
   // last line: the edit depends only on the scenario's own lines, not on whether more lines follow (so a
   // cached result stays right when lines are added or removed after it), and works without a final newline.
   const range: Range = { start: { line: Math.max(0, first - 1), character: (lines[first - 1] ?? '').length }, end: { line: last, character: lines[last].length } };
-  return { title: `Remove CL${link.number.value}${result ? ` "${result.card}"` : ''}: it cannot be activated here`, edits: [{ range, newText: '' }] };
+  return { title: `Remove CL${link.number.value}${result ? ` ${quoteName(result.card)}` : ''}: it cannot be activated here`, edits: [{ range, newText: '' }] };
 }
 
 function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): QuickFix | undefined {
@@ -108,7 +109,7 @@ function insertMissingFix(lines: string[], block: ChainBlock, d: Diagnostic): Qu
   const prev = n >= 2 ? block.links[n - 2] : undefined;
   const sample = before ?? prev;
   const indent = sample ? (lines[sample.line.firstLine].match(/^\s*/)?.[0] ?? '    ') : '    ';
-  const ref = data.isLabel ? data.card : `"${data.card.replace(/"/g, '\\"')}"`;
+  const ref = data.isLabel ? data.card : quoteName(data.card);
   const text = `${indent}${n} ${data.player} ${ref}`;
   // Before the link that is there, or at the end of the line above: the edit depends only on the
   // scenario's own lines (not on what follows it, so cached results stay right), and never lies past

@@ -15,6 +15,7 @@
 // This module imports types only, so any module of core can use it without an import cycle.
 import type { CardFilter, CardInfo, EffectInfo, EventPattern } from './cards/model';
 import type { GameEvent } from './engine/state';
+import type { EffectPropertyKey } from './cards/vocabulary/properties';
 
 /** Every field of T, optional ones included: a copy typed with it fails to compile when it leaves one out. */
 export type EveryField<T> = { [K in keyof Required<T>]: T[K] };
@@ -59,7 +60,9 @@ export function uniformCard(c: CardInfo): CardInfo {
 }
 
 function uniformEffect(e: EffectInfo): EffectInfo {
-  const out: EveryField<EffectInfo> = {
+  // The fields outside the effect property table (and its one object, `targets`) by name; the table's
+  // other fields after them in the order makeCard wrote them (the table's, the same for every effect).
+  const out: EveryField<Omit<EffectInfo, Exclude<EffectPropertyKey, 'targets'>>> = {
     index: e.index,
     kind: e.kind,
     mandatory: e.mandatory,
@@ -68,25 +71,15 @@ function uniformEffect(e: EffectInfo): EffectInfo {
     responds: e.responds.map(uniformPattern),
     phaseTime: e.phaseTime,
     condition: e.condition,
-    window: e.window,
-    activatesFrom: e.activatesFrom,
-    evenIfNotThere: e.evenIfNotThere,
-    setTurn: e.setTurn,
-    summonsItself: e.summonsItself,
-    oncePerChain: e.oncePerChain,
-    oncePerTurn: e.oncePerTurn,
-    spellSpeedOverride: e.spellSpeedOverride,
-    targets: e.targets && (uniformFilter(e.targets) as CardFilter & { raw: string }),
-    damageStep: e.damageStep,
-    negatesActivation: e.negatesActivation,
-    changesAtk: e.changesAtk,
-    includes: e.includes,
-    chooseOne: e.chooseOne,
     text: e.text,
     range: e.range,
     assumed: e.assumed,
+    targets: e.targets && (uniformFilter(e.targets) as CardFilter & { raw: string }),
   };
-  return out;
+  const from = e as unknown as Record<string, unknown>;
+  const to = out as Record<string, unknown>;
+  for (const key in from) if (!(key in to)) to[key] = from[key];
+  return out as EffectInfo;
 }
 
 /** The union's variants read as one record: the keys are derived from EventPattern itself. */

@@ -5,7 +5,7 @@
 // passed to later ones as `pageCards`. Everything the analysis reports (diagnostics, related
 // locations, quick-fix edits, scenario/chain/link ranges) is mapped back to the page's own line
 // and column by one function, `mapRange`, so that a page reads exactly like a file to the caller.
-import { analyze, Analysis, AnalyzeOptions } from './analyze';
+import { analyze, Analysis, AnalyzeOptions, optionsKey } from './analyze';
 import { CardSource } from './cards';
 import { Diagnostic } from './diagnostics';
 import { ScenarioResult } from './engine/results';
@@ -140,6 +140,15 @@ export interface PageBlockAnalysis {
   block: PageBlock;
   /** The block analysed as a file of its own, in the block's coordinates. */
   analysis: Analysis;
+  /** The card definitions of the page's earlier blocks it was analysed with, and what they were (see cardsKey). */
+  pageCards: CardSource[];
+  cardsKey: string;
+  /** The analysis options' key (optionsKey) and the page's scenarios before the block: a block of the same text,
+   *  place, options and scenarios before it reads the same, and is taken whole from the previous analysis. */
+  optionsKey: string;
+  scenarioBase: number;
+  /** The card definitions it gives later blocks, in page coordinates. */
+  cards?: CardSource;
   /** Its diagnostics and scenarios in page coordinates (the same objects as in PageAnalysis). */
   diagnostics: PageDiagnostic[];
   scenarios: PageScenario[];
@@ -155,9 +164,19 @@ export interface PageAnalysis {
   scenarios: PageScenario[];
   /** Set when `cancellation` stopped the analysis (see Analysis.cancelled): later blocks are missing. */
   cancelled?: true;
+  /** The page cards it was given (PageOptions.previous applies to an analysis with the same ones). */
+  pageCards?: CardSource[];
 }
 
-/** Analyses every segoc block of a page; everything comes back in page coordinates. */
+export interface PageOptions extends Omit<AnalyzeOptions, 'previous'> {
+  /**
+   * The previous analysis of the same page: each block is analysed with the previous analysis of the block of the
+   * same text (else of the same number) as its `previous`, and with the very same card definitions of earlier blocks
+   * when they did not change, so a keystroke re-checks only the scenarios it touched, as in a .segoc file.
+   */
+  previous?: PageAnalysis;
+}
+
 /**
  * Whether a file (a page: its segoc blocks together) has more scenario lines than one analysis takes
  * (core/limits.ts): it is then neither checked nor formatted.
@@ -173,56 +192,106 @@ function blocksOverLimit(blocks: readonly PageBlock[]): boolean {
   return chars > MAX_SCENARIO_CHARS;
 }
 
-export function analyzePage(text: string, kind: PageKind, options: AnalyzeOptions = {}): PageAnalysis {
+/** Analyses every segoc block of a page; everything comes back in page coordinates. */
+export function analyzePage(text: string, kind: PageKind, options: PageOptions = {}): PageAnalysis {
   const uri = options.uri ?? (kind === 'markdown' ? 'untitled:page.md' : 'untitled:page.wiki');
   const blocks = extractBlocks(text, kind);
-  const page: PageAnalysis = { uri, kind, blocks: [], diagnostics: [], scenarios: [] };
+  const page: PageAnalysis = { uri, kind, blocks: [], diagnostics: [], scenarios: [], pageCards: options.pageCards };
   // The limit holds for the page's blocks together (each block alone may be below it).
   if (blocks.length && text.length > MAX_SCENARIO_CHARS && blocksOverLimit(blocks)) {
     page.diagnostics.push({ ...tooLargeDiagnostic(blocks[0].openRange, 'page'), block: blocks[0].index });
     return page;
   }
+  const previous = options.previous?.uri === uri && options.previous.pageCards === options.pageCards ? options.previous : undefined;
+  const previousByText = new Map(previous?.blocks.map((b) => [b.block.text, b]));
+  const previousCards = new Map(previous?.blocks.map((b) => [b.cardsKey, b.pageCards]));
   const earlier: CardSource[] = [];
+  let cardsKey = '';
+  // One array of earlier cards per set of them, the same as last time when they did not change: analyze() compares
+  // it by identity.
+  let pageCards = previousCards.get(cardsKey) ?? [...(options.pageCards ?? [])];
   let scenarioBase = 0;
   for (const block of blocks) {
-    const analysis = analyze(block.text, { ...options, uri, pageCards: [...(options.pageCards ?? []), ...earlier] });
-    // Map once, the whole result, so that shared diagnostic objects stay shared.
-    const seen = new Map<object, unknown>();
-    const diagnostics = mapDeep(block, analysis.diagnostics, seen) as PageDiagnostic[];
-    const scenarios = mapDeep(block, analysis.scenarios, seen) as PageScenario[];
-    for (const d of diagnostics) {
-      d.block = block.index;
-      if (d.scenario !== undefined) d.scenario += scenarioBase;
+    const before = previousByText.get(block.text) ?? previous?.blocks[block.index - 1];
+    const blockOptions: AnalyzeOptions = { ...options, uri, pageCards, previous: before?.analysis };
+    const key = optionsKey(blockOptions);
+    // A block of the same text, place, options and scenarios before it reads the same: taken whole, unchecked.
+    const done = before && sameBlock(before, block, key, scenarioBase) ? before : analyzeBlock(block, blockOptions, { optionsKey: key, cardsKey, scenarioBase }, kind);
+    page.blocks.push(done);
+    page.diagnostics.push(...done.diagnostics);
+    page.scenarios.push(...done.scenarios);
+    scenarioBase += done.scenarios.length;
+    if (done.cards) {
+      earlier.push(done.cards);
+      cardsKey += blockCardsKey(block, done.analysis);
+      pageCards = previousCards.get(cardsKey) ?? [...(options.pageCards ?? []), ...earlier];
     }
-    for (const sc of scenarios) {
-      sc.block = block.index;
-      sc.blockIndex = sc.index;
-      sc.index += scenarioBase;
-    }
-    scenarioBase += scenarios.length;
-    if (!block.terminated) {
-      diagnostics.push({
-        code: 'unterminated-block',
-        severity: 'error',
-        message:
-          kind === 'markdown'
-            ? `this segoc block is never closed: add a closing ${/^(`{3,}|~{3,})/.exec(block.info)?.[1] ?? '```'} line (until then it runs to the end of the page)`
-            : `this <${openTagName(block.info)}> is never closed: add </${openTagName(block.info)}> (until then it runs to the end of the page)`,
-        range: block.openRange,
-        block: block.index,
-      });
-    }
-    if (analysis.file.cards.length) earlier.push({ uri, kind: 'file', defs: mapDeep(block, analysis.file.cards) });
-    page.blocks.push({ block, analysis, diagnostics, scenarios });
-    page.diagnostics.push(...diagnostics);
-    page.scenarios.push(...scenarios);
-    if (analysis.cancelled) {
+    if (done.analysis.cancelled) {
       page.cancelled = true;
       break;
     }
   }
   page.diagnostics.sort((a, b) => a.range.start.line - b.range.start.line || a.range.start.character - b.range.start.character);
   return page;
+}
+
+/** What a block's card definitions give later blocks: their lines, where the block stands (their page ranges). */
+function blockCardsKey(block: PageBlock, analysis: Analysis): string {
+  const lines = block.text.split('\n');
+  const defs = analysis.file.cards.map((c) => lines.slice(c.range.start.line, c.range.end.line + 1).join('\n'));
+  return `\u0002${block.line}:${block.column}:${block.columns.join(',')}\u0001${defs.join('\u0001')}`;
+}
+
+/** Whether a block of the previous analysis reads as `block` would now (see PageBlockAnalysis.optionsKey). */
+function sameBlock(before: PageBlockAnalysis, block: PageBlock, optionsKey: string, scenarioBase: number): boolean {
+  const b = before.block;
+  return (
+    !before.analysis.cancelled &&
+    before.optionsKey === optionsKey &&
+    before.scenarioBase === scenarioBase &&
+    b.text === block.text &&
+    b.index === block.index &&
+    b.line === block.line &&
+    b.column === block.column &&
+    b.indent === block.indent &&
+    b.terminated === block.terminated &&
+    b.info === block.info &&
+    b.columns.length === block.columns.length &&
+    b.columns.every((c, i) => c === block.columns[i])
+  );
+}
+
+/** One block analysed, its results mapped to the page (scenarios numbered after the `scenarioBase` before it). */
+function analyzeBlock(block: PageBlock, options: AnalyzeOptions, keys: { optionsKey: string; cardsKey: string; scenarioBase: number }, kind: PageKind): PageBlockAnalysis {
+  const { scenarioBase } = keys;
+  const analysis = analyze(block.text, options);
+  // Map once, the whole result, so that shared diagnostic objects stay shared.
+  const seen = new Map<object, unknown>();
+  const diagnostics = mapDeep(block, analysis.diagnostics, seen) as PageDiagnostic[];
+  const scenarios = mapDeep(block, analysis.scenarios, seen) as PageScenario[];
+  for (const d of diagnostics) {
+    d.block = block.index;
+    if (d.scenario !== undefined) d.scenario += scenarioBase;
+  }
+  for (const sc of scenarios) {
+    sc.block = block.index;
+    sc.blockIndex = sc.index;
+    sc.index += scenarioBase;
+  }
+  if (!block.terminated) {
+    diagnostics.push({
+      code: 'unterminated-block',
+      severity: 'error',
+      message:
+        kind === 'markdown'
+          ? `this segoc block is never closed: add a closing ${/^(`{3,}|~{3,})/.exec(block.info)?.[1] ?? '```'} line (until then it runs to the end of the page)`
+          : `this <${openTagName(block.info)}> is never closed: add </${openTagName(block.info)}> (until then it runs to the end of the page)`,
+      range: block.openRange,
+      block: block.index,
+    });
+  }
+  const cards: CardSource | undefined = analysis.file.cards.length ? { uri: options.uri!, kind: 'file', defs: mapDeep(block, analysis.file.cards) } : undefined;
+  return { block, analysis, diagnostics, scenarios, pageCards: options.pageCards as CardSource[], ...keys, cards };
 }
 
 function openTagName(info: string): string {

@@ -2,6 +2,7 @@
 // files (their card definitions apply to every file of the project) and the project's defaults. Pure:
 // the CLI and the language server read the file and list the folders, and both decide here, so that
 // they see the same project. docs/cli.md ("The project file") is the reference.
+import { globMatcher } from './glob';
 
 /** The project file's name; the nearest one in the folder or above it is the project's root. */
 export const PROJECT_FILE = 'segoc.json';
@@ -64,34 +65,6 @@ export function parseProject(text: string | undefined): ProjectResult {
   return { project };
 }
 
-/** Turns a glob (`**`, `*`, `?`, `{a,b}`) into a RegExp on forward-slash paths. */
-export function globToRegExp(glob: string): RegExp {
-  let re = '';
-  let braces = 0;
-  const g = glob.replace(/\\/g, '/');
-  for (let i = 0; i < g.length; i++) {
-    const c = g[i];
-    if (c === '{' && g.indexOf('}', i) > i) {
-      re += '(?:';
-      braces++;
-    } else if (c === '}' && braces > 0) {
-      re += ')';
-      braces--;
-    } else if (c === ',' && braces > 0) re += '|';
-    else if (c === '*') {
-      if (g[i + 1] === '*') {
-        re += '(?:.*/)?';
-        i++;
-        if (g[i + 1] === '/') i++;
-        else re += '.*';
-      } else re += '[^/]*';
-    } else if (c === '?') re += '[^/]';
-    else if ('.+^${}()|[]'.includes(c)) re += `\\${c}`;
-    else re += c;
-  }
-  return new RegExp(`^${re}$`);
-}
-
 /**
  * Whether a path relative to the project root (forward slashes) is one of `patterns`: a pattern with
  * `*`, `?` or `{` is a glob; any other names a file, or a folder and everything under it.
@@ -100,8 +73,7 @@ export function pathMatcher(patterns: readonly string[]): (relativePath: string)
   const tests = patterns.map((p) => {
     const clean = p.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '');
     if (/[*?{]/.test(clean)) {
-      const re = globToRegExp(clean);
-      return (rel: string) => re.test(rel);
+      return globMatcher(clean);
     }
     return (rel: string) => rel === clean || rel.startsWith(`${clean}/`) || clean === '.' || clean === '';
   });

@@ -24,6 +24,7 @@ import {
 } from './render/common';
 import { renderChainSvg, renderSvg } from './render/svg';
 import { scenarioJson } from './scenario-json';
+import { quoteName } from './syntax/quote';
 
 export type { RenderFormat, RenderInput, RenderScenario } from './render/common';
 export { RENDER_FORMATS, renderSvg, renderChainSvg };
@@ -50,7 +51,7 @@ function cells(link: LinkResult): string[] {
   return [
     `CL${link.position}${link.number !== link.position ? ` (written ${link.number})` : ''}`,
     link.player,
-    `"${link.card}"`,
+    `${quoteName(link.card)}`,
     categoryText(link),
     String(link.spellSpeed),
     didText(link),

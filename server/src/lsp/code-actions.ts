@@ -3,7 +3,7 @@
 // the effect lines inferred from the text" on a card definition with `text` and no effect lines.
 import { CodeAction, CodeActionKind, CodeActionParams, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis, CardDef, Diagnostic, isRuleCode, QuickFix, readCardText, Scenario, ScenarioResult } from '../core';
+import { Analysis, CardDef, Diagnostic, isRuleCode, QuickFix, quoteName, readCardText, Scenario, ScenarioResult } from '../core';
 import { lineAt, toDiagnostic, toRange } from './convert';
 import { sameRange } from './query';
 
@@ -120,7 +120,7 @@ function writeInferredLines(def: CardDef, doc: TextDocument): CodeAction | undef
   const end = def.range.end.line;
   const at = { line: end, character: lineAt(doc, end).length };
   return {
-    title: `Write the ${lines.length} effect line${lines.length === 1 ? '' : 's'} inferred from the text of "${def.name.text}"`,
+    title: `Write the ${lines.length} effect line${lines.length === 1 ? '' : 's'} inferred from the text of ${quoteName(def.name.text)}`,
     kind: WRITE_INFERRED_KIND,
     edit: { changes: { [doc.uri]: [{ range: { start: at, end: at }, newText: `\n${lines.join('\n')}` }] } },
   };

@@ -17,13 +17,15 @@ import {
   CARD_ACTION_VERBS,
   CARD_TYPE_NAMES,
   EVENT_PHRASES,
+  escapeName,
   lex,
-  MODIFIERS,
+  modifierCompletions,
   PHASE_TIMES,
   PHASES,
   Position,
   RACES,
   RULE_CODES,
+  LANGUAGE_WORDS,
   SUMMON_METHODS,
   SUMMON_PHRASES,
   Token,
@@ -35,8 +37,9 @@ import { firstLogicalLineAfter, playerNodes, scenarioIndexAtLine, scenarioRefere
 
 export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
 
-const SCENARIO_KEYWORDS = ['source', 'rules', 'players', 'turn', 'phase', 'chain', 'expect', 'battle destroys', 'end of battle phase', 'destroy'];
-const TOP_KEYWORDS = ['scenario', 'card', 'use'];
+// The words of the parser's table (core's LANGUAGE_WORDS), and the phrases completion offers beside them.
+const SCENARIO_KEYWORDS = [...LANGUAGE_WORDS.headers.words, ...LANGUAGE_WORDS.blocks.words, 'battle destroys', 'end of battle phase', 'destroy'];
+const TOP_KEYWORDS = LANGUAGE_WORDS.topLevel.words;
 const EFFECT_STARTS = [
   'trigger mandatory when',
   'trigger mandatory if',
@@ -90,7 +93,7 @@ const ACTIONS = [
   'equip',
   'nothing',
 ];
-const LINK_CLAUSES = ['effect', 'from', 'cost:', 'target', '->'];
+const LINK_CLAUSES = [...LANGUAGE_WORDS.linkClauses.words.filter((w) => !w.startsWith('target') && w !== 'cost'), 'cost:', 'target', '->'];
 /** Words after which a card (name or label) comes. */
 const CARD_AFTER = new Set([
   ...CARD_ACTION_VERBS,
@@ -207,7 +210,7 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
   }
   if (first === 'trigger' || (first === 'phase' && w[1] === 'trigger') || first === 'quick' || first === 'flip' || first === 'responds') {
     if (w.includes(',')) {
-      plainItems(MODIFIERS, CompletionItemKind.Property, 'modifier');
+      plainItems(modifierCompletions(), CompletionItemKind.Property, 'modifier');
       return items;
     }
     if (first === 'responds') {
@@ -388,7 +391,7 @@ function cardItems(analysis: Analysis, docUri: string, scenarioIndex: number | u
     // The generated library gives the card type with the name: its cards are built only when resolved.
     const detail = cardType ?? analysis.cards.get(name)?.cardType;
     if (detail === undefined) continue;
-    const text = `${open}${escapeName(name, open)}${close}`;
+    const text = `${open}${nameBetween(name, open)}${close}`;
     out.push({
       // Inside a quote the user opened, the bare name; otherwise what will be inserted, quotes included.
       label: quote ? name : `${open}${name}${close}`,
@@ -428,8 +431,9 @@ function cardDocumentation(card: Parameters<typeof describeCard>[0], uri: string
   return text;
 }
 
-function escapeName(name: string, open: string): string {
-  return open === '《' ? name : name.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+/** The name as it goes between its quotes: 《》 take it as it is. */
+function nameBetween(name: string, open: string): string {
+  return open === '《' ? name : escapeName(name);
 }
 
 function snippets(replace: LspRange): CompletionItem[] {

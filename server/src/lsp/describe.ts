@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EffectInfo, levelTag, RULE_REGISTRY, spellSpeed } from '../core';
+import { CardInfo, EFFECT_PROPERTIES, EffectInfo, levelTag, quoteName, RULE_REGISTRY, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -64,14 +64,11 @@ export function describeEffect(e: EffectInfo, card: CardInfo): string {
     parts.push(`activates from ${e.activatesFrom.map((z) => ZONE_WORDS[z] ?? z).join(' or ')}`);
   }
   parts.push(spellSpeedText(e, card));
-  if (e.summonsItself) parts.push('Special Summons itself');
-  if (e.oncePerChain) parts.push('once per chain');
-  if (e.targets) parts.push(`targets ${e.targets.raw}`);
-  if (e.damageStep) parts.push('may be activated in the Damage Step');
-  if (e.negatesActivation) parts.push('negates an activation');
-  if (e.changesAtk) parts.push('changes ATK/DEF');
-  if (e.includes.length) parts.push(`includes ${e.includes.join(', ')}`);
-  if (e.chooseOne) parts.push('one of the effects chosen when the card is activated');
+  // The effect's properties in their own words, in the table's order (core's EFFECT_PROPERTIES).
+  for (const p of EFFECT_PROPERTIES) {
+    const words = p.describe?.(e);
+    if (words) parts.push(words);
+  }
   return parts.join(' · ');
 }
 
@@ -87,7 +84,7 @@ export function originText(card: CardInfo, thisUri: string): string {
     case 'inferred': {
       const what = o.kind === 'generated' ? 'From the generated card library' : 'Effects inferred from the card text';
       const facts = [o.passcode !== undefined ? `passcode ${o.passcode}` : '', o.source ?? '', o.commit ? `at ${o.commit}` : ''].filter(Boolean).join(', ');
-      return `${what}${facts ? ` (${facts})` : ''}; \`segoc card "${card.name}"\` prints it as a definition to correct`;
+      return `${what}${facts ? ` (${facts})` : ''}; \`segoc card ${quoteName(card.name)}\` prints it as a definition to correct`;
     }
     default: {
       if (o.uri && o.uri === thisUri) return `Defined in this file, line ${o.range.start.line + 1}`;
@@ -100,7 +97,7 @@ export function originText(card: CardInfo, thisUri: string): string {
 /** The Markdown description of a card: type, tags, effects, aliases and where it is defined. */
 export function describeCard(card: CardInfo, thisUri: string): string {
   const lines: string[] = [];
-  lines.push(`**"${escapeMd(card.name)}"** — ${card.cardType}`);
+  lines.push(`**${escapeMd(quoteName(card.name))}** — ${card.cardType}`);
   const tags = cardTags(card);
   if (tags.length) lines.push('', tags.join(' · '));
   const effects = card.effects;

@@ -3,7 +3,7 @@
 // cards or the settings change), so hover, completion, diagnostics and hints share one analysis.
 import { TextDocuments } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, Analysis, AnalyzeOptions, analyzePage, CancellationToken, pageKind, PageKind } from '../core';
+import { analyze, Analysis, AnalyzeOptions, analyzePage, CancellationToken, PageAnalysis, pageKind, PageKind } from '../core';
 import { useFileReader } from '../host/use-files';
 import { Settings } from './settings';
 import { canonicalUri } from './uri';
@@ -13,6 +13,8 @@ interface CacheEntry {
   version: number;
   stamp: string;
   analysis: Analysis;
+  /** A page's analysis by blocks, for the next version's (PageOptions.previous). */
+  page?: PageAnalysis;
 }
 
 export class DocumentStore {
@@ -91,8 +93,13 @@ export class DocumentStore {
     const hit = this.cache.get(doc.uri);
     if (hit && hit.version === doc.version && hit.stamp === stamp) return hit.analysis;
     // The previous analysis lets core re-check only the scenarios that changed.
-    const page = this.pageKindOf(doc);
-    const analysis = page ? this.analyzePageText(doc.getText(), doc.uri, page, cancellation) : this.analyzeText(doc.getText(), doc.uri, hit?.analysis, cancellation);
+    const kind = this.pageKindOf(doc);
+    if (kind) {
+      const page = this.analyzePage(doc.getText(), doc.uri, kind, cancellation, hit?.page);
+      if (!page.analysis.cancelled) this.cache.set(doc.uri, { version: doc.version, stamp, analysis: page.analysis, page: page.blocks });
+      return page.analysis;
+    }
+    const analysis = this.analyzeText(doc.getText(), doc.uri, hit?.analysis, cancellation);
     if (!analysis.cancelled) this.cache.set(doc.uri, { version: doc.version, stamp, analysis });
     return analysis;
   }
@@ -110,12 +117,17 @@ export class DocumentStore {
    * completion, symbols) see an empty file and so stay quiet on prose.
    */
   analyzePageText(text: string, uri: string, kind: PageKind, cancellation?: CancellationToken): Analysis {
+    return this.analyzePage(text, uri, kind, cancellation).analysis;
+  }
+
+  /** A page's analysis as a document's, and by blocks (given the previous version's, it re-checks only what changed). */
+  private analyzePage(text: string, uri: string, kind: PageKind, cancellation?: CancellationToken, previous?: PageAnalysis): { analysis: Analysis; blocks: PageAnalysis } {
     this.analysisCount++;
     const options = { uri: canonicalUri(uri), ...this.options() };
-    const page = analyzePage(text, kind, { ...options, cancellation });
-    const analysis: Analysis = { ...analyze('', options), diagnostics: page.diagnostics, scenarios: page.scenarios };
-    if (page.cancelled) analysis.cancelled = true;
-    return analysis;
+    const blocks = analyzePage(text, kind, { ...options, cancellation, previous });
+    const analysis: Analysis = { ...analyze('', options), diagnostics: blocks.diagnostics, scenarios: blocks.scenarios };
+    if (blocks.cancelled) analysis.cancelled = true;
+    return { analysis, blocks };
   }
 
   /** Analyses text that is not (necessarily) open, e.g. a file the preview asks for. */

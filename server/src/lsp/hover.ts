@@ -17,6 +17,7 @@ import {
   readCardText,
   RULE_REGISTRY,
   RuleRegistry,
+  quoteName,
 } from '../core';
 import { DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
@@ -28,7 +29,7 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
   if (ref && ref.kind === 'card') {
     const card = ref.cardName ? analysis.cards.get(ref.cardName) : undefined;
     if (card) return markdown(describeCard(card, analysis.uri), ref.range);
-    return markdown(`**"${escapeMd(ref.cardName ?? '?')}"** — unknown card: neither this file, the workspace nor the card library defines it.`, ref.range);
+    return markdown(`**${escapeMd(quoteName(ref.cardName ?? '?'))}** — unknown card: neither this file, the workspace nor the card library defines it.`, ref.range);
   }
   const def = cardDefNameAt(analysis, p);
   if (def) {
@@ -62,7 +63,7 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
     const sc = analysis.scenarios[ref.scenario - 1];
     const owner = sc?.players[inst.owner] ?? '?';
     const card = inst.card;
-    const text = [`label \`${escapeMd(ref.label ?? '')}\` — ${owner}'s "${escapeMd(inst.name)}"`];
+    const text = [`label \`${escapeMd(ref.label ?? '')}\` — ${owner}'s ${escapeMd(quoteName(inst.name))}`];
     if (card) text.push('', describeCard(card, analysis.uri));
     return markdown(text.join('\n'), ref.range);
   }
@@ -126,7 +127,7 @@ export function describeLink(analysis: Analysis, hit: LinkHit): string {
   const { scenario, chain, link } = hit;
   const out: string[] = [linkTitle(hit), ''];
   const effect = link.effectText ? ` — effect ${link.effectIndex ?? 1}: \`${link.effectText}\`` : '';
-  out.push(`"${escapeMd(link.card)}"${link.cardKnown ? '' : ' (unknown card)'}${effect}`);
+  out.push(`${escapeMd(quoteName(link.card))}${link.cardKnown ? '' : ' (unknown card)'}${effect}`);
   out.push('');
   out.push(`- Spell Speed ${link.spellSpeed}`);
   out.push(`- Answers: ${escapeMd(link.answers)}`);

@@ -14,7 +14,7 @@ import {
   TextEdit,
   WorkspaceEdit,
 } from 'vscode-languageserver/node';
-import { Analysis, CardInfo, containsPosition, normalizeName, Position, Range, Scenario } from '../core';
+import { Analysis, CardInfo, containsPosition, normalizeName, Position, quoteName, Range, Scenario } from '../core';
 import { toRange } from './convert';
 import { AnalysisReference, cardDefNameAt, playerNodes, referenceAt, sameRange } from './query';
 import { canonicalUri, isFileUri, libraryUri, pathToUri, resolveRelative } from './uri';
@@ -238,7 +238,7 @@ function scenarioSymbol(analysis: Analysis, sc: Scenario, index: number): Docume
     const chainResult = result?.chains[chainNo - 1];
     const links: DocumentSymbol[] = item.links.map((l) => {
       const lr = chainResult?.links.find((x) => sameRange(x.range, l.range));
-      const card = l.card.kind === 'label' ? l.card.label : `${l.card.owner ? `${l.card.owner.text}'s ` : ''}"${l.card.name}"`;
+      const card = l.card.kind === 'label' ? l.card.label : `${l.card.owner ? `${l.card.owner.text}'s ` : ''}${quoteName(l.card.name)}`;
       return {
         name: `CL${l.number.value} ${l.player.text} ${card}`,
         detail: lr ? (lr.legal ? lr.categoryLabel ?? lr.role : `✗ ${lr.codes.join(', ')}`) : undefined,

@@ -88,10 +88,11 @@ function classify(t: Token, tokens: Token[], i: number, players: Set<string>, is
       const w = t.lower;
       if (i === 0 && /^cl\d+$/.test(w)) return 'number';
       if (!isEffectLine && players.has(w)) return 'variable';
+      // A phase line's word is a phase, even one that is also an action (`phase damage`).
+      if (i > 0 && tokens[0]?.lower === 'phase' && PHASES.has(w)) return 'enumMember';
       if (KEYWORDS.has(w)) return 'keyword';
       if (ZONES.has(w)) return 'enumMember';
       if (!isEffectLine && ACTIONS.has(w)) return 'function';
-      if (PHASES.has(w) && tokens[0]?.lower === 'phase') return 'enumMember';
       if (tokens[0]?.lower === 'expect' && i === 2) return 'enumMember';
       return undefined;
     }

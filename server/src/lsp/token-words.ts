@@ -1,5 +1,7 @@
 // The words the highlighters colour: the language server's semantic tokens (semantic-tokens.ts) and the
-// playground's editor (web/src/language.ts). No imports, so the page can bundle it alone.
+// playground's editor (web/src/language.ts). No imports, so the page can bundle it alone; the parser's table of
+// the language's words (core/syntax/words.ts) is the source, and test/grammar-words.test.ts checks that every
+// word of it is here.
 export const KEYWORDS = new Set([
   'scenario', 'card', 'use', 'source', 'rules', 'tcg', 'ocg', 'as', 'of', 'players', 'turn', 'phase', 'chain', 'expect',
   'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
@@ -11,7 +13,7 @@ export const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'bani
 export const ACTIONS = new Set([
   'destroy', 'destroys', 'send', 'sends', 'discard', 'discards', 'tribute', 'tributes', 'banish', 'banishes', 'return', 'returns',
   'shuffle', 'special', 'summon', 'add', 'adds', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'equip',
-  'equips', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
+  'equips', 'end', 'ends', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
   'xyz', 'synchro', 'fusion', 'ritual',
 ]);
-export const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'end', 'main-1', 'main-2']);
+export const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'damage', 'end', 'main-1', 'main-2']);

@@ -6,9 +6,9 @@
 import { Diagnostic } from '../diagnostics';
 import { CardText } from '../syntax/ast';
 import { parse } from '../syntax/parser';
-import { buildCard } from './from-segoc';
-import { withTextEffects } from './text-effects';
+import { buildDefinedCard } from './text-effects';
 import { CardFilter, CardInfo, EffectInfo, EventPattern } from './types';
+import { EFFECT_PROPERTIES } from './vocabulary';
 
 /** One effect's audited facts: fact name -> value, every value a short phrase of the vocabulary. */
 export type AuditedEffect = Record<string, string>;
@@ -61,16 +61,11 @@ export function effectFacts(e: EffectInfo): AuditedEffect {
   if (e.event && e.kind !== 'flip') f.event = eventFacts(e.event);
   if (e.phaseTime) f.phase = `${e.phaseTime.whose} ${e.phaseTime.phase}`;
   if (e.kind === 'activation') f.responds = e.responds.map(eventFacts).sort().join('; ') || 'free chain';
-  else f.zones = [...e.activatesFrom].sort().join(' or ');
-  // One choice of a modal card (`choose one`); said only where it is one, so other cards' facts stay as they were.
-  if (e.chooseOne) f.chooseOne = 'true';
-  f.summonsItself = String(e.summonsItself);
-  f.targets = String(!!e.targets);
-  f.oncePerChain = String(e.oncePerChain);
-  f.oncePerTurn = String(e.oncePerTurn);
-  f.damageStep = String(e.damageStep);
-  f.negatesActivation = String(e.negatesActivation);
-  f.includes = [...e.includes].sort().join(' or ') || 'nothing listed';
+  // The properties the audit compares: each row of the property table that names its fact.
+  for (const p of EFFECT_PROPERTIES) {
+    const value = p.audit?.value(e);
+    if (p.audit && value !== undefined) f[p.audit.name] = value;
+  }
   return f;
 }
 
@@ -92,7 +87,7 @@ export function cardFromText(name: string, cardType: string, text: string, pendu
   const texts: CardText[] = [{ kind: 'text', language: 'en', pendulum: false, text, range, line: def.line }];
   if (pendulumText) texts.push({ kind: 'text', language: 'en', pendulum: true, text: pendulumText, range, line: def.line });
   const diagnostics: Diagnostic[] = [];
-  return buildCard(withTextEffects({ ...def, texts }, diagnostics), ORIGIN).card;
+  return buildDefinedCard({ ...def, texts }, ORIGIN, diagnostics).card;
 }
 
 /** One difference: `effects` (their number) or `effect N <fact>`, and what each side says. */

@@ -1,53 +1,14 @@
 // Card facts: what a source knows of a card, independent of how it was written. Every source of
 // cards (the `.segoc` definitions of from-segoc.ts, the generated library, effects inferred from card
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
-import { Zone } from '../syntax/ast';
-import { Range } from '../text';
-import { CardFilter, CardInfo, CardOrigin, EffectInfo, EffectKind, ActivationWindow, EventPattern, PhaseTime, SetTurnActivation } from './types';
+import { CardInfo, CardOrigin, EffectFacts, EffectInfo, EventPattern } from './types';
 import { cardTypeInfo } from './vocabulary';
+import { EFFECT_PROPERTIES } from './vocabulary/properties';
 import { normalizeName } from './names';
 import { uniformCard } from '../layout';
 
-/** One effect as a source states it; what it leaves out gets the defaults of `makeCard`. */
-export interface EffectFacts {
-  kind: EffectKind;
-  /** Default: mandatory for Flip effects, optional otherwise. */
-  mandatory?: boolean;
-  timing?: 'when' | 'if';
-  /** What it triggers on (trigger, quick with a timing, flip). */
-  event?: EventPattern;
-  /** For a Spell/Trap activation: what it may answer (empty: free-chain). */
-  responds?: EventPattern[];
-  phaseTime?: PhaseTime;
-  condition?: string;
-  /** The turn and phase it may be activated in, where its text limits them (R37). */
-  window?: ActivationWindow;
-  /** Default: where such an effect is activated from (see defaultActivationZones). */
-  activatesFrom?: Zone[];
-  /** Zones the text lets it activate from even if the card got there after the event ("(even if not)", R23). */
-  evenIfNotThere?: Zone[];
-  /** A Trap or Quick-Play Spell whose text lets it be activated the turn it was Set (R34). */
-  setTurn?: SetTurnActivation;
-  summonsItself?: boolean;
-  oncePerChain?: boolean;
-  oncePerTurn?: boolean;
-  spellSpeedOverride?: number;
-  targets?: CardFilter & { raw: string };
-  /** Default: true for a Counter Trap's activation, false otherwise. */
-  damageStep?: boolean;
-  negatesActivation?: boolean;
-  changesAtk?: boolean;
-  /** What it includes (categories such as `special summon`, `draw`, `destroy`). */
-  includes?: string[];
-  /** One of a modal card's effects, chosen when it is activated (see EffectInfo.chooseOne). */
-  chooseOne?: boolean;
-  /** How a judge reads it (default: the card type for an activation, else a summary of the facts). */
-  text?: string;
-  /** Where it is written (default: the card's origin range). */
-  range?: Range;
-  /** Facts of this effect the source was unsure of (see EffectInfo.assumed). */
-  assumed?: string[];
-}
+export type { EffectFacts } from './types';
+export { defaultZones } from './vocabulary/properties';
 
 /** A card as a source states it. */
 export interface CardFacts {
@@ -103,7 +64,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   // A trigger whose source gives no event triggers on an event outside the vocabulary: the engine then
   // assumes its condition was met, and says so, rather than reading a missing event.
   const event = e.event ?? (e.kind === 'flip' ? flipped : e.kind === 'trigger' ? unstated() : undefined);
-  return {
+  const info = {
     index,
     kind: e.kind,
     mandatory: e.mandatory ?? e.kind === 'flip',
@@ -112,58 +73,19 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
     responds: e.responds ?? [],
     phaseTime: e.phaseTime,
     condition: e.condition,
-    window: e.window,
-    activatesFrom: e.activatesFrom ?? defaultZones(card, e.kind, event),
-    evenIfNotThere: e.evenIfNotThere ?? [],
-    setTurn: e.setTurn,
-    summonsItself: e.summonsItself ?? false,
-    oncePerChain: e.oncePerChain ?? false,
-    oncePerTurn: e.oncePerTurn ?? false,
-    spellSpeedOverride: e.spellSpeedOverride,
-    targets: e.targets,
-    damageStep: e.damageStep ?? (activation && card.spellTrapKind === 'counter'),
-    negatesActivation: e.negatesActivation ?? false,
-    changesAtk: e.changesAtk ?? false,
-    includes: e.includes ?? [],
-    chooseOne: e.chooseOne ?? false,
     text: e.text ?? (activation ? card.cardType : `${e.kind} effect`),
     range: e.range ?? card.origin.range,
     assumed: e.assumed ?? [],
-  };
+  } as EffectInfo;
+  // The properties of the table: what the source states, else the row's default.
+  const stated = e as Record<string, unknown>;
+  const out = info as unknown as Record<string, unknown>;
+  for (const p of EFFECT_PROPERTIES) if (p.key) out[p.key] = stated[p.key] ?? p.fallback?.(info, card);
+  return info;
 }
 
 const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };
 
 function unstated(): EventPattern {
   return { kind: 'unknown', raw: 'an event its source does not state', unknown: ['an event its source does not state'] };
-}
-
-/**
- * Where an effect is activated from when its source does not say. A Spell is activated from the hand
- * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
- */
-export function defaultZones(card: Pick<CardInfo, 'category' | 'spellTrapKind'>, kind: EffectKind, event?: EventPattern): Zone[] {
-  if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
-  if (card.category !== 'monster') return ['field'];
-  if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
-    switch (event.verb) {
-      case 'sent-to-gy':
-      case 'discarded':
-      case 'tributed':
-      case 'material':
-      case 'destroyed':
-        return ['gy'];
-      case 'banished':
-        return ['banished'];
-      case 'added-to-hand':
-      case 'returned-to-hand':
-      case 'drawn':
-        return ['hand'];
-      case 'returned-to-extra':
-        return ['extra'];
-      default:
-        return ['field'];
-    }
-  }
-  return ['field'];
 }

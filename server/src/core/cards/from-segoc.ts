@@ -3,10 +3,11 @@
 // was written. makeCard (facts.ts) then builds the engine's CardInfo.
 import { Diagnostic } from '../diagnostics';
 import { CardDef, EffectLine } from '../syntax/ast';
-import { Token } from '../syntax/lexer';
+import { LineLexer, Token } from '../syntax/lexer';
 import { CardFacts, EffectFacts, makeCard } from './facts';
 import { CardInfo, CardOrigin, EventPattern, PhaseTime } from './types';
-import { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, interpretEvent, interpretModifier, interpretPhaseTime, isCardType, MODIFIERS, RACES } from './vocabulary';
+import { Range } from '../text';
+import { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, interpretEvent, interpretModifier, interpretPhaseTime, isCardType, modifierCompletions, RACES } from './vocabulary';
 import { didYouMean } from '../suggest';
 
 export interface BuildCardResult {
@@ -97,14 +98,7 @@ function effectFacts(line: EffectLine, diagnostics: Diagnostic[]): EffectFacts {
       const p = interpretPhaseTime(words(line.phrase), phraseText(line.phrase));
       phaseTime = p.time;
       condition = p.condition;
-      if (!p.time) {
-        diagnostics.push({
-          code: 'unknown-event',
-          severity: 'information',
-          message: `the phase time \`${phraseText(line.phrase)}\` is not in the vocabulary; the engine will not check when this effect may activate`,
-          range: line.range,
-        });
-      }
+      if (!p.time) reportUnknownPhase(phraseText(line.phrase), line.range, diagnostics);
     }
     e = { kind, mandatory: line.mandatory, timing: line.timing, event, phaseTime, condition, text, range: line.range };
   }
@@ -116,7 +110,7 @@ function effectFacts(line: EffectLine, diagnostics: Diagnostic[]): EffectFacts {
     diagnostics.push({
       code: 'syntax',
       severity: 'error',
-      message: `unknown modifier \`${written}\`${didYouMean(written, MODIFIERS)} (see docs/language.md, Modifiers)`,
+      message: `unknown modifier \`${written}\`${didYouMean(written, modifierCompletions())} (see docs/language.md, Modifiers)`,
       // On the modifier itself (a line may carry several), the whole line when it has no token.
       range: m.length ? { start: m[0].range.start, end: m[m.length - 1].range.end } : line.range,
     });
@@ -124,7 +118,7 @@ function effectFacts(line: EffectLine, diagnostics: Diagnostic[]): EffectFacts {
   return e;
 }
 
-function reportUnknown(event: EventPattern, line: EffectLine, diagnostics: Diagnostic[]): void {
+function reportUnknown(event: EventPattern, line: Pick<EffectLine, 'range'>, diagnostics: Diagnostic[]): void {
   if (event.kind === 'unknown' || event.unknown.length > 0) {
     diagnostics.push({
       code: 'unknown-event',
@@ -136,6 +130,31 @@ function reportUnknown(event: EventPattern, line: EffectLine, diagnostics: Diagn
       range: line.range,
     });
   }
+}
+
+function reportUnknownPhase(phrase: string, range: Range, diagnostics: Diagnostic[]): void {
+  diagnostics.push({
+    code: 'unknown-event',
+    severity: 'information',
+    message: `the phase time \`${phrase}\` is not in the vocabulary; the engine will not check when this effect may activate`,
+    range,
+  });
+}
+
+/**
+ * What of an effect's facts is outside the vocabulary, said where it is written (`phase`: the phase time as
+ * written, for one the vocabulary does not know), as for a written line: for producers of facts from phrases.
+ */
+export function reportUnknownPhrases(e: EffectFacts, phase: string | undefined, range: Range, diagnostics: Diagnostic[]): void {
+  for (const r of e.responds ?? []) reportUnknown(r, { range }, diagnostics);
+  if (e.event && (e.kind === 'trigger' || e.kind === 'quick')) reportUnknown(e.event, { range }, diagnostics);
+  if (e.kind === 'phase-trigger' && !e.phaseTime) reportUnknownPhase(phase ?? '', range, diagnostics);
+}
+
+/** A phrase of the vocabulary as a `.segoc` line would give it: its words and its text (for producers of facts that hold phrases). */
+export function readPhrase(phrase: string): { words: string[]; text: string } {
+  const tokens = new LineLexer(phrase, 0).next()?.tokens ?? [];
+  return { words: words(tokens), text: phraseText(tokens) };
 }
 
 /** Lower-cased words of a phrase; a possessive joins its word (`opponent's`). */

@@ -2,16 +2,13 @@
 // file): every released card, by its English, Japanese or Portuguese name. Core does no I/O: the host
 // hands it a loader (host/generated-cards.ts reads the files shipped beside the bundles), called on the
 // first lookup that reaches this layer. Nothing is decoded then: a lookup binary-searches the name index
-// (generated-index.ts), reads one record and builds its card (its `.segoc` text through the one card
-// builder, generated-text.ts), remembered for the process; completion and "did you mean" search the
+// (generated-index.ts), reads one record and builds its card (the record read into CardFacts,
+// generated-record.ts), remembered for the process; completion and "did you mean" search the
 // sorted name keys in place (generated-names.ts).
-import { parse } from '../syntax/parser';
-import { factsFromSegoc } from './from-segoc';
-import { makeCard } from './facts';
 import { normalizeNameOnce } from './names';
 import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
-import { GeneratedRecord, readRecord, generatedCardText, generatedCardType, assumedFacts } from './generated-text';
+import { GeneratedRecord, readRecord, generatedCard, generatedCardType } from './generated-record';
 import { linesForKey } from './generated-index';
 import { decodeNameKeysLayout, encodeNameKeys, GeneratedNames, NameLanguage, RecordNames } from './generated-names';
 
@@ -112,23 +109,15 @@ export class GeneratedLibrary implements CardProvider {
     const known = this.built.get(line);
     if (known !== undefined) return known ?? undefined;
     const r = this.record(line);
-    let card: CardInfo | null = null;
-    const def = r && parse(generatedCardText(r)).file.cards[0];
-    if (r && def) {
-      const facts = factsFromSegoc(def).facts;
-      // What the record leaves open holds for the whole card: each effect carries it, so every link
-      // that uses one says what was assumed (hovers, explain).
-      const assumed = assumedFacts(r);
-      if (assumed.length) for (const e of facts.effects) e.assumed = [...(e.assumed ?? []), ...assumed];
-      card = makeCard(facts, {
-        kind: 'generated',
-        uri: `generated/${r.passcode || r.name}`,
-        range: def.name.range,
-        passcode: r.passcode ? Number(r.passcode) : undefined,
-        source: SOURCE[r.effectSource] ?? SOURCE['-'],
-        commit: this.data?.sources || undefined,
-      });
-    }
+    const card = r
+      ? generatedCard(r, {
+          kind: 'generated',
+          uri: `generated/${r.passcode || r.name}`,
+          passcode: r.passcode ? Number(r.passcode) : undefined,
+          source: SOURCE[r.effectSource] ?? SOURCE['-'],
+          commit: this.data?.sources || undefined,
+        })
+      : null;
     this.built.set(line, card);
     return card ?? undefined;
   }

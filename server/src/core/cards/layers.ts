@@ -2,11 +2,11 @@
 // page block) and the merged workspace. Library layers are CardProviders (library.ts).
 import { Diagnostic } from '../diagnostics';
 import { CardDef } from '../syntax/ast';
-import { buildCard } from './from-segoc';
-import { withTextEffects } from './text-effects';
+import { buildDefinedCard } from './text-effects';
 import { normalizeName } from './names';
 import { CardInfo, CardOrigin } from './types';
 import { keepLayoutOf } from '../layout';
+import { quoteName } from '../syntax/quote';
 
 export interface CardSource {
   /** Where the definitions come from (a URI or a library path). */
@@ -86,14 +86,14 @@ export function buildLayer(source: CardSource, diagnostics?: Diagnostic[]): Map<
   const layer = new Map<string, CardInfo>();
   for (const def of source.defs) {
     const fromText: Diagnostic[] = [];
-    const { card, diagnostics: ds } = buildCard(withTextEffects(def, fromText), { kind: source.kind, uri: source.uri, range: def.name.range });
+    const { card, diagnostics: ds } = buildDefinedCard(def, { kind: source.kind, uri: source.uri, range: def.name.range }, fromText);
     ds.push(...fromText);
     if (diagnostics) diagnostics.push(...ds);
     if (diagnostics && source.kind === 'file' && layer.has(card.key) && layer.get(card.key)!.name === card.name) {
       diagnostics.push({
         code: 'duplicate-card',
         severity: 'warning',
-        message: `"${card.name}" is defined twice in this file; the later definition is used`,
+        message: `${quoteName(card.name)} is defined twice in this file; the later definition is used`,
         range: def.name.range,
       });
     }

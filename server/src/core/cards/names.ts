@@ -31,6 +31,9 @@ function normalizeUncached(name: string): string {
       .trim();
   }
   return name
+    // Invisible format characters (a soft hyphen, a zero-width space, bidi controls) are dropped, not read as a space
+    // between words: "San\u00ADgan" looks like Sangan and is Sangan, wherever the character stands.
+    .replace(/\p{Cf}/gu, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/&/g, ' and ')

@@ -1,12 +1,14 @@
 // A card as `.segoc` text: the definition the engine uses, whatever its source, for `segoc card "Name"`.
 // A judge can copy it into a file and correct it; the text parses back to the same facts (a test
 // checks every curated card). Where the source was unsure, a comment says what was assumed.
-import { defaultZones } from './facts';
 import { CardInfo, EffectInfo } from './types';
+import { printModifiers, RACES } from './vocabulary';
+import { quoteName } from '../syntax/quote';
 
 export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = (uri) => uri): string {
   const lines: string[] = [`# ${originComment(card, showPath)}`];
-  const tags = [...card.races, ...card.attributes, ...card.abilities];
+  // A race is kept as a word (`creator-god`); the tag is written as the vocabulary spells it (`creator god`).
+  const tags = [...card.races.map((r) => (RACES.includes(r) ? r : r.replace(/-/g, ' '))), ...card.attributes, ...card.abilities];
   if (card.level !== undefined) tags.push(levelTag(card));
   if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
   if (card.def !== undefined) tags.push(`def ${card.def}`);
@@ -14,7 +16,7 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   for (const alias of card.aliases) lines.push(`  alias ${quoted(alias)}`);
   for (const e of card.effects) {
     for (const fact of e.assumed) lines.push(`  # assumed: ${fact}`);
-    const line = effectLine(card, e);
+    const line = printEffectLine(card, e);
     if (line) lines.push(`  ${line}`);
   }
   return lines.join('\n') + '\n';
@@ -40,7 +42,7 @@ function originComment(card: CardInfo, showPath: (uri: string) => string): strin
 }
 
 /** The effect line, or undefined for a Spell/Trap activation that its card type implies. */
-function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
+export function printEffectLine(card: CardInfo, e: EffectInfo): string | undefined {
   const optional = e.mandatory ? 'mandatory' : 'optional';
   let head: string;
   switch (e.kind) {
@@ -71,27 +73,10 @@ function effectLine(card: CardInfo, e: EffectInfo): string | undefined {
 }
 
 function modifiers(card: CardInfo, e: EffectInfo): string[] {
-  const out: string[] = [];
-  const zones = defaultZones(card, e.kind, e.event);
-  // `(even if not)` follows the zone it exempts from R23 (the vocabulary reads it so): that zone is written last.
-  const even = e.evenIfNotThere[0];
-  const from = even ? [...e.activatesFrom.filter((z) => z !== even), even] : e.activatesFrom;
-  if (even || e.activatesFrom.join() !== zones.join()) out.push(`from ${from.join(' or ')}${even ? ' (even if not)' : ''}`);
-  if (e.setTurn) out.push(e.setTurn.raw);
-  if (e.summonsItself) out.push('summons itself');
-  if (e.oncePerChain) out.push('once per chain');
-  if (e.spellSpeedOverride) out.push(`spell speed ${e.spellSpeedOverride}`);
-  if (e.targets) out.push(e.targets.raw);
-  if (e.damageStep && !(e.kind === 'activation' && card.spellTrapKind === 'counter')) out.push('damage step');
-  if (e.negatesActivation) out.push('negates activation');
-  if (e.changesAtk) out.push('changes atk');
-  if (e.includes.length) out.push(`includes ${e.includes.join(' or ')}`);
-  if (e.chooseOne) out.push('choose one');
-  if (e.oncePerTurn) out.push('once per turn');
-  if (e.window) out.push(e.window.raw);
-  return out;
+  return printModifiers(e, card);
 }
 
-function quoted(name: string): string {
-  return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** A name in quotes, with the language's escapes. */
+export function quoted(name: string): string {
+  return quoteName(name);
 }

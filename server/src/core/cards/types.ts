@@ -152,6 +152,13 @@ export interface EffectInfo {
 }
 
 /**
+ * One effect as a source states it (a `.segoc` line, a generated record, an inferred text): what it
+ * leaves out gets its default in makeCard (facts.ts; a property's default is in its row of
+ * vocabulary/properties.ts). Every source of cards produces this form and nothing else.
+ */
+export type EffectFacts = { kind: EffectKind } & Partial<Omit<EffectInfo, 'index' | 'kind'>>;
+
+/**
  * Where a card's facts came from (shown in hovers and by `segoc card`). `library`: the curated
  * library (`server/cards/*.segoc`, uri = its path, range = the name's line); `workspace` and `file`:
  * a user's definition; `generated`: the generated library (passcode, source and commit of the

@@ -10,6 +10,7 @@ import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 import type { LinkStatus } from './rules/api';
 import { restsOn, UnknownFact } from './unknown-facts';
+import { quoteName } from '../syntax/quote';
 
 /** A claimed chain link as the engine sees it: what the rules read and the results show. */
 export interface LinkState {
@@ -96,7 +97,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     restsOn(l, {
       card: inst.card.name,
       fact: 'effect',
-      what: `the card library knows no effect of "${inst.card.name}" that can be activated`,
+      what: `the card library knows no effect of ${quoteName(inst.card.name)} that can be activated`,
       why: 'its kind, Spell Speed, where it can be activated and what it does decide this link, and segoc checks none of them',
     });
   }
@@ -112,7 +113,7 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
       cx.errors.push({
         code: 'no-such-effect',
         severity: 'error',
-        message: `"${card.name}" has ${card.effects.length} effect${card.effects.length === 1 ? '' : 's'}; there is no effect ${stmt.effectIndex.value}`,
+        message: `${quoteName(card.name)} has ${card.effects.length} effect${card.effects.length === 1 ? '' : 's'}; there is no effect ${stmt.effectIndex.value}`,
         range: stmt.effectIndex.range,
       });
     }
@@ -142,21 +143,21 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     // A modal card ("Activate 1 of these effects") is activated choosing one: a link that does not say which is
     // no error; what responders see is then taken from all its choices (responders.ts).
     if (fit.length > 1 && fit.every((e) => e.chooseOne)) {
-      l.assumptions.push(`"${card.name}" is activated choosing one of its effects (${fit.map((e) => `effect ${e.index}`).join(', ')}) and the link does not say which (\`effect N\`); ${l.stmt.actions ? 'its written actions say what it did' : 'responders are checked against every choice'}`);
+      l.assumptions.push(`${quoteName(card.name)} is activated choosing one of its effects (${fit.map((e) => `effect ${e.index}`).join(', ')}) and the link does not say which (\`effect N\`); ${l.stmt.actions ? 'its written actions say what it did' : 'responders are checked against every choice'}`);
       return fit[0];
     }
     if (fit.length > 1) {
       cx.errors.push({
         code: 'ambiguous-effect',
         severity: 'error',
-        message: `"${card.name}" has several effects that fit here (${fit.map((e) => `effect ${e.index}: ${e.text}`).join('; ')}); say which with \`effect N\``,
+        message: `${quoteName(card.name)} has several effects that fit here (${fit.map((e) => `effect ${e.index}: ${e.text}`).join('; ')}); say which with \`effect N\``,
         range: stmt.card.range,
         fix: fit.map((e) => ({ title: `Use effect ${e.index}`, edits: [{ range: { start: stmt.card.range.end, end: stmt.card.range.end }, newText: ` effect ${e.index}` }] })),
       });
       return fit[0];
     }
   }
-  l.assumptions.push(`no effect of "${card.name}" fits the situation clearly; effect ${usable[0].index} is assumed`);
+  l.assumptions.push(`no effect of ${quoteName(card.name)} fits the situation clearly; effect ${usable[0].index} is assumed`);
   return usable[0];
 }
 

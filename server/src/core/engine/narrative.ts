@@ -7,6 +7,7 @@ import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAn
 import type { ChainView } from './rules/api';
 import { Zone } from '../syntax/ast';
 import { GameEvent, zoneWord } from './state';
+import { quoteName } from '../syntax/quote';
 
 /** "on the field", "in the GY": where a card is, in words. */
 export function whereWord(z: Zone): string {
@@ -130,25 +131,25 @@ export function eventText(r: EventRecord): string {
             : ` (resolution of chain ${o.chain} CL${o.link})`;
   switch (r.kind) {
     case 'move': {
-      if (r.how === 'set') return `"${r.card}" was Set${where}`;
-      if (r.how === 'drawn') return `"${r.card}" was drawn${where}`;
-      if (r.how === 'returned') return `"${r.card}" was returned to the ${zoneWord(r.to!)}${where}`;
-      if (r.to === 'overlay') return `"${r.card}" was attached as Xyz Material${where}`;
+      if (r.how === 'set') return `${quoteName(r.card ?? '?')} was Set${where}`;
+      if (r.how === 'drawn') return `${quoteName(r.card ?? '?')} was drawn${where}`;
+      if (r.how === 'returned') return `${quoteName(r.card ?? '?')} was returned to the ${zoneWord(r.to!)}${where}`;
+      if (r.to === 'overlay') return `${quoteName(r.card ?? '?')} was attached as Xyz Material${where}`;
       const how = HOW[r.how!];
-      return `"${r.card}" ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;
+      return `${quoteName(r.card ?? '?')} ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;
     }
     case 'summon':
-      return `"${r.card}" was ${r.method ? METHOD_WORDS[r.method] : SUMMON_WORDS[r.summonType!]} Summoned${where}`;
+      return `${quoteName(r.card ?? '?')} was ${r.method ? METHOD_WORDS[r.method] : SUMMON_WORDS[r.summonType!]} Summoned${where}`;
     case 'attack':
-      return r.target !== undefined ? `${r.player} declared an attack on "${r.target}" with "${r.card}"` : `${r.player} declared a direct attack with "${r.card}"`;
+      return r.target !== undefined ? `${r.player} declared an attack on ${quoteName(r.target ?? '?')} with ${quoteName(r.card ?? '?')}` : `${r.player} declared a direct attack with ${quoteName(r.card ?? '?')}`;
     case 'activation':
-      return `${r.player} activated "${r.card}"${where}`;
+      return `${r.player} activated ${quoteName(r.card ?? '?')}${where}`;
     case 'damage':
       return `${r.player} took ${r.amount} ${r.battle ? 'battle ' : ''}damage${where}`;
     case 'phase':
       return o.kind === 'action' ? `the game entered the ${r.phase} phase` : `the Battle Phase was ended${where}`;
     case 'position':
-      return `"${r.card}" was changed to ${r.position} position${where}`;
+      return `${quoteName(r.card ?? '?')} was changed to ${r.position} position${where}`;
   }
 }
 
@@ -164,7 +165,7 @@ export function answerText(a: LinkAnswer): string {
     case 'phase':
       return a.timing ?? 'the phase';
     case 'link':
-      return `CL${a.link} ${a.player}'s "${a.card}"`;
+      return `CL${a.link} ${a.player}'s ${quoteName(a.card)}`;
     case 'open-state':
       return 'the open game state';
   }
@@ -181,10 +182,10 @@ const COLLECTED_WORDS: Record<CollectedStatus, string> = {
 
 /** `Yugi's "Sangan" (mandatory, turn player's mandatory): must activate`. */
 export function collectedText(c: CollectedTrigger): string {
-  return `${c.player}'s "${c.card}" (${c.mandatory ? 'mandatory' : 'optional'}, ${CATEGORY_LABELS[c.category]}): ${COLLECTED_WORDS[c.status]}`;
+  return `${c.player}'s ${quoteName(c.card)} (${c.mandatory ? 'mandatory' : 'optional'}, ${CATEGORY_LABELS[c.category]}): ${COLLECTED_WORDS[c.status]}`;
 }
 
-const quoted = (cards: string[], owners?: string[]) => cards.map((c, i) => (owners ? `${owners[i]}'s "${c}"` : `"${c}"`)).join(', ');
+const quoted = (cards: string[], owners?: string[]) => cards.map((c, i) => (owners ? `${owners[i]}'s ${quoteName(c)}` : quoteName(c))).join(', ');
 
 /** One thing a link did when it resolved, in words. */
 export function actText(a: ResolutionAct): string {
@@ -192,9 +193,9 @@ export function actText(a: ResolutionAct): string {
     case 'negated':
       return 'its activation was negated: nothing happens';
     case 'negated-card-to-gy':
-      return `"${a.card}" goes to the GY`;
+      return `${quoteName(a.card)} goes to the GY`;
     case 'left-the-field':
-      return `does nothing: "${a.card}" is no longer on the field (R18)`;
+      return `does nothing: ${quoteName(a.card)} is no longer on the field (R18)`;
     case 'resolves':
       return 'resolves';
     case 'not-written':
@@ -224,13 +225,13 @@ export function actText(a: ResolutionAct): string {
     case 'sets':
       return `Sets ${quoted(a.cards, a.owners)}`;
     case 'summons-with-materials':
-      return `${METHOD_WORDS[a.method]} Summons "${a.card}" using ${quoted(a.materials)}`;
+      return `${METHOD_WORDS[a.method]} Summons ${quoteName(a.card)} using ${quoted(a.materials)}`;
     case 'cannot-special-summon':
-      return 'on' in a ? `cannot Special Summon "${a.card}": it is already on the field` : `cannot Special Summon "${a.card}" from the ${zoneWord(a.from)}: it is in the ${zoneWord(a.zone)}`;
+      return 'on' in a ? `cannot Special Summon ${quoteName(a.card)}: it is already on the field` : `cannot Special Summon ${quoteName(a.card)} from the ${zoneWord(a.from)}: it is in the ${zoneWord(a.zone)}`;
     case 'draws':
       return a.cards ? `draws ${quoted(a.cards)}` : `draws ${a.count} card${a.count === 1 ? '' : 's'}`;
     case 'negates':
-      return `negates the activation of CL${a.link} "${a.card}"`;
+      return `negates the activation of CL${a.link} ${quoteName(a.card)}`;
     case 'cannot-negate':
       return a.reason === 'no-such-link' ? `negates link ${a.link} (there is no such link)` : `cannot negate CL${a.link}: it has already resolved`;
     case 'damage':
@@ -240,9 +241,9 @@ export function actText(a: ResolutionAct): string {
     case 'changes-position':
       return `changes ${quoted(a.cards, a.owners)} to ${a.position} position`;
     case 'equips':
-      return `equips "${a.card}" to "${a.to}"`;
+      return `equips ${quoteName(a.card)} to ${quoteName(a.to)}`;
     case 'cannot-equip':
-      return `cannot equip: "${a.to}" is no longer on the field`;
+      return `cannot equip: ${quoteName(a.to)} is no longer on the field`;
     case 'ends-battle-phase':
       return 'ends the Battle Phase';
     case 'does-nothing':
@@ -294,7 +295,7 @@ export function legalOrderText(chain: ChainView): string {
     if (chain.rules.legacyTriggerOrder && a.candidate && b.candidate && a.candidate.player === b.candidate.player) return a.candidate.event.step - b.candidate.event.step;
     return a.position - b.position;
   });
-  return `a legal order is ${sorted.map((l, i) => `CL${i + 1} ${chain.who(l.player)}'s "${l.inst?.name ?? '?'}"`).join(', ')}${sorted.length < chain.links.length ? ', then any fast effects' : ''}`;
+  return `a legal order is ${sorted.map((l, i) => `CL${i + 1} ${chain.who(l.player)}'s ${quoteName(l.inst?.name ?? '?')}`).join(', ')}${sorted.length < chain.links.length ? ', then any fast effects' : ''}`;
 }
 
 /** `CL2 Yugi's "Sangan": destroys "Peten the Dark Clown"` (one line of a chain's resolution). */

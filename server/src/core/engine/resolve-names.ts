@@ -8,6 +8,7 @@ import { normalizeName } from '../cards/model';
 import { CardRef, Named, Scenario, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { CardInstance, PlayerIndex } from './state';
+import { quoteName } from '../syntax/quote';
 
 export interface Reference {
   kind: 'card' | 'player' | 'label';
@@ -38,6 +39,9 @@ export interface ResolveContext {
   /** Copies that should win a tie (a link's targets, for its `->` actions). */
   preferred?: CardInstance[];
 }
+
+/** How many unknown card names of a file get a "did you mean" (the first ones). */
+export const SUGGESTIONS_PER_FILE = 50;
 
 export class NameResolver {
   readonly instances: CardInstance[] = [];
@@ -131,22 +135,25 @@ export class NameResolver {
 
   /**
    * "Did you mean" searches every card name (about 40,000 with the generated library, some milliseconds
-   * each): a scenario full of unknown names (a pasted list) gets suggestions for its first ones only.
+   * each): a file full of unknown names (a pasted list) gets suggestions for its first ones only. The budget
+   * is the file's (analyze.ts hands each scenario what the scenarios before it left).
    */
-  private suggestionsLeft = 50;
+  suggestionsLeft = SUGGESTIONS_PER_FILE;
+  /** The unknown card names met, with or without a suggestion. */
+  unknownNames = 0;
 
   private lookupCard(name: string, range: Range) {
     const info = this.cards.get(name);
     if (!info) {
-      const suggestions = this.suggestionsLeft-- > 0 ? this.cards.suggest(name) : [];
+      const suggestions = this.unknownNames++ < this.suggestionsLeft ? this.cards.suggest(name) : [];
       this.diagnostics.push({
         code: 'unknown-card',
         severity: 'error',
         message:
-          `unknown card "${name}": neither this file, the workspace nor the card library defines it` +
-          (suggestions.length ? `; did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : '; add a `card` definition for it'),
+          `unknown card ${quoteName(name)}: neither this file, the workspace nor the card library defines it` +
+          (suggestions.length ? `; did you mean ${suggestions.map(quoteName).join(', ')}?` : '; add a `card` definition for it'),
         range,
-        fix: suggestions.map((s, i) => ({ title: `Change to "${s}"`, edits: [{ range, newText: `"${s}"` }], preferred: i === 0 })),
+        fix: suggestions.map((s, i) => ({ title: `Change to ${quoteName(s)}`, edits: [{ range, newText: quoteName(s) }], preferred: i === 0 })),
       });
     }
     return info;
@@ -227,12 +234,12 @@ export class NameResolver {
       const advice = labelled.length
         ? `use a label instead (${labelled.map((c) => `\`${c.label}\``).join(', ')})`
         : samePlayer
-          ? `give the copies labels on the board (\`"${ref.name}" as ${ref.name.split(/\s+/)[0].toLowerCase().replace(/[^a-z0-9]/g, '') || 'card'}1\`) and use the label`
-          : `write ${this.players[candidates[0].owner]}'s "${ref.name}" or use a label`;
+          ? `give the copies labels on the board (\`${quoteName(ref.name)} as ${ref.name.split(/\s+/)[0].toLowerCase().replace(/[^a-z0-9]/g, '') || 'card'}1\`) and use the label`
+          : `write ${this.players[candidates[0].owner]}'s ${quoteName(ref.name)} or use a label`;
       this.diagnostics.push({
         code: 'ambiguous-card',
         severity: 'error',
-        message: `"${ref.name}" could be ${list}; ${advice}`,
+        message: `${quoteName(ref.name)} could be ${list}; ${advice}`,
         range: ref.range,
         related: shown.filter((c) => c.placedAt).map((c) => ({ range: c.placedAt!, message: 'a candidate copy' })),
       });
@@ -276,7 +283,7 @@ export class NameResolver {
     this.diagnostics.push({
       code: 'owner-assumed',
       severity: 'warning',
-      message: `both players have "${ref.name}": segoc takes ${mine}'s (${why}); write ${mine}'s "${ref.name}" or ${theirs}'s "${ref.name}" to say whose`,
+      message: `both players have ${quoteName(ref.name)}: segoc takes ${mine}'s (${why}); write ${mine}'s ${quoteName(ref.name)} or ${theirs}'s ${quoteName(ref.name)} to say whose`,
       range: ref.range,
       fix: [
         { title: `Write ${mine}'s`, edits: [{ range: at, newText: `${mine}'s ` }], preferred: true },

@@ -20,10 +20,13 @@ import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
 import { UNKNOWN_CARD_FACT, verdictBasisDiagnostics, VERDICT_BASIS_CODES } from './unknown-facts';
+import { quoteName } from '../syntax/quote';
 
 export interface ScenarioRun {
   result: ScenarioResult;
   references: Reference[];
+  /** The unknown card names met (the first `suggestionBudget` of them got a "did you mean"). */
+  unknownNames: number;
 }
 
 export interface ScenarioOptions {
@@ -36,6 +39,8 @@ export interface ScenarioOptions {
   rules?: RuleRegistry;
   /** Every assumption is an error: unknown card facts and what the scenario left out (unknown-facts.ts). */
   strict?: boolean;
+  /** How many unknown names may get a "did you mean" (what the file's budget has left; default the whole of it). */
+  suggestionBudget?: number;
   /** The parser's errors on the scenario's lines (a line it could not read is a mistake the run follows on from). */
   parseErrors?: readonly Diagnostic[];
 }
@@ -50,7 +55,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const languageErrors: Diagnostic[] = [];
   const header = readHeader(sc, opts.defaultRuleset, languageErrors);
   const rules = registry.rulesInForce(header.ruleset);
-  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index);
+  const names = resolveScenarioNames(sc, opts.cards, header.players, header.turn, opts.index, opts.suggestionBudget);
   const timeline = new Timeline(header.players, names);
   const ruleDiagnostics: Diagnostic[] = [];
   const chains: ChainResult[] = [];
@@ -113,7 +118,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       controllerOf: (c) => timeline.controllerOf(c),
       category: (player, mandatory) => category(header.turn, player, mandatory),
       who,
-      linkName: (l) => `CL${l.position} ${who(l.player)}'s "${l.inst?.name ?? '?'}"`,
+      linkName: (l) => `CL${l.position} ${who(l.player)}'s ${quoteName(l.inst?.name ?? '?')}`,
     };
     registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
@@ -169,7 +174,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,
   };
-  return { run: { result, references: names.names.references }, timeline };
+  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */

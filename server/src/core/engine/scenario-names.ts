@@ -25,8 +25,9 @@ function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, pref
 }
 
 /** Resolves every card reference in timeline order, so unplaced copies get their implied zone. */
-export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [string, string], turn: PlayerIndex, index: number): ScenarioNames {
+export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [string, string], turn: PlayerIndex, index: number, suggestionBudget?: number): ScenarioNames {
   const n = new NameResolver(cards, players, turn, index);
+  if (suggestionBudget !== undefined) n.suggestionsLeft = suggestionBudget;
   const out: ScenarioNames = { names: n, resolved: new Map(), knownEmpty: new Set() };
   const resolveOne = (ref: CardRef, ctx: ResolveContext): CardInstance | undefined => {
     if (out.resolved.has(ref)) return out.resolved.get(ref);

@@ -10,6 +10,7 @@ import { Diagnostic, QuickFix } from '../diagnostics';
 import { Position } from '../text';
 import { cardToSegoc } from '../cards/to-segoc';
 import type { LinkState } from './classify';
+import { quoteName } from '../syntax/quote';
 
 /** A fact the library does not know about a card, on which a link's verdict rests. */
 export interface UnknownFact {
@@ -39,7 +40,7 @@ export function restsOn(l: LinkState, fact: UnknownFact): void {
 
 /** How a fact names an effect: its number only where the card has several. */
 export function effectLabel(card: CardInfo, index: number | undefined): string {
-  return index && card.effects.length > 1 ? `effect ${index} of "${card.name}"` : `"${card.name}"`;
+  return index && card.effects.length > 1 ? `effect ${index} of ${quoteName(card.name)}` : quoteName(card.name);
 }
 
 /**
@@ -71,7 +72,7 @@ export function verdictBasisDiagnostics(
   for (const l of links) {
     sourceUnsure(l);
     if (found.some((d) => d.severity === 'error' && d.link === l.position)) continue;
-    const where = `CL${l.position} "${l.inst?.name ?? '?'}"`;
+    const where = `CL${l.position} ${quoteName(l.inst?.name ?? '?')}`;
     if (l.unknownFacts.length) {
       const facts = l.unknownFacts.map((f) => `${f.what}, and ${f.why}`).join('; ');
       out.push({
@@ -117,7 +118,7 @@ function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined,
       .map((x) => `# confirm from the card's text: ${x.what}${x.line ? `; if so: ${x.line}` : ''}`);
     const text = [...confirm, ...cardToSegoc(card).trimEnd().split('\n')].join('\n');
     fixes.push({
-      title: `Define "${card.name}" in this file to state ${f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : 'its condition'}`,
+      title: `Define ${quoteName(card.name)} in this file to state ${f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : 'its condition'}`,
       edits: [{ range: { start: { line: at.line, character: 0 }, end: { line: at.line, character: 0 } }, newText: `${text}\n\n` }],
     });
   }

@@ -161,3 +161,34 @@ export function replaceByChoices(effects: InferredEffect[], activation: Inferred
   if (activation.sentence) choices[0].sentence = `${activation.sentence} ${choices[0].sentence}`;
   effects.splice(effects.indexOf(activation), 1, ...choices);
 }
+
+// Linear-time forms of the patterns the readers need. A pattern such as /first[^。]*then/ is retried from every
+// `first` and scans to the end of the sentence each time: quadratic on a pasted text that repeats `first`
+// (a 100,000-character `text ja` line took seconds per card). test/robustness/inference-complexity.test.ts guards them.
+
+/**
+ * `first[^stops]*then` as a regular expression that runs in linear time: each try stops at the next `first`,
+ * where the next try takes over, so it matches the same texts. For test() only: a match may start at a later
+ * `first` than the plain form's.
+ */
+export function withinStretch(first: string, stops: string, then: string, flags = ''): RegExp {
+  return new RegExp(`${first}(?:(?!${first})[^${stops}])*${then}`, flags);
+}
+
+/** `/first.*then/` (a line holds `first`, then `then`) in linear time; see withinStretch. */
+export function onOneLine(first: string, then: string, flags = ''): RegExp {
+  return withinStretch(first, '\\n\\r\\u2028\\u2029', then, flags);
+}
+
+/** `s.replace(/（[^）]*）/g, '')` in linear time: an opening bracket with no closing one after it ends the work. */
+export function withoutBrackets(s: string, open = '（', close = '）'): string {
+  let out = '';
+  let from = 0;
+  for (let at = s.indexOf(open); at >= 0; at = s.indexOf(open, from)) {
+    const end = s.indexOf(close, at + open.length);
+    if (end < 0) break;
+    out += s.slice(from, at);
+    from = end + close.length;
+  }
+  return from === 0 ? s : out + s.slice(from);
+}

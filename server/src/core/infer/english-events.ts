@@ -4,6 +4,7 @@
 // reads them back without a note; where the text says more than the vocabulary can (an archetype,
 // "by your opponent's card effect"), the phrase keeps what it can and the rest is a note.
 import { ATTRIBUTES, RACES } from '../cards/vocabulary';
+import { onOneLine, withinStretch } from './common';
 
 export interface EventReading {
   phrase: string;
@@ -24,7 +25,8 @@ const VERB_RULES: Rule[] = [
   [/this card is destroyed by (?:a |an |your opponent's |an opponent's |the opponent's )?(?:card )?effect/i, 'destroyed by card effect'],
   [/this card (?:in your possession )?is destroyed and sent to the (?:GY|Graveyard)/i, 'destroyed and sent to gy'],
   [/this (?:face-up |Set )?card (?:in your possession )?(?:on the field |in your Monster Zone |in the Pendulum Zone )?is destroyed/i, 'destroyed'],
-  [/this card is sent to the (?:GY|Graveyard) as (?:\w+ )?(?:material|Material)|this card is (?:used|detached|sent to the GY) (?:as|from)\b[^,:]*\bmaterial|this card is detached from an Xyz Monster/i, 'used as material'],
+  [/this card is sent to the (?:GY|Graveyard) as (?:\w+ )?(?:material|Material)|this card is detached from an Xyz Monster/i, 'used as material'],
+  [withinStretch('this card is (?:used|detached|sent to the GY) (?:as|from)\\b', ',:', '\\bmaterial', 'i'), 'used as material'],
   [/this card (?:in your possession )?is sent to (?:the|your) (?:GY|Graveyard) by (?:a )?card effect/i, 'sent to gy by card effect'],
   [/this card (?:in your possession )?is sent to (?:the|your) (?:GY|Graveyard)/i, 'sent to gy'],
   [/this card is (?:Normal or Special|Normal Summoned or Special|Normal or Flip|Normal, Special,? or Flip|Normal, Flip,? or Special|Normal or Special Summoned or Flip) Summoned/i, 'summoned'],
@@ -44,7 +46,7 @@ const VERB_RULES: Rule[] = [
   [/you draw this card|this card is drawn/i, 'drawn'],
   [/this card leaves the field/i, 'leaves the field'],
   [/this card is (?:targeted for an attack|attacked|selected as an attack target)/i, 'attacked'],
-  [/this card destroys (?:a|an|an opponent's|your opponent's) (?:monster|monster your opponent controls)\b[^,:]*by battle/i, 'destroys a monster by battle'],
+  [withinStretch("this card destroys (?:a|an|an opponent's|your opponent's) (?:monster|monster your opponent controls)\\b", ',:', 'by battle', 'i'), 'destroys a monster by battle'],
   [/this card inflicts battle damage/i, 'inflicts battle damage'],
   [/this card inflicts (?:effect )?damage/i, 'inflicts damage'],
   [/this card declares an attack|this card attacks/i, 'declares an attack'],
@@ -116,7 +118,9 @@ const PLAYER_RULES: Rule[] = [
 ];
 
 /** The other-card subject of an event: "a FIRE monster you control is destroyed". */
-const OTHER_SUBJECT = /\b(?:an?|another|one|1|\d\+?|your|the) ((?:(?!\bthis card\b)[^,:;])*?) (?:is|are|was|were|gets?) ((?:Normal |Special |Flip |Tribute |Synchro |Xyz |Link |Fusion |Ritual )?(?:or (?:Normal |Special |Flip )?)?Summoned|sent|destroyed|banished|added|returned|discarded|flipped|Tributed|detached|targeted|attacked|used)\b/i;
+// The subject is bounded (the card pool's longest is under 80 characters): unbounded, it is tried from every article and
+// scans to the next comma each time, quadratic on a pasted text that repeats one.
+const OTHER_SUBJECT = /\b(?:an?|another|one|1|\d\+?|your|the) ((?:(?!\bthis card\b)[^,:;]){0,120}?) (?:is|are|was|were|gets?) ((?:Normal |Special |Flip |Tribute |Synchro |Xyz |Link |Fusion |Ritual )?(?:or (?:Normal |Special |Flip )?)?Summoned|sent|destroyed|banished|added|returned|discarded|flipped|Tributed|detached|targeted|attacked|used)\b/i;
 
 const ON_FIELD_EFFECT = /a monster on the field activates its effect,? or (?:when )?a Spell\/Trap(?: Card)? that is (?:already )?face-up on the field activates its effect/i;
 
@@ -171,12 +175,18 @@ function qualifierNote(cond: string): string | undefined {
   return undefined;
 }
 
+const BULLET_INCLUDES = {
+  search: onOneLine('add ', 'from the Deck to the hand', 'i'),
+  summon: onOneLine('special summon ', 'from the Deck', 'i'),
+  send: onOneLine('send ', 'from the Deck to the (?:GY|Graveyard)', 'i'),
+};
+
 function bulletIncludes(bullets: string[]): string[] {
   const out: string[] = [];
   for (const b of bullets) {
-    if (/add .*from the Deck to the hand/i.test(b)) out.push('search');
-    else if (/special summon .*from the Deck/i.test(b)) out.push('deck summon');
-    else if (/send .*from the Deck to the (GY|Graveyard)/i.test(b)) out.push('deck send');
+    if (BULLET_INCLUDES.search.test(b)) out.push('search');
+    else if (BULLET_INCLUDES.summon.test(b)) out.push('deck summon');
+    else if (BULLET_INCLUDES.send.test(b)) out.push('deck send');
   }
   return out;
 }
@@ -216,7 +226,10 @@ export function englishFilter(words: string): string | undefined {
     .split(/\s+/)
     .filter(Boolean);
   const kept: string[] = [];
+  // Whether a noun was kept yet (each word kept is looked at once: a search of `kept` per word was quadratic).
+  let noun = false;
   for (let i = 0; i < ws.length; i++) {
+    noun ||= kept.length > 0 && /^(monsters?|spells?|traps?|cards?)$/.test(kept[kept.length - 1]);
     const w = ws[i];
     if (ATTRIBUTES.includes(w) || RACES.includes(w) || RACES.includes(w.replace(/s$/, ''))) kept.push(w);
     else if (RACES.includes(`${w} ${ws[i + 1] ?? ''}`)) kept.push(`${w} ${ws[++i]}`);
@@ -227,7 +240,7 @@ export function englishFilter(words: string): string | undefined {
     } else if (w === "opponent's") kept.push('opponent');
     else if (FILTER_WORD.test(w)) kept.push(w);
     // After the noun, a word the vocabulary lacks starts a clause it cannot say ("with the same Level as ...").
-    else if (kept.some((k) => /^(monsters?|spells?|traps?|cards?)$/.test(k))) break;
+    else if (noun) break;
   }
   let s = kept.join(' ').replace(/\byour your\b/g, 'your').replace(/^(your|the|in|on|or)\s+/, '').trim();
   s = s.replace(/\bopponent (monsters?|cards?)\b/, '$1 your opponent controls');

@@ -5,7 +5,7 @@
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -174,10 +174,10 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
 }
 
 const ACTION = /^(you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|take control|negate|target|select|your opponent (takes|discards|draws|sends)|both players|each player|shuffle|place|equip|change|look|reveal|excavate|discard|remove|you (gain|draw|take|discard|lose)|increase|decrease|halve|double|switch|toss|roll|declare)\b/i;
-const OLD_STYLE = /^(?:(?:once|twice) per turn,? )?(?:during (?:your|either player's) (?:main phase(?: 1)?|turn),? )?you can\b(?!.*\b(?:summon|set) this card\b.*\bby\b)|^(?:(?:once|twice) per turn, )?(?:during [^,]*, )?(?:when|if|each time)\b[^.]*?, (?:you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|negate|select|your opponent (?:takes|discards|draws)|shuffle|place|equip|discard|remove|you (?:gain|draw|take|discard))\b|^(?:(?:once|twice) per turn, )?(?:during|at the end of|at the start of) (?:each|your|your opponent's|the|either player's|his\/her|each of (?:your|his\/her)) [^,.]*?(?:standby|end|battle) phases?,? /i;
+const OLD_STYLE = /^(?:(?:once|twice) per turn,? )?(?:during (?:your|either player's) (?:main phase(?: 1)?|turn),? )?you can\b(?!(?=(.*?\b(?:summon|set) this card\b))\1.*\bby\b)|^(?:(?:once|twice) per turn, )?(?:during [^,]*, )?(?:when|if|each time)\b[^.]*?, (?:you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|negate|select|your opponent (?:takes|discards|draws)|shuffle|place|equip|discard|remove|you (?:gain|draw|take|discard))\b|^(?:(?:once|twice) per turn, )?(?:during|at the end of|at the start of) (?:each|your|your opponent's|the|either player's|his\/her|each of (?:your|his\/her)) [^,.]*?(?:standby|end|battle) phases?,? /i;
 
 /** A maintenance cost ("pay 700 LP or destroy this card") is not activated: it never starts a chain. */
-const MAINTENANCE = /\bpay [^.]*\bor (?:destroy this card|this card is destroyed)\b/i;
+const MAINTENANCE = withinStretch('\\bpay ', '.', '\\bor (?:destroy this card|this card is destroyed)\\b', 'i');
 const PROCEDURE = /\byou can (?:normal |tribute |ritual )?(?:summon|set) this card\b|\byou can special summon this card (?:\([^)]*\) )?by\b|\bspecial summon this card \(from your|\bwithout tributing\b/i;
 
 /** "When/If ..." of an older text must name an event: "If you control no ..., destroy this card" is a continuous effect. */
@@ -282,12 +282,18 @@ function choiceEffect(head: string, mode: string, first: boolean, type: CardType
   const body = cost ? `${cost}${topLevelIndex(rest, ';') >= 0 ? ',' : ';'} ${rest}` : rest;
   readActivated(e, { sentences: [cond ? `${cond}: ${body}` : body], activated: true, bullets: [] }, type);
   // "(but you can only use each effect of "X" once per turn)": each choice once per turn, by name.
-  if (/\bonly use each effect of\b[^)]*\bonce per turn\b/i.test(head)) e.oncePerTurn = 'name';
+  if (EACH_EFFECT_ONCE.test(head)) e.oncePerTurn = 'name';
   return e;
 }
 
-/** "When"/"If" opening the condition, after the adverbials PSCT puts first. */
-const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain|battle)|up to \w+ per turn|during [^,]*|while [^,]*|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(when|if|each time)\b/i;
+const EACH_EFFECT_ONCE = withinStretch('\\bonly use each effect of\\b', ')', '\\bonce per turn\\b', 'i');
+
+/**
+ * "When"/"If" opening the condition, after the adverbials PSCT puts first. "During ..." and "While ..." run to
+ * their comma and no further (the lookahead and \1 make them atomic): a "during" free to end anywhere let
+ * "During during a during a ... x:" be split in every way, exponential in the "during"s (28 took 15 s).
+ */
+const TRIGGER_OPENING = /^(?:(?:once per (?:turn|chain|battle)|up to \w+ per turn|(?=((?:during|while) [^,]*))\1|before damage calculation|at the start of the damage step|in the damage step|(?:during|at) the end of the damage step|after damage calculation),? )*(?<word>when|if|each time)\b/i;
 /** Times that are events of their own: the effect answers them like a trigger ("At the start of the Battle Phase: You can ..."). */
 const TIMED_EVENT = /^(?:once per turn, )?(?:at the start of the battle phase|after resolving)\b/i;
 /** A verb of something happening (an event), as opposed to a state ("if you control ..."). */
@@ -297,6 +303,7 @@ const STATE_CONDITION = /\bthis turn\b|\bexcept the turn\b|^(?:once per turn, )?
 /** "(except during the Damage Step)" is written only on effects that answer an event. */
 const ANSWERS_AN_EVENT = /\(except during the Damage Step\)/i;
 const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)\b/i;
+const DURING_A_PHASE = withinStretch('\\b(?:at the end of|during) (?:the|any|each|your)\\b', ',', 'phase', 'i');
 /**
  * "During your opponent's Main Phase (Quick Effect):", "Once per opponent's turn (Quick Effect):": the turn
  * and phase a Quick or Ignition Effect is activated in. Two phases ("Main or Battle Phase") keep only the turn.
@@ -338,7 +345,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
     else if (/^(?:once per turn, )?(?:each time|if)\b/i.test(cond) && activationEvent && !quickMark) e.kind = 'trigger';
     else if (quickMark || activationEvent || /^during either player's turn, when\b/i.test(cond)) e.kind = 'quick';
     else if (/\bwould\b/i.test(cond) && /\binstead\b/i.test(all)) e.kind = 'continuous';
-    else if ((PHASE_START.test(cond) || /\b(at the end of|during) (the|any|each|your)\b[^,]*phase/i.test(cond)) && englishPhase(cond) && !/main phase/i.test(cond)) {
+    else if ((PHASE_START.test(cond) || DURING_A_PHASE.test(cond)) && englishPhase(cond) && !/main phase/i.test(cond)) {
       e.kind = 'trigger';
       e.phase = englishPhase(cond);
     } else if (TRIGGER_OPENING.test(cond) && (englishEvent(cond) || (EVENT_VERB.test(cond) && !STATE_CONDITION.test(cond)) || ANSWERS_AN_EVENT.test(cond))) e.kind = 'trigger';
@@ -350,7 +357,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (e.kind === 'trigger' || e.kind === 'quick' || e.kind === 'flip') e.mandatory = !optional;
   if (e.kind === 'trigger' && !e.phase) {
     const m = TRIGGER_OPENING.exec(cond);
-    if (m) e.timing = m[1].toLowerCase() === 'when' ? 'when' : 'if';
+    if (m) e.timing = m.groups!.word.toLowerCase() === 'when' ? 'when' : 'if';
   }
   if (e.kind === 'trigger' || e.kind === 'quick' || e.kind === 'activation') {
     const ev = englishEvent(cond, g.bullets);
@@ -365,7 +372,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);
   if (e.kind === 'flip' || e.kind === 'continuous') e.zones = ['field'];
 
-  e.summonsItself = /special summon this card\b/i.test(cost + ' ' + action) && !/special summon this card[^.;]* by (tributing|banishing|sending|shuffling|returning|discarding|revealing|paying)/i.test(action);
+  e.summonsItself = /special summon this card\b/i.test(cost + ' ' + action) && !SUMMON_BY_PROCEDURE.test(action);
   // "When a Spell Card is activated that targets 1 monster": the event's card targets, not this effect.
   const beforeSemi = (semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '').replace(/\b(?:that|which) targets?\b[^,;:]*/gi, '');
   if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {
@@ -417,16 +424,22 @@ function zonesOf(cond: string, cost: string, action: string, e: InferredEffect):
   return stated.length ? zoneList(stated) : ['field'];
 }
 
+const SUMMON_BY_PROCEDURE = withinStretch('special summon this card', '.;', ' by (?:tributing|banishing|sending|shuffling|returning|discarding|revealing|paying)', 'i');
+
 function targetFilterOf(s: string): string {
   const m = /\btarget(?:s|ing)?\b(?: up to)? (?:\d+|one|two|three|that)?\+?\s*([^;,.]*)/i.exec(s);
   return englishFilter(m ? m[1] : '') ?? 'a card';
 }
 
+const ADDS_FROM_DECK = withinStretch('\\badd\\b', '.;', '\\bfrom your (?:Deck|hand or Deck|Deck or GY|Deck or Graveyard|Deck or Extra Deck)\\b', 'i');
+const SUMMONS_FROM_DECK = withinStretch('\\bspecial summon\\b(?!ed)', '.;', '\\bfrom your (?:hand or |hand, )?Deck\\b', 'i');
+const SENDS_FROM_DECK = withinStretch('\\bsend\\b', '.;', '\\bfrom your (?:hand or )?Deck to the (?:GY|Graveyard)\\b', 'i');
+
 function includesOf(action: string, e: InferredEffect): void {
   const a = action;
-  if (/\badd\b[^.;]*\bfrom your (?:Deck|hand or Deck|Deck or GY|Deck or Graveyard|Deck or Extra Deck)\b|\bsearch\b/i.test(a) || /\bfrom your Deck to your hand\b/i.test(a)) addInclude(e.includes, 'search');
-  if (/\bspecial summon\b(?!ed)[^.;]*\bfrom your (?:hand or )?Deck\b|\bspecial summon\b(?!ed)[^.;]*\bfrom your (?:hand, )?Deck\b/i.test(a)) addInclude(e.includes, 'deck summon');
-  if (/\bsend\b[^.;]*\bfrom your (?:hand or )?Deck to the (GY|Graveyard)\b|\bsend the top \S+ cards? of (your|either player's|each player's) Deck to the (GY|Graveyard)/i.test(a)) addInclude(e.includes, 'deck send');
+  if (ADDS_FROM_DECK.test(a) || /\bsearch\b/i.test(a) || /\bfrom your Deck to your hand\b/i.test(a)) addInclude(e.includes, 'search');
+  if (SUMMONS_FROM_DECK.test(a)) addInclude(e.includes, 'deck summon');
+  if (SENDS_FROM_DECK.test(a) || /\bsend the top \S+ cards? of (your|either player's|each player's) Deck to the (GY|Graveyard)/i.test(a)) addInclude(e.includes, 'deck send');
   if (/\bspecial summon\b(?!ed)/i.test(a)) addInclude(e.includes, 'special summon');
   if (/\bdestroy\b(?!ed)/i.test(a)) addInclude(e.includes, 'destroy');
   if (/\bbanish\b(?!ed)/i.test(a)) addInclude(e.includes, 'banish');

@@ -9,8 +9,6 @@ import type { InferInput, InferredCard, InferredEffect, TextLanguage } from './t
 
 export type { CardTypeFacts, Include, InferInput, InferredCard, InferredEffect, InferredKind, TextLanguage } from './types';
 export { cardTypeOf, mergeInto } from './common';
-export { renderEffectLines, renderDefinition } from './render';
-export type { RenderedLine } from './render';
 
 const JAPANESE = /[\u3040-\u30ff\u3400-\u9fff]/;
 

@@ -1,5 +1,6 @@
 // From a Japanese activation condition to a phrase of segoc's event vocabulary (the same phrases
 // as english-events.ts writes; see docs/language.md, Event vocabulary).
+import { withinStretch } from './common';
 import type { EventReading } from './english-events';
 
 type Rule = [RegExp, string | ((m: RegExpExecArray) => string)];
@@ -16,7 +17,7 @@ const SELF: Rule[] = [
   [/このカードが(相手の)?(カードの)?効果で破壊された/, 'destroyed by card effect'],
   [/このカードが(相手によって)?破壊され(て)?墓地へ送られた/, 'destroyed and sent to gy'],
   [/このカードが(相手によって)?破壊された/, 'destroyed'],
-  [/このカードが[^、。]*素材(として|と)[^、。]*(墓地へ送られた|なった|使用された|除外された)|このカードが[^、。]*素材として/, 'used as material'],
+  [withinStretch('このカードが', '、。', '素材(として|と(?:(?!素材と)[^、。])*(墓地へ送られた|なった|使用された|除外された))'), 'used as material'],
   [/このカードが(カードの)?効果で墓地へ送られた/, 'sent to gy by card effect'],
   [/このカードが墓地へ送られた/, 'sent to gy'],
   [/このカードが召喚・反転召喚・特殊召喚に成功した|このカードが召喚・特殊召喚に成功した|このカードが召喚・特殊召喚された/, 'summoned'],
@@ -24,7 +25,8 @@ const SELF: Rule[] = [
   [/このカードが召喚に成功した|このカードが召喚された/, 'normal summoned'],
   [/このカードが反転召喚に成功した|このカードが反転召喚された/, 'flip summoned'],
   [/このカードが墓地からの特殊召喚に成功した|このカードが墓地から特殊召喚された/, 'special summoned from gy'],
-  [/このカードが\S*?特殊召喚に成功した|このカードが\S*?特殊召喚された|このカードが(シンクロ|エクシーズ|リンク|融合|儀式|ペンデュラム|[SXLP])召喚に成功した|このカードが(シンクロ|エクシーズ|リンク|融合|儀式|ペンデュラム|[SXLP])召喚された/, 'special summoned'],
+  [withinStretch('このカードが', '\\s', '特殊召喚(?:に成功した|された)'), 'special summoned'],
+  [/このカードが(シンクロ|エクシーズ|リンク|融合|儀式|ペンデュラム|[SXLP])召喚に成功した|このカードが(シンクロ|エクシーズ|リンク|融合|儀式|ペンデュラム|[SXLP])召喚された/, 'special summoned'],
   [/このカードがリバースした/, 'flipped'],
   [/このカードが(手札から)?捨てられた/, 'discarded'],
   [/このカードがリリースされた/, 'tributed'],
@@ -36,14 +38,14 @@ const SELF: Rule[] = [
   [/このカードがフィールドから離れた/, 'leaves the field'],
   [/このカードが召喚・特殊召喚した|このカードが召喚・反転召喚・特殊召喚した/, 'summoned'],
   [/このカードが特殊召喚した/, 'special summoned'],
-  [/このカードが[^、。]*墓地へ送られた/, 'sent to gy'],
-  [/このカードが[^、。]*破壊された/, 'destroyed'],
-  [/このカードが[^、。]*除外された/, 'banished'],
-  [/このカードが[^、。]*手札に加わった/, 'added to hand'],
-  [/このカードが[^、。]*手札に戻った/, 'returned to hand'],
-  [/このカードが[^、。]*リリースされた/, 'tributed'],
-  [/このカードが[^、。]*捨てられた/, 'discarded'],
-  [/このカードが[^、。]*フィールドから離れた/, 'leaves the field'],
+  [withinStretch('このカードが', '、。', '墓地へ送られた'), 'sent to gy'],
+  [withinStretch('このカードが', '、。', '破壊された'), 'destroyed'],
+  [withinStretch('このカードが', '、。', '除外された'), 'banished'],
+  [withinStretch('このカードが', '、。', '手札に加わった'), 'added to hand'],
+  [withinStretch('このカードが', '、。', '手札に戻った'), 'returned to hand'],
+  [withinStretch('このカードが', '、。', 'リリースされた'), 'tributed'],
+  [withinStretch('このカードが', '、。', '捨てられた'), 'discarded'],
+  [withinStretch('このカードが', '、。', 'フィールドから離れた'), 'leaves the field'],
   [/このカードが攻撃対象に選択された|このカードが攻撃された/, 'attacked'],
   [/このカードが(戦闘で)?相手モンスターを(戦闘で)?破壊|このカードが戦闘でモンスターを破壊|このカードが戦闘で破壊したモンスター|このカードが相手モンスターを戦闘で破壊/, 'destroys a monster by battle'],
   [/このカードが相手に戦闘ダメージを与えた/, 'inflicts battle damage'],
@@ -118,7 +120,9 @@ export function japaneseEvent(condition: string): EventReading | undefined {
   if (p) return { phrase: p };
   const self = first(SELF, s);
   if (self) return { phrase: self, note: /相手の効果|相手によって/.test(s) ? 'only by the opponent (not in the vocabulary; assumed)' : undefined };
-  const other = /(自分フィールドの|相手フィールドの|フィールドの|自分の|相手の|自分の墓地の)?(表側表示の)?([^、。がをはに]*?)(モンスター|カード|魔法・罠カード|魔法カード|罠カード)が([^、。]*?)(た)(時|場合)/.exec(s);
+  // The subject and the verb are bounded (the longest in the card pool are under 30 characters): unbounded, the
+  // pattern is tried from every character and scans to the end of the sentence each time (quadratic).
+  const other = /(自分フィールドの|相手フィールドの|フィールドの|自分の|相手の|自分の墓地の)?(表側表示の)?([^、。がをはに]{0,60}?)(モンスター|カード|魔法・罠カード|魔法カード|罠カード)が([^、。]{0,60}?)(た)(時|場合)/.exec(s);
   if (other && !other[3].endsWith('この')) {
     const verb = first(OTHER_VERBS, other[5] + 'た');
     if (verb) {

@@ -4,7 +4,7 @@
 // or 場合 ("if": cannot) makes a trigger; を対象として is a target; a clause with no 発動 is a
 // continuous effect. The lines before ① carry the once-per-turn limits by card name.
 import type { Zone } from '../syntax/ast';
-import { activationIsTheEffect, addInclude, blankEffect, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, zoneAfterSelfEvent, zoneList } from './common';
+import { activationIsTheEffect, addInclude, blankEffect, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, withoutBrackets, zoneAfterSelfEvent, zoneList } from './common';
 import { japaneseEvent, japanesePhase } from './japanese-events';
 import type { CardTypeFacts, InferredEffect } from './types';
 
@@ -34,7 +34,7 @@ function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header
       // A Spell/Trap's choice ("●…を対象として発動できる。") belongs to the activation that chooses it (a monster's
       // choices, each with its own condition, stay effects of their own: the language has no choices for them).
       const choice = type.category !== 'monster' && s.startsWith('●') && CHOOSES_ONE.test(current);
-      if ((/発動(できる|する)。$/.test(s) || OLD_OPTIONAL.test(s) || OLD_MANDATORY.test(s)) && current && !choice) {
+      if ((/発動(できる|する)。$/.test(s) || oldOptional(s) || oldMandatory(s)) && current && !choice) {
         clauses.push({ number: clauses.length, text: current });
         current = '';
       }
@@ -50,20 +50,37 @@ function clausesOf(text: string, type: CardTypeFacts, notes: string[]): { header
   return { header: t.slice(0, starts[0]), clauses, old: false };
 }
 
-const OLD_OPTIONAL = /(時|場合|１ターンに１度)、.*(事|こと)ができる。?$/;
-/** Older texts: "…に成功した時、…を破壊する。" is a mandatory trigger, written without 発動. */
-const OLD_MANDATORY = /^[^。]*?(た|宣言)(時|場合)、[^。]*。?$/;
+/**
+ * Older texts: "…時、…する事ができる。" is an optional effect, written without 発動. The test of
+ * /(時|場合|１ターンに１度)、.*(事|こと)ができる。?$/ in linear time: the condition on the text's last line, before its end.
+ */
+function oldOptional(s: string): boolean {
+  const lastLine = s.slice(Math.max(s.lastIndexOf('\n'), s.lastIndexOf('\r'), s.lastIndexOf('\u2028'), s.lastIndexOf('\u2029')) + 1);
+  const end = /(事|こと)ができる。?$/.exec(lastLine);
+  return !!end && /(時|場合|１ターンに１度)、/.test(lastLine.slice(0, end.index));
+}
+
+/**
+ * Older texts: "…に成功した時、…を破壊する。" is a mandatory trigger, written without 発動. The test of
+ * /^[^。]*?(た|宣言)(時|場合)、[^。]*。?$/ in linear time: one sentence (。 only at its end) with the condition.
+ */
+function oldMandatory(s: string): boolean {
+  const body = s.endsWith('。') ? s.slice(0, -1) : s;
+  return !body.includes('。') && /(た|宣言)(時|場合)、/.test(body);
+}
+
+const SUMMONS_ITSELF_BY_RULE = withinStretch('このカードは', '、。', '(特殊召喚|召喚)する(事|こと)ができる');
 
 /** The first sentence that activates (ends in 発動できる/発動する), outside brackets. */
 function activationSentence(clause: string, old = false): { sentence: string; index: number } | undefined {
   const parts = clause.split(/(?<=。)/);
   let at = 0;
   for (const p of parts) {
-    const bare = p.replace(/（[^）]*）/g, '');
+    const bare = withoutBrackets(p);
     if (/発動(できる|する)。?$/.test(bare.trim()) || /発動(できる|する)。/.test(bare)) return { sentence: p, index: at };
     // Older texts: "…時、…する事ができる" is an optional effect, written without 発動.
-    if (OLD_OPTIONAL.test(bare.trim()) && !/このカードは[^、。]*(特殊召喚|召喚)する(事|こと)ができる/.test(bare)) return { sentence: p, index: at };
-    if (old && OLD_MANDATORY.test(bare.trim()) && !/代わり|場合のみ|できない|になる。?$|なる。?$|アップする。?$|ダウンする。?$/.test(bare)) return { sentence: p, index: at };
+    if (oldOptional(bare.trim()) && !SUMMONS_ITSELF_BY_RULE.test(bare)) return { sentence: p, index: at };
+    if (old && oldMandatory(bare.trim()) && !/代わり|場合のみ|できない|になる。?$|なる。?$|アップする。?$|ダウンする。?$/.test(bare)) return { sentence: p, index: at };
     at += p.length;
   }
   return undefined;
@@ -192,7 +209,7 @@ function japaneseWindow(bare: string): string | undefined {
 }
 
 function readClause(e: InferredEffect, clause: string, sentence: string, type: CardTypeFacts): void {
-  const bare = sentence.replace(/（[^）]*）/g, '');
+  const bare = withoutBrackets(sentence);
   const rest = clause.slice(clause.indexOf(sentence) + sentence.length);
   const optional = /発動できる/.test(bare) || (!/発動する/.test(bare) && /できる。?$/.test(bare.trim()));
   if (/１ターンに１度/.test(sentence)) e.oncePerTurn = 'soft';
@@ -232,7 +249,7 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   if (e.kind !== 'activation') e.zones = zonesOf(bare, rest, e);
   if (e.kind === 'flip') e.zones = ['field'];
   e.summonsItself = /このカードを(手札|墓地|手札・墓地|手札か墓地|墓地か手札|除外状態)?(から)?(守備表示で|攻撃表示で)?特殊召喚/.test(rest + bare);
-  if (targetsIn(bare) || SELECTS.test(rest.replace(/（[^）]*）/g, ''))) e.targets = true;
+  if (targetsIn(bare) || SELECTS.test(withoutBrackets(rest))) e.targets = true;
   // "以下の効果から１つを選択して発動できる。●…を対象として発動できる。": the choices target.
   if (/●[^●]*対象とし/.test(rest)) e.targets = true;
   if (e.targets) e.targetFilter = 'a card';
@@ -242,6 +259,13 @@ function readClause(e: InferredEffect, clause: string, sentence: string, type: C
   if (/攻撃力/.test(rest) && /(アップ|ダウン|になる|半分|倍)/.test(rest)) e.changesAtk = true;
   includesOf(rest, e);
 }
+
+const SENT_THIS_TURN = withinStretch('このカードが', '。', '墓地(へ|に)送られた(相手)?ターン');
+const LEFT_AS_MATERIAL = [
+  withinStretch('このカード(を|が)', '。、', '素材(として|に)'),
+  withinStretch('このカードが', '。', '取り除かれた'),
+  withinStretch('このカードが', '。', 'フィールド(上)?から離れた'),
+];
 
 function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
   const out: Zone[] = [];
@@ -255,9 +279,9 @@ function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
     return zoneList(out);
   }
   // "The End Phase of the turn this card was sent to the GY": it activates in the GY.
-  if (e.phase && /このカードが[^。]*墓地(へ|に)送られた(相手)?ターン/.test(sentence)) return ['gy'];
+  if (e.phase && SENT_THIS_TURN.test(sentence)) return ['gy'];
   // This card used as material, detached, or leaving the field: its trigger activates where that left it.
-  if (e.kind === 'trigger' && !e.event && /このカード(を|が)[^。、]*素材(として|に)|このカードが[^。]*取り除かれた|このカードが[^。]*フィールド(上)?から離れた/.test(sentence)) return ['gy'];
+  if (e.kind === 'trigger' && !e.event && LEFT_AS_MATERIAL.some((re) => re.test(sentence))) return ['gy'];
   if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
     const after = zoneAfterSelfEvent(e.event);
     if (after) return [after];
@@ -274,10 +298,17 @@ function zonesOf(sentence: string, rest: string, e: InferredEffect): Zone[] {
   return out.length ? zoneList(out) : ['field'];
 }
 
+const FROM_DECK = {
+  search: withinStretch('デッキから', '。', '手札に加え'),
+  summon: withinStretch('デッキから', '。', '特殊召喚'),
+  send: withinStretch('デッキから', '。', '墓地へ送'),
+  sendTop: withinStretch('デッキの上から', '。', '墓地へ送'),
+};
+
 function includesOf(rest: string, e: InferredEffect): void {
-  if (/デッキから[^。]*手札に加え/.test(rest)) addInclude(e.includes, 'search');
-  if (/デッキから[^。]*特殊召喚/.test(rest)) addInclude(e.includes, 'deck summon');
-  if (/デッキから[^。]*墓地へ送/.test(rest) || /デッキの上から[^。]*墓地へ送/.test(rest)) addInclude(e.includes, 'deck send');
+  if (FROM_DECK.search.test(rest)) addInclude(e.includes, 'search');
+  if (FROM_DECK.summon.test(rest)) addInclude(e.includes, 'deck summon');
+  if (FROM_DECK.send.test(rest) || FROM_DECK.sendTop.test(rest)) addInclude(e.includes, 'deck send');
   if (/特殊召喚する/.test(rest)) addInclude(e.includes, 'special summon');
   if (/破壊する|破壊し/.test(rest)) addInclude(e.includes, 'destroy');
   if (/除外する|除外し/.test(rest)) addInclude(e.includes, 'banish');
@@ -288,7 +319,8 @@ function includesOf(rest: string, e: InferredEffect): void {
 /** The lines before ①: "このカード名の①②の効果はそれぞれ１ターンに１度しか使用できない" and its kin. */
 function applyHeader(header: string, effects: InferredEffect[], byClause: Map<number, InferredEffect[]>): void {
   for (const s of header.split('。')) {
-    if (!/このカード名|「[^」]+」の/.test(s) || !/１ターンに/.test(s)) continue;
+    // 「[^」「]*[^」]」の: the same texts as 「[^」]+」の, without a retry from every 「 to the end.
+    if (!/このカード名|「[^」「]*[^」]」の/.test(s) || !/１ターンに/.test(s)) continue;
     const numbers = [...s.matchAll(/[①-⑳]/g)].map((m) => CIRCLED.indexOf(m[0]));
     let which: InferredEffect[];
     if (/カードは１ターンに１枚/.test(s)) which = effects.filter((e) => e.kind === 'activation');

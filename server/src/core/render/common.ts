@@ -106,10 +106,14 @@ export function resolutionOrder(chain: ChainResult): LinkResult[] {
   return [...chain.links].sort((a, b) => (a.resolution?.order ?? 1e9) - (b.resolution?.order ?? 1e9) || b.position - a.position);
 }
 
-/** Removes characters that are not allowed in XML 1.0 (and would make an SVG invalid). */
+/**
+ * Removes characters that are not allowed in XML 1.0 (and would make an SVG invalid), and the bidi embeddings,
+ * overrides and isolates (U+202A-202E, U+2066-2069): in a published table they would show a name or a title
+ * reversed (a spoofing vector); a name is compared without them anyway (normalizeName). Every render format uses it.
+ */
 export function stripControl(s: string): string {
   // eslint-disable-next-line no-control-regex
-  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
+  return s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u202a-\u202e\u2066-\u2069\ufffe\uffff]/g, '').replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '');
 }
 
 /** Escapes text for HTML and XML content and quoted attributes. */

@@ -21,6 +21,7 @@ import {
   RenderScenario,
   verdictText,
 } from './common';
+import { quoteName } from '../syntax/quote';
 
 const PAD = 20;
 const COL_W = 500; // one chain column: the boxes and the resolution arrow
@@ -143,7 +144,7 @@ function chainColumn(chain: ChainResult, x: number, y: number, heading = true): 
     const negated = link.resolution?.status === 'negated';
     const label = `CL${link.position}${link.number !== link.position ? ` (written ${link.number})` : ''}`;
     parts.push(`<g>`);
-    parts.push(`<title>${escapeXml(`${label}: ${link.player}'s "${link.card}" — ${didText(link)}`)}</title>`);
+    parts.push(`<title>${escapeXml(`${label}: ${link.player}'s ${quoteName(link.card)} — ${didText(link)}`)}</title>`);
     parts.push(
       `<rect x="${n(x)}" y="${n(cy)}" width="${BOX_W}" height="${n(h)}" rx="8" fill="${colour}" fill-opacity="0.09" stroke="${bad ? RED : colour}" stroke-width="${bad ? 2 : 1.2}"${bad ? ' stroke-dasharray="6 4"' : ''}/>`,
     );
@@ -152,7 +153,7 @@ function chainColumn(chain: ChainResult, x: number, y: number, heading = true): 
     parts.push(text(x + BAND_W / 2, cy + h / 2 + 5, `CL${link.position}`, `font-size="15" font-weight="bold" fill="#ffffff" text-anchor="middle"`));
     const tx = x + BAND_W + 12;
     const right = x + BOX_W - 10;
-    const name = fit(`"${link.card}"`, right - tx, 14, true);
+    const name = fit(`${quoteName(link.card)}`, right - tx, 14, true);
     parts.push(text(tx, cy + 22, name, `font-size="14" font-weight="bold" fill="${INK}"${negated ? ' text-decoration="line-through"' : ''}`));
     const meta = `${link.player} · ${categoryShort(link)} · Spell Speed ${link.spellSpeed}${label !== `CL${link.position}` ? ` · ${label}` : ''}`;
     parts.push(text(tx, cy + 40, fit(meta, right - tx, 12), `font-size="12" fill="${MUTED}"`));

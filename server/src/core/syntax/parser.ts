@@ -36,6 +36,9 @@ import { endsWithComma, LineLexer, LogicalLine, Token } from './lexer';
 import { keepLayoutOf } from '../layout';
 import { checkScenario } from './scenario-checks';
 import { didYouMean } from '../suggest';
+import { LANGUAGE_WORDS } from './words';
+
+export { CARD_ACTION_VERBS } from './words';
 import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
 
 export interface ParseResult {
@@ -142,7 +145,7 @@ function named(t: Token): Named {
   return { text: t.text, range: t.range };
 }
 
-const EFFECT_STARTS = new Set(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias', 'text']);
+const EFFECT_STARTS: ReadonlySet<string> = new Set(LANGUAGE_WORDS.effectKinds.words);
 
 /** Parses a document, or a part of one whose first line is line `lineOffset` (ranges are the document's). Never throws. */
 export function parse(text: string, lineOffset = 0): ParseResult {
@@ -750,7 +753,7 @@ function isLabelEnd(next: Token | undefined): boolean {
 }
 
 /** Words that may follow the card of a link, and of a board line. */
-const LINK_WORDS = new Set(['effect', 'from', 'cost', 'target', 'targets', 'targeting', '->']);
+const LINK_WORDS: ReadonlySet<string> = new Set([...LANGUAGE_WORDS.linkClauses.words, '->']);
 const BOARD_WORDS = new Set(['as', 'and']);
 
 /**
@@ -850,44 +853,7 @@ function parseLink(c: Cursor): LinkStmt {
   return link;
 }
 
-/** Action verbs that take cards (`destroy "X"`); completion offers card names after them too. */
-export const CARD_ACTION_VERBS: readonly string[] = [
-  'destroy',
-  'destroys',
-  'send',
-  'sends',
-  'discard',
-  'discards',
-  'tribute',
-  'tributes',
-  'banish',
-  'banishes',
-  'return',
-  'returns',
-  'shuffle',
-  'add',
-  'adds',
-  'equip',
-];
-
-const ACTION_VERBS = new Set([
-  ...CARD_ACTION_VERBS,
-  'special',
-  'draw',
-  'draws',
-  'negate',
-  'negates',
-  'pay',
-  'pays',
-  'change',
-  'changes',
-  'end',
-  'ends',
-  'nothing',
-  'set',
-  'sets',
-  ...SUMMON_METHODS,
-]);
+const ACTION_VERBS: ReadonlySet<string> = new Set(LANGUAGE_WORDS.actions.words);
 
 /** Words of the language a label must not be spelled like (it would read as the keyword). */
 const RESERVED_WORDS = new Set([
@@ -896,7 +862,10 @@ const RESERVED_WORDS = new Set([
   ...LABEL_FOLLOWERS,
   ...LINK_WORDS,
   ...Object.keys(ZONE_WORDS),
-  ...['scenario', 'card', 'use', 'chain', 'expect', 'legal', 'illegal', 'players', 'turn', 'rules', 'source', 'phase'],
+  ...LANGUAGE_WORDS.topLevel.words,
+  ...LANGUAGE_WORDS.blocks.words,
+  ...LANGUAGE_WORDS.headers.words,
+  ...['legal', 'illegal'],
   ...['battle', 'end', 'all', 'none', 'nothing', 'empty', 'set', 'face-down', 'face-up', 'directly', 'summon', 'summons'],
 ]);
 

@@ -8,11 +8,13 @@
 //
 // This index is the one entry point (importers write `./vocabulary`); the files behind it follow the
 // language's seams: words.ts (zones, phases, races, attributes, card types), filters.ts (which cards),
-// events.ts and verbs.ts (event phrases), times.ts (phase times, activation windows), modifiers.ts
-// (the parts of an effect line after its phrase) and phrases.ts (what completion offers).
+// events.ts and verbs.ts (event phrases), times.ts (phase times, activation windows), properties.ts
+// (the effect properties: one row each) with modifiers.ts (reading and printing the parts of an effect line after its phrase) and phrases.ts (what completion offers).
 export { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, isCardType, PHASE_WORDS, RACES, ZONE_WORDS } from './words';
 export { parseFilter } from './filters';
 export { interpretEvent } from './events';
 export { interpretPhaseTime } from './times';
-export { interpretModifier, MODIFIER_START_WORDS } from './modifiers';
-export { ACTIVATION_PHRASES, EVENT_PHRASES, MODIFIERS, PHASE_TIMES, SUMMON_PHRASES } from './phrases';
+export { interpretModifier, modifierCompletions, MODIFIER_START_WORDS, printModifiers } from './modifiers';
+export { addEffectProperty, EFFECT_PROPERTIES } from './properties';
+export type { CardKind, EffectProperty } from './properties';
+export { ACTIVATION_PHRASES, EVENT_PHRASES, PHASE_TIMES, SUMMON_PHRASES } from './phrases';

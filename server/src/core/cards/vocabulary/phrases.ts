@@ -1,4 +1,4 @@
-// What completion offers: the event, activation, summon, phase-time and modifier phrases, in the order
+// What completion offers: the event, activation, summon and phase-time phrases (modifiers: properties.ts), in the order
 // a user meets them. Every phrase is interpreted without unknown words and shown in docs/language.md
 // (test/vocabulary.test.ts), so these lists cannot drift from what the interpreter understands.
 
@@ -84,30 +84,4 @@ export const PHASE_TIMES = [
   'during the end phase',
   'during your draw phase',
   'at end of battle phase',
-];
-/** Modifiers (after `;` on an effect line); `targets ` is completed by the user. */
-export const MODIFIERS = [
-  'from hand',
-  'from gy',
-  'from hand or gy',
-  'from field',
-  'from banished',
-  'summons itself',
-  'activates the turn it was set',
-  'once per chain',
-  'once per turn',
-  'spell speed 2',
-  'targets ',
-  'damage step',
-  'negates activation',
-  'changes atk',
-  'includes search',
-  'includes deck summon',
-  'includes special summon',
-  'during your turn',
-  "during the opponent's turn",
-  'during your main phase',
-  "during the opponent's main phase",
-  "during the opponent's battle phase",
-  'choose one',
 ];

@@ -1,6 +1,7 @@
 // R30: what may be activated in the Damage Step.
 import { defineRule } from './api';
 import { S } from './sources';
+import { quoteName } from '../../syntax/quote';
 
 export const damageStep = defineRule({
   name: 'damage-step',
@@ -21,7 +22,7 @@ export const damageStep = defineRule({
   ],
   messages: {
     'damage-step': (p: { link: string; card: string }) =>
-      `${p.link} is activated in the Damage Step, where only Counter Traps, effects that negate an activation, effects that directly change ATK/DEF, mandatory effects, triggers of the battle itself and cards whose text allows it can be activated; "${p.card}" is none of these [R30]`,
+      `${p.link} is activated in the Damage Step, where only Counter Traps, effects that negate an activation, effects that directly change ATK/DEF, mandatory effects, triggers of the battle itself and cards whose text allows it can be activated; ${quoteName(p.card)} is none of these [R30]`,
   },
   check(chain, report) {
     if (chain.phase !== 'damage-step') return;

@@ -11,6 +11,7 @@ import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { EventPattern } from '../../cards/model';
 import { effectLabel, restsOn } from '../unknown-facts';
+import { quoteName } from '../../syntax/quote';
 
 /**
  * R23 in force (rules.md "Rulesets"): the OCG's revision of 2020-04-01; the TCG adopted it with Konami's
@@ -21,17 +22,17 @@ const locationRule = { tcg: { from: '2021-11-01' }, ocg: { from: '2020-04-01' } 
 
 const messages = {
   'location-changed': (p: { card: string; from: string; to: string; ruleset: string; anyMove: boolean; adoptionDayUnknown: string | undefined }) =>
-    `"${p.card}" moved from the ${p.from} to the ${p.to} after its condition was met and before it could activate, so its effect does not activate (${p.ruleset}; R23 is version-dependent: ${p.anyMove ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${p.adoptionDayUnknown ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${p.adoptionDayUnknown})` : ''}`,
+    `${quoteName(p.card)} moved from the ${p.from} to the ${p.to} after its condition was met and before it could activate, so its effect does not activate (${p.ruleset}; R23 is version-dependent: ${p.anyMove ? 'any change of location counts' : 'legacy rule: only a move to the hand or Deck'})${p.adoptionDayUnknown ? `; note: the TCG adopted this rule in November 2021 and the exact day is not known (segoc uses ${p.adoptionDayUnknown})` : ''}`,
   'missed-timing': (p: { card: string; event: string; whyNotLast: string }) =>
-    `"${p.card}" is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: ${p.whyNotLast}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
+    `${quoteName(p.card)} is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: ${p.whyNotLast}, so it missed the timing and cannot be activated: leave it out of the chain (an "if" effect or a mandatory one would not miss) [R19/R20]`,
   'missed-timing/before-chain': (p: { card: string; event: string }) =>
-    `"${p.card}" is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
+    `${quoteName(p.card)} is an optional "when" trigger and its condition (${p.event}) was not the last thing to happen: more happened before this chain, so it missed the timing [R19]`,
   'no-target-at-collection': (p: { card: string; targets: string; arrivedLater: string | undefined }) =>
-    `"${p.card}" had no legal target (${p.targets}) when the triggers were collected${p.arrivedLater ? `: "${p.arrivedLater}" only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
+    `${quoteName(p.card)} had no legal target (${p.targets}) when the triggers were collected${p.arrivedLater ? `: ${quoteName(p.arrivedLater)} only got there during this chain` : ''}; which triggers may activate is fixed before the chain is built, so it cannot be placed even if an earlier link made a target available [R15]`,
   'trigger-must-wait': (p: { card: string; metBy: string; link: string | undefined; missesTooAsOptionalWhen: boolean }) =>
-    `"${p.card}" cannot be in this chain: its condition was met by ${p.metBy} ${p.link ?? 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${p.missesTooAsOptionalWhen ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
+    `${quoteName(p.card)} cannot be in this chain: its condition was met by ${p.metBy} ${p.link ?? 'this chain'}; a trigger whose condition is met while a chain is built or resolved waits until the chain has resolved and then starts a new chain${p.missesTooAsOptionalWhen ? ' (and, as an optional "when" effect, it will have missed the timing)' : ''} [R10]`,
   'event-window-passed': (p: { card: string; event: string }) =>
-    `"${p.card}" had its chance right after ${p.event}; another chain or action came in between, so it can no longer be activated here [R32]`,
+    `${quoteName(p.card)} had its chance right after ${p.event}; another chain or action came in between, so it can no longer be activated here [R32]`,
 };
 
 
@@ -48,10 +49,10 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     // Where the card was when it activated: its last move before the link was placed.
     const lastMove = moved ? chain.events.filter((m) => m.kind === 'move' && m.card === l.inst && m.id > c.event.id && m.id <= l.placedAfterEvent).pop() : undefined;
     if (moved && moved.kind === 'move' && lastMove?.kind === 'move' && e.evenIfNotThere.includes(lastMove.to)) {
-      l.assumptions.push(`"${l.inst.name}" reached the ${zoneWord(lastMove.to)} after its condition was met; its text lets it activate from there "(even if not)" there at the event, so R23 does not apply`);
+      l.assumptions.push(`${quoteName(l.inst.name)} reached the ${zoneWord(lastMove.to)} after its condition was met; its text lets it activate from there "(even if not)" there at the event, so R23 does not apply`);
     } else if (moved && moved.kind === 'move' && chain.rules.locationRule === 'unverified') {
       l.assumptions.push(
-        `"${l.inst.name}" moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${locationRule.tcg.from}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
+        `${quoteName(l.inst.name)} moved to the ${zoneWord(moved.to)} before it could activate; how the TCG ruled such a move before its 2021 Rules Update (${locationRule.tcg.from}) is not verified, so segoc assumes the move did not matter (R23 [version])`,
       );
     } else if (moved && moved.kind === 'move') {
       const privateMove = moved.to === 'hand' || moved.to === 'deck' || moved.to === 'extra';
@@ -67,7 +68,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
         });
         return;
       }
-      l.assumptions.push(`"${l.inst.name}" moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
+      l.assumptions.push(`${quoteName(l.inst.name)} moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
     }
     if (c.missed) {
       l.status.ineligible = 'missed-timing';

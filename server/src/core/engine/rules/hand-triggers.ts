@@ -4,6 +4,7 @@ import { isBatchPosition } from '../classify';
 import { legalOrderText } from '../narrative';
 import { defineRule } from './api';
 import { S } from './sources';
+import { quoteName } from '../../syntax/quote';
 
 export const handTriggers = defineRule({
   name: 'hand-triggers',
@@ -37,7 +38,7 @@ export const handTriggers = defineRule({
   needs: ['eligibility'],
   messages: {
     'hand-trigger-order': (p: { ruleset: string; card: string; publicTrigger: string; legalOrder: string }) =>
-      `under ${p.ruleset}, "${p.card}" activates from the hand, so it is not part of the trigger batch: it can be activated only after all public triggers (such as ${p.publicTrigger}) are placed, at fast-effect priority; ${p.legalOrder} (R28 is version-dependent and disputed: the TCG treats hand triggers as ordinary batch members)`,
+      `under ${p.ruleset}, ${quoteName(p.card)} activates from the hand, so it is not part of the trigger batch: it can be activated only after all public triggers (such as ${p.publicTrigger}) are placed, at fast-effect priority; ${p.legalOrder} (R28 is version-dependent and disputed: the TCG treats hand triggers as ordinary batch members)`,
     'hand-trigger-order/on-counter-trap': (p: { ruleset: string; below: string }) =>
       `under ${p.ruleset} a hand trigger is treated like a Spell Speed 2 effect, and nothing but a Counter Trap can be chained to ${p.below} (R28 [version/disputed])`,
   },

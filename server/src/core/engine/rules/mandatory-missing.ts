@@ -4,6 +4,7 @@ import { CATEGORY_LABELS } from '../results';
 import { describeEvent } from '../narrative';
 import { Category, defineRule } from './api';
 import { S } from './sources';
+import { quoteName } from '../../syntax/quote';
 
 export const mandatoryMissing = defineRule({
   name: 'mandatory-missing',
@@ -24,7 +25,7 @@ export const mandatoryMissing = defineRule({
   ],
   messages: {
     'mandatory-trigger-missing': (p: { player: string; card: string; effect: string; event: string; category: Category }) =>
-      `${p.player}'s "${p.card}" (${p.effect}) is a mandatory trigger whose condition was met (${p.event}); it must be activated in this batch as ${CATEGORY_LABELS[p.category]} (category ${p.category}) [R17]`,
+      `${p.player}'s ${quoteName(p.card)} (${p.effect}) is a mandatory trigger whose condition was met (${p.event}); it must be activated in this batch as ${CATEGORY_LABELS[p.category]} (category ${p.category}) [R17]`,
   },
   check(chain, report) {
     const members = chain.members;

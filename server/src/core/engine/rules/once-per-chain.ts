@@ -1,6 +1,7 @@
 // R33: an effect limited to once per chain, twice in one chain (a negated activation counts).
 import { defineRule, LinkState } from './api';
 import { S } from './sources';
+import { quoteName } from '../../syntax/quote';
 
 export const oncePerChain = defineRule({
   name: 'once-per-chain',
@@ -20,7 +21,7 @@ export const oncePerChain = defineRule({
   ],
   messages: {
     'once-per-chain': (p: { card: string; effect: string; firstAt: number }) =>
-      `"${p.card}" (${p.effect}) can be activated only once per chain and was already activated at CL${p.firstAt} — even a negated activation counts [R33]`,
+      `${quoteName(p.card)} (${p.effect}) can be activated only once per chain and was already activated at CL${p.firstAt} — even a negated activation counts [R33]`,
   },
   check(chain, report) {
     const seen = new Map<string, LinkState>();

@@ -10,22 +10,23 @@ import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { effectLabel, restsOn, UnknownFact } from '../unknown-facts';
+import { quoteName } from '../../syntax/quote';
 
 const messages = {
   'must-chain-directly': (p: { link: string; activation: string; responder: string; condition: string }) =>
     `${p.link} is placed between ${p.activation} and the mandatory "${p.responder}" ("${p.condition}"), which must be chained directly to that activation before anything else; mandatory "when ... is activated" effects are placed first [R29]`,
   'must-chain-directly/not-below': (p: { card: string; below: number; negated: number }) =>
-    `"${p.card}" answers an activation and can only answer the link directly below it (CL${p.below}); it cannot negate CL${p.negated}, which is not directly below it [R31]`,
+    `${quoteName(p.card)} answers an activation and can only answer the link directly below it (CL${p.below}); it cannot negate CL${p.negated}, which is not directly below it [R31]`,
   'must-chain-directly/wrong-activation': (p: { card: string; answers: string; below: string; belowIs: string }) =>
-    `"${p.card}" answers "${p.answers}", so it can respond only to the activation directly below it, and ${p.below} is ${p.belowIs}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`,
+    `${quoteName(p.card)} answers "${p.answers}", so it can respond only to the activation directly below it, and ${p.below} is ${p.belowIs}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`,
   'must-chain-directly/first-link': (p: { card: string; answers: string }) =>
-    `"${p.card}" answers "${p.answers}" and must be chained directly to that activation; it cannot start a chain [R29]`,
+    `${quoteName(p.card)} answers "${p.answers}" and must be chained directly to that activation; it cannot start a chain [R29]`,
   'missed-timing/responder': (p: { card: string; event: string; whyNotLast: string }) =>
-    `"${p.card}" can be activated only when its condition (${p.event}) was the last thing to happen, and it was not: ${p.whyNotLast}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
+    `${quoteName(p.card)} can be activated only when its condition (${p.event}) was the last thing to happen, and it was not: ${p.whyNotLast}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
   'nothing-to-answer/something-else': (p: { card: string; answers: string; last: string }) =>
-    `"${p.card}" answers "${p.answers}", but the scenario shows what happened right before this chain (${p.last}) and nothing it answers: it has nothing to respond to here [R36]`,
+    `${quoteName(p.card)} answers "${p.answers}", but the scenario shows what happened right before this chain (${p.last}) and nothing it answers: it has nothing to respond to here [R36]`,
   'event-window-passed/responder': (p: { card: string; event: string }) =>
-    `"${p.card}" responds to ${p.event}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
+    `${quoteName(p.card)} responds to ${p.event}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
 };
 type Report = RuleReporter<typeof messages>;
 
@@ -70,8 +71,8 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     gaps.push({
       card: card.name,
       fact: 'effect',
-      what: `what CL${prev.position} "${card.name}" activates (the card library knows no effect of it)`,
-      why: `"${responder.name}" answers "${p.raw}" only if it meets that`,
+      what: `what CL${prev.position} ${quoteName(card.name)} activates (the card library knows no effect of it)`,
+      why: `${quoteName(responder.name)} answers "${p.raw}" only if it meets that`,
     });
     return 'assumed';
   }
@@ -119,7 +120,7 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         effect: prev.effect.index,
         fact: 'includes',
         what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes no actions)`,
-        why: `"${responder.name}" answers only an activation that includes ${p.includes.join(' or ')}`,
+        why: `${quoteName(responder.name)} answers only an activation that includes ${p.includes.join(' or ')}`,
         line: `includes ${p.includes.join(', ')}`,
       });
     }
@@ -130,7 +131,7 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
       card: responder.name,
       effect: responder.effect,
       fact: 'condition',
-      what: `the condition of "${responder.name}" ("${p.raw}") has words the library cannot read ("${[...new Set(p.unknown)].join(' ')}")`,
+      what: `the condition of ${quoteName(responder.name)} ("${p.raw}") has words the library cannot read ("${[...new Set(p.unknown)].join(' ')}")`,
       why: `CL${prev.position} is taken to meet it`,
     });
     r = and3(r, 'assumed');

@@ -8,16 +8,17 @@ import { GameEvent, zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
+import { quoteName } from '../../syntax/quote';
 
 const messages = {
   'card-not-there/not-theirs': (p: { player: string; card: string; holder: string; onField: boolean; zone: string }) =>
-    `${p.player} activates "${p.card}", but the scenario shows it is ${p.holder}'s card (${p.onField ? `on ${p.holder}'s field` : `in ${p.holder}'s ${p.zone}`}): a player can activate only the cards they control; write the link for ${p.holder}, or put the card on ${p.player}'s side [R35]`,
+    `${p.player} activates ${quoteName(p.card)}, but the scenario shows it is ${p.holder}'s card (${p.onField ? `on ${p.holder}'s field` : `in ${p.holder}'s ${p.zone}`}): a player can activate only the cards they control; write the link for ${p.holder}, or put the card on ${p.player}'s side [R35]`,
   'card-not-there': (p: { link: string; needs: string; effect: string | undefined; shownWhere: string; shown: string }) =>
     `${p.link} needs the card ${p.needs}${p.effect === undefined ? '' : ` for this effect ("${p.effect}")`}, but the scenario shows it ${p.shownWhere}${p.shown}, so it cannot be activated there [R35]`,
   'nothing-to-answer/own-turn': (p: { link: string; answers: string; turnPlayer: string }) =>
     `${p.link} answers an attack by its controller's opponent ("${p.answers}"), but it is ${p.turnPlayer}'s own turn (\`turn ${p.turnPlayer}\`): only the turn player declares attacks, so that event cannot have happened [R36]`,
   'nothing-to-answer/moved-otherwise': (p: { link: string; event: string; card: string; move: string; costNotEffect: boolean }) =>
-    `${p.link} is a trigger on "${p.event}", but the scenario shows how "${p.card}" moved right before this chain (${p.move}), and that does not meet its condition${p.costNotEffect ? ': a card sent as a cost is not sent by a card effect' : ''}; its effect does not activate [R36]`,
+    `${p.link} is a trigger on "${p.event}", but the scenario shows how ${quoteName(p.card)} moved right before this chain (${p.move}), and that does not meet its condition${p.costNotEffect ? ': a card sent as a cost is not sent by a card effect' : ''}; its effect does not activate [R36]`,
   'nothing-to-answer/event-after-chain': (p: { link: string; event: string; chain: number; after: string }) =>
     `${p.link} is a trigger on "${p.event}", but nothing before chain ${p.chain} meets it and the scenario shows it met only after that chain (${p.after}): a trigger activates after its event, in a chain that starts once it has happened [R36]`,
   'spell-trap-timing/quick-play-from-hand': (p: { link: string; turnPlayer: string }) =>
@@ -51,7 +52,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   // that writes `from hand` claims that text; card facts (generated or curated) may not carry it, so the
   // claim is assumed and said, never reported as illegal on missing facts.
   if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && l.stmt.from?.zone === 'hand' && !zones.includes('hand')) {
-    l.assumptions.push(`"${name}" can be activated from the hand, as the link says (its card facts do not say so: check its text)`);
+    l.assumptions.push(`${quoteName(name)} can be activated from the hand, as the link says (its card facts do not say so: check its text)`);
     return;
   }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
@@ -79,7 +80,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const kind = card.spellTrapKind;
   if (card.category === 'spell' && kind === 'quick-play' && at.zone === 'hand' && !own) {
     if (!at.stated) {
-      l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not place it, and a Quick-Play Spell cannot be activated from the hand on the opponent's turn)`);
+      l.assumptions.push(`${quoteName(name)} was Set on an earlier turn (the scenario does not place it, and a Quick-Play Spell cannot be activated from the hand on the opponent's turn)`);
       return;
     }
     report.say('spell-trap-timing/quick-play-from-hand', l, { link: chain.linkName(l), turnPlayer: chain.players[chain.turn] });
@@ -99,14 +100,14 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       // The text lets it be activated the turn it was Set (Solemn Accusation, Infernity Suppression): its
       // condition or cost is not a fact of the scenario, so it is assumed met and said.
       const condition = e.setTurn.condition ? ` (${e.setTurn.condition}: assumed met)` : '';
-      l.assumptions.push(`"${name}" is activated the turn it was Set, as its text allows${condition}`);
+      l.assumptions.push(`${quoteName(name)} is activated the turn it was Set, as its text allows${condition}`);
       return;
     }
     if (at.setBy) {
       report.say('spell-trap-timing/set-this-turn', l, { link: chain.linkName(l), setBy: describeEvent(at.setBy, chain.players), trap: card.category === 'trap' });
       return;
     }
-    if (at.faceDown) l.assumptions.push(`"${name}" was Set on an earlier turn (the scenario does not say when it was Set)`);
+    if (at.faceDown) l.assumptions.push(`${quoteName(name)} was Set on an earlier turn (the scenario does not say when it was Set)`);
   }
 }
 

@@ -1,10 +1,17 @@
 // One record of the generated library (server/cards/generated/cards.tsv, written by
-// scripts/cards/generate.js; fields in docs/cards.md) as a `.segoc` card definition. The engine's card
-// is built from this text by the one card builder, and `segoc card "Name"` prints it, so what a judge
-// copies into a file to correct is exactly what the engine used. Whatever the facts leave open is
-// written as words outside the vocabulary (`script condition`, `script event ...`): the engine then
-// assumes there and says so, rather than guessing.
+// scripts/cards/generate.js; fields in docs/cards.md) read into CardFacts, the form every source of cards
+// produces: the engine's card is built from them by makeCard, and `segoc card "Name"` prints them with the
+// one printer (to-segoc.ts), so what a judge copies into a file to correct is exactly what the engine used.
+// Whatever the facts leave open is stated with words outside the vocabulary (`script condition`,
+// `script event ...`): the engine then assumes there and says so, rather than guessing.
 import { SET_TURN } from '../infer/set-turn';
+import { Range } from '../text';
+import type { Zone } from '../syntax/ast';
+import { CardFacts, EffectFacts, makeCard } from './facts';
+import { readPhrase } from './from-segoc';
+import { CardInfo, CardOrigin, EventPattern } from './types';
+import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
+import { printEffectLine, quoted } from './to-segoc';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -64,8 +71,6 @@ const SPELL_TRAP: Record<string, string> = {
   'T:Counter': 'counter trap',
 };
 
-const ABILITIES = new Set(['tuner', 'gemini', 'spirit', 'union', 'toon', 'flip', 'pendulum']);
-
 /** The card type of a record (`effect monster`, `quick-play spell`): its card's `cardType`, without building it. */
 export function generatedCardType(r: Pick<GeneratedRecord, 'type'>): string {
   if (!r.type.startsWith('M:')) return SPELL_TRAP[r.type] ?? (r.type.startsWith('S:') ? 'normal spell' : 'normal trap');
@@ -74,20 +79,19 @@ export function generatedCardType(r: Pick<GeneratedRecord, 'type'>): string {
   return has('Link') ? 'link monster' : has('Xyz') ? 'xyz monster' : has('Synchro') ? 'synchro monster' : has('Fusion') ? 'fusion monster' : has('Ritual') ? 'ritual monster' : has('Normal') && !has('Effect') ? 'normal monster' : 'effect monster';
 }
 
-/** The card type and tags of the definition line. */
-function typeAndTags(r: GeneratedRecord): string {
-  const type = generatedCardType(r);
-  if (!r.type.startsWith('M:')) return type;
+/** The card type, monster type, abilities, attribute, level and stats of a record (only words of the vocabulary). */
+function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
+  if (!r.type.startsWith('M:')) return;
   const parts = r.type.slice(2).split('/');
-  const tags: string[] = [];
-  if (parts[0]) tags.push(parts[0].toLowerCase());
-  for (const p of parts.slice(1)) if (ABILITIES.has(p.toLowerCase())) tags.push(p.toLowerCase());
-  if (r.attribute) tags.push(r.attribute.toLowerCase());
+  const race = parts[0]?.toLowerCase();
+  if (race && RACES.includes(race)) facts.races!.push(race.replace(' ', '-'));
+  for (const p of parts.slice(1)) if (ABILITIES.includes(p.toLowerCase())) facts.abilities!.push(p.toLowerCase());
+  const attribute = r.attribute.toLowerCase();
+  if (attribute && ATTRIBUTES.includes(attribute)) facts.attributes!.push(attribute);
   const n = r.level.slice(1);
-  if (n) tags.push(`${r.level[0] === 'R' ? 'rank' : r.level[0] === 'K' ? 'link' : 'level'} ${n}`);
-  if (/^\d+$/.test(r.atk)) tags.push(`atk ${r.atk}`);
-  if (/^\d+$/.test(r.def)) tags.push(`def ${r.def}`);
-  return `${type} (${tags.join(', ')})`;
+  if (/^\d+$/.test(n)) facts.level = Number(n);
+  if (/^\d+$/.test(r.atk)) facts.atk = Number(r.atk);
+  if (/^\d+$/.test(r.def)) facts.def = Number(r.def);
 }
 
 /** This card's events (a single effect) in the vocabulary. */
@@ -267,96 +271,165 @@ function includes(e: EffectFields, deck: string[]): string[] {
   return out;
 }
 
-function modifiers(e: EffectFields, r: GeneratedRecord, deck: string[], withRange: boolean): string[] {
-  const out: string[] = [];
-  if (withRange && e.range) {
-    const zones = [...new Set([...e.range].map((z) => ZONES[z]).filter(Boolean))];
-    if (zones.length) out.push(`from ${zones.join(' or ')}`);
+/** Phrases of the vocabulary read once for the process (the tables above give a few hundred). */
+const events = new Map<string, EventPattern>();
+
+/** An event phrase of the tables above as the vocabulary reads it. */
+function eventOf(phrase: string): EventPattern {
+  let p = events.get(phrase);
+  if (!p) {
+    const { words, text } = readPhrase(phrase);
+    p = interpretEvent(words, text);
+    events.set(phrase, p);
   }
-  if (e.flags.includes('t')) out.push('targets a qualifying card');
-  if (e.flags.includes('d') || e.flags.includes('c')) out.push('damage step');
-  if (e.limit.endsWith('c')) out.push('once per chain');
-  else if (e.limit.endsWith('n') || e.limit.endsWith('e')) out.push('once per turn');
-  if (e.categories.includes('negate')) out.push('negates activation');
-  if (e.categories.includes('atkchange') || e.categories.includes('defchange')) out.push('changes atk');
+  return p;
+}
+
+const modifiers = new Map<string, EffectFacts>();
+
+/** Reads a modifier phrase of the vocabulary (an activation window, `targets a qualifying card`) into `e` (read once). */
+function phrase(e: EffectFacts, modifier: string): void {
+  let read = modifiers.get(modifier);
+  if (!read) {
+    const { words, text } = readPhrase(modifier);
+    read = { kind: e.kind };
+    interpretModifier(read, words, text);
+    modifiers.set(modifier, read);
+  }
+  for (const [key, value] of Object.entries(read)) if (key !== 'kind') (e as Record<string, unknown>)[key] = value;
+}
+
+/** The properties of one effect record: where from, targets, Damage Step, limits, what it includes, its window. */
+function properties(e: EffectFields, into: EffectFacts, deck: string[], withRange: boolean): EffectFacts {
+  if (withRange && e.range) {
+    const zones = [...new Set([...e.range].map((z) => ZONES[z]).filter(Boolean))] as Zone[];
+    if (zones.length) into.activatesFrom = zones;
+  }
+  if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
+  if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
+  if (e.limit.endsWith('c')) into.oncePerChain = true;
+  else if (e.limit.endsWith('n') || e.limit.endsWith('e')) into.oncePerTurn = true;
+  if (e.categories.includes('negate')) into.negatesActivation = true;
+  if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
-  if (inc.length) out.push(`includes ${inc.join(' or ')}`);
-  if (WINDOWS[e.window]) out.push(WINDOWS[e.window]);
-  void r;
-  return out;
+  if (inc.length) into.includes = inc;
+  if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
+  return into;
+}
+
+/** An event the script names that the vocabulary has no phrase for: kept in words, assumed. */
+function scriptEvent(event: string): string {
+  return `script event ${event.replace(/_/g, ' ')}`;
 }
 
 /** An event of this card or of others, in the vocabulary or as a `script event` left to assume. */
 function eventPhrase(e: EffectFields): string {
   const known = e.self ? SELF_EVENTS[e.event] : OTHER_EVENTS[e.event];
-  const phrase = known ?? `script event ${e.event.replace(/_/g, ' ')}`;
+  const phrase = known ?? scriptEvent(e.event);
   // A condition in the script (which monster, from where, whose turn) is not a fact the generator reads.
   return known && e.extra.includes('k') && !phrase.startsWith('card or effect') ? `${phrase} under script condition` : phrase;
 }
 
-function effectLine(e: EffectFields, r: GeneratedRecord, deck: string[]): string | undefined {
-  const optional = e.mandatory ? 'mandatory' : 'optional';
-  const join = (head: string, mods: string[]) => [head, ...mods].join(', ');
+function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFacts | undefined {
+  const mandatory = e.mandatory;
   switch (e.kind) {
     case 'I':
-      return join('ignition', modifiers(e, r, deck, true));
+      return properties(e, { kind: 'ignition' }, deck, true);
     case 'F':
-      return join(`flip ${optional}`, modifiers(e, r, deck, false));
+      return properties(e, { kind: 'flip', mandatory }, deck, false);
     case 'Q': {
-      const when = e.event ? ` when ${RESPONDS[e.event] ?? `script event ${e.event.replace(/_/g, ' ')}`}` : '';
-      return join(`quick ${optional}${when}`, modifiers(e, r, deck, true));
+      const when = e.event ? (RESPONDS[e.event] ?? scriptEvent(e.event)) : undefined;
+      return properties(e, { kind: 'quick', mandatory, timing: when ? 'when' : undefined, event: when ? eventOf(when) : undefined }, deck, true);
     }
     case 'P': {
       const time = PHASES[e.event];
+      if (!time) return properties(e, { kind: 'trigger', mandatory, timing: 'if', event: eventOf(scriptEvent(e.event)) }, deck, true);
       const condition = e.extra.includes('k') || r.notes.includes('?spirit') ? ' if script condition' : '';
-      if (time) return join(`phase trigger ${optional} ${time}${condition}`, modifiers(e, r, deck, true));
-      return join(`trigger ${optional} if script event ${e.event.replace(/_/g, ' ')}`, modifiers(e, r, deck, true));
+      const { words, text } = readPhrase(`${time}${condition}`);
+      const p = interpretPhaseTime(words, text);
+      return properties(e, { kind: 'phase-trigger', mandatory, phaseTime: p.time, condition: p.condition }, deck, true);
     }
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
-      return join(`trigger ${optional} ${timing} ${eventPhrase(e)}`, modifiers(e, r, deck, !e.self));
+      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(eventPhrase(e)) }, deck, !e.self);
     }
     default:
       return undefined;
   }
 }
 
-/** The modifiers of one choice of a modal card from its code (`St`: includes search, targets). */
-function choiceModifiers(code: string): string {
+/** One choice of a modal card from its code (`St`: includes search, targets). */
+function choiceFacts(code: string, into: EffectFacts): EffectFacts {
+  if (code.includes('t')) phrase(into, 'targets a qualifying card');
   const included = [...code].map((l) => CHOICE_INCLUDES[l]).filter(Boolean);
-  return `${code.includes('t') ? ', targets a qualifying card' : ''}${included.length ? `, includes ${included.join(' or ')}` : ''}`;
+  if (included.length) into.includes = included;
+  return into;
 }
 
-/** A name in quotes (the language's escapes), or a Japanese name in 《》. */
-function quoted(name: string): string {
-  return `"${name.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** The card's activation lines: one per choice of a modal card, else one that answers what the script names. */
+function activationFacts(activations: EffectFields[]): EffectFacts[] {
+  // A Spell/Trap's activations (one per event in the script) are one `responds to` line; a free-chain one is implied.
+  const phrases = [...new Set(activations.filter((e) => e.event).map((e) => RESPONDS[e.event] ?? scriptEvent(e.event)))];
+  // "You can activate this card the turn it was Set" (R34): a property of the activation.
+  const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
+  const answers = phrases.length > 0 && !activations.some((e) => !e.event);
+  const activation = (): EffectFacts => {
+    const a: EffectFacts = { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] };
+    if (setTurn) phrase(a, setTurn);
+    return a;
+  };
+  // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
+  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
+  if (choices) return choices.map((c) => choiceFacts(c, { ...activation(), chooseOne: true }));
+  return answers || setTurn ? [activation()] : [];
 }
 
-/** The record as a `.segoc` definition (comment lines give the provenance). */
-export function generatedCardText(r: GeneratedRecord): string {
-  const lines: string[] = [];
-  lines.push(`card ${quoted(r.name)}: ${typeAndTags(r)}`);
-  if (r.japanese && !/[《》]/.test(r.japanese)) lines.push(`  alias 《${r.japanese}》`);
-  if (r.portuguese && r.portuguese !== r.name) lines.push(`  alias ${quoted(r.portuguese)}`);
+/** The facts of a record. */
+export function generatedCardFacts(r: GeneratedRecord): CardFacts {
+  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], effects: [] };
+  typeFacts(r, facts);
+  if (r.japanese && !/[《》]/.test(r.japanese)) facts.aliases!.push(r.japanese);
+  if (r.portuguese && r.portuguese !== r.name) facts.aliases!.push(r.portuguese);
   const deck = (r.notes.find((n) => n.startsWith('deck:')) ?? '').slice(5).split('+');
   const effects = mergeTriggers(r.effects.map(effectFields));
-  const activations = effects.filter((e) => e.kind === 'A');
-  // A Spell/Trap's activations (one per event in the script) are one `responds to` line; a free-chain one is implied.
-  const responds = [...new Set(activations.filter((e) => e.event).map((e) => RESPONDS[e.event] ?? `script event ${e.event.replace(/_/g, ' ')}`))];
-  // "You can activate this card the turn it was Set" (R34): a modifier of the activation's line.
-  const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
-  const more = setTurn ? `, ${setTurn}` : '';
-  const answers = responds.length && !activations.some((e) => !e.event);
-  // A modal card ("Activate 1 of these effects"): one `choose one` line per choice, as docs/language.md writes it.
-  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
-  if (choices) for (const c of choices) lines.push(`  ${answers ? `responds to ${responds.join(', ')}` : 'activation'}, choose one${more}${choiceModifiers(c)}`);
-  else if (answers) lines.push(`  responds to ${responds.join(', ')}${more}`);
-  else if (setTurn) lines.push(`  activation${more}`);
+  const activations = activationFacts(effects.filter((e) => e.kind === 'A'));
+  // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.
+  if (!activations.length && !r.type.startsWith('M:')) activations.push({ kind: 'activation', text: facts.cardType });
+  facts.effects.push(...activations);
   for (const e of effects) {
-    const line = effectLine(e, r, deck);
-    if (line) lines.push(`  ${line}`);
+    const f = effectOf(e, r, deck);
+    if (f) facts.effects.push(f);
   }
-  return lines.join('\n') + '\n';
+  // What the record leaves open holds for the whole card: each effect carries it, so every link
+  // that uses one says what was assumed (hovers, explain).
+  const assumed = assumedFacts(r);
+  if (assumed.length) for (const e of facts.effects) e.assumed = [...assumed];
+  return facts;
+}
+
+/**
+ * The engine's card of a record. Each effect's text is its line as `segoc card` prints it, and its range
+ * that line's place in the printed definition (the card's name on line 1, its aliases, then its effects).
+ */
+export function generatedCard(r: GeneratedRecord, origin: Omit<CardOrigin, 'range'>): CardInfo {
+  const nameEnd = 5 + quoted(r.name).length;
+  const facts = generatedCardFacts(r);
+  const card = makeCard(facts, { ...origin, range: lineRange(0, 5, nameEnd) });
+  let line = 1 + card.aliases.length;
+  card.effects.forEach((e, i) => {
+    if (facts.effects[i].text !== undefined) {
+      // The implied activation of a Spell/Trap: where its card type is written.
+      e.range = lineRange(0, nameEnd + 2, nameEnd + 2 + card.cardType.length);
+      return;
+    }
+    e.text = printEffectLine(card, e) ?? e.text;
+    e.range = lineRange(line++, 2, 2 + e.text.length);
+  });
+  return card;
+}
+
+function lineRange(line: number, start: number, end: number): Range {
+  return { start: { line, character: start }, end: { line, character: end } };
 }
 
 /** What the generated facts leave open, in words, for hovers and `explain`. */

@@ -1,0 +1,264 @@
+// The effect properties: one row per property an effect line states with a modifier (`from hand`, `once
+// per chain`, `targets ...`). Each row is everything the language knows of it: the field of EffectInfo it
+// fills, the words that start its modifier (the parser splits an effect line at them), how it reads a
+// modifier (`read`), how it is printed (`print`: `segoc card`, `segoc infer` and the generated and
+// inferred effects' text all print through printModifiers), its default (`fallback`, makeCard), what
+// completion offers, how docs/language.md's Modifiers table writes it (a test compares them), its words
+// in a hover, and the fact the library audit compares. Adding a property is one row here, its field in
+// types.ts, and what reads it (ARCHITECTURE.md, "Add an effect property and a rule that reads it").
+import { Zone } from '../../syntax/ast';
+import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
+import { parseFilter } from './filters';
+import { interpretActivationWindow } from './times';
+import { ZONE_WORDS } from './words';
+
+/** What a property's default and its printing may depend on: the card's category and kind. */
+export interface CardKind {
+  category: CardCategory;
+  spellTrapKind?: SpellTrapKind;
+}
+
+/** One effect property (see the file's comment). `key` is a field of EffectInfo, or absent for words that set nothing. */
+export interface EffectProperty {
+  key?: string;
+  /** The first words of its modifier (none: another row's modifier sets it, as `from ... (even if not)` sets evenIfNotThere). */
+  starts: readonly string[];
+  /** What completion offers after a comma of an effect line (`targets ` is completed by the user). */
+  completions: readonly string[];
+  /** Its spellings in the first column of docs/language.md's Modifiers table. */
+  docs: readonly string[];
+  /** Reads one modifier (its lower-cased words and its text) into `effect`; false when the modifier is not this row's. */
+  read?(effect: EffectFacts, ws: readonly string[], raw: string): boolean;
+  /** The modifier that states the effect's value, or undefined where it has its default. */
+  print?(e: EffectInfo, card: CardKind): string | undefined;
+  /** The value where the source states none (`e` has the fixed fields: kind, event, ...). */
+  fallback?(e: EffectInfo, card: CardKind): unknown;
+  /** Its words in a hover (lsp/describe.ts), undefined where nothing is said. */
+  describe?(e: EffectInfo): string | undefined;
+  /** The library audit's fact (cards/audit.ts): its name and value, undefined where it is not compared. */
+  audit?: { name: string; value(e: EffectInfo): string | undefined };
+}
+
+/** A row whose key is a field of EffectInfo, typed by it. */
+interface TypedProperty<K extends keyof EffectInfo> extends EffectProperty {
+  key: K;
+  fallback?(e: EffectInfo, card: CardKind): EffectInfo[K];
+}
+
+function row<K extends keyof EffectInfo>(p: TypedProperty<K>): TypedProperty<K> {
+  return p;
+}
+
+/** A property that is true when one of its spellings is written (`once per chain`). */
+function flag<K extends keyof EffectInfo>(key: K, spellings: readonly string[], more: Partial<TypedProperty<K>> = {}): TypedProperty<K> {
+  return row({
+    key,
+    starts: [...new Set(spellings.map((s) => s.split(' ')[0]))],
+    completions: [spellings[0]],
+    docs: [spellings[0]],
+    read: (effect, ws) => {
+      if (!spellings.includes(ws.join(' '))) return false;
+      (effect as Record<string, unknown>)[key] = true;
+      return true;
+    },
+    print: (e) => (e[key] ? spellings[0] : undefined),
+    fallback: () => false as EffectInfo[K],
+    audit: { name: key, value: (e) => String(e[key]) },
+    ...more,
+  });
+}
+
+/**
+ * Where an effect is activated from when its source does not say. A Spell is activated from the hand
+ * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ */
+export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: EventPattern): Zone[] {
+  if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
+  if (card.category !== 'monster') return ['field'];
+  if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
+    switch (event.verb) {
+      case 'sent-to-gy':
+      case 'discarded':
+      case 'tributed':
+      case 'material':
+      case 'destroyed':
+        return ['gy'];
+      case 'banished':
+        return ['banished'];
+      case 'added-to-hand':
+      case 'returned-to-hand':
+      case 'drawn':
+        return ['hand'];
+      case 'returned-to-extra':
+        return ['extra'];
+      default:
+        return ['field'];
+    }
+  }
+  return ['field'];
+}
+
+const ACTIVATES_SET = 'activates the turn it was set';
+
+/**
+ * The table, in the order an effect line prints its modifiers. A `from` modifier is printed first (the
+ * zone of `(even if not)` last in it); `once per turn` before `once per chain`, as `segoc infer` wrote them.
+ */
+const SHIPPED = [
+  row({
+    key: 'activatesFrom',
+    starts: ['from'],
+    completions: ['from hand', 'from gy', 'from hand or gy', 'from field', 'from banished'],
+    docs: ['from hand', 'from gy', 'from hand or gy', 'from field', 'from banished', 'from gy or hand (even if not)'],
+    read(effect, ws) {
+      if (ws[0] !== 'from' && !(ws[0] === 'activates' && ws[1] === 'from')) return false;
+      const zones: Zone[] = [];
+      for (const w of ws) if (ZONE_WORDS[w]) zones.push(ZONE_WORDS[w]);
+      if (!zones.length) return false;
+      effect.activatesFrom = zones;
+      // `from gy or hand (even if not)`: the zone named right before "(even if not)" is exempt from R23.
+      const even = ws.findIndex((w, i) => w === 'even' && ws[i + 1] === 'if' && ws[i + 2] === 'not');
+      const zone = even > 0 ? ws.slice(0, even).reverse().map((w) => ZONE_WORDS[w]).find((z) => z) : undefined;
+      if (zone) effect.evenIfNotThere = [zone];
+      return true;
+    },
+    print(e, card) {
+      // `(even if not)` follows the zone it exempts from R23 (the reader reads it so): that zone is written last.
+      const even = e.evenIfNotThere[0];
+      const from = even ? [...e.activatesFrom.filter((z) => z !== even), even] : e.activatesFrom;
+      if (!even && e.activatesFrom.join() === defaultZones(card, e.kind, e.event).join()) return undefined;
+      return `from ${from.join(' or ')}${even ? ' (even if not)' : ''}`;
+    },
+    fallback: (e, card) => defaultZones(card, e.kind, e.event),
+    audit: { name: 'zones', value: (e) => (e.kind === 'activation' ? undefined : [...e.activatesFrom].sort().join(' or ')) },
+  }),
+  row({ key: 'evenIfNotThere', starts: [], completions: [], docs: [], fallback: () => [] }),
+  flag('chooseOne', ['choose one', 'choose 1'], {
+    describe: (e) => (e.chooseOne ? 'one of the effects chosen when the card is activated' : undefined),
+    // Said only where it is one, so other cards' audited facts stay as they were.
+    audit: { name: 'chooseOne', value: (e) => (e.chooseOne ? 'true' : undefined) },
+  }),
+  row({
+    key: 'setTurn',
+    starts: ['activates'],
+    completions: [ACTIVATES_SET],
+    docs: [ACTIVATES_SET, `${ACTIVATES_SET} if <condition>`, `${ACTIVATES_SET} by <cost>`],
+    read(effect, ws, raw) {
+      // `activates the turn it was set [if <condition> | by <cost>]` (R34): the rest is kept as written.
+      if (ws[0] !== 'activates' || ws.slice(1, 6).join(' ') !== 'the turn it was set') return false;
+      const rest = ws.slice(6);
+      if (rest.length && rest[0] !== 'if' && rest[0] !== 'by') return false;
+      if (rest.length === 1) return false;
+      const condition = raw.replace(/^\s*activates\s+the\s+turn\s+it\s+was\s+set\s*/i, '').trim();
+      effect.setTurn = { raw, condition: condition || undefined };
+      return true;
+    },
+    print: (e) => e.setTurn?.raw,
+    describe: (e) => (e.setTurn ? `may be activated the turn it was Set${e.setTurn.condition ? ` (${e.setTurn.condition})` : ''}` : undefined),
+  }),
+  flag('summonsItself', ['summons itself', 'special summons itself'], {
+    // `special` starts no modifier (`responds to special summon` is an event): only `summons itself` splits a line.
+    starts: ['summons'],
+    describe: (e) => (e.summonsItself ? 'Special Summons itself' : undefined) }),
+  flag('oncePerTurn', ['once per turn', 'hopt'], { docs: ['once per turn'], describe: (e) => (e.oncePerTurn ? 'once per turn' : undefined) }),
+  flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
+  row({
+    key: 'spellSpeedOverride',
+    starts: ['spell'],
+    completions: ['spell speed 2'],
+    docs: ['spell speed N'],
+    read(effect, ws) {
+      if (ws[0] !== 'spell' || ws[1] !== 'speed' || !/^[123]$/.test(ws[2] ?? '') || ws.length !== 3) return false;
+      effect.spellSpeedOverride = Number(ws[2]);
+      return true;
+    },
+    print: (e) => (e.spellSpeedOverride ? `spell speed ${e.spellSpeedOverride}` : undefined),
+  }),
+  row({
+    key: 'targets',
+    starts: ['targets'],
+    completions: ['targets '],
+    docs: ['targets <filter>'],
+    read(effect, ws, raw) {
+      if (ws[0] !== 'targets') return false;
+      effect.targets = { ...parseFilter(ws.slice(1)), raw };
+      return true;
+    },
+    print: (e) => e.targets?.raw,
+    describe: (e) => (e.targets ? `targets ${e.targets.raw}` : undefined),
+    audit: { name: 'targets', value: (e) => String(!!e.targets) },
+  }),
+  flag('damageStep', ['damage step'], {
+    print: (e, card) => (e.damageStep && !counterActivation(e, card) ? 'damage step' : undefined),
+    fallback: (e, card) => counterActivation(e, card),
+    describe: (e) => (e.damageStep ? 'may be activated in the Damage Step' : undefined),
+  }),
+  flag('negatesActivation', ['negates activation', 'negates the activation'], { describe: (e) => (e.negatesActivation ? 'negates an activation' : undefined) }),
+  flag('changesAtk', ['changes atk', 'changes atk/def', 'changes atk and def'], { describe: (e) => (e.changesAtk ? 'changes ATK/DEF' : undefined), audit: undefined }),
+  row({
+    key: 'includes',
+    starts: ['includes'],
+    completions: ['includes search', 'includes deck summon', 'includes special summon'],
+    docs: ['includes <what>'],
+    read(effect, ws) {
+      if (ws[0] !== 'includes') return false;
+      const what = ws.slice(1).join(' ').split(/\s+or\s+|\s+and\s+/).map((x) => x.trim()).filter(Boolean);
+      (effect.includes ??= []).push(...what);
+      return true;
+    },
+    print: (e) => (e.includes.length ? `includes ${e.includes.join(' or ')}` : undefined),
+    fallback: () => [],
+    describe: (e) => (e.includes.length ? `includes ${e.includes.join(', ')}` : undefined),
+    audit: { name: 'includes', value: (e) => [...e.includes].sort().join(' or ') || 'nothing listed' },
+  }),
+  row({
+    key: 'window',
+    starts: ['during'],
+    completions: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase"],
+    docs: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase"],
+    read(effect, ws, raw) {
+      const window = interpretActivationWindow(ws, raw);
+      if (!window) return false;
+      effect.window = window;
+      return true;
+    },
+    print: (e) => e.window?.raw,
+    describe: (e) => (e.window ? `activated only ${e.window.raw}` : undefined),
+  }),
+  // `cost ...` is informational: read, and nothing set.
+  { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
+];
+
+function counterActivation(e: EffectInfo, card: CardKind): boolean {
+  return e.kind === 'activation' && card.spellTrapKind === 'counter';
+}
+
+/** The fields of EffectInfo the table fills (layout.ts copies the others by name). */
+export type EffectPropertyKey = Extract<(typeof SHIPPED)[number], { key: string }>['key'];
+
+const properties: EffectProperty[] = [...SHIPPED];
+
+/** Every effect property, in printing order. */
+export const EFFECT_PROPERTIES: readonly EffectProperty[] = properties;
+
+/**
+ * The words that start a modifier: the parser splits an effect line's phrase from its modifiers at the
+ * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
+ * `damage step`: see the parser's isModifierStart).
+ */
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(properties.flatMap((p) => p.starts));
+
+/**
+ * Adds a row for the time of a test (test/effect-property.test.ts: a throwaway property shows what one row
+ * gives); the returned function takes it out again. Shipped properties are rows of SHIPPED, never added so.
+ */
+export function addEffectProperty(p: EffectProperty): () => void {
+  properties.push(p);
+  const starts = MODIFIER_START_WORDS as Set<string>;
+  const added = p.starts.filter((w) => !starts.has(w));
+  for (const w of added) starts.add(w);
+  return () => {
+    properties.splice(properties.indexOf(p), 1);
+    for (const w of added) starts.delete(w);
+  };
+}
