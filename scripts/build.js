@@ -6,6 +6,7 @@
 const fs = require('fs');
 const path = require('path');
 const esbuild = require('esbuild');
+const { browserBundles } = require('./lib/browser-bundles');
 
 const root = path.resolve(__dirname, '..');
 
@@ -87,6 +88,8 @@ async function main() {
         // The language client library on its own, loaded after activation (see client/src/extension.ts).
         esbuild.build({ ...common, entryPoints: ['client/src/languageClient.ts'], outfile: 'dist/client-lsp.js', external: ['vscode'] }),
         esbuild.build({ ...common, entryPoints: ['server/src/lsp/main.ts'], outfile: 'dist/server.js' }),
+        // VS Code for the Web: the client for the web extension host, the server for a Web Worker.
+        ...browserBundles(common).map((options) => esbuild.build(options)),
       ];
   await Promise.all([cli, ...editor]);
   shipGeneratedLibrary(path.resolve('dist'));

@@ -12,7 +12,14 @@ const { spawnSync } = require('child_process');
 
 const root = path.resolve(__dirname, '..');
 
+/** `--dist <folder>` packages another build's dist/ (test/webext/vsix.test.ts: a production build in a scratch folder); `--out <file>`. */
+function option(name, fallback) {
+  const i = process.argv.indexOf(name);
+  return i > 0 && process.argv[i + 1] ? path.resolve(process.argv[i + 1]) : fallback;
+}
+
 function main() {
+  const dist = option('--dist', path.join(root, 'dist'));
   const stage = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-vsix-'));
   try {
     const allowed = fs
@@ -21,7 +28,7 @@ function main() {
       .filter((l) => l.startsWith('!'))
       .map((l) => l.slice(1).replace(/\/\*\*$/, ''));
     for (const rel of allowed) {
-      const from = path.join(root, rel);
+      const from = rel === 'dist' || rel.startsWith('dist/') ? path.join(dist, rel.slice('dist'.length)) : path.join(root, rel);
       if (!fs.existsSync(from)) throw new Error(`${rel} is missing (run the build first)`);
       fs.cpSync(from, path.join(stage, rel), { recursive: true });
     }
@@ -31,7 +38,7 @@ function main() {
     delete manifest.scripts;
     delete manifest.devDependencies;
     fs.writeFileSync(path.join(stage, 'package.json'), JSON.stringify(manifest, null, 2) + '\n');
-    const out = path.join(root, 'dist', 'segoc.vsix');
+    const out = option('--out', path.join(root, 'dist', 'segoc.vsix'));
     const vsce = require.resolve('@vscode/vsce/vsce', { paths: [root] });
     const r = spawnSync(process.execPath, [vsce, 'package', '--no-dependencies', '-o', out], { cwd: stage, stdio: 'inherit' });
     if (r.status !== 0) throw new Error(`vsce exited with ${r.status}`);

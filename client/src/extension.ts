@@ -5,28 +5,11 @@ import * as vscode from 'vscode';
 import { LibraryDocumentProvider } from './library';
 import { LANGUAGE_ID, LIBRARY_SCHEME, PREVIEW_REQUEST, PreviewResponse, ServerConnection } from './protocol';
 import { PREVIEW_VIEW_TYPE, PreviewManager } from './preview/panel';
+import { loadServerConnection } from './server-connection';
 import type { PreviewResult } from './preview/model';
 import { VerdictStatusBar } from './statusBar';
 
 let server: Promise<ServerConnection> | undefined;
-
-/**
- * Loads the language client bundle (dist/client-lsp.js) after activation has returned: it is most
- * of the client's code, and nothing on screen needs it before the server is up.
- */
-function loadServerConnection(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<ServerConnection> {
-  return new Promise((resolve, reject) =>
-    setImmediate(() => {
-      try {
-        // A computed path keeps esbuild from bundling it into this file.
-        const lsp = require(context.asAbsolutePath('dist/client-lsp.js')) as typeof import('./languageClient');
-        resolve(lsp.connect(context, output));
-      } catch (err) {
-        reject(err);
-      }
-    }),
-  );
-}
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const output = vscode.window.createOutputChannel('SEGOC');

@@ -20,6 +20,10 @@ export interface LibraryFileResult {
 /** `segoc/libraryFile`: the text of a read-only library document (`segoc-library:` URI). */
 export const LIBRARY_FILE_REQUEST = 'segoc/libraryFile';
 
+/** `segoc/readFile`, asked of the client by the web extension's server (a Web Worker has no file system): a workspace file's text. */
+export const READ_FILE_REQUEST = 'segoc/readFile';
+export type ReadFileResult = { text: string } | { error: string };
+
 export const LIBRARY_SCHEME = 'segoc-library';
 export const LANGUAGE_ID = 'segoc';
 

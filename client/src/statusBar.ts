@@ -15,11 +15,15 @@ export interface StatusHost {
 
 /** Documents whose verdict the status bar shows (not read-only library files). */
 function isScenarioDocument(document: vscode.TextDocument | undefined): document is vscode.TextDocument {
-  return !!document && document.languageId === LANGUAGE_ID && (document.uri.scheme === 'file' || document.uri.scheme === 'untitled');
+  return !!document && document.languageId === LANGUAGE_ID && isScenarioUri(document.uri);
 }
 
+/**
+ * Files on disk, unsaved ones, and the files of the workspace's folders wherever they live (VS Code for
+ * the Web: `vscode-vfs:` on github.dev, `vscode-remote:`); not other views of a file (a git diff's side).
+ */
 function isScenarioUri(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' || uri.scheme === 'untitled';
+  return uri.scheme === 'file' || uri.scheme === 'untitled' || vscode.workspace.getWorkspaceFolder(uri) !== undefined;
 }
 
 export class VerdictStatusBar implements vscode.Disposable {

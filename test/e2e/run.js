@@ -6,6 +6,8 @@
 //   2. npm run package        build + vsce -> dist/segoc.vsix
 //   3. VS Code                the .vsix in code-server + headless Chromium (test/e2e/vscode-checks.js),
 //                             including the @vscode/test-electron suite in code-server's extension host
+//   3b. VS Code for the Web   the .vsix's browser entry in code-server's web worker extension host
+//                             (test/e2e/webext-checks.js)
 //   4. Neovim                 headless nvim 0.7 with `node dist/server.js --stdio` (test/e2e/nvim-checks.js)
 //   5. Playground             npm run build:web, then dist/web/ from a local static server in headless
 //                             Chromium (test/e2e/web-checks.js)
@@ -17,7 +19,7 @@
 // Environment:
 //   SEGOC_E2E_SKIP_SETUP=1     do not run scripts/e2e-setup.sh
 //   SEGOC_E2E_SKIP_PACKAGE=1   use the existing dist/segoc.vsix (and dist/server.js)
-//   SEGOC_E2E_ONLY=vscode|nvim|web run only that part
+//   SEGOC_E2E_ONLY=vscode|webext|nvim|web run only that part
 //   SEGOC_E2E_NO_SUITE=1       skip the @vscode/test-electron suite (check 7)
 //   SEGOC_E2E_UPDATE_IMAGES=1  copy the README screenshots from test-results/ to docs/images/
 //   SEGOC_E2E_KEEP=1           keep the temporary workspaces and code-server folders
@@ -165,6 +167,14 @@ async function main() {
       await runVscodeChecks({ report, log, suite: !process.env.SEGOC_E2E_NO_SUITE });
     });
     if (process.env.SEGOC_E2E_UPDATE_IMAGES) updateImages();
+  }
+
+  // 3b. VS Code for the Web (the browser entry in code-server's web worker extension host).
+  if ((!only || only === 'webext') && haveVsix) {
+    await phase('VS Code for the Web (code-server, web worker extension host)', async () => {
+      const { runWebExtensionChecks } = require('./webext-checks');
+      await runWebExtensionChecks({ report, log });
+    });
   }
 
   // 4. Neovim.

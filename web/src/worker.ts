@@ -4,7 +4,8 @@
 // arrives; until then the checks run with the curated library (typing never waits for the download).
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CompletionItem, CompletionList, MarkupContent } from 'vscode-languageserver-types';
-import { Analysis, analyze, Diagnostic, GeneratedLibrary, GeneratedLibraryData, librarySources, lineStarts, type Position, render, setGeneratedLibrary, TextLines } from '../../server/src/core';
+import { Analysis, analyze, Diagnostic, GeneratedLibrary, type Position, render, setGeneratedLibrary } from '../../server/src/core';
+import { fetchGeneratedLibrary } from '../../server/src/host/web/generated-cards';
 import { preview } from '../../server/src/lsp/preview';
 import { hover } from '../../server/src/lsp/hover';
 import { complete, resolveCompletion } from '../../server/src/lsp/completion';
@@ -97,51 +98,19 @@ function copyText(format: CopyFormat): string {
 }
 
 // ------------------------------------------------------------------------------------------------
-// The generated card library: the files of dist/web/cards/, as the Node host reads dist/cards/.
+// The generated card library: the files of dist/web/cards/, read as the web extension's worker reads
+// dist/cards/ (server/src/host/web/generated-cards.ts).
 
 async function loadLibrary(): Promise<void> {
-  try {
-    const get = async (file: string): Promise<Uint8Array | undefined> => {
-      const response = await fetch(new URL(`cards/${file}`, scope.location.href));
-      return response.ok ? new Uint8Array(await response.arrayBuffer()) : undefined;
-    };
-    const [cards, japanese, index, manifest, names, layout] = await Promise.all(
-      ['cards.tsv', 'names-ja.txt', 'index.txt', 'manifest.json', 'names.txt', 'names-layout.bin'].map(get),
-    );
-    if (!cards || !japanese || !index || !manifest) throw new Error('the card library is not on this site');
-    const utf8 = new TextDecoder();
-    const data: GeneratedLibraryData = {
-      cards: linesOf(cards),
-      japanese: linesOf(japanese),
-      index: utf8.decode(index).trim(),
-      sources: librarySources(utf8.decode(manifest)),
-      names: () => (names ? { text: keysOf(names), layout } : undefined),
-    };
-    setGeneratedLibrary(new GeneratedLibrary(() => data));
-    library = 'ready';
-  } catch (err) {
-    // The page says "unavailable"; the reason (offline on a first visit, a site built without cards/) is here.
-    console.warn('the card library could not be loaded:', err);
-    library = 'unavailable';
-  }
+  // The page says "unavailable"; the reason (offline on a first visit, a site built without cards/) is logged.
+  const data = await fetchGeneratedLibrary({ base: new URL('cards/', scope.location.href).href }, (message) => console.warn(message));
+  if (data) setGeneratedLibrary(new GeneratedLibrary(() => data));
+  library = data ? 'ready' : 'unavailable';
   // A fresh analysis: the cards the first checks could not find may be in the library.
   analysis = undefined;
   pending = true;
   sent = -1;
   safely(check)();
-}
-
-/** A UTF-8 file's lines, each decoded when asked (the records stay bytes: half the memory of a string). */
-function linesOf(bytes: Uint8Array): TextLines {
-  const decoder = new TextDecoder();
-  const starts = lineStarts(bytes.length, (from) => bytes.indexOf(10, from));
-  const count = starts.length - 1;
-  return { count, line: (i) => (i >= 0 && i < count ? decoder.decode(bytes.subarray(starts[i], starts[i + 1] - 1)) : undefined) };
-}
-
-/** names.txt: UTF-16 after its byte-order mark (the build ships the sorted keys so), else UTF-8. */
-function keysOf(bytes: Uint8Array): string {
-  return bytes[0] === 0xff && bytes[1] === 0xfe ? new TextDecoder('utf-16le').decode(bytes.subarray(2)) : new TextDecoder().decode(bytes);
 }
 
 /** `f`, with a bug's exception logged instead of reaching the page as the worker's failure. */

@@ -38,3 +38,9 @@ export function resolveRelative(fromUri: string, relative: string): string | und
   if (from === undefined) return undefined;
   return path.resolve(path.dirname(from), relative);
 }
+
+/** The URI a `use` path names, against the importing file's URI (a file URI: other schemes have no folder here). */
+export function resolveUseUri(fromUri: string, relative: string): string | undefined {
+  const abs = resolveRelative(fromUri, relative);
+  return abs === undefined ? undefined : pathToUri(abs);
+}

@@ -17,7 +17,7 @@ import {
 import { Analysis, CardInfo, containsPosition, normalizeName, Position, quoteName, Range, Scenario } from '../core';
 import { toRange } from './convert';
 import { AnalysisReference, cardDefNameAt, playerNodes, referenceAt, sameRange } from './query';
-import { canonicalUri, isFileUri, libraryUri, pathToUri, resolveRelative } from './uri';
+import { canonicalUri, libraryUri, resolveUseUri } from './uri';
 import { WorkspaceIndex } from './workspace';
 
 export interface NavContext {
@@ -74,10 +74,8 @@ export function definition(analysis: Analysis, p: Position, ctx: NavContext): Lo
   }
   for (const u of analysis.file.uses) {
     if (!containsPosition(u.path.range, p)) continue;
-    if (!isFileUri(ctx.docUri)) return [];
-    const abs = resolveRelative(ctx.docUri, u.path.text);
-    if (!abs) return [];
-    const uri = pathToUri(abs);
+    const uri = resolveUseUri(ctx.docUri, u.path.text);
+    if (!uri) return [];
     return [{ uri: ctx.openUri(canonicalUri(uri)) ?? uri, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }];
   }
   return [];

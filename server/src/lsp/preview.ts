@@ -26,6 +26,8 @@ import {
 export const PREVIEW_REQUEST = 'segoc/preview';
 export const LIBRARY_FILE_REQUEST = 'segoc/libraryFile';
 export const STATS_REQUEST = 'segoc/stats';
+/** `segoc/readFile`, asked of the client by the Web Worker (main.browser.ts): a workspace file's text, `{ text } | { error }`. */
+export const READ_FILE_REQUEST = 'segoc/readFile';
 
 export interface PreviewParams {
   uri: string;

@@ -93,7 +93,19 @@ function readFlags(c: ClientCapabilities): ClientFlags {
   };
 }
 
-export function startServer(connection: Connection): void {
+/** What a host adds to the server: the Node process needs nothing; the Web Worker (main.browser.ts) loads the card library first. */
+export interface ServerOptions {
+  /** Awaited before `initialize` is answered: the client sends nothing else until then, so no analysis runs before it. */
+  beforeInitialize?: (params: InitializeParams) => Promise<void>;
+}
+
+/** What a host can ask of a running server. */
+export interface ServerHandle {
+  /** Something every analysis reads changed outside the protocol (a file read for a `use` line arrived): check the open documents again. */
+  recheckAll(): void;
+}
+
+export function startServer(connection: Connection, options: ServerOptions = {}): ServerHandle {
   let flags: ClientFlags = readFlags({});
   let settings: Settings = DEFAULT_SETTINGS;
   const log = (m: string) => connection.console.log(m);
@@ -209,7 +221,8 @@ export function startServer(connection: Connection): void {
   // ---- lifecycle -----------------------------------------------------------------------------
 
   connection.onInitialize(
-    safeRequest(connection, 'initialize', (params: InitializeParams): InitializeResult => {
+    safeRequest(connection, 'initialize', async (params: InitializeParams): Promise<InitializeResult> => {
+      await options.beforeInitialize?.(params);
       flags = readFlags(params.capabilities ?? {});
       const folders = params.workspaceFolders?.map((f) => f.uri) ?? (params.rootUri ? [params.rootUri] : []);
       workspace.setFolders(folders);
@@ -547,6 +560,12 @@ export function startServer(connection: Connection): void {
   );
 
   documents.listen(connection);
+  return {
+    recheckAll: () => {
+      store.settingsChanged();
+      scheduleRevalidateAll();
+    },
+  };
 }
 
 /** How a cancelled request is answered: RequestCancelled, or ServerCancelled asking the client to retrigger it. */

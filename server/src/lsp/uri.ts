@@ -1,6 +1,6 @@
 // URIs of the language server: file URIs are the host's (host/uri.ts); `segoc-library:` URIs name the
 // files of the embedded card library.
-export { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from '../host/uri';
+export { canonicalUri, isFileUri, pathToUri, resolveRelative, resolveUseUri, uriToPath } from '../host/uri';
 
 export const LIBRARY_SCHEME = 'segoc-library';
 /** `segoc-library:/library/staples.segoc` for the library path `library/staples.segoc`. */
