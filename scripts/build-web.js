@@ -4,7 +4,7 @@
 //
 //   index.html, style.css   the page (web/static/), its CSP in a meta tag: scripts only from the site itself,
 //                           styles from the site and CodeMirror's one <style> element (this build's nonce)
-//   preview.css             the chain view's style: the VS Code preview's (client/src/preview/html.ts)
+//   preview.css             the chain view's style: the VS Code preview's (media/preview.css)
 //   page.js                 the editor (CodeMirror 6) and the views (web/src/page.ts)
 //   worker.js               the checker: core, in a Web Worker (web/src/worker.ts)
 //   sw.js                   the service worker that caches the site for offline use (web/src/sw.ts)
@@ -41,13 +41,13 @@ function examples() {
 }
 
 /**
- * The VS Code preview's own style (client/src/preview/html.ts), its `body` rules moved to the page's
+ * The VS Code preview's own style (media/preview.css, which client/src/preview/html.ts puts inline), its `body`
+ * rules moved to the page's
  * chain view (`.segoc-preview`); the page sets the --vscode-* colours it reads (web/static/style.css).
  */
 function previewStyle() {
-  const { loadTypeScript } = require('./lib/load-ts');
-  const { PREVIEW_STYLE } = loadTypeScript('client/src/preview/html.ts');
-  return `/* The resolved-chain view: the VS Code preview's style (client/src/preview/html.ts). */\n${PREVIEW_STYLE.replace(/(^|[\s,])body(?=[\s.{,])/g, '$1.segoc-preview')}`;
+  const style = fs.readFileSync(path.join(root, 'media', 'preview.css'), 'utf8');
+  return `/* The resolved-chain view: the VS Code preview's style (client/src/preview/html.ts). */\n\n${style.replace(/(^|[\s,])body(?=[\s.{,])/g, '$1.segoc-preview')}`;
 }
 
 /** The README's first segoc example: what the page shows without a share link. */

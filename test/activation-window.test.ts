@@ -3,7 +3,7 @@
 // heading shows the language's default phase, Main Phase 1, which is not the one assumed).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze } from '../server/src/core';
+import { analyze } from '../server/src/core/internal';
 
 const CARDS = `card "Either Battle": effect monster (fairy, light, level 4, atk 1100, def 1900)
   quick optional, from hand, during either player's battle phase

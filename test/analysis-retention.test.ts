@@ -9,7 +9,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as v8 from 'v8';
 import * as vm from 'vm';
-import { analyze, Analysis } from '../server/src/core';
+import { analyze, Analysis } from '../server/src/core/internal';
 import { listFiles, repoRoot } from './helpers';
 
 /** A full garbage collection, whether or not this process was started with --expose-gc. */

@@ -1,12 +1,15 @@
 // The architecture invariants of ARCHITECTURE.md, enforced: core imports neither vscode nor any LSP
 // package and does no I/O; the Node host (server/src/host) knows neither LSP nor the CLI; server/ and
 // the CLI do not import the client; the client imports only the VS Code API, the language client and
-// its own files.
+// its own files. Inside core: the layer order below (ARCHITECTURE.md "Layers of core"), with type
+// imports counted, and no import cycle.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import { repoRoot } from './helpers';
+import { CORE_LAYERS, layerProblems } from './core-layers';
+import { ImportGraph, importGraph, moduleSpecifiers } from './import-graph';
 
 const root = repoRoot();
 
@@ -149,4 +152,80 @@ test('the check itself can fail: a core file importing fs would be caught', () =
   const fake = path.join(root, 'server/src/core/x.ts');
   assert.equal(resolvesInto(fake, '../lsp/server', 'server/src/core'), false);
   assert.ok(/^(fs)$/.test('fs'));
+});
+
+// ---- Layers of core -------------------------------------------------------------------------------------------------
+
+const coreDir = path.join(root, 'server/src/core');
+let coreGraph: ImportGraph | undefined;
+const graphOfCore = () => (coreGraph ??= importGraph(coreDir));
+
+test('core keeps its layers: no import goes up or across a layer, type imports included, and no import cycle', () => {
+  assert.deepEqual(layerProblems(graphOfCore(), coreDir), []);
+});
+
+test('the layer check fails on a deliberate bad import: upward, across peers, and the cycle it closes', () => {
+  const graph = graphOfCore();
+  const at = (rel: string) => path.join(coreDir, rel);
+  const withEdge = (from: string, to: string): ImportGraph => {
+    const copy: ImportGraph = new Map([...graph].map(([f, ts]) => [f, new Set(ts)]));
+    copy.get(at(from))!.add(at(to));
+    return copy;
+  };
+  // The edge that closed the 62-file cycle before the layers: diagnostics reading the rule registry.
+  const upward = layerProblems(withEdge('diagnostics.ts', 'engine/rules/index.ts'), coreDir);
+  assert.ok(upward.includes('diagnostics.ts (leaves) imports engine/rules/index.ts (rules), a higher layer'), upward.join('\n'));
+  assert.ok(upward.some((p) => /^import cycle of \d+ files: .*diagnostics\.ts/.test(p)), upward.join('\n'));
+  // The parser reading the card vocabulary: two peers.
+  const across = layerProblems(withEdge('syntax/parser.ts', 'cards/vocabulary/index.ts'), coreDir);
+  assert.deepEqual(across, ['syntax/parser.ts (syntax) imports cards/vocabulary/index.ts (card model), a peer layer']);
+  // A file no layer names.
+  const unplaced = new Map(graph).set(at('stray.ts'), new Set<string>());
+  assert.deepEqual(layerProblems(unplaced, coreDir), ['stray.ts is in no layer of CORE_LAYERS']);
+});
+
+test('the import reader counts type imports, re-exports, import() types and require', () => {
+  const text = [
+    "import type { A } from './a';",
+    "import { type B } from './b';",
+    "export type { C } from './c';",
+    "export * from './d';",
+    "let e: import('./e').E;",
+    "const f = require('./f');",
+    "import g = require('./g');",
+    "// import { h } from './h';",
+  ].join('\n');
+  assert.deepEqual(moduleSpecifiers(text), ['./a', './b', './c', './d', './e', './f', './g']);
+});
+
+test('ARCHITECTURE.md names the layers of core in the order of CORE_LAYERS', () => {
+  const doc = fs.readFileSync(path.join(root, 'ARCHITECTURE.md'), 'utf8');
+  const section = doc.split('## Layers of core')[1]?.split('\n## ')[0] ?? '';
+  const named = [...section.matchAll(/^\d+\. \*\*([^*]+)\*\*/gm)].map((m) => m[1]);
+  assert.deepEqual(named, CORE_LAYERS.map((l) => l.name));
+});
+
+test('a fresh clone type-checks before its first build: library/generated.d.ts declares what the build writes', () => {
+  // Without the declaration, `tsc --noEmit -p .` fails on a clean clone until `npm run build` writes generated.ts.
+  const declared = fs.readFileSync(path.join(coreDir, 'library/generated.d.ts'), 'utf8').match(/export declare const (LIBRARY_FILES: .+);$/m)?.[1];
+  const written = fs.readFileSync(path.join(root, 'scripts/build.js'), 'utf8').match(/'export const (LIBRARY_FILES: [^=]+?) = '/)?.[1];
+  assert.ok(declared && written, 'the declaration and the build line are both found');
+  assert.equal(declared, written);
+});
+
+test('the public API of core (index.ts) exports only what the server, the CLI, the host and the playground import', () => {
+  const exported = [...fs.readFileSync(path.join(coreDir, 'index.ts'), 'utf8').matchAll(/^export (?:type )?\{([^}]*)\} from/gm)]
+    .flatMap((m) => m[1].split(',').map((n) => n.trim()))
+    .filter(Boolean);
+  const imported = new Set<string>();
+  for (const dir of ['server/src/lsp', 'server/src/cli', 'server/src/host', 'web/src']) {
+    for (const f of sources(dir)) {
+      for (const m of fs.readFileSync(f, 'utf8').matchAll(/import (?:type )?\{([^}]*)\} from '(?:\.\.\/)+(?:server\/src\/)?core'/g)) {
+        for (const n of m[1].split(',')) imported.add(n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]);
+      }
+    }
+  }
+  assert.ok(exported.length > 50, `index.ts exports ${exported.length} names`);
+  assert.deepEqual(exported.filter((n) => !imported.has(n)), [], 'exported by core/index.ts but imported by none of lsp/, cli/, host/, web/src: move it to core/internal.ts');
+  assert.deepEqual([...imported].filter((n) => n && !exported.includes(n)), []);
 });

@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { analyze, analyzePage } from '../server/src/core';
+import { analyze, analyzePage } from '../server/src/core/internal';
 import { DocumentStore } from '../server/src/lsp/documents';
 import { DEFAULT_SETTINGS } from '../server/src/lsp/settings';
 import { WorkspaceIndex } from '../server/src/lsp/workspace';

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, buildCard, CardInfo, cardFromText, cardToSegoc, curatedLibrary, generatedCard, inferEffects, makeCard, parse, readRecord } from '../server/src/core';
+import { analyze, buildCard, CardInfo, cardFromText, cardToSegoc, curatedLibrary, generatedCard, inferEffects, makeCard, parse, readRecord } from '../server/src/core/internal';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ORIGIN = { kind: 'file' as const, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };

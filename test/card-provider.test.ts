@@ -3,7 +3,7 @@
 // and is searched by "did you mean" and completion through its name index, without building its cards.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyze, CardFacts, CardInfo, CardName, CardProvider, curatedLibrary, libraryCards, makeCard, normalizeName } from '../server/src/core';
+import { analyze, CardFacts, CardInfo, CardName, CardProvider, curatedLibrary, libraryCards, makeCard, normalizeName } from '../server/src/core/internal';
 
 /** A synthetic library of `count` cards, each with a Japanese and a Portuguese name, that counts what it builds. */
 class FakeLibrary implements CardProvider {

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
 import { runCli, CliIO } from '../server/src/cli/main';
-import { formatText } from '../server/src/core';
+import { formatText } from '../server/src/core/internal';
 
 const SAMPLE = path.resolve(__dirname, '../../samples/rules/R01-chain-numbering.segoc');
 

@@ -4,7 +4,7 @@
 // text is close to.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { libraryCards } from '../server/src/core';
+import { libraryCards } from '../server/src/core/internal';
 import { BitPattern } from '../server/src/core/cards/bit-distance';
 import './generated-cards';
 

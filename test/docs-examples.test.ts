@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, isRuleCode } from '../server/src/core';
+import { analyze, isRuleCode } from '../server/src/core/internal';
 import { repoRoot } from './helpers';
 
 const root = repoRoot();

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { addEffectProperty, analyze, cardToSegoc, defineRule, EffectInfo, EffectProperty, ruleRegistry, RULE_MODULES } from '../server/src/core';
+import { addEffectProperty, analyze, cardToSegoc, defineRule, EffectInfo, EffectProperty, ruleRegistry, RULE_MODULES } from '../server/src/core/internal';
 import { complete } from '../server/src/lsp/completion';
 import { describeEffect } from '../server/src/lsp/describe';
 

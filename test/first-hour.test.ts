@@ -9,7 +9,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { spawn, spawnSync } from 'child_process';
 import { runCliAsync } from '../server/src/cli/main';
-import { analyze, cardToSegoc, CARD_TYPE_NAMES } from '../server/src/core';
+import { analyze, cardToSegoc, CARD_TYPE_NAMES } from '../server/src/core/internal';
 import { cardTags } from '../server/src/lsp/describe';
 import { runSegoc, writeTree } from './helpers';
 

@@ -3,7 +3,7 @@
 // its expectations are not met; an `expect illegal` that misses leaves the checker's real findings visible.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyze, Diagnostic, render } from '../server/src/core';
+import { analyze, Diagnostic, render } from '../server/src/core/internal';
 
 const HEAD = 'scenario "s"\n  players Yugi, Kaiba\n  turn Yugi\n';
 

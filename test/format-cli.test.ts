@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { formatDocument, formatPage } from '../server/src/core';
+import { formatDocument, formatPage } from '../server/src/core/internal';
 import { runCli } from '../server/src/cli/main';
 
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-format-test-'));

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { analyze, formatDocument, lex, parse } from '../server/src/core';
+import { analyze, formatDocument, lex, parse } from '../server/src/core/internal';
 import { repoRoot } from './helpers';
 
 const ROOT = repoRoot();

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, CardInfo, curatedLibrary, generatedCard, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core';
+import { analyze, CardInfo, curatedLibrary, generatedCard, libraryCards, normalizeName, readRecord, GeneratedRecord } from '../server/src/core/internal';
 import { generatedLibrary } from './generated-cards';
 import { seededRandom } from './helpers';
 import { describeCard } from '../server/src/lsp/describe';

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
-import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, lineStarts, normalizeName } from '../server/src/core';
+import { analyze, CardName, curatedLibrary, GeneratedLibrary, GeneratedLibraryData, libraryCards, lineStarts, normalizeName } from '../server/src/core/internal';
 import { BitPattern } from '../server/src/core/cards/bit-distance';
 import { decodeNameKeysLayout, encodeNameKeys, encodeNameKeysLayout, scanNameKeys } from '../server/src/core/cards/generated-names';
 import { NameIndex } from '../server/src/core/cards/name-index';

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { globMatcher, pathMatcher } from '../server/src/core';
+import { globMatcher, pathMatcher } from '../server/src/core/internal';
 import { findFiles } from '../server/src/cli/files';
 
 test('globMatcher: `**`, `*`, `?` and `{a,b}` match as documented', () => {

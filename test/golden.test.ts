@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, analyzePage, ChainResult, Diagnostic, pageKind, Range, ScenarioResult, verdictLabel } from '../server/src/core';
+import { analyze, analyzePage, ChainResult, Diagnostic, pageKind, Range, ScenarioResult, verdictLabel } from '../server/src/core/internal';
 import { listFiles, repoRoot } from './helpers';
 // samples/modern/ names cards only the generated library knows.
 import './generated-cards';

@@ -1,7 +1,7 @@
 // Shared test helpers: the repository root and the samples.
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Position, Range } from '../server/src/core';
+import type { Position, Range } from '../server/src/core/internal';
 import { runCli } from '../server/src/cli/main';
 
 /** The repository root: the nearest folder up from here whose package.json is named "segoc". */

@@ -10,7 +10,7 @@ import { MAX_TEXT_BYTES, readTextFile } from '../server/src/host/text-file';
 import { useFileReader } from '../server/src/host/use-files';
 import { pathToUri } from '../server/src/host/uri';
 import { readGeneratedLibrary } from '../server/src/host/generated-cards';
-import { GeneratedLibrary } from '../server/src/core';
+import { GeneratedLibrary } from '../server/src/core/internal';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES } from './lsp/client';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

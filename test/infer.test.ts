@@ -9,7 +9,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
 import fc from 'fast-check';
-import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, readCardText, renderDefinition, renderEffectLines } from '../server/src/core';
+import { analyze, EffectInfo, inferEffects, InferredEffect, libraryCards, readCardText, renderDefinition, renderEffectLines } from '../server/src/core/internal';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { runCli } from '../server/src/cli/main';
 import { codeActions, WRITE_INFERRED_KIND } from '../server/src/lsp/code-actions';

@@ -16,7 +16,7 @@ import {
   ROLE_LABELS,
   ZONE_LABELS,
   zoneLabel,
-} from '../server/src/core';
+} from '../server/src/core/internal';
 import { hover } from '../server/src/lsp/hover';
 import { preview } from '../server/src/lsp/preview';
 import { buildViewModel } from '../client/src/preview/model';

@@ -3,7 +3,7 @@
 // line and the mistake, labels as documented, and a bounded `ambiguous-card` report (fuzz F3).
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyze, AnalyzeOptions, Diagnostic, LANGUAGE_CODES } from '../server/src/core';
+import { analyze, AnalyzeOptions, Diagnostic, LANGUAGE_CODES } from '../server/src/core/internal';
 
 /** `line:col severity code: message` of every diagnostic (1-based, as the CLI prints them). */
 function report(text: string, options: AnalyzeOptions = {}): string[] {

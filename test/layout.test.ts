@@ -2,9 +2,10 @@
 // idle instance (the two layout tricks that pay, docs/performance.md).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, lex } from '../server/src/core';
+import { analyze, lex } from '../server/src/core/internal';
 import { parseEvent } from '../server/src/core/cards/model';
-import { keptLayouts, uniformPattern } from '../server/src/core/layout';
+import { keptLayouts } from '../server/src/core/layout';
+import { uniformPattern } from '../server/src/core/cards/uniform';
 
 const PHRASES = [
   'this card is sent to the gy',

@@ -3,7 +3,7 @@
 // names and line endings. Every test asserts concrete tokens and ranges.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { endsWithComma, lex, parse, Token } from '../server/src/core';
+import { endsWithComma, lex, parse, Token } from '../server/src/core/internal';
 
 /** A compact view of a token: kind and text, e.g. `string:Sangan`, `word:Yugi`, `punct:->`. */
 function show(t: Token): string {

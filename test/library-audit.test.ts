@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { auditDifferences, auditExplanations, AuditedEffect, cardFacts, CardInfo, curatedLibrary } from '../server/src/core';
+import { auditDifferences, auditExplanations, AuditedEffect, cardFacts, CardInfo, curatedLibrary } from '../server/src/core/internal';
 
 const ROOT = path.resolve(__dirname, '../..');
 const fixture: Record<string, { passcode: number; effects: AuditedEffect[] }> = JSON.parse(fs.readFileSync(path.join(ROOT, 'test/fixtures/library-audit.json'), 'utf8'));

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { EffectInfo, libraryCards, libraryProblems } from '../server/src/core';
+import { EffectInfo, libraryCards, libraryProblems } from '../server/src/core/internal';
 
 const ROOT = path.resolve(__dirname, '../..');
 

@@ -4,7 +4,7 @@
 // (library < workspace < file) and `use` imports.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyze, Analysis, AnalyzeOptions, CardSource, Diagnostic, parse, UseFile } from '../server/src/core';
+import { analyze, Analysis, AnalyzeOptions, CardSource, Diagnostic, parse, UseFile } from '../server/src/core/internal';
 
 function fmt(ds: Diagnostic[]): string {
   return ds.map((d) => `${d.range.start.line + 1}:${d.range.start.character + 1} ${d.severity} ${d.code}: ${d.message}`).join('\n');

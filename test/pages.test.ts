@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyzePage, extractBlocks, formatDocument, formatPage, mapEdit, mapRange, pageKind, PageBlock, Position, TextEdit } from '../server/src/core';
+import { analyzePage, extractBlocks, formatDocument, formatPage, mapEdit, mapRange, pageKind, PageBlock, Position, TextEdit } from '../server/src/core/internal';
 import { runCli } from '../server/src/cli/main';
 import { applyEdits, repoRoot } from './helpers';
 

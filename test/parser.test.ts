@@ -26,7 +26,7 @@ import {
   ScenarioItem,
   SourceFile,
   Token,
-} from '../server/src/core';
+} from '../server/src/core/internal';
 
 const MALFORMED = path.resolve(__dirname, '../../test/fixtures/malformed');
 

@@ -11,7 +11,7 @@ import * as path from 'path';
 import { spawnSync } from 'child_process';
 import { writeTree, runSegoc } from './helpers';
 import { WorkspaceIndex } from '../server/src/lsp/workspace';
-import { parseProject } from '../server/src/core';
+import { parseProject } from '../server/src/core/internal';
 
 const ROOT = path.resolve(__dirname, '../..');
 const TMP = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-project-test-'));

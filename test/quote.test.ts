@@ -2,7 +2,7 @@
 // them, so that a quick fix, a SARIF fix, `segoc card`, `segoc infer` and the messages can be pasted back.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, defaultProviders, inferEffects, lex, parse, quoteName, render, renderDefinition } from '../server/src/core';
+import { analyze, defaultProviders, inferEffects, lex, parse, quoteName, render, renderDefinition } from '../server/src/core/internal';
 import { applyEdits } from './fuzz/checks';
 import './generated-cards';
 

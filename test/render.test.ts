@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, analyzePage, render, RenderFormat, escapeMarkdown, escapeWikitext, renderChainSvg } from '../server/src/core';
+import { analyze, analyzePage, render, RenderFormat, escapeMarkdown, escapeWikitext, renderChainSvg } from '../server/src/core/internal';
 import { runCli } from '../server/src/cli/main';
 import { repoRoot } from './helpers';
 

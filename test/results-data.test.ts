@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { actText, afterChainText, analyze, answerText, collectedText } from '../server/src/core';
+import { actText, afterChainText, analyze, answerText, collectedText } from '../server/src/core/internal';
 import { listFiles, repoRoot } from './helpers';
 
 test('every sample chain: the sentences are the narrative of the records', () => {

@@ -7,19 +7,23 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core';
+import { analyze, defineRule, RULE_MODULES, RULE_REGISTRY, ruleRegistry, RuleModule } from '../server/src/core/internal';
 import { codeOfMessage } from '../server/src/core/engine/rules/api';
 import { describeCode } from '../server/src/lsp/hover';
 import { listFiles, repoRoot } from './helpers';
 
+// The throwaway rule takes the next free id of the registry, as `npm run new-rule` does: a real new rule never
+// collides with it.
+const NEXT = `R${Math.max(...RULE_REGISTRY.catalogue.map((r) => Number(r.id.slice(1)))) + 1}`;
+
 const lonelyLink = defineRule({
   name: 'lonely-link',
   codes: {
-    'lonely-link': { rules: ['R38'], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
+    'lonely-link': { rules: [NEXT], severity: 'warning', summary: 'a chain of a single link (a rule made up for this test)', fix: 'remove-link' },
   },
   catalogue: [
     {
-      id: 'R38',
+      id: NEXT,
       title: 'A chain needs company',
       tag: 'disputed',
       tags: ['disputed'],
@@ -27,11 +31,11 @@ const lonelyLink = defineRule({
       sources: ['S0 — none: this rule exists only in a test'],
       note: 'Not a rule of the game; in the TCG from 2030-01-01, never in the OCG.',
       inForce: { tcg: { from: '2030-01-01' }, ocg: 'never' },
-      underRuleset: (inForce) => (inForce ? 'R38 [disputed]: a chain needs two links.' : 'R38 not in force: a chain may have one link.'),
+      underRuleset: (inForce) => (inForce ? `${NEXT} [disputed]: a chain needs two links.` : `${NEXT} not in force: a chain may have one link.`),
     },
   ],
   messages: {
-    'lonely-link': (p: { link: string }) => `${p.link} is alone in its chain [R38]`,
+    'lonely-link': (p: { link: string }) => `${p.link} is alone in its chain [${NEXT}]`,
   },
   needs: ['eligibility'],
   check(chain, report) {
@@ -54,19 +58,19 @@ test('a rule module registered with no other file touched: its diagnostic, quick
   const d = a.diagnostics.find((x) => x.code === 'lonely-link');
   assert.ok(d, 'the throwaway rule reports');
   assert.equal(d.severity, 'warning');
-  assert.equal(d.rule, 'R38');
-  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [R38]`);
+  assert.equal(d.rule, NEXT);
+  assert.equal(d.message, `CL1 Yugi's "Dark Hole" is alone in its chain [${NEXT}]`);
   assert.deepEqual(d.fix?.map((f) => f.title), ['Remove CL1 "Dark Hole": it cannot be activated here']);
   assert.deepEqual(a.scenarios[0].chains[0].links[0].codes, ['lonely-link']);
 
   const hover = describeCode('lonely-link', rules);
-  assert.match(hover, /`lonely-link`\*\* — rule R38 \(warning\)/);
+  assert.match(hover, new RegExp(`\`lonely-link\`\\*\\* — rule ${NEXT} \\(warning\\)`));
   assert.match(hover, /a chain of a single link/);
-  assert.match(hover, /\*\*R38 — A chain needs company\*\* \[disputed\]: A made-up rule.*\(sources: S0\)/);
+  assert.match(hover, new RegExp(`\\*\\*${NEXT} — A chain needs company\\*\\* \\[disputed\\]: A made-up rule.*\\(sources: S0\\)`));
 
-  assert.deepEqual(rules.ruleById('R38'), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
-  assert.equal(rules.catalogue.at(-1)?.id, 'R38');
-  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === 'R38'));
+  assert.deepEqual(rules.ruleById(NEXT), { ...lonelyLink.catalogue[0], code: 'lonely-link', severity: 'warning' });
+  assert.equal(rules.catalogue.at(-1)?.id, NEXT);
+  assert.ok(rules.codes.some((c) => c.code === 'lonely-link' && c.rule === NEXT));
 
   // An expect line may name it, as any rule code.
   const expected = analyze(`${SCENARIO}  expect illegal lonely-link at 1\n`, { rules });
@@ -74,7 +78,7 @@ test('a rule module registered with no other file touched: its diagnostic, quick
 
   // The shipped rules are untouched.
   assert.equal(analyze(SCENARIO).diagnostics.length, 0);
-  assert.equal(RULE_REGISTRY.ruleById('R38'), undefined);
+  assert.equal(RULE_REGISTRY.ruleById(NEXT), undefined);
   assert.match(describeCode('lonely-link'), /is not a rule diagnostic code/);
 });
 
@@ -86,16 +90,16 @@ test('a rule module declares when it is in force: the registry runs it, and desc
   assert.deepEqual(codes('tcg as of 2030-01-01'), ['lonely-link']);
   assert.deepEqual(codes('tcg'), ['lonely-link']);
   assert.deepEqual(codes('ocg'), []);
-  assert.equal(rules.inForce('R38', { region: 'tcg', asOf: '2030-01-01', label: 'TCG as of 2030-01-01' }), true);
-  assert.equal(rules.inForce('R38', { region: 'ocg', label: 'OCG' }), false);
+  assert.equal(rules.inForce(NEXT, { region: 'tcg', asOf: '2030-01-01', label: 'TCG as of 2030-01-01' }), true);
+  assert.equal(rules.inForce(NEXT, { region: 'ocg', label: 'OCG' }), false);
 
   // The hover on `rules` and `explain` read the registry: the rule's line follows its window.
   const before = dated('tcg as of 2029-12-31').scenarios[0].ruleset;
-  const r38 = (lines: string[]) => lines.find((l) => l.startsWith('R38'));
-  assert.equal(r38(rules.describeRuleset(before)), 'R38 not in force: a chain may have one link.');
-  assert.equal(r38(rules.describeRuleset(dated('tcg').scenarios[0].ruleset)), 'R38 [disputed]: a chain needs two links.');
+  const lineOfNext = (lines: string[]) => lines.find((l) => l.startsWith(NEXT));
+  assert.equal(lineOfNext(rules.describeRuleset(before)), `${NEXT} not in force: a chain may have one link.`);
+  assert.equal(lineOfNext(rules.describeRuleset(dated('tcg').scenarios[0].ruleset)), `${NEXT} [disputed]: a chain needs two links.`);
   assert.equal(RULE_REGISTRY.describeRuleset(before)[0], 'TCG as of 2029-12-31');
-  assert.ok(!RULE_REGISTRY.describeRuleset(before).some((l) => l.startsWith('R38')), 'the shipped registry does not know R38');
+  assert.ok(!RULE_REGISTRY.describeRuleset(before).some((l) => l.startsWith(NEXT)), `the shipped registry does not know ${NEXT}`);
   // The hover of its code says when it is in force.
   assert.match(describeCode('lonely-link', rules), /— in force: TCG from 2030-01-01; OCG never/);
 });

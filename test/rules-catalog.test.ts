@@ -6,9 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { RULE_CODES } from '../server/src/core/diagnostics';
+import { RULE_CODES } from '../server/src/core/internal';
 import { InForce, RegionWindow } from '../server/src/core/engine/rulesets';
-import { RULE_REGISTRY, RuleInfo, TAG_MEANINGS } from '../server/src/core';
+import { RULE_REGISTRY, RuleInfo, TAG_MEANINGS } from '../server/src/core/internal';
 
 const RULES = RULE_REGISTRY.catalogue;
 const ruleById = (id: string) => RULE_REGISTRY.ruleById(id);

@@ -5,7 +5,7 @@ import { test, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, RULE_CODES, RULE_REGISTRY, isRuleCode } from '../server/src/core';
+import { analyze, RULE_CODES, RULE_REGISTRY, isRuleCode } from '../server/src/core/internal';
 import { listFiles, repoRoot } from './helpers';
 // samples/modern/ names cards only the generated library knows.
 import './generated-cards';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { LANGUAGE_CODES, RULE_CODES } from '../server/src/core';
+import { LANGUAGE_CODES, RULE_CODES } from '../server/src/core/internal';
 import { runCli } from '../server/src/cli/main';
 import { repoRoot } from './helpers';
 

@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, AnalyzeOptions, parseProject, renderMarkdown, scenarioJson } from '../server/src/core';
+import { analyze, AnalyzeOptions, parseProject, renderMarkdown, scenarioJson } from '../server/src/core/internal';
 import { runCli } from '../server/src/cli/main';
 import { preview } from '../server/src/lsp/preview';
 import { readSettings } from '../server/src/lsp/settings';

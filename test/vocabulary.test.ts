@@ -19,7 +19,7 @@ import {
   PHASE_TIMES,
   SUMMON_PHRASES,
   ZONE_WORDS,
-} from '../server/src/core';
+} from '../server/src/core/internal';
 
 const words = (phrase: string) => phrase.toLowerCase().split(/\s+/).filter(Boolean);
 
@@ -80,6 +80,10 @@ test('vocabulary: docs/language.md shows every phrase, modifier and zone word of
 
 test('vocabulary: every modifier completion offers starts with a word the parser splits modifiers at', () => {
   for (const m of modifierCompletions()) assert.ok(MODIFIER_START_WORDS.has(words(m)[0]), m);
+});
+
+test('vocabulary: the words leaf\'s modifier start words are exactly the effect property table\'s (written in both: the parser may not import the table)', () => {
+  assert.deepEqual([...MODIFIER_START_WORDS].sort(), [...new Set(EFFECT_PROPERTIES.flatMap((p) => p.starts))].sort());
 });
 
 test('vocabulary: docs/language.md\'s Modifiers table lists exactly the spellings of the effect property table', () => {

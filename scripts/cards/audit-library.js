@@ -60,7 +60,7 @@ function officialCards(core, dir) {
 function main() {
   const o = args();
   // Core from the working tree's TypeScript (the embedded library must exist: `npm run build` writes it).
-  const core = loadTypeScript('server/src/core/index.ts');
+  const core = loadTypeScript('server/src/core/internal.ts');
   const official = officialCards(core, o.texts);
   const fixture = {};
   let differences = 0;

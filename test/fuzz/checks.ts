@@ -27,7 +27,7 @@ import {
   splitLines,
   TextEdit,
   UseFile,
-} from '../../server/src/core';
+} from '../../server/src/core/internal';
 
 /** Called with each input before it is checked (scripts/fuzz.js records it, to show a hanging input). */
 export const hooks: { input?: (text: string) => void } = {};

@@ -3,7 +3,7 @@
 // fixtures. Small seeds keep each analysis cheap, so the fuzzer tries many inputs per second.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { libraryCards, parse, splitLines } from '../../server/src/core';
+import { libraryCards, parse, splitLines } from '../../server/src/core/internal';
 
 export interface Corpus {
   /** Seed documents the mutations start from. */

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES } from './client';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/internal';
 import { references, rename } from '../../server/src/lsp/navigation';
 import { WorkspaceIndex } from '../../server/src/lsp/workspace';
 import { safeRequest } from '../../server/src/lsp/safe';

@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES, ROOT } from './client';
 import { ILLEGAL, LEGAL, MESSY, MESSY_FORMATTED, TYPOS } from './fixtures';
 import { applyEdits } from '../helpers';
-import { formatPage } from '../../server/src/core';
+import { formatPage } from '../../server/src/core/internal';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;

@@ -4,10 +4,11 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/internal';
 import { preview } from '../../server/src/lsp/preview';
 import { buildViewModel, PreviewResult, PreviewViewModel } from '../../client/src/preview/model';
 import { contentSecurityPolicy, escapeHtml, renderMessageHtml, renderPreviewHtml } from '../../client/src/preview/html';
+import { PREVIEW_ASSETS } from './assets';
 import { repoRoot } from '../helpers';
 
 const CSP_SOURCE = 'https://file+.vscode-resource.vscode-cdn.net';
@@ -19,7 +20,7 @@ function viewModel(text: string, uri = 'file:///work/sample.segoc'): PreviewView
 }
 
 function render(vm: PreviewViewModel): string {
-  return renderPreviewHtml(vm, { cspSource: CSP_SOURCE });
+  return renderPreviewHtml(vm, { cspSource: CSP_SOURCE, assets: PREVIEW_ASSETS });
 }
 
 const s2 = fs.readFileSync(path.join(repoRoot(), 'samples/seeds/s2-chain-pt.segoc'), 'utf8');
@@ -75,7 +76,7 @@ test('two renders get different nonces', () => {
   const a = /'nonce-([^']+)'/.exec(cspOf(render(vm)))![1];
   const b = /'nonce-([^']+)'/.exec(cspOf(render(vm)))![1];
   assert.notEqual(a, b);
-  const m1 = /'nonce-([^']+)'/.exec(cspOf(renderMessageHtml('t', 'm', 'file:///x', { cspSource: CSP_SOURCE })))![1];
+  const m1 = /'nonce-([^']+)'/.exec(cspOf(renderMessageHtml('t', 'm', 'file:///x', { cspSource: CSP_SOURCE, assets: PREVIEW_ASSETS })))![1];
   assert.notEqual(m1, a);
 });
 
@@ -259,7 +260,7 @@ test('escapeHtml handles & < > " \'', () => {
 });
 
 test('a message page has the same CSP and escapes its text', () => {
-  const html = renderMessageHtml('<b>t</b>', '<script>alert(1)</script>', 'file:///a"b', { cspSource: CSP_SOURCE, nonce: 'abc123abc123abc123' });
+  const html = renderMessageHtml('<b>t</b>', '<script>alert(1)</script>', 'file:///a"b', { cspSource: CSP_SOURCE, nonce: 'abc123abc123abc123', assets: PREVIEW_ASSETS });
   assert.match(cspOf(html), /script-src 'nonce-abc123abc123abc123';/);
   assertNoInjection(html);
   assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));

@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/internal';
 import { preview } from '../../server/src/lsp/preview';
 import {
   buildViewModel,

@@ -5,7 +5,7 @@
 // lsp.test.ts, cli.test.ts and use.test.ts.)
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, escapeWikitext, formatDocument, parse, render, splitLines } from '../../server/src/core';
+import { analyze, escapeWikitext, formatDocument, parse, render, splitLines } from '../../server/src/core/internal';
 import { applyEdits, knownSettings, rangeProblems } from '../fuzz/checks';
 
 // These tests are about the known issues themselves: the checks must not skip them here.

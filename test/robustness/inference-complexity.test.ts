@@ -3,7 +3,7 @@
 // about eight times the time (a quadratic path costs sixteen times, an exponential one far more).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze, inferEffects, renderDefinition } from '../../server/src/core';
+import { analyze, inferEffects, renderDefinition } from '../../server/src/core/internal';
 
 /** The best of two runs of `run` on `input`, in milliseconds. */
 function best(run: () => void): number {

@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { analyze, analyzePage, MAX_SCENARIO_CHARS, scenarioChars, tooLargeToCheck } from '../../server/src/core';
+import { analyze, analyzePage, MAX_SCENARIO_CHARS, scenarioChars, tooLargeToCheck } from '../../server/src/core/internal';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES, ROOT } from '../lsp/client';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -9,7 +9,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { analyze, formatDocument } from '../../server/src/core';
+import { analyze, formatDocument } from '../../server/src/core/internal';
 import { ensureBuilt, fileUri, LspClient, PULL_CAPABILITIES, ROOT, RpcResponseError } from '../lsp/client';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

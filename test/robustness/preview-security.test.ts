@@ -10,10 +10,11 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import fc from 'fast-check';
-import { analyze } from '../../server/src/core';
+import { analyze } from '../../server/src/core/internal';
 import { preview } from '../../server/src/lsp/preview';
 import { buildViewModel, parseWebviewMessage, PreviewResult, previewStateUri } from '../../client/src/preview/model';
 import { contentSecurityPolicy, renderMessageHtml, renderPreviewHtml } from '../../client/src/preview/html';
+import { PREVIEW_ASSETS } from '../preview/assets';
 import { repoRoot } from '../helpers';
 
 // What `webview.cspSource` is in current VS Code (an older form, https://file+.vscode-resource..., is an
@@ -77,7 +78,7 @@ function hostileText(): string {
 function previewHtml(text: string, uri: string): string {
   const a = analyze(text, { uri });
   const result: PreviewResult = JSON.parse(JSON.stringify(preview(a, uri, 1)));
-  return renderPreviewHtml(buildViewModel(result), { cspSource: CSP_SOURCE });
+  return renderPreviewHtml(buildViewModel(result), { cspSource: CSP_SOURCE, assets: PREVIEW_ASSETS });
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -209,7 +210,7 @@ describe('preview security in headless Chromium', () => {
 
   test('the CSP itself blocks an inline script and a remote image added at run time', async (t) => {
     if (skipReason) return t.skip(skipReason);
-    const html = renderMessageHtml('Checking…', 'waiting', 'file:///x.segoc', { cspSource: CSP_SOURCE });
+    const html = renderMessageHtml('Checking…', 'waiting', 'file:///x.segoc', { cspSource: CSP_SOURCE, assets: PREVIEW_ASSETS });
     const loaded = await load(html, async (page) => {
       await page.evaluate(() => {
         const d = (globalThis as Any).document;

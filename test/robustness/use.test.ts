@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { analyze, UseFile } from '../../server/src/core';
+import { analyze, UseFile } from '../../server/src/core/internal';
 import { ensureBuilt, ROOT } from '../lsp/client';
 
 const CLI = path.join(ROOT, 'dist', 'cli.js');

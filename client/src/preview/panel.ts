@@ -5,7 +5,7 @@
 // ones acted on are `reveal` (select a line in the editor) and `ready`.
 import * as vscode from 'vscode';
 import { Throttle } from '../throttle';
-import { renderMessageHtml, renderPreviewHtml } from './html';
+import { PREVIEW_ASSET_FILES, PreviewAssets, renderMessageHtml, renderPreviewHtml } from './html';
 import { buildViewModel, HostMessage, isPreviewResult, parseWebviewMessage, PreviewResult, previewStateUri } from './model';
 
 export const PREVIEW_VIEW_TYPE = 'segoc.preview';
@@ -31,6 +31,23 @@ function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
   };
 }
 
+/**
+ * The preview's style sheet and script (media/), read once per window. A file that cannot be read (a broken
+ * install) is logged and left empty: the preview then shows unstyled, rather than not at all.
+ */
+async function loadPreviewAssets(extensionUri: vscode.Uri, log: (message: string) => void): Promise<PreviewAssets> {
+  const read = async (file: string): Promise<string> => {
+    try {
+      return new TextDecoder().decode(await vscode.workspace.fs.readFile(vscode.Uri.joinPath(extensionUri, file)));
+    } catch (err) {
+      log(`preview: cannot read ${file}: ${err instanceof Error ? err.message : String(err)}`);
+      return '';
+    }
+  };
+  const [style, script] = await Promise.all([read(PREVIEW_ASSET_FILES.style), read(PREVIEW_ASSET_FILES.script)]);
+  return { style, script };
+}
+
 class ChainPreview implements vscode.Disposable {
   private readonly throttle: Throttle;
   private readonly highlightThrottle: Throttle;
@@ -45,6 +62,7 @@ class ChainPreview implements vscode.Disposable {
     readonly uri: vscode.Uri,
     private readonly host: PreviewHost,
     private readonly extensionUri: vscode.Uri,
+    private readonly assets: Promise<PreviewAssets>,
     private readonly onDispose: (preview: ChainPreview) => void,
   ) {
     panel.title = `Resolved Chain: ${fileName(uri)}`;
@@ -62,8 +80,13 @@ class ChainPreview implements vscode.Disposable {
         if (panel.visible) this.update();
       }),
     );
-    panel.webview.html = renderMessageHtml('Checking…', `Waiting for the SEGOC language server to check ${fileName(uri)}.`, uri.toString(), {
-      cspSource: panel.webview.cspSource,
+    // Shown until the first render starts (a render that began first wins: it bumped `sequence`).
+    void assets.then((a) => {
+      if (this.disposed || this.sequence !== 0) return;
+      panel.webview.html = renderMessageHtml('Checking…', `Waiting for the SEGOC language server to check ${fileName(uri)}.`, uri.toString(), {
+        cspSource: panel.webview.cspSource,
+        assets: a,
+      });
     });
     this.update();
   }
@@ -99,6 +122,7 @@ class ChainPreview implements vscode.Disposable {
     const webview = this.panel.webview;
     let html: string;
     let key: string;
+    const assets = await this.assets;
     try {
       const result = await this.host.fetchPreview(this.uri);
       if (this.disposed || seq !== this.sequence) return;
@@ -108,19 +132,19 @@ class ChainPreview implements vscode.Disposable {
           'No analysis yet',
           `The SEGOC language server has no analysis of ${fileName(this.uri)}. Open the file in an editor to check it.`,
           this.uri.toString(),
-          { cspSource: webview.cspSource },
+          { cspSource: webview.cspSource, assets },
         );
       } else {
         key = JSON.stringify(result);
         if (key === this.lastKey) return;
-        html = renderPreviewHtml(buildViewModel(result), { cspSource: webview.cspSource });
+        html = renderPreviewHtml(buildViewModel(result), { cspSource: webview.cspSource, assets });
       }
     } catch (err) {
       if (this.disposed || seq !== this.sequence) return;
       const message = err instanceof Error ? err.message : String(err);
       this.host.log(`preview of ${this.uri.toString()}: ${message}`);
       key = `error:${message}`;
-      html = renderMessageHtml('Could not check the document', message, this.uri.toString(), { cspSource: webview.cspSource });
+      html = renderMessageHtml('Could not check the document', message, this.uri.toString(), { cspSource: webview.cspSource, assets });
     }
     if (key === this.lastKey) return;
     this.lastKey = key;
@@ -178,6 +202,7 @@ export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Dis
   private readonly disposables: vscode.Disposable[] = [];
   private readonly activeChanged = new vscode.EventEmitter<void>();
   private active: ChainPreview | undefined;
+  private readonly assets: Promise<PreviewAssets>;
   /** Fires when a preview gains or loses focus. */
   readonly onDidChangeActivePreview = this.activeChanged.event;
 
@@ -185,6 +210,7 @@ export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Dis
     private readonly extensionUri: vscode.Uri,
     private readonly host: PreviewHost,
   ) {
+    this.assets = loadPreviewAssets(extensionUri, (m) => host.log(m));
     this.disposables.push(
       vscode.workspace.onDidChangeTextDocument((e) => this.previews.get(e.document.uri.toString())?.update()),
       vscode.workspace.onDidSaveTextDocument((d) => this.previews.get(d.uri.toString())?.update()),
@@ -233,6 +259,7 @@ export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Dis
       panel.webview.options = webviewOptions(this.extensionUri);
       panel.webview.html = renderMessageHtml('Nothing to show', 'This preview lost track of its document. Close it and open it again.', '', {
         cspSource: panel.webview.cspSource,
+        assets: await this.assets,
       });
       return;
     }
@@ -248,7 +275,7 @@ export class PreviewManager implements vscode.WebviewPanelSerializer, vscode.Dis
   }
 
   private track(panel: vscode.WebviewPanel, uri: vscode.Uri): void {
-    const preview = new ChainPreview(panel, uri, this.host, this.extensionUri, (p) => {
+    const preview = new ChainPreview(panel, uri, this.host, this.extensionUri, this.assets, (p) => {
       if (this.previews.get(p.uri.toString()) === p) this.previews.delete(p.uri.toString());
       if (this.active === p) this.active = undefined;
       this.activeChanged.fire();

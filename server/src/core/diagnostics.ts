@@ -1,6 +1,8 @@
 // Diagnostics are data: core reports every problem as a value with a range and never throws on
 // user input. Rule codes are stable (rules.md); language codes are documented in docs/language.md.
-import { RULE_REGISTRY } from './engine/rules';
+// A leaf of core (it imports only text.ts): the parser and every layer above it report through it, so
+// it knows nothing of them; the rule codes (RULE_CODES, isRuleCode) come from the rule registry
+// (engine/rules/index.ts), which is the one that knows the rules.
 import { Range } from './text';
 import { quoteName } from './syntax/quote';
 
@@ -51,9 +53,6 @@ export interface RuleCodeInfo {
   summary: string;
 }
 
-/** The stable rule diagnostic codes of rules.md, from the rule modules' metadata (engine/rules). */
-export const RULE_CODES: readonly RuleCodeInfo[] = RULE_REGISTRY.codes;
-
 export interface LanguageCodeInfo {
   code: string;
   summary: string;
@@ -98,14 +97,6 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'unterminated-block', summary: 'a segoc block of a Markdown or wikitext page that is never closed' },
   { code: 'too-large', summary: 'a file or page with more scenario text than segoc checks at once (1,000,000 characters of scenario lines): nothing in it is checked' },
 ];
-
-export function ruleCodeInfo(code: string): RuleCodeInfo | undefined {
-  return RULE_REGISTRY.codeInfo(code);
-}
-
-export function isRuleCode(code: string): boolean {
-  return RULE_REGISTRY.codeInfo(code) !== undefined;
-}
 
 /** The message for a card name written without its quotes, wherever the parser or the names find one. */
 export function notQuotedMessage(name: string): string {

@@ -2,14 +2,16 @@
 // so that the server can hand them over without conversion. Core knows nothing of LSP;
 // it simply uses the same numbers.
 
+/** Read-only: the parser shares one position between the tokens and nodes that meet at a place (`sharedPos`). */
 export interface Position {
-  line: number;
-  character: number;
+  readonly line: number;
+  readonly character: number;
 }
 
+/** Read-only, as its positions: a moved range is a new object. */
 export interface Range {
-  start: Position;
-  end: Position;
+  readonly start: Position;
+  readonly end: Position;
 }
 
 export function pos(line: number, character: number): Position {
@@ -22,7 +24,7 @@ const sharedByColumn: Array<Position | undefined> = [];
 /**
  * A position that may be shared: the same object for the same place, while the parser stays on one
  * line (a token's range, the range of the node it starts or ends and the line's range meet at the same
- * places). Positions are never mutated, so sharing them is safe; the parse of a 10k-line file makes
+ * places). Positions are read-only (the type says so), so sharing them is safe; the parse of a 10k-line file makes
  * tens of thousands of them. Each column keeps its last position, so moving to a new line clears nothing.
  */
 export function sharedPos(line: number, character: number): Position {

@@ -2,10 +2,10 @@
 // cards (the `.segoc` definitions of from-segoc.ts, the generated library, effects inferred from card
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
 import { CardInfo, CardOrigin, EffectFacts, EffectInfo, EventPattern } from './types';
-import { cardTypeInfo } from './vocabulary';
+import { cardTypeInfo } from './vocabulary/words';
 import { EFFECT_PROPERTIES } from './vocabulary/properties';
 import { normalizeName } from './names';
-import { uniformCard } from '../layout';
+import { uniformCard } from './uniform';
 
 export type { EffectFacts } from './types';
 export { defaultZones } from './vocabulary/properties';

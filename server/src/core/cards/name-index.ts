@@ -3,19 +3,9 @@
 // its names(): a sorted key array (prefixes by binary search) and keys grouped by length (an edit
 // distance of d only reaches keys whose length differs by d at most).
 import { BitPattern, letterMask, popCount } from './bit-distance';
-import { CardName, CardProvider } from './provider';
+import { CardName, CardProvider, NameSearch } from './provider';
 
-/**
- * What completion and "did you mean" ask of a provider's names. NameIndex answers for any provider from
- * its names(); a provider of many names answers itself (CardProvider.nameSearch: the generated library).
- */
-export interface NameSearch {
-  complete(query: string, max: number): CardName[];
-  nameOf(cardKey: string): string;
-  near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }>;
-  /** Names whose beginning is within `limit` edits of `key` (what was typed is the start of the name, misspelt). */
-  nearBeginning(key: string, limit: number): Array<{ name: CardName; d: number }>;
-}
+export type { NameSearch } from './provider';
 
 export class NameIndex implements NameSearch {
   /** Every name, sorted by key. */

@@ -3,7 +3,6 @@
 // card only when it is asked for, and completion and "did you mean" search its names without building
 // any card. Providers are layered by a CardIndex (index.ts): the file > imports > page > workspace >
 // curated library > generated library.
-import type { NameSearch } from './name-index';
 import { CardInfo } from './types';
 
 /** One name a provider answers to (a card's name or an alias), without building the card. */
@@ -36,4 +35,16 @@ export interface CardProvider {
    * the generated library). Without it, completion and "did you mean" index names() (NameIndex).
    */
   nameSearch?(): NameSearch;
+}
+
+/**
+ * What completion and "did you mean" ask of a provider's names. NameIndex answers for any provider from
+ * its names(); a provider of many names answers itself (CardProvider.nameSearch: the generated library).
+ */
+export interface NameSearch {
+  complete(query: string, max: number): CardName[];
+  nameOf(cardKey: string): string;
+  near(key: string, limit: number, distance: (a: string, b: string, limit: number) => number): Array<{ name: CardName; d: number }>;
+  /** Names whose beginning is within `limit` edits of `key` (what was typed is the start of the name, misspelt). */
+  nearBeginning(key: string, limit: number): Array<{ name: CardName; d: number }>;
 }

@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import { SummonMethod, Zone } from '../syntax/ast';
+import type { SummonMethod, Zone } from '../words';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';

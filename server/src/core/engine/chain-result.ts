@@ -6,7 +6,7 @@ import { LinkState } from './classify';
 import { Candidate } from './collect';
 import { actText, afterChainText, answerText, collectedText, eventRecord, resolutionLine } from './narrative';
 import { CATEGORY_LABELS, ChainResult, CollectedStatus, CollectedTrigger, LinkAnswer, LinkResult, OrderGroup } from './results';
-import { ChainView } from './rules/api';
+import { ChainView } from './view';
 
 /** A chain without its details (AnalyzeOptions.detail 'diagnostics'): what the verdicts and counts need. */
 export function chainSummary(block: ChainBlock, index: number, diags: Diagnostic[], phase: string): ChainResult {

@@ -8,9 +8,22 @@ import { Candidate, category } from './collect';
 import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
-import type { LinkStatus } from './rules/api';
 import { restsOn, UnknownFact } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
+
+/** Why a trigger link cannot be activated in this chain at all (set by rules/eligibility.ts). */
+export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed';
+
+/** What modules found out about a link, for the modules after them (the one channel between rules). */
+export interface LinkStatus {
+  /** R10, R19-R23, R32: the trigger cannot be in this chain (later rules then leave the link alone). */
+  ineligible: Ineligibility | undefined;
+  /**
+   * A trigger whose event nothing before the chain shows: eligibility.ts assumed it was met just before the chain;
+   * stated-facts.ts withdraws the assumption where the scenario states otherwise (R36).
+   */
+  eventAssumed: boolean;
+}
 
 /** A claimed chain link as the engine sees it: what the rules read and the results show. */
 export interface LinkState {
@@ -30,7 +43,7 @@ export interface LinkState {
   unknownFacts: UnknownFact[];
   /** The codes reported on this link (for the results; rules read `status`, never codes). */
   codes: string[];
-  /** What rule modules found out about the link, for the modules after them (see rules/api.ts). */
+  /** What rule modules found out about the link, for the modules after them (see LinkStatus). */
   status: LinkStatus;
   answers: string;
   /** Id of the last event before this link was placed. */

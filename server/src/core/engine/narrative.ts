@@ -4,7 +4,7 @@ import { CardInfo, EffectInfo, SummonType } from '../cards/model';
 import { SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
-import type { ChainView } from './rules/api';
+import type { ChainView } from './view';
 import { Zone } from '../syntax/ast';
 import { GameEvent, zoneWord } from './state';
 import { quoteName } from '../syntax/quote';

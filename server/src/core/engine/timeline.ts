@@ -6,8 +6,7 @@
 import { CardRef, GameAction, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { ScenarioNames } from './scenario-names';
-import { uniformEvent } from '../layout';
-import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex } from './state';
+import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
 type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
 

@@ -1,6 +1,6 @@
 // Pieces both languages share: the card type from a type line, a blank effect, and the includes
 // and filters that are written the same way once a text has been read.
-import type { Zone } from '../syntax/ast';
+import type { Zone } from '../words';
 import type { CardTypeFacts, Include, InferredEffect, InferredKind } from './types';
 
 /** Reads a type line in any of the forms cards are described with (yaml-yugi, segoc, Konami's). */

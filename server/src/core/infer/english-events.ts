@@ -3,7 +3,7 @@
 // cards/vocabulary/). The phrases written here are the vocabulary's own, so the card builder
 // reads them back without a note; where the text says more than the vocabulary can (an archetype,
 // "by your opponent's card effect"), the phrase keeps what it can and the rest is a note.
-import { ATTRIBUTES, RACES } from '../cards/vocabulary';
+import { ATTRIBUTES, RACES } from '../words';
 import { onOneLine, withinStretch } from './common';
 
 export interface EventReading {

@@ -3,7 +3,7 @@
 // activation condition and cost; an event in the past tense before 時 ("when": can miss the timing)
 // or 場合 ("if": cannot) makes a trigger; を対象として is a target; a clause with no 発動 is a
 // continuous effect. The lines before ① carry the once-per-turn limits by card name.
-import type { Zone } from '../syntax/ast';
+import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, withoutBrackets, zoneAfterSelfEvent, zoneList } from './common';
 import { japaneseEvent, japanesePhase } from './japanese-events';
 import type { CardTypeFacts, InferredEffect } from './types';

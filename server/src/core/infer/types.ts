@@ -2,7 +2,7 @@
 // Everything here is a guess from the wording (Problem-Solving Card Text in English, the ①②
 // clauses in Japanese); what the wording does not settle is said in `notes` and assumed, never
 // turned into a verdict.
-import type { Zone } from '../syntax/ast';
+import type { Zone } from '../words';
 
 export type InferredKind = 'activation' | 'trigger' | 'quick' | 'ignition' | 'flip' | 'continuous';
 

@@ -3,20 +3,11 @@
 // can be written from it alone.
 import { Range } from '../text';
 import { Comment, LogicalLine, Token } from './lexer';
+import type { PhaseName, SummonMethod, Zone } from '../words';
 
-/**
- * `overlay`: attached to an Xyz Monster as material (off the field, in no zone a board line can name: the
- * engine puts cards there, the scenario never does).
- */
-export type Zone = 'field' | 'hand' | 'gy' | 'banished' | 'deck' | 'extra' | 'overlay';
-export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck', 'extra'];
-
-/** Summons that use materials: the materials are "used as material" (R20 (d)); the Summon is a Special Summon. */
-export type SummonMethod = 'link' | 'xyz' | 'synchro' | 'fusion' | 'ritual';
-export const SUMMON_METHODS: readonly SummonMethod[] = ['link', 'xyz', 'synchro', 'fusion', 'ritual'];
-
-export type PhaseName = 'draw' | 'standby' | 'main1' | 'battle' | 'damage-step' | 'main2' | 'end' | 'end-of-battle';
-export const PHASES: readonly PhaseName[] = ['draw', 'standby', 'main1', 'battle', 'damage-step', 'main2', 'end'];
+// The game's words are the words leaf's (core/words.ts); the AST names them in its nodes.
+export { PHASES, SUMMON_METHODS, ZONES } from '../words';
+export type { PhaseName, SummonMethod, Zone } from '../words';
 
 export interface Named {
   text: string;

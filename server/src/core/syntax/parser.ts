@@ -39,7 +39,7 @@ import { didYouMean } from '../suggest';
 import { LANGUAGE_WORDS } from './words';
 
 export { CARD_ACTION_VERBS } from './words';
-import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
+import { MODIFIER_START_WORDS, PHASE_WORDS, ZONE_WORDS } from '../words';
 
 export interface ParseResult {
   file: SourceFile;

@@ -2,8 +2,7 @@
 // hovers and the TextMate grammar follow (test/grammar-words.test.ts checks the grammar against it: every
 // word here gets its class's scope, and the grammar matches no word that is not here). A word the parser
 // learns goes into its class here, and the grammar test says where the highlighting must learn it too.
-import { MODIFIER_START_WORDS, modifierCompletions, PHASE_WORDS, ZONE_WORDS } from '../cards/vocabulary';
-import { SUMMON_METHODS } from './ast';
+import { MODIFIER_START_WORDS, PHASE_WORDS, SUMMON_METHODS, ZONE_WORDS } from '../words';
 
 /** Action verbs that take cards (`destroy "X"`); completion offers card names after them too. */
 export const CARD_ACTION_VERBS: readonly string[] = [
@@ -71,8 +70,11 @@ export const LANGUAGE_WORDS = {
   zones: wordClass(Object.keys(ZONE_WORDS), 'support.type.zone', '  Yugi $: "X"', 'enumMember'),
   /** Phase words of a `phase` line. */
   phases: wordClass(Object.keys(PHASE_WORDS), 'support.constant.phase', '  phase $', 'enumMember'),
-  /** The words that start a modifier of an effect line (the effect property table's). */
-  modifiers: wordClass([...MODIFIER_START_WORDS], 'keyword', '  ignition, $', undefined, (w) => modifierCompletions().find((m) => m.startsWith(`${w} `)) ?? w),
+  /**
+   * The words that start a modifier of an effect line (the effect property table's; the grammar test writes each
+   * as its whole modifier, from the card vocabulary, which this layer may not import).
+   */
+  modifiers: wordClass([...MODIFIER_START_WORDS], 'keyword', '  ignition, $'),
 } as const;
 
 export type WordClassName = keyof typeof LANGUAGE_WORDS;

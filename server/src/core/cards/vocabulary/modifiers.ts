@@ -4,7 +4,8 @@
 import type { EffectFacts, EffectInfo } from '../types';
 import { CardKind, EFFECT_PROPERTIES } from './properties';
 
-export { MODIFIER_START_WORDS } from './properties';
+/** The words that start a modifier live in the words leaf (core/words.ts), which the parser reads too. */
+export { MODIFIER_START_WORDS } from '../../words';
 
 /**
  * Interprets one modifier of an effect line (`from hand or gy`, `once per chain`, `targets ...`) into

@@ -6,7 +6,7 @@
 // completion offers, how docs/language.md's Modifiers table writes it (a test compares them), its words
 // in a hover, and the fact the library audit compares. Adding a property is one row here, its field in
 // types.ts, and what reads it (ARCHITECTURE.md, "Add an effect property and a rule that reads it").
-import { Zone } from '../../syntax/ast';
+import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
 import { parseFilter } from './filters';
 import { interpretActivationWindow } from './times';
@@ -242,11 +242,11 @@ const properties: EffectProperty[] = [...SHIPPED];
 export const EFFECT_PROPERTIES: readonly EffectProperty[] = properties;
 
 /**
- * The words that start a modifier: the parser splits an effect line's phrase from its modifiers at the
- * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as
- * `damage step`: see the parser's isModifierStart).
+ * The words that start a modifier (the parser splits an effect line's phrase from its modifiers at the first
+ * comma-separated part that starts with one) are a set of the words leaf, core/words.ts, since the parser may not
+ * import the card vocabulary: test/vocabulary.test.ts holds it equal to the rows' `starts`.
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(properties.flatMap((p) => p.starts));
+export { MODIFIER_START_WORDS };
 
 /**
  * Adds a row for the time of a test (test/effect-property.test.ts: a throwaway property shows what one row

@@ -2,7 +2,7 @@
 // qualifiers (`by card effect`, `as cost`, `from <zone>`): what happened to the card, after its subject.
 // A file of its own beside events.ts: a new verb is written here once, its first word in VERB_START beside
 // parseVerb, and events.ts only needs VERB_START to cut a subject's filter before the verb.
-import { SUMMON_METHODS, SummonMethod } from '../../syntax/ast';
+import { SUMMON_METHODS, SummonMethod } from '../../words';
 import { VerbPattern } from '../types';
 import { ZONE_WORDS } from './words';
 

@@ -2,69 +2,11 @@
 // card types, with what the engine reads of a card type. They are the leaves every other part of the
 // vocabulary reads (filters name races and attributes, verbs and modifiers name zones), and the parser
 // reads the zone and phase words of board and `phase` lines from here, so a word means one thing everywhere.
-import { PhaseName, Zone } from '../../syntax/ast';
+export { ATTRIBUTES, PHASE_WORDS, RACES, ZONE_WORDS } from '../../words';
 import { CardCategory, SpellTrapKind } from '../types';
-
-/** Zone words: in board lines, `from` clauses, event phrases and `from` modifiers alike. */
-export const ZONE_WORDS: Readonly<Record<string, Zone>> = {
-  field: 'field',
-  hand: 'hand',
-  gy: 'gy',
-  graveyard: 'gy',
-  grave: 'gy',
-  banished: 'banished',
-  deck: 'deck',
-  extra: 'extra',
-};
-
-/** Phase words of a scenario's `phase` line. */
-export const PHASE_WORDS: Readonly<Record<string, PhaseName>> = {
-  draw: 'draw',
-  standby: 'standby',
-  main1: 'main1',
-  'main-1': 'main1',
-  battle: 'battle',
-  'damage-step': 'damage-step',
-  damage: 'damage-step',
-  main2: 'main2',
-  'main-2': 'main2',
-  end: 'end',
-};
 
 /** Monster abilities a card's tags may name (informational: no rule reads them yet). */
 export const ABILITIES = ['tuner', 'gemini', 'spirit', 'union', 'toon', 'flip', 'pendulum'];
-
-export const RACES = [
-  'aqua',
-  'beast',
-  'beast-warrior',
-  'creator god',
-  'cyberse',
-  'dinosaur',
-  'divine-beast',
-  'dragon',
-  'fairy',
-  'fiend',
-  'fish',
-  'illusion',
-  'insect',
-  'machine',
-  'plant',
-  'psychic',
-  'pyro',
-  'reptile',
-  'rock',
-  'sea serpent',
-  'sea-serpent',
-  'spellcaster',
-  'thunder',
-  'warrior',
-  'winged beast',
-  'winged-beast',
-  'wyrm',
-  'zombie',
-];
-export const ATTRIBUTES = ['dark', 'light', 'earth', 'water', 'fire', 'wind', 'divine'];
 
 type CardTypeMeaning = { category: CardCategory; kind?: SpellTrapKind; extra?: boolean };
 

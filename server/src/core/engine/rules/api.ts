@@ -3,7 +3,7 @@
 // modules) and its check. `rules/index.ts` lists the modules in run order; RULE_CODES, the catalogue
 // behind hovers and the quick-fix tables are derived from them.
 //
-// How to add a rule (say R38):
+// How to add a rule (say R38; `npm run new-rule -- <family> "<title>"` writes the files of 1, 3 and 4 from a template):
 //  1. Write `rules/<family>.ts` exporting `defineRule({...})` (copy a small one, e.g. once-per-chain.ts):
 //     its `codes` (stable code -> rules, severity, summary, quick-fix kind), its `catalogue` entry
 //     (id, title, tags, summary, sources from sources.ts, a note for [version]/[disputed] rules),
@@ -24,29 +24,14 @@
 import { Diagnostic } from '../../diagnostics';
 import { Range } from '../../text';
 import { LinkState } from '../classify';
-import { Candidate } from '../collect';
-import { Category } from '../results';
-import { InForce, Ruleset, RulesInForce } from '../rulesets';
-import { CardInstance, GameEvent, PlayerIndex } from '../state';
+import { InForce, Ruleset } from '../rulesets';
+import { ChainView } from '../view';
 
-export type { LinkState } from '../classify';
+export type { Ineligibility, LinkState, LinkStatus } from '../classify';
+export type { ChainView } from '../view';
 export type { Candidate } from '../collect';
 export type { Category } from '../results';
 export type { InForce, RegionWindow } from '../rulesets';
-
-/** Why a trigger link cannot be activated in this chain at all (set by eligibility.ts). */
-export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed';
-
-/** What modules found out about a link, for the modules after them (the one channel between rules). */
-export interface LinkStatus {
-  /** R10, R19-R23, R32: the trigger cannot be in this chain (later rules then leave the link alone). */
-  ineligible: Ineligibility | undefined;
-  /**
-   * A trigger whose event nothing before the chain shows: eligibility.ts assumed it was met just before the chain;
-   * stated-facts.ts withdraws the assumption where the scenario states otherwise (R36).
-   */
-  eventAssumed: boolean;
-}
 
 export type RuleTag = 'stable' | 'version' | 'disputed' | 'engine≠rule' | 'card-specific';
 
@@ -91,46 +76,6 @@ export interface CodeMeta {
   /** One line, for completion, SARIF and the code's hover. */
   summary: string;
   fix?: FixKind;
-}
-
-/** The chain being checked, after its simulation: what a rule may read. */
-export interface ChainView {
-  readonly chainIndex: number;
-  readonly links: readonly LinkState[];
-  /** The trigger batch: batch triggers, and OCG hand triggers standing among them. */
-  readonly members: readonly LinkState[];
-  /** The triggers collected when the chain started (R15). */
-  readonly collected: readonly Candidate[];
-  /** Every event of the scenario so far (this chain's placement and resolution included). */
-  readonly events: readonly GameEvent[];
-  /** Index of this chain's first event; events before `windowStartIndex` are older than its window. */
-  readonly chainStartEvent: number;
-  readonly lastPlacementEvent: number;
-  readonly windowStartIndex: number;
-  /** Index just past this chain's last event (its resolution and leftovers): later events come after the chain. */
-  readonly chainEndEvent: number;
-  /** The step when the chain began: an event of an earlier step was not the last thing to happen (R19, R32). */
-  readonly stepAtStart: number;
-  /** The phase when the chain started, and whether both players had passed in it (R25). */
-  readonly phase: string;
-  /** Whether the scenario says the phase (else `phase` is the language's default, `main1`: assume it, say so). */
-  readonly phaseStated: boolean;
-  readonly phaseClosed: boolean;
-  readonly players: readonly [string, string];
-  readonly turn: PlayerIndex;
-  readonly ruleset: Ruleset;
-  readonly rules: RulesInForce;
-  /** Every card copy of the scenario, where it is now. */
-  readonly instances: readonly CardInstance[];
-  /** Once-per-turn effects activated in earlier chains ("player:card:effect"). */
-  readonly usedThisTurn: ReadonlySet<string>;
-  readonly scenarioRange: Range;
-  controllerOf(c: CardInstance): PlayerIndex;
-  category(player: PlayerIndex, mandatory: boolean): Category;
-  /** "Yugi", or "?" for an unknown player. */
-  who(p: PlayerIndex | undefined): string;
-  /** `CL2 Yugi's "Sangan"`. */
-  linkName(l: LinkState): string;
 }
 
 export interface RelatedLink {

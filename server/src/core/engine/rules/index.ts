@@ -139,3 +139,13 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
 /** The registry of the shipped rules. */
 export const RULE_REGISTRY = ruleRegistry(RULE_MODULES);
 
+/** The stable rule diagnostic codes of rules.md, from the rule modules' metadata. */
+export const RULE_CODES: readonly RuleCodeInfo[] = RULE_REGISTRY.codes;
+
+export function ruleCodeInfo(code: string): RuleCodeInfo | undefined {
+  return RULE_REGISTRY.codeInfo(code);
+}
+
+export function isRuleCode(code: string): boolean {
+  return RULE_REGISTRY.codeInfo(code) !== undefined;
+}

@@ -1,0 +1,49 @@
+// The chain being checked, after its simulation: what a rule module reads (engine/rules/api.ts hands it to
+// them). Here, below the rules, so that the engine's own modules that read a chain (chain-result.ts,
+// narrative.ts) never import the rule modules: only run.ts, at the top of the engine, knows the registry.
+import { Range } from '../text';
+import { LinkState } from './classify';
+import { Candidate } from './collect';
+import { Category } from './results';
+import { Ruleset, RulesInForce } from './rulesets';
+import { CardInstance, GameEvent, PlayerIndex } from './state';
+
+/** The chain being checked, after its simulation: what a rule may read. */
+export interface ChainView {
+  readonly chainIndex: number;
+  readonly links: readonly LinkState[];
+  /** The trigger batch: batch triggers, and OCG hand triggers standing among them. */
+  readonly members: readonly LinkState[];
+  /** The triggers collected when the chain started (R15). */
+  readonly collected: readonly Candidate[];
+  /** Every event of the scenario so far (this chain's placement and resolution included). */
+  readonly events: readonly GameEvent[];
+  /** Index of this chain's first event; events before `windowStartIndex` are older than its window. */
+  readonly chainStartEvent: number;
+  readonly lastPlacementEvent: number;
+  readonly windowStartIndex: number;
+  /** Index just past this chain's last event (its resolution and leftovers): later events come after the chain. */
+  readonly chainEndEvent: number;
+  /** The step when the chain began: an event of an earlier step was not the last thing to happen (R19, R32). */
+  readonly stepAtStart: number;
+  /** The phase when the chain started, and whether both players had passed in it (R25). */
+  readonly phase: string;
+  /** Whether the scenario says the phase (else `phase` is the language's default, `main1`: assume it, say so). */
+  readonly phaseStated: boolean;
+  readonly phaseClosed: boolean;
+  readonly players: readonly [string, string];
+  readonly turn: PlayerIndex;
+  readonly ruleset: Ruleset;
+  readonly rules: RulesInForce;
+  /** Every card copy of the scenario, where it is now. */
+  readonly instances: readonly CardInstance[];
+  /** Once-per-turn effects activated in earlier chains ("player:card:effect"). */
+  readonly usedThisTurn: ReadonlySet<string>;
+  readonly scenarioRange: Range;
+  controllerOf(c: CardInstance): PlayerIndex;
+  category(player: PlayerIndex, mandatory: boolean): Category;
+  /** "Yugi", or "?" for an unknown player. */
+  who(p: PlayerIndex | undefined): string;
+  /** `CL2 Yugi's "Sangan"`. */
+  linkName(l: LinkState): string;
+}
