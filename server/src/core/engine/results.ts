@@ -5,9 +5,6 @@ import { Diagnostic } from '../diagnostics';
 import { SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { Ruleset } from './rulesets';
-import type { UnknownFact } from './unknown-facts';
-
-export type { UnknownFact } from './unknown-facts';
 
 /** SEGOC categories (R11): 1 TP mandatory, 2 NTP mandatory, 3 TP optional, 4 NTP optional. */
 export type Category = 1 | 2 | 3 | 4;
@@ -55,6 +52,21 @@ export type ResolutionAct =
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' };
+
+/** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
+export interface UnknownFact {
+  /** The card the fact is about (it may be another link's card: the one a responder answers). */
+  card: string;
+  /** Its effect number, when the fact is about one effect. */
+  effect?: number;
+  fact: 'effect' | 'includes' | 'condition' | 'event';
+  /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
+  what: string;
+  /** Why the verdict rests on it. */
+  why: string;
+  /** A `card` definition line that would state the fact, for the writer to confirm (quick fix). */
+  line?: string;
+}
 
 /** A game event as plain data (what a trigger answers). */
 export interface EventRecord {

@@ -5,26 +5,24 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { CardInfo } from '../cards/model';
+import { CardInfo, EffectInfo } from '../cards/model';
 import { Diagnostic, QuickFix } from '../diagnostics';
-import { Position } from '../text';
+import { Position, Range } from '../text';
 import { cardToSegoc } from '../cards/to-segoc';
-import type { LinkState } from './classify';
 import { quoteName } from '../syntax/quote';
+import type { UnknownFact } from './results';
 
-/** A fact the library does not know about a card, on which a link's verdict rests. */
-export interface UnknownFact {
-  /** The card the fact is about (it may be another link's card: the one a responder answers). */
-  card: string;
-  /** Its effect number, when the fact is about one effect. */
-  effect?: number;
-  fact: 'effect' | 'includes' | 'condition' | 'event';
-  /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
-  what: string;
-  /** Why the verdict rests on it. */
-  why: string;
-  /** A `card` definition line that would state the fact, for the writer to confirm (quick fix). */
-  line?: string;
+export type { UnknownFact } from './results';
+
+/** What this module reads and writes of a link (classify.ts's LinkState; kept apart so the two do not import each other). */
+export interface LinkState {
+  position: number;
+  stmt: { range: Range };
+  inst?: { name: string; card?: CardInfo };
+  effect?: EffectInfo;
+  assumptions: string[];
+  unknownFacts: UnknownFact[];
+  codes: string[];
 }
 
 export const UNKNOWN_CARD_FACT = 'unknown-card-fact';
