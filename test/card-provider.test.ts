@@ -115,7 +115,7 @@ test('provider: an index over a provider builds nothing and lists no name until 
   assert.equal(fake.built, 0);
 });
 
-test('provider: a link whose effect has assumed facts says so among its assumptions (explain, hovers)', () => {
+test('provider: a link whose effect has assumed facts says so: a fact the library is unsure of (explain, hovers)', () => {
   const fake = new FakeLibrary(100);
   const a = analyze(
     `scenario "assumed"\n  players A, B\n  turn A\n  A hand: "Synthetic Card 00043"\n  chain\n    1 A "Synthetic Card 00043"\n`,
@@ -123,7 +123,7 @@ test('provider: a link whose effect has assumed facts says so among its assumpti
   );
   const link = a.scenarios[0].chains[0].links[0];
   assert.ok(
-    link.assumptions.some((s) => s.includes('the event is a guess of the test') && s.includes('assumed')),
-    JSON.stringify(link.assumptions),
+    link.unknownFacts.some((f) => f.what.includes('the event is a guess of the test') && f.what.includes('its source was unsure')),
+    JSON.stringify(link.unknownFacts),
   );
 });

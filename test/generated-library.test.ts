@@ -82,7 +82,8 @@ test('generated library: a hover shows type, stats, effects and where the facts 
 test('generated library: explain says where a generated fact was assumed', () => {
   const a = analyze(['scenario "x"', '  players Yugi, Kaiba', '  turn Yugi', '  Yugi hand: "Legendary Fire King Ponix"', '  chain', '    1 Yugi "Fire King Avatar Arvata"', ''].join('\n'));
   const links = a.scenarios[0].chains[0].links;
-  assert.ok(links[0].assumptions.some((x) => /Fire King Avatar Arvata" effect 1: conditions written in its script are assumed met \(assumed/.test(x)), links[0].assumptions.join('\n'));
+  const said = links[0].unknownFacts.map((f) => f.what);
+  assert.ok(said.some((x) => /Fire King Avatar Arvata": conditions written in its script are assumed met \(its source was unsure\)/.test(x)), said.join('\n'));
 });
 
 test('generated library: the first lookup decodes one card, not the library', () => {

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, analyzePage, ChainResult, Diagnostic, pageKind, Range, ScenarioResult } from '../server/src/core/internal';
+import { analyze, analyzePage, ChainResult, Diagnostic, pageKind, Range, ScenarioResult, verdictLabel } from '../server/src/core/internal';
 import { listFiles, repoRoot } from './helpers';
 // samples/modern/ names cards only the generated library knows.
 import './generated-cards';
@@ -46,6 +46,7 @@ function chainLines(c: ChainResult): string[] {
     if (l.effectKind || l.effectText) out.push(`      effect: ${[l.effectKind, l.effectText].filter(Boolean).join(': ')}`);
     out.push(`      answers: ${l.answers}`);
     for (const a of l.assumptions) out.push(`      assumes: ${a}`);
+    for (const f of l.unknownFacts) out.push(`      rests on unknown ${f.fact} of "${f.card}": ${f.what} (${f.why})`);
     if (l.resolution) out.push(`      resolves ${l.resolution.order}: ${l.resolution.status}${l.resolution.did.map((d) => `; ${d}`).join('')}`);
   }
   if (c.legalOrder.length) out.push('    legal order');
@@ -59,7 +60,7 @@ function chainLines(c: ChainResult): string[] {
 
 function scenarioLines(s: ScenarioResult & { block?: number }): string[] {
   const met = s.expectationsMet === undefined ? '' : s.expectationsMet ? ', expectations met' : ', expectations NOT met';
-  const out = [`scenario ${s.index} "${s.title}" at ${pos(s.range)}${s.block !== undefined ? ` (block ${s.block})` : ''}: ${s.verdict}${met}`];
+  const out = [`scenario ${s.index} "${s.title}" at ${pos(s.range)}${s.block !== undefined ? ` (block ${s.block})` : ''}: ${verdictLabel(s.verdict, s.restsOnUnknownFacts)}${met}`];
   out.push(`  ${s.ruleset.region}${s.ruleset.asOf ? ` as of ${s.ruleset.asOf}` : ''}; players ${s.players.join(', ')}; turn ${s.turnPlayer}`);
   for (const c of s.chains) out.push(...chainLines(c));
   return out;

@@ -89,7 +89,7 @@ test('a broken project file or a card path that does not exist: exit 2 with one 
   assert.equal(r.err, 'segoc: segoc.json: "cards" must be a list of paths, folders or globs');
   const missing = tree('missing', { 'segoc.json': '{ "cards": ["nowhere"] }', 'a.segoc': HOUND });
   assert.match(run(['render', 'a.segoc'], missing).err, /^segoc: segoc\.json: "cards" names nowhere, which does not exist$/);
-  assert.deepEqual(parseProject('{"rules":"ocg","extra":1}'), { error: 'unknown key "extra" (the keys are "cards", "rules", "exclude")' });
+  assert.deepEqual(parseProject('{"rules":"ocg","extra":1}'), { error: 'unknown key "extra" (the keys are "cards", "rules", "exclude", "strict")' });
 });
 
 test('render and explain: several files, and a non-zero exit always says why (on stderr)', () => {

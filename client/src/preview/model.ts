@@ -106,6 +106,8 @@ export interface WireScenario {
   turnPlayer: string;
   chains: WireChain[];
   verdict: 'legal' | 'illegal' | 'invalid';
+  /** A 'legal' that rests on card facts the library does not know (absent from older servers). */
+  restsOnUnknownFacts?: boolean;
   expectationsMet?: boolean;
   diagnostics: WireDiagnostic[];
 }
@@ -437,7 +439,7 @@ function buildScenario(sc: WireScenario, extra: WireDiagnostic[]): ScenarioView 
           ? `${problems.length} unmet expectations`
           : 'unmet expectation'
         : 'no expectation';
-  const verdictLabel = sc.verdict === 'legal' ? 'Legal' : sc.verdict === 'illegal' ? 'Illegal' : 'Invalid';
+  const verdictLabel = sc.verdict === 'legal' ? (sc.restsOnUnknownFacts ? 'Legal, resting on unknown facts' : 'Legal') : sc.verdict === 'illegal' ? 'Illegal' : 'Invalid';
   return {
     index: sc.index,
     title: sc.title,

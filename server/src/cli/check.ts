@@ -54,6 +54,8 @@ export function readInputs(files: string[], root: string, found: (file: string) 
 export interface Workspace {
   cards: Input[];
   rules: 'tcg' | 'ocg' | undefined;
+  /** --strict (or the project's `"strict": true`): every assumption is an error. */
+  strict: boolean;
   /** The project folder: a `use` path may not lead out of it through a symbolic link. */
   root: string;
 }
@@ -63,6 +65,7 @@ export interface Environment {
   workspaceCards: CardSource[];
   readUse: UseReader;
   defaultRuleset: { region: 'tcg' | 'ocg' } | undefined;
+  strict: boolean;
   /** 'diagnostics' when the report shows nothing else (text without --chains): see AnalyzeOptions.detail. */
   detail: 'full' | 'diagnostics';
 }
@@ -81,7 +84,7 @@ export function environment(workspace: Workspace): Environment {
   }
   // `use` imports are read relative to the importing file, by the same reader as the language server's.
   const readUse = useFileReader(undefined, () => workspace.root);
-  return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, detail: 'full' };
+  return { workspaceCards: sources, readUse, defaultRuleset: workspace.rules ? { region: workspace.rules } : undefined, strict: workspace.strict, detail: 'full' };
 }
 
 export function analyzeInput(t: Input, env: Environment): Checked {

@@ -22,7 +22,7 @@ installGeneratedLibrary((message) => process.stderr.write(`${message}\n`));
 const HELP = `segoc — checks Yu-Gi-Oh! ruling scenarios (.segoc files, and segoc blocks in wiki pages)
 
 Usage:
-  segoc check [files|folders|globs] [--format text|json|sarif] [--chains] [--rules tcg|ocg] [--jobs N]
+  segoc check [files|folders|globs] [--format text|json|sarif] [--chains] [--rules tcg|ocg] [--strict] [--jobs N]
       Checks every scenario. Reads .segoc files and the segoc blocks of Markdown
       (.md, .markdown: \`\`\`segoc fences) and wikitext pages (.wiki, .wikitext, .mediawiki:
       <segoc> and <syntaxhighlight lang="segoc">); pages without a segoc block are skipped.
@@ -32,12 +32,14 @@ Usage:
       --format   text (default), json (docs/cli.md), sarif (SARIF 2.1.0, for code scanning)
       --chains   also print each scenario's resolved chains (text format)
       --rules    ruleset of scenarios without a \`rules\` line (default tcg)
+      --strict   every assumption is an error: a card fact the library does not know
+                 (else a warning, unknown-card-fact) and what a scenario leaves out
       --jobs     threads checking files at once (worker threads, from 100 files on;
                  default: one per two cores); --jobs 1 checks one file after the other
-  segoc explain files|folders|globs [--rules tcg|ocg]
+  segoc explain files|folders|globs [--rules tcg|ocg] [--strict]
       Prints what the engine understood of each file: players, rules, triggers
       collected, legal orders of each batch and how each chain resolves.
-  segoc render files|folders|globs [--format markdown|wikitext|html|svg|json] [--scenario N] [--rules tcg|ocg]
+  segoc render files|folders|globs [--format markdown|wikitext|html|svg|json] [--scenario N] [--rules tcg|ocg] [--strict]
       Prints each scenario's resolved chains: a table per chain (link, player, card,
       category, Spell Speed, what it did) in Markdown (default), wikitext or a standalone
       HTML page, the chain stack as an SVG picture, or JSON. A page: all its blocks are
@@ -156,6 +158,8 @@ interface Options {
   format?: string;
   chains: boolean;
   rules?: 'tcg' | 'ocg';
+  /** --strict: every assumption is an error. */
+  strict: boolean;
   scenario?: number;
   check: boolean;
   write: boolean;
@@ -165,14 +169,14 @@ interface Options {
 
 /** The options each command takes, and the values of --format. */
 const COMMAND_OPTIONS: Record<Command, { options: string[]; formats?: readonly string[] }> = {
-  check: { options: ['--format', '--chains', '--rules', '--jobs'], formats: ['text', 'json', 'sarif'] },
-  explain: { options: ['--rules'] },
-  render: { options: ['--format', '--scenario', '--rules'], formats: RENDER_FORMATS },
+  check: { options: ['--format', '--chains', '--rules', '--strict', '--jobs'], formats: ['text', 'json', 'sarif'] },
+  explain: { options: ['--rules', '--strict'] },
+  render: { options: ['--format', '--scenario', '--rules', '--strict'], formats: RENDER_FORMATS },
   format: { options: ['--check', '--write'] },
 };
 
 function parseOptions(cmd: Command, args: string[]): Options {
-  const o: Options = { files: [], chains: false, check: false, write: false };
+  const o: Options = { files: [], chains: false, strict: false, check: false, write: false };
   const spec = COMMAND_OPTIONS[cmd];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -182,7 +186,7 @@ function parseOptions(cmd: Command, args: string[]): Options {
     }
     const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
     if (!spec.options.includes(name)) {
-      const known = ['--format', '--chains', '--rules', '--scenario', '--check', '--write', '--jobs'].includes(name);
+      const known = ['--format', '--chains', '--rules', '--strict', '--scenario', '--check', '--write', '--jobs'].includes(name);
       throw new UsageError(known ? `\`segoc ${cmd}\` does not take ${name}` : `unknown option ${a}`);
     }
     const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
@@ -214,6 +218,9 @@ function parseOptions(cmd: Command, args: string[]): Options {
       case '--chains':
         o.chains = true;
         break;
+      case '--strict':
+        o.strict = true;
+        break;
       case '--check':
         o.check = true;
         break;
@@ -233,11 +240,11 @@ function project(io: CliIO): ProjectSetup {
 }
 
 /** What every file is checked with: the project's card files, read, and the default ruleset. */
-function workspace(setup: ProjectSetup, rules: 'tcg' | 'ocg' | undefined, io: CliIO): Workspace {
+function workspace(setup: ProjectSetup, rules: 'tcg' | 'ocg' | undefined, io: CliIO, strict = false): Workspace {
   const { files, missing, refused } = cardFilesOf(setup);
   const problem = cardFilesProblem(missing, refused);
   if (problem) throw new UsageError(`${shown(io, setup.file!)}: ${problem}`);
-  return { cards: files.map((file) => ({ file, text: readText(file, setup.root), kind: 'segoc' as const })), rules: rules ?? setup.project.rules, root: setup.root };
+  return { cards: files.map((file) => ({ file, text: readText(file, setup.root), kind: 'segoc' as const })), rules: rules ?? setup.project.rules, strict: strict || !!setup.project.strict, root: setup.root };
 }
 
 /** The files a command reads: as check finds them (files, folders, globs; the project's `exclude` left out). */
@@ -272,7 +279,7 @@ function nothingFound(args: string[]): UsageError {
 
 function check(opts: Options, io: CliIO, threads: boolean): number | Promise<number> {
   const setup = project(io);
-  const ws = workspace(setup, opts.rules, io);
+  const ws = workspace(setup, opts.rules, io, opts.strict);
   const asked = inputsOf(setup, opts, io, threads ? (n) => CheckPool.start(threadsFor(n, opts.jobs)) : undefined);
   const { pool } = asked;
   const inputs = withCardFileConflicts(asked.inputs, ws);
@@ -300,7 +307,7 @@ function analysed(cmd: string, opts: Options, io: CliIO): Checked[] {
       throw new UsageError(`${f}: no segoc block in this page`);
     }
   }
-  const env = environment(workspace(setup, opts.rules, io));
+  const env = environment(workspace(setup, opts.rules, io, opts.strict));
   return inputsOf(setup, opts, io).inputs.map((t) => analyzeInput(t, env));
 }
 

@@ -1,6 +1,6 @@
 // Text and JSON reports of the CLI. The JSON shape is documented in docs/cli.md and is stable.
 import * as path from 'path';
-import { CATEGORY_LABELS, RULE_REGISTRY, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, quoteName, ROLE_LABELS, ScenarioResult } from '../core';
+import { CATEGORY_LABELS, RULE_REGISTRY, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, quoteName, ROLE_LABELS, ScenarioResult, verdictLabel } from '../core';
 
 /** What the reports need of an analysis: a .segoc file's Analysis and a page's PageAnalysis both fit. */
 export interface CheckedAnalysis {
@@ -84,7 +84,7 @@ export function textPiece(r: Checked, cwd: string, chains: boolean): string {
   }
   if (chains) {
     for (const sc of r.analysis.scenarios) {
-      out.push(`${f}:${sc.titleRange.start.line + 1}: scenario "${sc.title}" — ${sc.verdict}${sc.expectationsMet === false ? ' (expectation NOT met)' : sc.expectationsMet ? ' (as expected)' : ''}`);
+      out.push(`${f}:${sc.titleRange.start.line + 1}: scenario "${sc.title}" — ${verdictLabel(sc.verdict, sc.restsOnUnknownFacts)}${sc.expectationsMet === false ? ' (expectation NOT met)' : sc.expectationsMet ? ' (as expected)' : ''}`);
       for (const c of sc.chains) {
         out.push(`  chain ${c.index}: ${c.links.map((l) => `CL${l.position} ${l.player} ${quoteName(l.card)}`).join(' | ') || '(empty)'}`);
         for (const g of c.legalOrder) out.push(`    order ${g.description}`);
@@ -194,11 +194,12 @@ export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle
         const cat = l.category ? `, category ${l.category} (${CATEGORY_LABELS[l.category]})` : '';
         out.push(`      CL${l.position} ${l.player} ${quoteName(l.card)} — ${ROLE_LABELS[l.role]}, Spell Speed ${l.spellSpeed}${cat}; answers ${l.answers}; ${l.legal ? 'legal' : `ILLEGAL (${l.codes.join(', ')})`}`);
         for (const as of l.assumptions) out.push(`        assumed: ${as}`);
+        for (const f of l.unknownFacts) out.push(`        not known to the card library: ${f.what} (${f.why})`);
       }
       out.push('    resolution:');
       for (const r of c.resolution) out.push(`      ${r}`);
     }
-    out.push(`  verdict: ${sc.verdict}${sc.expectationsMet === undefined ? '' : sc.expectationsMet ? ' (expectations met)' : ' (expectations NOT met)'}`);
+    out.push(`  verdict: ${verdictLabel(sc.verdict, sc.restsOnUnknownFacts)}${sc.expectationsMet === undefined ? '' : sc.expectationsMet ? ' (expectations met)' : ' (expectations NOT met)'}`);
     for (const d of sc.diagnostics) out.push(`  ${d.severity} ${d.code}${d.link ? ` at CL${d.link}` : ''}${d.chain ? ` in chain ${d.chain}` : ''}: ${d.message}`);
   }
   return out.join('\n');

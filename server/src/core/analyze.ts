@@ -8,6 +8,7 @@ import { Reference, SUGGESTIONS_PER_FILE } from './engine/resolve-names';
 import { ScenarioResult } from './engine/results';
 import { RULE_REGISTRY, RuleRegistry } from './engine/rules';
 import { runScenario } from './engine/run';
+import { VERDICT_BASIS_CODES } from './engine/unknown-facts';
 import { ChainBlock, ExpectStmt, Scenario, SourceFile, UseStmt } from './syntax/ast';
 import { endsWithComma } from './syntax/lexer';
 import { parse, ParseResult } from './syntax/parser';
@@ -66,6 +67,12 @@ export interface AnalyzeOptions {
   previous?: Analysis;
   /** The rule modules to check with (default: the shipped ones; `ruleRegistry([...RULE_MODULES, mine])` adds one). */
   rules?: RuleRegistry;
+  /**
+   * Every assumption is an error (`--strict`, the `segoc.strict` setting): a card fact the library does not know
+   * (`unknown-card-fact`) and what a scenario leaves out (`assumed-in-strict`). Default: the first is a warning,
+   * the second a line of `explain`.
+   */
+  strict?: boolean;
 }
 
 export interface Analysis {
@@ -237,9 +244,8 @@ export function analyze(text: string, options: AnalyzeOptions = {}): Analysis {
         const delta = sc.range.start.line - old.startLine;
         entry = delta === 0 ? old : { lines: old.lines, key: old.key, result: shiftLines(old.result, delta), references: old.references.map((r) => ({ ...r, range: shiftLines(r.range, delta) })), startLine: sc.range.start.line, suggestionBudget: old.suggestionBudget, unknownNames: old.unknownNames };
       } else {
-        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, parseErrors, suggestionBudget });
+        const run = runScenario(sc, { cards, defaultRuleset: options.defaultRuleset ?? { region: 'tcg' }, index: i + 1, chainDetail: full, rules, parseErrors, suggestionBudget, strict: options.strict });
         dropRepeatedMistakes(run.result, parseErrors);
-        addAssumedFacts(run.result, cards);
         applyExpectations(sc, run.result, rules);
         if (full) addFixes(lines, file, [run.result], run.result.diagnostics, i, rules);
         entry = { lines: scLines, result: run.result, references: run.references, startLine: sc.range.start.line, suggestionBudget, unknownNames: run.unknownNames };
@@ -306,20 +312,6 @@ function dropRepeatedMistakes(result: ScenarioResult, parseErrors: readonly Diag
 }
 
 /**
- * Each link whose effect has facts its card's source was unsure of (EffectInfo.assumed: a generated or
- * inferred card) carries them as assumptions, shown by hovers and `explain` like the engine's own.
- */
-function addAssumedFacts(result: ScenarioResult, cards: CardIndex): void {
-  for (const chain of result.chains) {
-    for (const link of chain.links) {
-      if (!link.cardKnown || link.effectIndex === undefined) continue;
-      const card = cards.get(link.card);
-      for (const fact of card?.effects[link.effectIndex - 1]?.assumed ?? []) link.assumptions.push(`${quoteName(card!.name)} effect ${link.effectIndex}: ${fact} (assumed: its source was unsure)`);
-    }
-  }
-}
-
-/**
  * Whether a cached result holds with the "did you mean" budget left now: it got suggestions for its first
  * min(budget, unknown names) unknown names, so a budget that gives the same number gives the same result.
  */
@@ -374,7 +366,7 @@ function environmentKey(options: AnalyzeOptions, file: SourceFile, lines: string
 /** What an analysis depends on among its options (a text analysed twice with options of one key reads the same). */
 export function optionsKey(options: AnalyzeOptions): string {
   const r = options.defaultRuleset;
-  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? ''].join('\u0002');
+  return [r?.region ?? 'tcg', r?.asOf ?? '', options.detail ?? 'full', options.strict ? 'strict' : '', identity(options.cardProviders), identity(options.workspaceCards), identity(options.pageCards), identity(options.readUse), identity(options.rules), options.uri ?? ''].join('\u0002');
 }
 
 /** A deep copy with every position moved by `delta` lines (results are plain data). */
@@ -474,7 +466,8 @@ function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegi
   const matched = new Set<Diagnostic>();
   for (const e of expects) {
     if (e.legal) {
-      const errors = rule.filter((d) => d.severity === 'error');
+      // Under `strict` a verdict resting on an assumption is no "legal" either.
+      const errors = result.diagnostics.filter((d) => d.severity === 'error' && (rules.codeInfo(d.code) || VERDICT_BASIS_CODES.has(d.code)));
       if (errors.length > 0 && !anyIllegal) {
         allMet = false;
         result.diagnostics.push({

@@ -86,6 +86,8 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'conflicting-expect', summary: '`expect legal` in a scenario that also has `expect illegal`' },
   { code: 'duplicate-expect', summary: 'the same expectation twice in a scenario' },
   { code: 'expect-unmet', summary: 'an `expect` line that the checker does not confirm' },
+  { code: 'unknown-card-fact', summary: 'a link that is legal only on a card fact the library does not know (a warning; an error with --strict)' },
+  { code: 'assumed-in-strict', summary: 'with --strict: a link that rests on something the scenario does not say' },
   { code: 'unknown-event', summary: 'an event phrase the engine cannot evaluate (it is assumed to be met)' },
   { code: 'text-differs', summary: "an effect line that the card's `text` reads otherwise (the line is used)" },
   { code: 'text-too-long', summary: 'a card `text` longer than 8,000 characters: nothing is inferred from it (a warning)' },

@@ -27,7 +27,7 @@ export { inForceText } from './engine/rulesets';
 export { globMatcher } from './glob';
 export { inferEffects } from './infer';
 export { renderDefinition } from './cards/from-inferred';
-export { CATEGORY_LABELS, CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, linkKind, ordinal, phaseLabel, ROLE_LABELS } from './labels';
+export { CATEGORY_LABELS, CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, linkKind, ordinal, phaseLabel, ROLE_LABELS, verdictLabel } from './labels';
 export type { LinkKind } from './labels';
 export { MAX_SCENARIO_CHARS } from './limits';
 export { analyzePage, extractBlocks, formatText, PAGE_CODES, pageKind, tooLargeToCheck } from './pages';

@@ -23,7 +23,7 @@ export { generatedCard, generatedCardFacts, readRecord } from './cards/generated
 export type { GeneratedRecord } from './cards/generated-record';
 export * from './cards/model';
 export * from './engine/results';
-export { CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, linkKind, ordinal, PHASE_LABELS, phaseLabel, ROLE_LABELS, ZONE_LABELS, zoneLabel } from './labels';
+export { CATEGORY_SHORT, categoryShort, categoryText, KIND_LABELS, KIND_SHORT, linkKind, ordinal, PHASE_LABELS, phaseLabel, ROLE_LABELS, verdictLabel, ZONE_LABELS, zoneLabel } from './labels';
 export type { LinkKind, LinkRoleName } from './labels';
 export { actText, answerText, collectedText, eventText, afterChainText } from './engine/narrative';
 export { inForceText, isInForce } from './engine/rulesets';

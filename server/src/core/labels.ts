@@ -114,6 +114,11 @@ export function zoneLabel(zone: string): string {
   return ZONE_LABELS[zone] ?? zone;
 }
 
+/** A scenario's verdict in words: a "legal" that rests on card facts the library does not know says so (issue 27). */
+export function verdictLabel(verdict: 'legal' | 'illegal' | 'invalid', restsOnUnknownFacts: boolean): string {
+  return verdict === 'legal' && restsOnUnknownFacts ? 'legal, resting on unknown facts' : verdict;
+}
+
 /** 1st, 2nd, 3rd, 4th, 11th, 21st, ... */
 export function ordinal(n: number): string {
   const mod100 = n % 100;

@@ -15,6 +15,8 @@ export interface Project {
   cards: string[];
   /** Ruleset of scenarios without a `rules` line (`--rules` and a scenario's own line come first). */
   rules?: 'tcg' | 'ocg';
+  /** Every assumption is an error (`--strict`; issue 27): a verdict may rest neither on an unknown card fact nor on what a scenario leaves out. */
+  strict?: boolean;
   /** Paths, folders or globs that `check` and `format` skip when they look for files. */
   exclude: string[];
   /** Whether the project file names its card files (else the default `cards` folder, which may be absent). */
@@ -29,7 +31,7 @@ export function defaultProject(): Project {
 /** A project, or what is wrong with its file (one sentence, without the file's name). */
 export type ProjectResult = { project: Project } | { error: string };
 
-const KEYS = ['cards', 'rules', 'exclude'];
+const KEYS = ['cards', 'rules', 'exclude', 'strict'];
 
 /** The project that a project file's text describes; undefined text: no project file (the defaults). */
 export function parseProject(text: string | undefined): ProjectResult {
@@ -55,6 +57,10 @@ export function parseProject(text: string | undefined): ProjectResult {
   if (o.rules !== undefined) {
     if (o.rules !== 'tcg' && o.rules !== 'ocg') return { error: `"rules" must be "tcg" or "ocg", not ${JSON.stringify(o.rules)}` };
     project.rules = o.rules;
+  }
+  if (o.strict !== undefined) {
+    if (typeof o.strict !== 'boolean') return { error: `"strict" must be true or false, not ${JSON.stringify(o.strict)}` };
+    project.strict = o.strict;
   }
   return { project };
 }

@@ -7,6 +7,7 @@
 // chain...) is `null`: never left out, never `undefined`.
 import { Diagnostic } from './diagnostics';
 import { ScenarioResult } from './engine/results';
+import { verdictLabel } from './labels';
 import { categoryText, COLOURS, colourKey, didText } from './render/common';
 
 /** A diagnostic as the JSON shows it; `block` is set for diagnostics of a page's segoc blocks. */
@@ -38,6 +39,8 @@ export function scenarioJson(sc: ScenarioResult & { block?: number }) {
     players: sc.players,
     turnPlayer: sc.turnPlayer,
     verdict: sc.verdict,
+    restsOnUnknownFacts: sc.restsOnUnknownFacts,
+    verdictText: verdictLabel(sc.verdict, sc.restsOnUnknownFacts),
     expectationsMet: sc.expectationsMet ?? null,
     chains: sc.chains.map((c) => ({
       index: c.index,

@@ -24,7 +24,7 @@ export class DocumentStore {
   analysisCount = 0;
   private settingsGeneration = 0;
   /** Analysis options shared by every analysis of one environment (core reuses scenario results by their identity). */
-  private environment?: { stamp: string; options: Pick<AnalyzeOptions, 'workspaceCards' | 'readUse' | 'defaultRuleset'> };
+  private environment?: { stamp: string; options: Pick<AnalyzeOptions, 'workspaceCards' | 'readUse' | 'defaultRuleset' | 'strict'> };
 
   constructor(
     private readonly workspace: WorkspaceIndex,
@@ -60,13 +60,14 @@ export class DocumentStore {
     return `${this.workspace.generation}/${this.settingsGeneration}`;
   }
 
-  private options(): Pick<AnalyzeOptions, 'workspaceCards' | 'readUse' | 'defaultRuleset'> {
+  private options(): Pick<AnalyzeOptions, 'workspaceCards' | 'readUse' | 'defaultRuleset' | 'strict'> {
     const stamp = this.stamp();
     if (!this.environment || this.environment.stamp !== stamp) {
       this.environment = {
         stamp,
         options: {
           defaultRuleset: { region: this.workspace.projectRules() ?? this.settings().defaultRuleset },
+          strict: this.workspace.projectStrict() || this.settings().strict,
           workspaceCards: this.workspace.cardSources(),
           readUse: useFileReader(
             (c) => this.byCanonical(c)?.getText(),

@@ -152,6 +152,10 @@ export function describeLink(analysis: Analysis, hit: LinkHit): string {
     out.push('- Assumed:');
     for (const a of link.assumptions) out.push(`  - ${escapeMd(a)}`);
   }
+  if (link.unknownFacts.length) {
+    out.push('- Not known to the card library (the verdict rests on it):');
+    for (const f of link.unknownFacts) out.push(`  - ${escapeMd(`${f.what}; ${f.why}`)}`);
+  }
   if (chain.legalOrder.length) {
     out.push('', '**Legal order of the trigger batch**');
     for (const g of chain.legalOrder) out.push(`- ${escapeMd(g.description)}`);

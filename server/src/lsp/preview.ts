@@ -96,6 +96,8 @@ export interface ScenarioDto {
   turnPlayer: string;
   chains: ChainDto[];
   verdict: ScenarioResult['verdict'];
+  /** A 'legal' that rests on card facts the library does not know (issue 27). */
+  restsOnUnknownFacts: boolean;
   expectationsMet?: boolean;
   diagnostics: DiagnosticDto[];
 }
@@ -173,6 +175,7 @@ function scenarioDto(sc: ScenarioResult): ScenarioDto {
     turnPlayer: sc.turnPlayer,
     chains: sc.chains.map(chainDto),
     verdict: sc.verdict,
+    restsOnUnknownFacts: sc.restsOnUnknownFacts,
     expectationsMet: sc.expectationsMet,
     diagnostics: sc.diagnostics.map(diagnosticDto),
   };

@@ -199,9 +199,10 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   const applySettings = (next: Settings) => {
     const prev = settings;
     settings = next;
-    if (prev.defaultRuleset !== next.defaultRuleset) store.settingsChanged();
+    const changed = prev.defaultRuleset !== next.defaultRuleset || prev.strict !== next.strict;
+    if (changed) store.settingsChanged();
     if (prev.validate !== next.validate) validated.clear();
-    if (prev.defaultRuleset !== next.defaultRuleset || prev.validate !== next.validate) revalidateAll();
+    if (changed || prev.validate !== next.validate) revalidateAll();
     else if (prev.inlayHints.enabled !== next.inlayHints.enabled && flags.inlayHintRefresh) {
       void connection.languages.inlayHint.refresh().catch(() => undefined);
     }

@@ -4,12 +4,15 @@ export interface Settings {
   validate: 'onType' | 'onSave';
   /** The ruleset of scenarios without a `rules` line. */
   defaultRuleset: 'tcg' | 'ocg';
+  /** Every assumption is an error (`--strict` of the CLI; a project's `"strict": true` also turns it on). */
+  strict: boolean;
   inlayHints: { enabled: boolean };
 }
 
 export const DEFAULT_SETTINGS: Settings = {
   validate: 'onType',
   defaultRuleset: 'tcg',
+  strict: false,
   inlayHints: { enabled: true },
 };
 
@@ -21,5 +24,6 @@ export function readSettings(raw: unknown): Settings {
   const hintsEnabled = typeof hints.enabled === 'boolean' ? hints.enabled : typeof r['inlayHints.enabled'] === 'boolean' ? (r['inlayHints.enabled'] as boolean) : true;
   const validate = typeof r.validate === 'string' && r.validate.toLowerCase() === 'onsave' ? 'onSave' : 'onType';
   const ruleset = typeof r.defaultRuleset === 'string' && r.defaultRuleset.trim().toLowerCase() === 'ocg' ? 'ocg' : 'tcg';
-  return { validate, defaultRuleset: ruleset, inlayHints: { enabled: hintsEnabled } };
+  const strict = r.strict === true;
+  return { validate, defaultRuleset: ruleset, strict, inlayHints: { enabled: hintsEnabled } };
 }

@@ -22,6 +22,11 @@ export class WorkspaceIndex {
     return undefined;
   }
 
+  /** No project file is read in the browser: strict comes from the `segoc.strict` setting alone. */
+  projectStrict(): boolean {
+    return false;
+  }
+
   /** No project folder to keep a symbolic link inside: a file's own folder (the browser reads no disk). */
   rootOf(file: string): string {
     return file.replace(/[\\/][^\\/]*$/, '') || '/';

@@ -74,6 +74,11 @@ export class WorkspaceIndex {
     return this.projects.find((p) => p.project.rules)?.project.rules;
   }
 
+  /** Whether a project file asks for strict checking (every assumption an error). */
+  projectStrict(): boolean {
+    return this.projects.some((p) => p.project.strict === true);
+  }
+
   /** Whether a file is a card file of the project of a folder that holds it. */
   private isCardFile(uri: string): boolean {
     const p = uriToPath(uri);

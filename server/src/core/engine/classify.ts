@@ -8,6 +8,7 @@ import { Candidate, category } from './collect';
 import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
+import { restsOn, UnknownFact } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
 
 /** Why a trigger link cannot be activated in this chain at all (set by rules/eligibility.ts). */
@@ -36,7 +37,10 @@ export interface LinkState {
   category?: Category;
   candidate?: Candidate;
   targets: CardInstance[];
+  /** What the scenario left out, assumed (the writer can state it). */
   assumptions: string[];
+  /** What the card library does not know and this link's verdict rests on (unknown-facts.ts). */
+  unknownFacts: UnknownFact[];
   /** The codes reported on this link (for the results; rules read `status`, never codes). */
   codes: string[];
   /** What rule modules found out about the link, for the modules after them (see LinkStatus). */
@@ -87,6 +91,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     candidate: undefined,
     targets,
     assumptions: [],
+    unknownFacts: [],
     codes: [],
     status: { ineligible: undefined, eventAssumed: false },
     answers: '',
@@ -99,6 +104,16 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
+  // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
+  // unknown. The link stays transparent to the speed checks (as an unknown card), and its verdict says so.
+  if (!l.effect && !stmt.effectIndex) {
+    restsOn(l, {
+      card: inst.card.name,
+      fact: 'effect',
+      what: `the card library knows no effect of ${quoteName(inst.card.name)} that can be activated`,
+      why: 'its kind, Spell Speed, where it can be activated and what it does decide this link, and segoc checks none of them',
+    });
+  }
   if (l.effect) l.candidate = collected.find((c) => c.inst === inst && c.effect === l.effect);
   return l;
 }

@@ -53,6 +53,21 @@ export type ResolutionAct =
   | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' };
 
+/** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
+export interface UnknownFact {
+  /** The card the fact is about (it may be another link's card: the one a responder answers). */
+  card: string;
+  /** Its effect number, when the fact is about one effect. */
+  effect?: number;
+  fact: 'effect' | 'includes' | 'condition' | 'event';
+  /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
+  what: string;
+  /** Why the verdict rests on it. */
+  why: string;
+  /** A `card` definition line that would state the fact, for the writer to confirm (quick fix). */
+  line?: string;
+}
+
 /** A game event as plain data (what a trigger answers). */
 export interface EventRecord {
   kind: 'move' | 'summon' | 'attack' | 'activation' | 'damage' | 'phase' | 'position';
@@ -135,8 +150,10 @@ export interface LinkResult {
   triggerStep?: number;
   /** Activated from the hand (a non-public trigger, R28). */
   fromHand: boolean;
-  /** Things the engine assumed because the scenario or the library did not say. */
+  /** What the scenario did not say, assumed (the writer can state it). */
   assumptions: string[];
+  /** What the card library does not know and this link's verdict rests on (a warning `unknown-card-fact`). */
+  unknownFacts: UnknownFact[];
   resolution?: LinkResolution;
 }
 
@@ -185,6 +202,11 @@ export interface ScenarioResult {
   chains: ChainResult[];
   /** 'legal' when no rule error, 'illegal' otherwise; 'invalid' when a language error stops the check. */
   verdict: 'legal' | 'illegal' | 'invalid';
+  /**
+   * A 'legal' verdict that rests on card facts the library does not know (each named by an `unknown-card-fact`
+   * warning at its link): shown as "legal, resting on unknown facts".
+   */
+  restsOnUnknownFacts: boolean;
   /** Whether every `expect` line is met (undefined when there is none). */
   expectationsMet?: boolean;
   diagnostics: Diagnostic[];

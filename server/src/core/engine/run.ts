@@ -19,6 +19,7 @@ import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
+import { UNKNOWN_CARD_FACT, verdictBasisDiagnostics, VERDICT_BASIS_CODES } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
 
 export interface ScenarioRun {
@@ -36,6 +37,8 @@ export interface ScenarioOptions {
   chainDetail?: boolean;
   /** The rule modules to run (default: the shipped ones). */
   rules?: RuleRegistry;
+  /** Every assumption is an error: unknown card facts and what the scenario left out (unknown-facts.ts). */
+  strict?: boolean;
   /** How many unknown names may get a "did you mean" (what the file's budget has left; default the whole of it). */
   suggestionBudget?: number;
   /** The parser's errors on the scenario's lines (a line it could not read is a mistake the run follows on from). */
@@ -141,9 +144,13 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   let firstMistake = Infinity;
   for (const list of [names.names.diagnostics, opts.parseErrors ?? []]) for (const d of list) if (d.severity === 'error') firstMistake = Math.min(firstMistake, d.range.start.line);
   const followFrom = firstMistake === Infinity ? Infinity : firstAffectedLine(sc, firstMistake);
+  let restsOnUnknownFacts = false;
   for (const { view, block, leftovers, diags: all } of checked) {
+    const basis = verdictBasisDiagnostics(view.links, all, !!opts.strict, (name) => opts.cards.get(name), sc.range.start);
+    all.push(...basis);
     const diags = all.filter((d) => d.range.start.line < followFrom);
     if (diags.length < all.length) for (const l of view.links) l.codes = l.codes.filter((c) => diags.some((d) => d.code === c && d.link === l.position));
+    restsOnUnknownFacts ||= diags.some((d) => d.code === UNKNOWN_CARD_FACT);
     for (const d of diags) d.chain = view.chainIndex;
     ruleDiagnostics.push(...diags);
     chains.push(opts.chainDetail === false ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
@@ -151,7 +158,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
   for (const d of diagnostics) d.scenario = opts.index;
-  const hasLanguageError = firstMistake !== Infinity || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code));
+  const hasLanguageError = firstMistake !== Infinity || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code) && !VERDICT_BASIS_CODES.has(d.code));
   const ruleErrors = ruleDiagnostics.some((d) => d.severity === 'error');
   const result: ScenarioResult = {
     index: opts.index,
@@ -164,6 +171,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     turnPlayer: header.players[header.turn],
     chains,
     verdict: hasLanguageError ? 'invalid' : ruleErrors ? 'illegal' : 'legal',
+    restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,
   };
   return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };

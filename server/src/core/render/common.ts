@@ -1,7 +1,7 @@
 // What every rendering of a resolved chain shows, computed once: labels, colours, the "what it did"
 // text. Pure string work; no format-specific escaping here (each format escapes its own output).
 import { ChainResult, LinkResult, ScenarioResult } from '../engine/results';
-import { CATEGORY_LABELS, categoryShort as categoryShortText, categoryText as categoryLabelText, KIND_LABELS, linkKind, LinkKind, phaseLabel } from '../labels';
+import { CATEGORY_LABELS, categoryShort as categoryShortText, categoryText as categoryLabelText, KIND_LABELS, linkKind, LinkKind, phaseLabel, verdictLabel } from '../labels';
 
 /** A scenario to render; `block` is set for scenarios of a wiki page. */
 export type RenderScenario = ScenarioResult & { block?: number };
@@ -69,7 +69,7 @@ export function phaseText(phase: string): string {
 
 export function verdictText(sc: ScenarioResult): string {
   const exp = sc.expectationsMet === undefined ? '' : sc.expectationsMet ? ' (as expected)' : ' (expectation NOT met)';
-  return `${sc.verdict}${exp}`;
+  return `${verdictLabel(sc.verdict, sc.restsOnUnknownFacts)}${exp}`;
 }
 
 export function chainHeading(chain: ChainResult): string {

@@ -9,6 +9,8 @@ import { RegionWindow } from '../rulesets';
 import { zoneWord } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
+import { EventPattern } from '../../cards/model';
+import { effectLabel, restsOn } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 /**
@@ -81,7 +83,18 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       const arrived = l.targets.find((x) => chain.events.some((ev) => ev.kind === 'move' && ev.card === x && ev.id > chain.chainStartEvent));
       report.say('no-target-at-collection', l, { card: l.inst.name, targets: t.raw, arrivedLater: arrived?.name });
     }
-    if (c.match === 'assumed') l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
+    if (c.match === 'assumed') {
+      const unread = e.event ? unreadWords(e.event) : [];
+      if (unread.length) {
+        restsOn(l, {
+          card: l.inst.name,
+          effect: e.index,
+          fact: 'condition',
+          what: `the condition of ${effectLabel(l.inst.card!, e.index)} ("${e.event!.raw}") has words the library cannot read ("${unread.join(' ')}")`,
+          why: `${describeEvent(c.event, chain.players)} is taken to meet it`,
+        });
+      } else l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
+    }
     return;
   }
   // No event of the current window meets it.
@@ -117,7 +130,16 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   }
   if (l.position === 1 || l.role === 'batch-trigger' || l.role === 'hand-trigger') {
     l.status.eventAssumed = true;
-    l.assumptions.push(`no event in the scenario meets "${pattern.raw}"; the engine assumes it was met just before this chain`);
+    // An event the card library cannot read is no event the scenario could write: the verdict rests on the card.
+    if (pattern.kind === 'unknown') {
+      restsOn(l, {
+        card: l.inst.name,
+        effect: e.index,
+        fact: 'event',
+        what: `the event ${effectLabel(l.inst.card!, e.index)} answers ("${pattern.raw}": the card library cannot read it)`,
+        why: 'it is taken to have happened just before this chain',
+      });
+    } else l.assumptions.push(`no event in the scenario meets "${pattern.raw}"; the engine assumes it was met just before this chain`);
   }
 }
 
@@ -256,3 +278,9 @@ export const eligibility = defineRule({
     for (const l of chain.links) checkLink(chain, report, l);
   },
 });
+
+/** The words of an event pattern the card library could not read (the phrase's own, and its card filter's). */
+function unreadWords(p: EventPattern): string[] {
+  const filter = p.kind === 'card' && typeof p.subject === 'object' ? (p.subject.unknown ?? []) : [];
+  return [...new Set([...p.unknown, ...filter])];
+}

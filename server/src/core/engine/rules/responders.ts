@@ -9,6 +9,7 @@ import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
+import { effectLabel, restsOn, UnknownFact } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 const messages = {
@@ -59,10 +60,22 @@ function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | 
   return [...out];
 }
 
-/** Whether link `prev` meets an activation pattern of a responder controlled by `player`. */
-function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined): Tri {
+/**
+ * Whether link `prev` meets an activation pattern of `responder`. What the card library does not know and the
+ * answer rests on (an "assumed" from a gap, not from what the scenario left out) is added to `gaps`.
+ */
+function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: { name: string; effect?: number }, gaps: UnknownFact[]): Tri {
   const card = prev.inst?.card;
-  if (!card || !prev.effect) return 'assumed';
+  if (!card) return 'assumed'; // an unknown card: a language error already says so
+  if (!prev.effect) {
+    gaps.push({
+      card: card.name,
+      fact: 'effect',
+      what: `what CL${prev.position} ${quoteName(card.name)} activates (the card library knows no effect of it)`,
+      why: `${quoteName(responder.name)} answers "${p.raw}" only if it meets that`,
+    });
+    return 'assumed';
+  }
   let r: Tri = 'yes';
   if (p.actor !== 'any' && player !== undefined && prev.player !== undefined) {
     r = and3(r, p.actor === 'opponent' ? (prev.player !== player ? 'yes' : 'no') : prev.player === player ? 'yes' : 'no');
@@ -99,9 +112,30 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     const unchosen = prev.effect.chooseOne && !prev.stmt.effectIndex;
     const modes = !unchosen ? [prev.effect] : prev.stmt.actions ? [undefined] : card.effects.filter((e) => e.chooseOne);
     const each = modes.map((e) => includesAnswer(p, linkIncludes(prev, e)));
-    r = and3(r, each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed');
+    const includes: Tri = each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed';
+    // A link written without actions, whose card facts list nothing it includes: unknown, not "anything".
+    if (includes === 'assumed' && modes.some((e) => linkIncludes(prev, e) === undefined)) {
+      gaps.push({
+        card: card.name,
+        effect: prev.effect.index,
+        fact: 'includes',
+        what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes no actions)`,
+        why: `${quoteName(responder.name)} answers only an activation that includes ${p.includes.join(' or ')}`,
+        line: `includes ${p.includes.join(', ')}`,
+      });
+    }
+    r = and3(r, includes);
   }
-  if (p.unknown.length) r = and3(r, 'assumed');
+  if (p.unknown.length) {
+    gaps.push({
+      card: responder.name,
+      effect: responder.effect,
+      fact: 'condition',
+      what: `the condition of ${quoteName(responder.name)} ("${p.raw}") has words the library cannot read ("${[...new Set(p.unknown)].join(' ')}")`,
+      why: `CL${prev.position} is taken to meet it`,
+    });
+    r = and3(r, 'assumed');
+  }
   return r;
 }
 
@@ -176,7 +210,9 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   const eventPatterns = eventPatternsOf(e);
   if (activationPatterns.length) {
     const prev = chain.links[l.position - 2];
-    const ok = prev ? activationPatterns.map((p) => answers(p, prev, l.player)) : [];
+    const gaps = activationPatterns.map((): UnknownFact[] => []);
+    const responder = { name: l.inst.name, effect: e.index };
+    const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i])) : [];
     const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
     const eventOk = eventPatterns.length ? eventResponderOk(chain, l, eventPatterns) : 'no';
     const negated = l.stmt.actions?.groups.flat().find((a) => a.kind === 'negate');
@@ -203,7 +239,13 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
         report.say('must-chain-directly/first-link', l, { card: l.inst.name, answers: what });
       }
     } else if (best === 'assumed') {
-      l.assumptions.push(`CL${prev!.position} was taken to meet "${activationPatterns.map((p) => p.raw).join(' / ')}" (its effect is not written out)`);
+      // What rests on the card library is named as such (unless the link answers an event anyway); what rests on the
+      // scenario (where CL below was activated, which choice it made) is assumed.
+      const assumedBy = ok.map((x, i) => (x === 'assumed' ? i : -1)).filter((i) => i >= 0);
+      if (eventOk !== 'yes') for (const i of assumedBy) for (const g of gaps[i]) restsOn(l, g);
+      if (assumedBy.some((i) => gaps[i].length === 0)) {
+        l.assumptions.push(`CL${prev!.position} was taken to meet "${activationPatterns.map((p) => p.raw).join(' / ')}" (its effect is not written out)`);
+      }
     }
   } else if (eventPatterns.length && e.kind === 'activation') {
     const r = eventResponderOk(chain, l, eventPatterns);
@@ -242,7 +284,7 @@ function checkPendingMandatory(chain: ChainView, report: Report): void {
         const key = `${inst.id}:${e.index}`;
         if (used.has(key) && e.oncePerChain) continue;
         if (links.slice(0, k + 1).some((x) => x.inst === inst && x.effect === e) && e.oncePerChain) continue;
-        if (answers(e.event, act, chain.controllerOf(inst)) !== 'yes') continue;
+        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index }, []) !== 'yes') continue;
         if (next.inst === inst && next.effect === e) {
           used.add(key);
           continue;

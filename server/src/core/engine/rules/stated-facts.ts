@@ -115,6 +115,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
 function withdrawEventAssumption(l: LinkState): void {
   l.status.eventAssumed = false;
   l.assumptions = l.assumptions.filter((a) => !a.startsWith('no event in the scenario meets'));
+  l.unknownFacts = l.unknownFacts.filter((f) => f.fact !== 'event');
 }
 
 /**

@@ -1,0 +1,124 @@
+// What a verdict rests on (issue 27). The engine's assumptions are of two kinds:
+// - what the scenario left out (the phase, an event before the chain, where a card was): the writer can state
+//   it, so the engine assumes it and `explain` lists it (LinkState.assumptions, as before);
+// - what the card library does not know about a card (what an effect includes, a condition or event qualifier it
+//   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
+//   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
+//   says it rests on unknown facts. `strict` makes both kinds errors.
+import { CardInfo, EffectInfo } from '../cards/model';
+import { Diagnostic, QuickFix } from '../diagnostics';
+import { Position, Range } from '../text';
+import { cardToSegoc } from '../cards/to-segoc';
+import { quoteName } from '../syntax/quote';
+import type { UnknownFact } from './results';
+
+export type { UnknownFact } from './results';
+
+/** What this module reads and writes of a link (classify.ts's LinkState; kept apart so the two do not import each other). */
+export interface LinkState {
+  position: number;
+  stmt: { range: Range };
+  inst?: { name: string; card?: CardInfo };
+  effect?: EffectInfo;
+  assumptions: string[];
+  unknownFacts: UnknownFact[];
+  codes: string[];
+}
+
+export const UNKNOWN_CARD_FACT = 'unknown-card-fact';
+/** Under `strict`, an assumption about what the scenario left out. */
+export const STRICT_ASSUMPTION = 'assumed-in-strict';
+/** The codes this module reports: not rule codes, and never a language error that stops the check. */
+export const VERDICT_BASIS_CODES: ReadonlySet<string> = new Set([UNKNOWN_CARD_FACT, STRICT_ASSUMPTION]);
+
+/** Record a fact once per link (two patterns of one responder may rest on the same gap). */
+export function restsOn(l: LinkState, fact: UnknownFact): void {
+  if (!l.unknownFacts.some((f) => f.card === fact.card && f.effect === fact.effect && f.fact === fact.fact && f.what === fact.what)) l.unknownFacts.push(fact);
+}
+
+/** How a fact names an effect: its number only where the card has several. */
+export function effectLabel(card: CardInfo, index: number | undefined): string {
+  return index && card.effects.length > 1 ? `effect ${index} of ${quoteName(card.name)}` : quoteName(card.name);
+}
+
+/**
+ * What the card's source was unsure of (EffectInfo.assumed: a script condition taken as met, a text read over its
+ * script, no script at all) is a fact of the card a link uses, so its verdict rests on it too.
+ */
+export function sourceUnsure(l: LinkState): void {
+  const card = l.inst?.card;
+  const e = l.effect;
+  if (!card || !e) return;
+  for (const note of e.assumed) {
+    restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note} (its source was unsure)`, why: 'this link uses that effect' });
+  }
+}
+
+/**
+ * The diagnostics of what one checked chain's verdict rests on: a warning (an error under `strict`) per link with
+ * unknown card facts, and under `strict` an error per link with assumptions about what the scenario left out. A link
+ * a rule already finds illegal (an error in `found`) rests on nothing: it gets neither.
+ */
+export function verdictBasisDiagnostics(
+  links: readonly LinkState[],
+  found: readonly Diagnostic[],
+  strict: boolean,
+  cardOf: (name: string) => CardInfo | undefined,
+  scenarioStart: Position,
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const l of links) {
+    sourceUnsure(l);
+    if (found.some((d) => d.severity === 'error' && d.link === l.position)) continue;
+    const where = `CL${l.position} ${quoteName(l.inst?.name ?? '?')}`;
+    if (l.unknownFacts.length) {
+      const facts = l.unknownFacts.map((f) => `${f.what}, and ${f.why}`).join('; ');
+      out.push({
+        code: UNKNOWN_CARD_FACT,
+        severity: strict ? 'error' : 'warning',
+        message: `${where} is taken as legal on a card fact the card library does not know: ${facts}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
+        range: l.stmt.range,
+        link: l.position,
+        fix: cardFixes(l, cardOf, scenarioStart),
+      });
+      l.codes.push(UNKNOWN_CARD_FACT);
+    }
+    if (strict && l.assumptions.length) {
+      out.push({
+        code: STRICT_ASSUMPTION,
+        severity: 'error',
+        message: `${where} rests on what the scenario does not say: ${l.assumptions.join('; ')}. State it in the scenario (--strict: a verdict may not rest on an assumption)`,
+        range: l.stmt.range,
+        link: l.position,
+      });
+      l.codes.push(STRICT_ASSUMPTION);
+    }
+  }
+  return out;
+}
+
+/**
+ * Quick fixes: a `card` definition of each card an unknown fact is about, printed from what the library knows, with
+ * the fact as a comment for the writer to confirm from the card's text (a fact is never stated for them). It goes
+ * right above the scenario's `scenario` line: definitions are file-wide wherever they stand, and a fix edits only
+ * its own scenario's lines.
+ */
+function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined, at: Position): QuickFix[] | undefined {
+  const fixes: QuickFix[] = [];
+  const seen = new Set<string>();
+  for (const f of l.unknownFacts) {
+    if (seen.has(f.card)) continue;
+    const card = cardOf(f.card);
+    if (!card) continue;
+    seen.add(f.card);
+    const confirm = l.unknownFacts
+      .filter((x) => x.card === f.card)
+      .map((x) => `# confirm from the card's text: ${x.what}${x.line ? `; if so: ${x.line}` : ''}`);
+    const text = [...confirm, ...cardToSegoc(card).trimEnd().split('\n')].join('\n');
+    fixes.push({
+      title: `Define ${quoteName(card.name)} in this file to state ${f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : 'its condition'}`,
+      edits: [{ range: { start: { line: at.line, character: 0 }, end: { line: at.line, character: 0 } }, newText: `${text}\n\n` }],
+    });
+  }
+  return fixes.length ? fixes : undefined;
+}
