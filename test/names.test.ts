@@ -466,3 +466,13 @@ test('names: a name both players have, written without whose, is taken by a defa
   assert.ok(!c.diagnostics.some((x) => x.code === 'owner-assumed'), fmt(c.diagnostics));
   assert.equal(refAt(c, 7, 33).instance!.owner, 0);
 });
+
+test('names: a list of names both players have (`-> destroy "X", "Y"`) says its default owner as one name does', () => {
+  // The list's context dropped the reason for its default owner, so two or more names took the opponent's copies silently.
+  const a = check(
+    '  Yugi field: "Sangan", "Peten the Dark Clown"\n  Kaiba field: "Sangan", "Peten the Dark Clown"\n  chain\n' +
+      '    1 Yugi "Raigeki" -> destroy "Sangan", "Peten the Dark Clown"\n',
+  );
+  const said = a.diagnostics.filter((x) => x.code === 'owner-assumed').map((x) => x.message.match(/both players have ("[^"]+")/)?.[1]);
+  assert.deepEqual(said, ['"Sangan"', '"Peten the Dark Clown"'], fmt(a.diagnostics));
+});

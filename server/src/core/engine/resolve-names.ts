@@ -296,7 +296,7 @@ export class NameResolver {
   resolveList(refs: CardRef[], ctx: ResolveContext): Array<CardInstance | undefined> {
     if (refs.length === 1) return [this.resolve(refs[0], ctx)];
     const exclude = new Set<CardInstance>(ctx.exclude ?? []);
-    const inList: ResolveContext = { player: ctx.player, prefer: ctx.prefer, implied: ctx.implied, exclude, preferred: ctx.preferred };
+    const inList: ResolveContext = { player: ctx.player, prefer: ctx.prefer, preferWhy: ctx.preferWhy, implied: ctx.implied, exclude, preferred: ctx.preferred };
     // Filled with undefined first (not `new Array(n)`): a packed array, of the same kind as the one-card case.
     const out: Array<CardInstance | undefined> = [];
     for (let i = 0; i < refs.length; i++) out.push(undefined);
