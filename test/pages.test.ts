@@ -484,3 +484,18 @@ test('[page-incremental] a keystroke on a page re-checks only the block it touch
   const redefined = analyzePage(text.replace('trigger optional if destroyed', 'trigger mandatory if destroyed'), 'markdown', { previous: first });
   assert.equal(redefined.blocks.filter((b, i) => b.analysis.scenarios[0] && b.analysis.scenarios[0] === first.blocks[i].analysis.scenarios[0]).length, 0);
 });
+
+test('[page-incremental] a line added above a card definition inside its block moves the range later blocks are given', () => {
+  // The key of a block's definitions left out where each stands in the block: a comment line added above one kept
+  // the previous version's card sources, with the definition's old page line, for every later block.
+  const cards = '```segoc\ncard "My Card": effect monster (fiend, dark, level 4)\n  trigger optional if destroyed\n```\n';
+  const scenario = '```segoc\nscenario "s"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "My Card"\n  chain\n    1 Yugi "Dark Hole" -> destroy all monsters\n```\n';
+  const text = `# Page\n\n${cards}\n${scenario}`;
+  const first = analyzePage(text, 'markdown');
+  const edited = text.replace('```segoc\ncard', '```segoc\n# a note\ncard');
+  const next = analyzePage(edited, 'markdown', { previous: first });
+  const fresh = analyzePage(edited, 'markdown');
+  const defLine = (p: typeof first) => p.blocks[1].pageCards.flatMap((s) => s.defs.map((d) => d.range.start.line));
+  assert.deepEqual(defLine(next), defLine(fresh));
+  assert.notDeepEqual(defLine(next), defLine(first), 'the definition moved down a line');
+});
