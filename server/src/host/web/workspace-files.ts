@@ -11,12 +11,15 @@ export type FileFetcher = (uri: string) => Promise<FileRead>;
 let fetcher: FileFetcher | undefined;
 let onArrived: () => void = () => undefined;
 const files = new Map<string, FileRead | 'pending'>();
+/** The read under way for each file: a read settles only if it is still the file's latest (see forgetWorkspaceFile). */
+const reads = new Map<string, object>();
 
 /** Connects the cache to the client (`fetch`) and to the server (`arrived`: check the documents again). */
 export function connectWorkspaceFiles(fetch: FileFetcher, arrived: () => void): void {
   fetcher = fetch;
   onArrived = arrived;
   files.clear();
+  reads.clear();
 }
 
 /** The file's text or error, or 'pending' while the client reads it (asked for on the first call). */
@@ -25,9 +28,13 @@ export function workspaceFile(uri: string): FileRead | 'pending' {
   if (known) return known;
   if (!fetcher) return { error: 'cannot read files here (no client to read them)' };
   files.set(uri, 'pending');
-  const settle = (read: FileRead) => {
-    if (files.get(uri) !== 'pending') return; // forgotten meanwhile: read again on the next use
-    files.set(uri, read);
+  const read = {};
+  reads.set(uri, read);
+  const settle = (result: FileRead) => {
+    // Forgotten meanwhile, or forgotten and asked for again (a newer read is under way): this text may be stale.
+    if (reads.get(uri) !== read) return;
+    reads.delete(uri);
+    files.set(uri, result);
     onArrived();
   };
   fetcher(uri).then(settle, (e: unknown) => settle({ error: `cannot read (${e instanceof Error ? e.message : String(e)})` }));
@@ -37,4 +44,5 @@ export function workspaceFile(uri: string): FileRead | 'pending' {
 /** The file changed or was deleted (a watched-file event): read it again on its next use. */
 export function forgetWorkspaceFile(uri: string): void {
   files.delete(uri);
+  reads.delete(uri);
 }
