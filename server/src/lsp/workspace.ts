@@ -26,6 +26,8 @@ export class WorkspaceIndex {
   private folders: string[] = [];
   /** The project of each folder (its segoc.json, or the defaults). */
   private projects: ProjectSetup[] = [];
+  /** The project folder of each folder outside the workspace folders that a file was asked about (see rootOf). */
+  private readonly outsideRoots = new Map<string, string>();
   private readonly entries = new Map<string, Entry>();
   /** Bumped whenever a card definition of the workspace changes. */
   generation = 0;
@@ -39,6 +41,7 @@ export class WorkspaceIndex {
 
   /** Reads the folders' project files; a broken one is logged and its defaults are used. */
   private loadProjects(): void {
+    this.outsideRoots.clear();
     this.projects = this.folders.map((f) => loadProject(f));
     for (const p of this.projects) if (p.error) this.log(`segoc: ${p.file}: ${p.error}`);
   }
@@ -50,7 +53,13 @@ export class WorkspaceIndex {
   rootOf(file: string): string {
     const abs = path.resolve(file);
     const i = this.folders.findIndex((f) => isInside(abs, f));
-    return i >= 0 ? this.projects[i].root : loadProject(path.dirname(abs)).root;
+    if (i >= 0) return this.projects[i].root;
+    // Outside every workspace folder: found once per folder (it is asked on every analysis of a file with `use`
+    // lines, and finding it reads segoc.json files up to /), and found again when the project files are reloaded.
+    const dir = path.dirname(abs);
+    let root = this.outsideRoots.get(dir);
+    if (root === undefined) this.outsideRoots.set(dir, (root = loadProject(dir).root));
+    return root;
   }
 
   /**
