@@ -147,6 +147,12 @@ test('the action in folders whose names hold spaces: quoted files, a SARIF path 
   assert.equal(unclosed.status, 2, unclosed.log);
   assert.match(unclosed.log, /segoc: the files input has a quote that is not closed/);
   assert.match(unclosed.output, /^exit-code=2$/m);
+  // Only double quotes quote: an apostrophe is part of a card page's name (xargs took it for a quote: exit 2).
+  fs.writeFileSync(path.join(wiki, 'Hand traps', "Magician's_Rod.md"), PAGE);
+  fs.writeFileSync(path.join(wiki, "Mirror's_Force.md"), PAGE);
+  const apostrophes = runAction(action, wiki, { files: `"Hand traps/Magician's_Rod.md" Mirror's_Force.md`, sarif: '', options: '' });
+  assert.equal(apostrophes.status, 0, apostrophes.log);
+  assert.match(apostrophes.log, /^2 files, 2 scenarios: 0 errors/m);
 });
 
 /** A copy of this checkout as `uses: segoc/segoc@<ref>` gets it: the sources, no dist/, no node_modules. */
