@@ -146,7 +146,10 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const followFrom = firstMistake === Infinity ? Infinity : firstAffectedLine(sc, firstMistake);
   let restsOnUnknownFacts = false;
   for (const { view, block, leftovers, diags: all } of checked) {
-    const basis = verdictBasisDiagnostics(view.links, all, !!opts.strict, (name) => opts.cards.get(name), sc.range.start);
+    // A diagnostics-only check (chainDetail false: `segoc check` without --chains) builds no quick fixes, as analyze's
+    // addFixes does not run there: the fixes' card definitions are not printed.
+    const cardOf = opts.chainDetail === false ? undefined : (name: string) => opts.cards.get(name);
+    const basis = verdictBasisDiagnostics(view.links, all, !!opts.strict, cardOf, sc.range.start);
     all.push(...basis);
     const diags = all.filter((d) => d.range.start.line < followFrom);
     if (diags.length < all.length) for (const l of view.links) l.codes = l.codes.filter((c) => diags.some((d) => d.code === c && d.link === l.position));

@@ -63,7 +63,8 @@ export function verdictBasisDiagnostics(
   links: readonly LinkState[],
   found: readonly Diagnostic[],
   strict: boolean,
-  cardOf: (name: string) => CardInfo | undefined,
+  /** The card of a name, for the quick fixes; none when the analysis builds no fixes (a diagnostics-only check). */
+  cardOf: ((name: string) => CardInfo | undefined) | undefined,
   scenarioStart: Position,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -79,7 +80,7 @@ export function verdictBasisDiagnostics(
         message: `${where} is taken as legal on a card fact the card library does not know: ${facts}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
         range: l.stmt.range,
         link: l.position,
-        fix: cardFixes(l, cardOf, scenarioStart),
+        fix: cardOf && cardFixes(l, cardOf, scenarioStart),
       });
       l.codes.push(UNKNOWN_CARD_FACT);
     }
