@@ -140,19 +140,45 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
   const here = zone ? usable.filter((e) => e.activatesFrom.includes(zone)) : usable;
   if (here.length === 1) return here[0];
   if (here.length > 1) usable = here;
-  const classes: Array<(e: EffectInfo) => boolean> = [
-    (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk),
-    (e) => collected.some((c) => c.inst === l.inst && c.effect === e),
-    (e) => e.kind === 'phase-trigger' && phaseMatches(cx, e, l.player),
-    (e) => l.position > 1 && (isActivationResponder(e) || e.kind === 'activation'),
-    (e) => e.kind === 'activation',
-    (e) => cx.phase === 'damage-step' && (e.damageStep || e.changesAtk || e.negatesActivation),
-    (e) => l.position > 1 && e.kind === 'quick',
-    (e) => e.kind === 'quick' || e.kind === 'ignition',
+  // A judge reads a link as the effect that can be activated there. A Set Spell/Trap is activated: its link is the
+  // card's activation, not an effect it has once face-up. A link chained to another is never an Ignition Effect
+  // (Spell Speed 1, an open game state only): another effect of the card is meant.
+  if (card.category !== 'monster' && l.inst?.zone === 'field' && l.inst.faceDown && !stmt.from) {
+    const activation = usable.filter((e) => e.kind === 'activation');
+    if (activation.length === 1) return activation[0];
+    if (activation.length > 1) usable = activation;
+  }
+  if (l.position > 1) {
+    const chainable = usable.filter((e) => e.kind !== 'ignition');
+    if (chainable.length === 1) return chainable[0];
+    if (chainable.length > 1) usable = chainable;
+  }
+  // The first class that holds exactly one effect decides. A trigger collected here, or the phase trigger of this
+  // phase, is what the link means; past them several effects still fit, and a message says which was taken and why
+  // (its class's reason), so a writer who meant another writes `effect N`.
+  const classes: Array<{ fits: (e: EffectInfo) => boolean; why?: string }> = [
+    { fits: (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk) },
+    { fits: (e) => collected.some((c) => c.inst === l.inst && c.effect === e) },
+    { fits: (e) => e.kind === 'phase-trigger' && phaseMatches(cx, e, l.player) },
+    { fits: (e) => l.position > 1 && (isActivationResponder(e) || e.kind === 'activation'), why: 'the link is chained to an activation, and this effect answers one (or is the card\'s activation)' },
+    { fits: (e) => e.kind === 'activation', why: "it is the card's activation" },
+    { fits: (e) => cx.phase === 'damage-step' && (e.damageStep || e.changesAtk || e.negatesActivation), why: 'it can be activated in the Damage Step' },
+    { fits: (e) => l.position > 1 && e.kind === 'quick', why: 'the link is chained to another, and this is its Quick Effect' },
+    { fits: (e) => e.kind === 'quick' || e.kind === 'ignition', why: 'it starts a chain by itself (a Quick or Ignition Effect)' },
   ];
-  for (const cls of classes) {
-    const fit = usable.filter(cls);
-    if (fit.length === 1) return fit[0];
+  for (const { fits, why } of classes) {
+    const fit = usable.filter(fits);
+    if (fit.length === 1 && !why) return fit[0];
+    if (fit.length === 1) {
+      cx.errors.push({
+        code: 'effect-chosen',
+        severity: 'information',
+        message: `${quoteName(card.name)} has ${usable.length} effects that could be meant here; effect ${fit[0].index} (${fit[0].text}) is taken: ${why}. Write \`effect N\` to choose another`,
+        range: stmt.card.range,
+        link: l.position,
+      });
+      return fit[0];
+    }
     // A modal card ("Activate 1 of these effects") is activated choosing one: a link that does not say which is
     // no error; what responders see is then taken from all its choices (responders.ts).
     if (fit.length > 1 && fit.every((e) => e.chooseOne)) {
