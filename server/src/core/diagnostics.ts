@@ -73,7 +73,7 @@ export const LANGUAGE_CODES: readonly LanguageCodeInfo[] = [
   { code: 'owner-assumed', summary: "a name both players have, written without whose: segoc takes one player's copy by a default and says whose (a warning)" },
   { code: 'ambiguous-effect', summary: 'a card with several effects where none fits the situation alone; use `effect N`' },
   { code: 'effect-chosen', summary: 'information: a card with several effects that could be meant at a link; which was taken and why (`effect N` chooses another)' },
-  { code: 'no-such-effect', summary: '`effect N` where the card has fewer effects' },
+  { code: 'no-such-effect', summary: '`effect N` where the card has fewer effects; a link to a Normal Monster (no effect to activate)' },
   { code: 'duplicate-label', summary: 'a label given to two copies' },
   { code: 'duplicate-card', summary: 'a card defined twice in the same file' },
   { code: 'redefines-library-card', summary: 'a card definition that replaces a card of the library (a warning)' },

@@ -104,13 +104,23 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
-  // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
-  // unknown. The link stays transparent to the speed checks (as an unknown card), and its verdict says so.
-  if (!l.effect && !stmt.effectIndex) {
+  if (!l.effect && !stmt.effectIndex && inst.card.cardType === 'normal monster') {
+    // A Normal Monster has no effect: there is nothing to activate, which is no gap of the library.
+    cx.errors.push({
+      code: 'no-such-effect',
+      severity: 'error',
+      message: `${quoteName(inst.card.name)} is a Normal Monster: it has no effect to activate, so it cannot be a chain link`,
+      range: stmt.card.range,
+      link: position,
+    });
+  } else if (!l.effect && !stmt.effectIndex) {
+    // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
+    // unknown. It is not taken as a Quick Effect: the link stays transparent to the speed checks (as an unknown
+    // card), segoc checks nothing of it, and the warning says so.
     restsOn(l, {
       card: inst.card.name,
       fact: 'effect',
-      what: `the card library knows no effect of ${quoteName(inst.card.name)} that can be activated`,
+      what: `the card library knows no effect of ${quoteName(inst.card.name)}${inst.card.origin.kind === 'generated' ? ` (${inst.card.origin.source})` : ''}`,
       why: 'its kind, Spell Speed, where it can be activated and what it does decide this link, and segoc checks none of them',
     });
   }

@@ -54,6 +54,11 @@ export function sourceUnsure(l: LinkState): void {
   const conditionSaid = l.unknownFacts.some((f) => f.card === card.name && (f.effect === undefined || f.effect === e.index) && (f.fact === 'condition' || f.fact === 'event'));
   for (const note of e.assumed) {
     if (conditionSaid && /condition/.test(note)) continue;
+    if (/^no script was found/.test(note)) {
+      // A Spell/Trap with no script has only its card's activation: what that does is not known.
+      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
+      continue;
+    }
     restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note} (its source was unsure)`, why: 'this link uses that effect' });
   }
 }
@@ -78,10 +83,13 @@ export function verdictBasisDiagnostics(
     const where = `CL${l.position} ${quoteName(l.inst?.name ?? '?')}`;
     if (l.unknownFacts.length) {
       const facts = l.unknownFacts.map((f) => `${f.what}, and ${f.why}`).join('; ');
+      // A card with no known effect is said as such first: segoc checks nothing of the link, rather than "legal".
+      const noEffect = !l.effect && l.unknownFacts.some((f) => f.fact === 'effect' && f.card === l.inst?.card?.name);
+      const head = noEffect ? `${where} is not checked (it is not taken as a Quick Effect, or as any effect): ${facts}` : `${where} is taken as legal on a card fact the card library does not know: ${facts}`;
       out.push({
         code: UNKNOWN_CARD_FACT,
         severity: strict ? 'error' : 'warning',
-        message: `${where} is taken as legal on a card fact the card library does not know: ${facts}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
+        message: `${head}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
         range: l.stmt.range,
         link: l.position,
         fix: cardOf && cardFixes(l, cardOf, scenarioStart),
