@@ -54,6 +54,19 @@ export function sourceUnsure(l: LinkState): void {
   const conditionSaid = l.unknownFacts.some((f) => f.card === card.name && (f.effect === undefined || f.effect === e.index) && (f.fact === 'condition' || f.fact === 'event'));
   for (const note of e.assumed) {
     if (conditionSaid && /condition/.test(note)) continue;
+    const answers = [...(e.kind === 'quick' && e.event?.kind === 'activation' ? [e.event] : []), ...e.responds.filter((r) => r.kind === 'activation')];
+    if (answers.length && /condition/.test(note) && l.position > 1) {
+      // A responder to "card or effect activated" whose script narrows what it answers (a generated Counter Trap such
+      // as Blackbird Close): which activations it answers is the gap, not "any activation".
+      restsOn(l, {
+        card: card.name,
+        effect: e.index,
+        fact: 'event',
+        what: `which activations ${effectLabel(card, e.index)} answers ("${answers.map((p) => p.raw).join(' / ')}"; its script has conditions the library cannot read, which may narrow it)`,
+        why: `CL${l.position - 1} is taken to be one of them`,
+      });
+      continue;
+    }
     if (/^no script was found/.test(note)) {
       // A Spell/Trap with no script has only its card's activation: what that does is not known.
       restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
