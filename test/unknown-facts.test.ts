@@ -7,7 +7,10 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, AnalyzeOptions, parseProject, renderMarkdown, scenarioJson } from '../server/src/core/internal';
+import { analyze, AnalyzeOptions, parseProject, renderHtml, renderMarkdown, renderSvg, renderWikitext, scenarioJson } from '../server/src/core/internal';
+import { buildViewModel } from '../client/src/preview/model';
+import { renderPreviewHtml } from '../client/src/preview/html';
+import { PREVIEW_ASSETS } from './preview/assets';
 import { runCli } from '../server/src/cli/main';
 import { preview } from '../server/src/lsp/preview';
 import { readSettings } from '../server/src/lsp/settings';
@@ -156,6 +159,20 @@ test('every verdict text says "legal, resting on unknown facts": render, JSON, t
   assert.equal(preview(a, 'file:///t.segoc', 1).scenarios[0].restsOnUnknownFacts, true);
 });
 
+test('each link that rests on unknown facts says so: render tables, the SVG boxes, the preview chip, SARIF', () => {
+  const { a, sc } = check(ASH_ON_MYSTERY);
+  const input = { title: 't', scenarios: [sc] };
+  assert.match(renderMarkdown(input), /\| CL2 \|.*\| yes, resting on unknown facts \|/);
+  assert.match(renderWikitext(input), /yes, resting on unknown facts/);
+  assert.match(renderHtml(input), /yes, resting on unknown facts/);
+  assert.match(renderSvg(input), /⚠ legal, resting on unknown facts/);
+  assert.doesNotMatch(renderMarkdown(input), /\| CL1 \|.*resting on unknown facts/, 'CL1 rests on nothing');
+  const vm = buildViewModel(JSON.parse(JSON.stringify(preview(a, 'file:///t.segoc', 1))));
+  const html = renderPreviewHtml(vm, { cspSource: 'https://x', assets: PREVIEW_ASSETS });
+  assert.equal(html.split('rests on unknown facts</span>').length - 1, 1, 'one chip, on CL2');
+});
+
+
 test('the samples: legal resting on unknown facts, illegal in strict; with the facts stated, the judge\'s answers', () => {
   const root = repoRoot();
   const read = (f: string) => fs.readFileSync(path.join(root, 'samples', 'modern', f), 'utf8');
@@ -179,6 +196,9 @@ test('--strict on the CLI, "strict" in segoc.json and the segoc.strict setting',
   assert.equal(lenient.code, 0);
   assert.match(lenient.out, /warning unknown-card-fact/);
   assert.match(lenient.out, /legal, resting on unknown facts \(as expected\)/);
+  const sarif = JSON.parse(run(['check', '--format', 'sarif']).out);
+  const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'unknown-card-fact');
+  assert.equal(result.properties.linkVerdict, 'legal, resting on unknown facts');
   const strict = run(['check', '--strict']);
   assert.equal(strict.code, 1);
   assert.match(strict.out, /error unknown-card-fact/);
