@@ -158,6 +158,13 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     if (activation.length === 1) return activation[0];
     if (activation.length > 1) usable = activation;
   }
+  // A face-up Continuous, Field or Equip card the board places has been activated already: its link is one of its effects.
+  const stays = card.spellTrapKind === 'continuous' || card.spellTrapKind === 'field' || card.spellTrapKind === 'equip';
+  if (stays && l.inst?.zone === 'field' && !l.inst.faceDown && !l.inst.implied && !stmt.from) {
+    const effects = usable.filter((e) => e.kind !== 'activation');
+    if (effects.length === 1) return effects[0];
+    if (effects.length > 1) usable = effects;
+  }
   if (l.position > 1) {
     const chainable = usable.filter((e) => e.kind !== 'ignition');
     if (chainable.length === 1) return chainable[0];
