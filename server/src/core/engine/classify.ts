@@ -120,7 +120,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     restsOn(l, {
       card: inst.card.name,
       fact: 'effect',
-      what: `the card library knows no effect of ${quoteName(inst.card.name)}${inst.card.origin.kind === 'generated' ? ` (${inst.card.origin.source})` : ''}`,
+      what: `the card library knows no effect of ${quoteName(inst.card.name)}${/no script/.test(inst.card.origin.source ?? '') ? ' (the generated library found no script for it)' : ''}`,
       why: 'its kind, Spell Speed, where it can be activated and what it does decide this link, and segoc checks none of them',
     });
   }

@@ -28,7 +28,9 @@ const messages = {
   'nothing-to-answer/no-summon': (p: { card: string; answers: string; link: number; summonWritten: boolean }) =>
     p.link > 1
       ? `${quoteName(p.card)} negates a Summon ("${p.answers}"), which can be done only as Chain Link 1, right when the monster would be Summoned; as CL${p.link} it has no Summon to negate [R36]`
-      : `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the scenario writes no Summon right before this chain${p.summonWritten ? ' that it answers' : ''}: a Summon being attempted is the one thing it can answer, so write it first (\`Yugi normal summons "..."\`) [R36]`,
+      : p.summonWritten
+        ? `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the Summon the scenario writes right before this chain is not one it answers: it has nothing to negate [R36]`
+        : `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the scenario writes no Summon right before this chain: a Summon being attempted is the one thing it can answer, and it is not assumed; write that Summon first [R36]`,
   'event-window-passed/responder': (p: { card: string; event: string }) =>
     `${quoteName(p.card)} responds to ${p.event}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
 };
