@@ -15,6 +15,7 @@ import { runCli } from '../server/src/cli/main';
 import { preview } from '../server/src/lsp/preview';
 import { readSettings } from '../server/src/lsp/settings';
 import { repoRoot } from './helpers';
+import './generated-cards';
 
 const CARDS = `card "Mystery Pot": normal spell
 
