@@ -52,10 +52,11 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
   const checkZone = isTrigger ? !l.candidate && card.category === 'monster' : true;
   // R34: a Trap is activated from the field; from the hand only where its text says so (Infinite Impermanence,
-  // Evenly Matched), which its card facts state (`from field or hand`). A link that writes `from hand` claims that
-  // text: facts written by a person (the file, the workspace, the curated library) that do not say it make it
-  // illegal; the generated library records no Trap's hand activation, so there it is a fact the verdict rests on.
-  if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && l.stmt.from?.zone === 'hand' && !zones.includes('hand')) {
+  // Evenly Matched), which its card facts state (`from field or hand`). A Trap the scenario shows in the hand (its
+  // board, or the link's `from hand`) claims that text: facts written by a person (the file, the workspace, the
+  // curated library) that do not say it make it illegal; the generated library records no Trap's hand activation,
+  // so there it is a fact the verdict rests on.
+  if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && !zones.includes('hand')) {
     if (card.origin.kind === 'generated') {
       restsOn(l, {
         card: card.name,
