@@ -22,6 +22,10 @@ test('a Summon-negating Counter Trap answers only a Summon the scenario writes, 
   const wrongKind = run(`  Yugi hand: "Gemini Elf"\n  Kaiba field: set "Solemn Strike"\n  Yugi normal summons "Gemini Elf"\n  chain\n    1 Kaiba "Solemn Strike"\n`);
   assert.deepEqual(wrongKind.codes, ['error nothing-to-answer at CL1']);
   assert.match(wrongKind.sc.diagnostics[0].message, /is not one it answers/);
+  // The same window for a Quick Effect that negates a Summon (a generated card).
+  assert.deepEqual(run(`  Kaiba field: "Thunder King Rai-Oh"\n  chain\n    1 Kaiba "Thunder King Rai-Oh"\n`).codes, ['error nothing-to-answer at CL1']);
+  const raiOh = run(`  Yugi hand: "Cyber Dragon"\n  Kaiba field: "Thunder King Rai-Oh"\n  Yugi special summons "Cyber Dragon"\n  chain\n    1 Kaiba "Thunder King Rai-Oh"\n`);
+  assert.ok(!raiOh.codes.some((c) => c.startsWith('error')), raiOh.codes.join(', '));
 });
 
 test('a Trap from the hand: illegal unless its facts allow it; for a generated card, an unknown fact', () => {

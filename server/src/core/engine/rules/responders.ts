@@ -233,6 +233,12 @@ function reportNoSummon(chain: ChainView, report: Report, l: LinkState, patterns
 function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   const e = l.effect;
   if (!e || !l.inst) return;
+  // A Quick Effect that negates a Summon (Thunder King Rai-Oh: "when a monster would be Special Summoned"): the same
+  // window as the Solemn family's.
+  if (e.kind === 'quick' && e.event && isSummonAttempt(e.event)) {
+    reportNoSummon(chain, report, l, [e.event]);
+    return;
+  }
   const activationPatterns = activationPatternsOf(e);
   const eventPatterns = eventPatternsOf(e);
   if (activationPatterns.length) {
