@@ -73,6 +73,12 @@ test('hand-checked facts set: a right fact, a missing one and a wrong one are to
   // A Link Monster's Link Rating kept as a Level is a wrong stats line, not a right one.
   const unicorn = accuracy.compareCard(byName('Knightmare Unicorn'), { ...cards.get('Knightmare Unicorn')!, level: 3 }, core) as Array<{ fact: string; bucket: string }>;
   assert.equal(unicorn.find((f) => f.fact === 'stats')!.bucket, 'wrong');
+  // Facts the card model may gain are read by name: a soft limit and a Rank, once a source writes them, are right.
+  const library = cards.get('Number C1000: Numerounius')!;
+  const gained = { ...library, level: undefined, rank: 12, effects: library.effects.map((e, i) => (i === 0 ? { ...e, limit: 'soft' } : e)) };
+  const numerounius = accuracy.compareCard(byName('Number C1000: Numerounius'), gained, core) as Array<{ fact: string; effect?: number; bucket: string }>;
+  assert.equal(numerounius.find((f) => f.fact === 'stats')!.bucket, 'right');
+  assert.equal(numerounius.find((f) => f.fact === 'limit' && f.effect === 1)!.bucket, 'right');
   // A card the library does not know: every fact missing.
   const none = accuracy.compareCard(byName('Sangan'), undefined, core) as Array<{ bucket: string }>;
   assert.ok(none.every((f) => f.bucket === 'missing'));

@@ -179,10 +179,13 @@ function eventBucket(want, e) {
 
 // ---------------------------------------------------------------- one effect, one card
 
+/** An Ignition Effect is activated in its controller's Main Phase whether or not a source says so. */
+function impliedByIgnition(kind, w) {
+  return kind === 'ignition' && !!w && w.whose === 'your' && (w.phases ?? [w.phase]).join() === 'main';
+}
+
 function windowOf(e) {
-  if (!e.window) return undefined;
-  // An Ignition Effect is activated in its controller's Main Phase whether or not a source says so.
-  if (e.kind === 'ignition' && e.window.whose === 'your' && e.window.phase === 'main') return undefined;
+  if (!e.window || impliedByIgnition(e.kind, e.window)) return undefined;
   return { whose: e.window.whose, phases: e.window.phase ? [e.window.phase] : [] };
 }
 
@@ -214,10 +217,11 @@ function compareEffect(want, e, card, core) {
   const wantInc = includesOf(want.includes);
   const gotInc = includesOf(e.includes);
   put('includes', bucket(wantInc, gotInc, sameSet(wantInc, gotInc), e, 'includes'));
-  if (applies(want, 'window') || windowOf(e)) {
+  const wantWindow = impliedByIgnition(want.kind, want.window) ? undefined : want.window;
+  if (wantWindow || windowOf(e)) {
     const w = windowOf(e);
-    const same = !!want.window === !!w && (!w || (w.whose === want.window.whose && sameSet(w.phases, want.window.phases)));
-    put('window', bucket(want.window, w, same, e, 'window'));
+    const same = !!wantWindow === !!w && (!w || (w.whose === wantWindow.whose && sameSet(w.phases, wantWindow.phases)));
+    put('window', bucket(wantWindow, w, same, e, 'window'));
   }
   if (want.summonsItself || e.summonsItself) put('summonsItself', bucket(want.summonsItself, !!e.summonsItself, want.summonsItself === !!e.summonsItself, e, 'summonsItself'));
   put('spellSpeed', want.spellSpeed === speed ? 'right' : 'wrong');
@@ -228,7 +232,7 @@ function compareEffect(want, e, card, core) {
 
 function applies(want, fact) {
   if (fact === 'event') return !!(want.event?.length || want.eventQualifiers);
-  if (fact === 'window') return !!want.window;
+  if (fact === 'window') return !!want.window && !impliedByIgnition(want.kind, want.window);
   if (fact === 'timing') return !!want.timing;
   if (fact === 'mandatory') return want.mandatory !== undefined;
   if (fact === 'targets') return want.targets !== null && want.targets !== undefined;
