@@ -83,3 +83,22 @@ test('hand-checked facts set: a right fact, a missing one and a wrong one are to
   const none = accuracy.compareCard(byName('Sangan'), undefined, core) as Array<{ bucket: string }>;
   assert.ok(none.every((f) => f.bucket === 'missing'));
 });
+
+test('hand-checked facts set: a probe gives the verdict a judge reads when the card is defined with the facts of the set', () => {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const probes = require(path.join(ROOT, 'scripts/lib/fact-probes.js'));
+  // Each card written as its text reads (docs/language.md), so a probe's verdict rests on the probe alone.
+  const stated: Record<string, { definition: string; probe: string }> = {
+    'Forbidden Lance': { definition: 'card "Forbidden Lance": quick-play spell\n  activation, targets a face-up monster, changes atk', probe: 'damage step' },
+    'Mystical Space Typhoon': { definition: 'card "Mystical Space Typhoon": quick-play spell\n  activation, targets a spell or trap, includes destroy', probe: 'damage step' },
+    'Effect Veiler': { definition: "card \"Effect Veiler\": effect monster (spellcaster, light, tuner, level 1, atk 0, def 0)\n  quick optional, from hand, targets an effect monster your opponent controls, includes negate, during the opponent's main phase", probe: 'window' },
+    'Ash Blossom & Joyous Spring': { definition: 'card "Ash Blossom & Joyous Spring": effect monster (zombie, fire, tuner, level 3, atk 0, def 1800)\n  quick optional when card or effect activated including search or deck summon or deck send, from hand, once per turn, includes negate', probe: 'answers' },
+  };
+  for (const [name, { definition, probe }] of Object.entries(stated)) {
+    const card = set.cards.find((c) => c.name === name)!;
+    const p = (probes.probesOf(card, () => 1) as Array<{ probe: string; expected: string; text: string }>).find((x) => x.probe === probe)!;
+    assert.ok(p, `${name}: a ${probe} probe`);
+    const { verdict } = probes.verdictOf(core, `${definition}\n\n${p.text}`);
+    assert.equal(verdict, p.expected, `${name}, ${probe}`);
+  }
+});
