@@ -11,9 +11,7 @@ import './generated-cards';
 
 const ROOT = path.resolve(__dirname, '../..');
 // The harness is plain JavaScript shared with the script run by hand (scripts/card-accuracy.js).
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const accuracy = require(path.join(ROOT, 'scripts/lib/fact-accuracy.js'));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const report = require(path.join(ROOT, 'scripts/lib/fact-report.js'));
 
 interface SetEffect {
@@ -85,7 +83,6 @@ test('hand-checked facts set: a right fact, a missing one and a wrong one are to
 });
 
 test('hand-checked facts set: a probe gives the verdict a judge reads when the card is defined with the facts of the set', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const probes = require(path.join(ROOT, 'scripts/lib/fact-probes.js'));
   // Each card written as its text reads (docs/language.md), so a probe's verdict rests on the probe alone.
   const stated: Record<string, { definition: string; probe: string }> = {
