@@ -134,6 +134,8 @@ export interface EffectInfo {
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;
+  /** `its summon cannot be negated` ("This card's Summon cannot be negated"): no effect negates its Summon (R53). */
+  summonUnnegatable: boolean;
   includes: string[];
   /**
    * One of the effects a modal Spell/Trap chooses from when it is activated ("Activate 1 of these effects":

@@ -54,6 +54,8 @@ export interface LinkState {
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
+  /** Monsters this link Special Summoned from the GY or banishment after their own Summon was negated (R51). */
+  revivedUnsummoned: CardInstance[];
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -101,6 +103,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,
+    revivedUnsummoned: [],
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);

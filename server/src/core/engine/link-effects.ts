@@ -131,8 +131,9 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
   switch (a.kind) {
     case 'destroy': {
       const cs = cardsOf(t, a.cards);
-      const on = cs.filter((c) => c.zone === 'field');
-      const off = cs.filter((c) => c.zone !== 'field');
+      // The monster of a negated Summon is destroyed where it was: it never reached the field (R51).
+      const on = cs.filter((c) => c.zone === 'field' || t.isBeingSummoned(c));
+      const off = cs.filter((c) => !on.includes(c));
       for (const c of on) t.move(c, 'gy', origin, cause, { destroyed: true, by });
       if (on.length) did.push({ kind: 'destroys', ...named(on) });
       if (off.length) did.push({ kind: 'cannot-destroy', ...named(off) });
@@ -184,6 +185,8 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
           continue;
         }
         const from = c.zone;
+        if (c.summonNegated && (from === 'gy' || from === 'banished')) l.revivedUnsummoned.push(c);
+        c.summonNegated = false;
         t.move(c, 'field', origin, 'effect', { by });
         if (by !== undefined) c.controller = by;
         c.faceDown = false;
@@ -235,6 +238,17 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       } else {
         target.negated = true;
         did.push({ kind: 'negates', link: target.position, card: target.inst?.name ?? '?' });
+      }
+      break;
+    }
+    case 'negate-summon': {
+      // The Summon the chain answers (R50): it is negated once this link resolves; settleSummon does the rest.
+      const pending = t.pendingSummon;
+      if (pending && !pending.negated) {
+        pending.negated = true;
+        did.push({ kind: 'negates-summon', card: pending.event.card.name });
+      } else {
+        did.push({ kind: 'cannot-negate-summon' });
       }
       break;
     }

@@ -232,6 +232,10 @@ export function actText(a: ResolutionAct): string {
       return a.cards ? `draws ${quoted(a.cards)}` : `draws ${a.count} card${a.count === 1 ? '' : 's'}`;
     case 'negates':
       return `negates the activation of CL${a.link} ${quoteName(a.card)}`;
+    case 'negates-summon':
+      return `negates the Summon of ${quoteName(a.card)}`;
+    case 'cannot-negate-summon':
+      return 'negates no Summon (none was about to happen)';
     case 'cannot-negate':
       return a.reason === 'no-such-link' ? `negates link ${a.link} (there is no such link)` : `cannot negate CL${a.link}: it has already resolved`;
     case 'damage':

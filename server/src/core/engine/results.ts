@@ -45,6 +45,9 @@ export type ResolutionAct =
   | { kind: 'draws'; count: number; cards?: string[] }
   | { kind: 'negates'; link: number; card: string }
   | { kind: 'cannot-negate'; link: number; reason: 'no-such-link' | 'already-resolved' }
+  /** `negate the summon` (R50): the Summon of that monster; `cannot-negate-summon`: there was no Summon to negate (R51). */
+  | { kind: 'negates-summon'; card: string }
+  | { kind: 'cannot-negate-summon' }
   | { kind: 'damage'; player: string; amount: number }
   | { kind: 'pays-lp'; amount: number }
   | { kind: 'changes-position'; cards: string[]; owners?: string[]; position: 'attack' | 'defense' }

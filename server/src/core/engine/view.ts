@@ -35,6 +35,8 @@ export interface ChainView {
   readonly turn: PlayerIndex;
   readonly ruleset: Ruleset;
   readonly rules: RulesInForce;
+  /** The Summon whose moment this chain is at (R50: "when a monster would be Summoned"), if it is at one. */
+  readonly summonAttempt?: Extract<GameEvent, { kind: 'summon' }>;
   /** Every card copy of the scenario, where it is now. */
   readonly instances: readonly CardInstance[];
   /** Once-per-turn effects activated in earlier chains ("player:card:effect"). */

@@ -44,6 +44,8 @@ export type Action =
   /** `fusion summon "X" using "A", "B"`: a Summon by an effect, with its materials. */
   | { kind: 'material-summon'; method: SummonMethod; card: CardRef; materials: CardRef[]; range: Range }
   | { kind: 'negate'; link: NumberNode; range: Range }
+  /** `negate the summon`: negates the Summon of the game action right before the chain (R50-R53). */
+  | { kind: 'negate-summon'; range: Range }
   | { kind: 'damage'; player: Named; amount: number; range: Range }
   | { kind: 'pay-lp'; amount: number; range: Range }
   | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; range: Range }

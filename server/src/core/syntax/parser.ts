@@ -994,6 +994,13 @@ function parseAction(c: Cursor): Action {
     case 'negates': {
       c.next();
       c.eat('the');
+      // `negate the summon` (also `negate the special summon`): the Summon right before the chain (R50).
+      const kindWord = c.peek(0)?.lower;
+      const summonAt = kindWord === 'summon' ? 0 : ['normal', 'tribute', 'flip', 'special', ...SUMMON_METHODS].includes(kindWord ?? '') && c.peek(1)?.lower === 'summon' ? 1 : -1;
+      if (summonAt >= 0) {
+        c.i += summonAt + 1;
+        return { kind: 'negate-summon', range: r() };
+      }
       c.eat('activation');
       c.eat('of');
       c.eat('chain');

@@ -64,6 +64,8 @@ export const LANGUAGE_WORDS = {
     'function',
     (w) => (SUMMON_PREFIXES.includes(w) ? `${w} summon` : w),
   ),
+  /** The word after `negate the` that makes it the negation of a Summon (`negate the summon`, R50). */
+  negatedSummon: wordClass(['summon'], 'keyword.other', '  1 Yugi "X" -> negate the $', 'function'),
   /** Words of a player's game actions besides the Summons (`Yugi attacks directly`, `Yugi passes`). */
   playerActions: wordClass(['attacks', 'directly', 'passes', 'takes', 'tributing', 'using'], 'keyword.other', '  Yugi $'),
   /** Zone words (board lines, `from` clauses, events and modifiers). */

@@ -19,6 +19,7 @@ import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
+import { summonNegation } from './summon-negation';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -35,6 +36,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   handSummonLimit,
   oncePerChain,
   damageStep,
+  summonNegation,
   mandatoryMissing,
 ];
 

@@ -38,6 +38,8 @@ export const S = {
   W37: 'W37 — Yugipedia "Spell Speed 1" (Ignition Effects are used only by the turn player, in an open game state in the Main Phase): https://yugipedia.com/wiki/Spell_Speed_1',
   W38: "W38 — Konami, 'Important Rulebook Updates! Xyz Materials and Leaves the Field' (2011-09-01, Official Rulebook v8.0 p. 45: an Xyz Material does not leave the field; a monster returned to the Extra Deck does): http://www.konami.com/yugioh/articles/?p=3195",
   W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
+  W40: 'W40 — Yugipedia "Negating Summons" (the moment "when a monster would be Summoned"; only Summon-negating effects as Chain Link 1; a negated Summon never reached the field; Special Summon Monsters cannot then be revived): https://yugipedia.com/wiki/Negating_Summons',
+  W41: 'W41 — YGOrganization, "Learn Rulings with Yugi and Kaiba" on Summons (the Summon Negation Window; only the first card of the chain can negate the Summon; the monster is not yet on the field): https://ygorganization.com/?p=10918',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
