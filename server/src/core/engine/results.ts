@@ -90,6 +90,8 @@ export interface EventRecord {
   summonType?: SummonType;
   /** A Summon with materials: Link, Xyz, Synchro, Fusion or Ritual. */
   method?: SummonMethod;
+  /** A Summon at the moment it would happen (R50), not (yet) a Summon. */
+  attempt?: true;
   amount?: number;
   /** Damage: battle damage (`Yugi takes 1900 battle damage`). */
   battle?: boolean;
