@@ -56,6 +56,8 @@ export interface LinkState {
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
   /** Monsters this link Special Summoned from the GY or banishment after their own Summon was negated (R51). */
   revivedUnsummoned: CardInstance[];
+  /** The effect the link names that is never activated (a Continuous Effect, a Summoning procedure): R54. */
+  noChainEffect: EffectInfo | undefined;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -104,9 +106,20 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     activatedFrom: undefined,
     resolution: undefined,
     revivedUnsummoned: [],
+    noChainEffect: undefined,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
+  // A Continuous Effect or a Summoning procedure is never activated (R54): the link names what starts no chain.
+  // The link is then as a card without an effect to the other checks, and R54 says what it is.
+  // A generated or inferred card's list of effects may be incomplete: only its named effect (`effect N`) is taken so.
+  const complete = inst.card.origin.kind !== 'generated' && inst.card.origin.kind !== 'inferred';
+  const never = l.effect ?? (complete && inst.card.effects.every((e) => e.kind === 'continuous') ? inst.card.effects[0] : undefined);
+  if (never?.kind === 'continuous') {
+    l.noChainEffect = never;
+    l.effect = undefined;
+    return l;
+  }
   // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
   // unknown. The link stays transparent to the speed checks (as an unknown card), and its verdict says so.
   if (!l.effect && !stmt.effectIndex) {

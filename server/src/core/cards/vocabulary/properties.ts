@@ -231,6 +231,11 @@ const SHIPPED = [
     // The inference does not read it from the text yet: nothing to compare.
     audit: undefined,
   }),
+  // A Special Summon by the card's own procedure (R54): on the card's `continuous` line.
+  flag('summoningProcedure', ['summoning procedure'], {
+    describe: (e) => (e.summoningProcedure ? 'a Summoning procedure (no effect: starts no chain)' : undefined),
+    audit: undefined,
+  }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
 ];

@@ -19,6 +19,7 @@ import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
+import { startsNoChain } from './starts-no-chain';
 import { summonNegation } from './summon-negation';
 
 /** The rule modules, in the order they run on each chain. */
@@ -37,6 +38,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   oncePerChain,
   damageStep,
   summonNegation,
+  startsNoChain,
   mandatoryMissing,
 ];
 

@@ -40,6 +40,8 @@ export const S = {
   W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
   W40: 'W40 — Yugipedia "Negating Summons" (the moment "when a monster would be Summoned"; only Summon-negating effects as Chain Link 1; a negated Summon never reached the field; Special Summon Monsters cannot then be revived): https://yugipedia.com/wiki/Negating_Summons',
   W41: 'W41 — YGOrganization, "Learn Rulings with Yugi and Kaiba" on Summons (the Summon Negation Window; only the first card of the chain can negate the Summon; the monster is not yet on the field): https://ygorganization.com/?p=10918',
+  W42: 'W42 — Yugipedia "Summon monster effect" (a monster that Special Summons itself by its own procedure, as Cyber Dragon, does so without starting a Chain; it is not a Continuous nor an Ignition Effect): https://yugipedia.com/wiki/Summon_monster_effect',
+  W43: 'W43 — Yugipedia "Continuous Effect" (Continuous Effects are not activated and do not start a Chain; they apply while the card is face-up): https://yugipedia.com/wiki/Continuous_Effect',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
