@@ -14,6 +14,9 @@ export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck'
 export type SummonMethod = 'link' | 'xyz' | 'synchro' | 'fusion' | 'ritual';
 export const SUMMON_METHODS: readonly SummonMethod[] = ['link', 'xyz', 'synchro', 'fusion', 'ritual'];
 
+/** The parts of the Damage Step a scenario may write (R55): start, before/during/after damage calculation, end. */
+export type DamageStepPart = 'start' | 'before-calculation' | 'calculation' | 'after-calculation' | 'end';
+
 export type PhaseName = 'draw' | 'standby' | 'main1' | 'battle' | 'damage-step' | 'main2' | 'end' | 'end-of-battle';
 export const PHASES: readonly PhaseName[] = ['draw', 'standby', 'main1', 'battle', 'damage-step', 'main2', 'end'];
 

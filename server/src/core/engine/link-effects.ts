@@ -132,8 +132,9 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
     case 'destroy': {
       const cs = cardsOf(t, a.cards);
       // The monster of a negated Summon is destroyed where it was: it never reached the field (R51).
-      const on = cs.filter((c) => c.zone === 'field' || t.isBeingSummoned(c));
-      const off = cs.filter((c) => !on.includes(c));
+      const reached = (c: CardInstance) => c.zone === 'field' || t.isBeingSummoned(c);
+      const on = cs.filter(reached);
+      const off = cs.filter((c) => !reached(c));
       for (const c of on) t.move(c, 'gy', origin, cause, { destroyed: true, by });
       if (on.length) did.push({ kind: 'destroys', ...named(on) });
       if (off.length) did.push({ kind: 'cannot-destroy', ...named(off) });

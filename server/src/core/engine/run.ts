@@ -85,6 +85,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     const phase = timeline.phase;
     const phaseStated = timeline.phaseStated;
     const phaseClosed = timeline.phaseClosed;
+    const damageStepPart = timeline.phase === 'damage-step' ? timeline.damageStepPart : undefined;
     classifyContext.phase = phase;
     const links: LinkState[] = block.links.map((stmt, i) => linkState(classifyContext, stmt, i + 1, collected));
     classify(classifyContext, links);
@@ -111,6 +112,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       phase,
       phaseStated,
       phaseClosed,
+      damageStepPart,
       players: header.players,
       turn: header.turn,
       ruleset: header.ruleset,

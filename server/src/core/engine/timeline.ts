@@ -3,7 +3,7 @@
 // of the scenario does (board moves, Summons, Sets, draws, phases, attacks and battles). What a chain's
 // links do (placement, cost, resolution) is link-effects.ts: it changes the cards through emit and move
 // here, so every event is made in one place. No diagnostics here: the rules read the events afterwards.
-import { CardRef, GameAction, SummonMethod, Zone } from '../syntax/ast';
+import { CardRef, DamageStepPart, GameAction, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
@@ -23,6 +23,8 @@ export class Timeline {
    * the Battle Phase); until then `main1` is the language's default, which a rule may assume but not assert.
    */
   phaseStated = false;
+  /** The part of the Damage Step the scenario says the game is in (R55); undefined where it says none. */
+  damageStepPart: DamageStepPart | undefined = undefined;
   /** Both players passed in this phase (R25). */
   phaseClosed = false;
   private readonly passes = new Set<PlayerIndex>();
@@ -124,11 +126,19 @@ export class Timeline {
     switch (a.kind) {
       case 'phase': {
         this.step++;
+        this.damageStepPart = undefined;
         this.statePhase(a.phase);
         this.passes.clear();
         this.phaseClosed = false;
         this.emit({ kind: 'phase', step: this.step, origin, phase: a.phase });
         break;
+      }
+      case 'damage-step-part': {
+        // Where in the Damage Step the game is: what may be activated there (R55). No new point for triggers: what
+        // the battle did is still what the next chain answers.
+        this.statePhase('damage-step');
+        this.damageStepPart = a.part;
+        return;
       }
       case 'pass': {
         if (player !== undefined) this.passes.add(player);
@@ -186,6 +196,7 @@ export class Timeline {
       }
       case 'attack': {
         this.step++;
+        this.damageStepPart = undefined;
         this.statePhase(this.phase === 'main1' || this.phase === 'standby' || this.phase === 'draw' ? 'battle' : this.phase);
         const attacker = resolved.get(a.attacker);
         const target = a.target ? resolved.get(a.target) : undefined;

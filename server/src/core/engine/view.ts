@@ -2,6 +2,7 @@
 // them). Here, below the rules, so that the engine's own modules that read a chain (chain-result.ts,
 // narrative.ts) never import the rule modules: only run.ts, at the top of the engine, knows the registry.
 import { Range } from '../text';
+import type { DamageStepPart } from '../words';
 import { LinkState } from './classify';
 import { Candidate } from './collect';
 import { Category } from './results';
@@ -31,6 +32,8 @@ export interface ChainView {
   /** Whether the scenario says the phase (else `phase` is the language's default, `main1`: assume it, say so). */
   readonly phaseStated: boolean;
   readonly phaseClosed: boolean;
+  /** The part of the Damage Step the scenario states (`before damage calculation`, ...), if it states one (R55). */
+  readonly damageStepPart?: DamageStepPart;
   readonly players: readonly [string, string];
   readonly turn: PlayerIndex;
   readonly ruleset: Ruleset;

@@ -3,11 +3,11 @@
 // can be written from it alone.
 import { Range } from '../text';
 import { Comment, LogicalLine, Token } from './lexer';
-import type { PhaseName, SummonMethod, Zone } from '../words';
+import type { DamageStepPart, PhaseName, SummonMethod, Zone } from '../words';
 
 // The game's words are the words leaf's (core/words.ts); the AST names them in its nodes.
 export { PHASES, SUMMON_METHODS, ZONES } from '../words';
-export type { PhaseName, SummonMethod, Zone } from '../words';
+export type { DamageStepPart, PhaseName, SummonMethod, Zone } from '../words';
 
 export interface Named {
   text: string;
@@ -94,6 +94,8 @@ export type GameAction =
   | { kind: 'battle-destroys'; cards: CardRef[] }
   /** `damage calculation`: the current battle's damage calculation (a point of the Damage Step). */
   | { kind: 'damage-calculation' }
+  /** `before damage calculation`, `end of damage step`, ...: the part of the Damage Step the game is in (R55). */
+  | { kind: 'damage-step-part'; part: DamageStepPart }
   /** `Yugi takes 1900 battle damage`: battle damage, an event of its own (never the attack declaration). */
   | { kind: 'battle-damage'; player: Named; amount: number }
   | { kind: 'phase'; phase: PhaseName; phaseRange: Range }

@@ -24,6 +24,7 @@ import {
   Named,
   PHASES,
   PhaseName,
+  DamageStepPart,
   Scenario,
   SourceFile,
   SUMMON_METHODS,
@@ -520,7 +521,21 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
           line,
         };
       }
+      case 'start':
+      case 'before':
+      case 'during':
+      case 'after': {
+        const part = parseDamageStepPart(c);
+        if (!part) break;
+        c.ensureEnd();
+        return { kind: 'action', action: { kind: 'damage-step-part', part }, range: c.rangeFrom(first), line };
+      }
       case 'end': {
+        const part = parseDamageStepPart(c);
+        if (part) {
+          c.ensureEnd();
+          return { kind: 'action', action: { kind: 'damage-step-part', part }, range: c.rangeFrom(first), line };
+        }
         if (c.eat('end', 'of', 'battle', 'phase') || c.eat('end', 'of', 'the', 'battle', 'phase')) {
           c.ensureEnd();
           return {
@@ -1179,3 +1194,19 @@ export function cardLinesOnly(text: string): string {
 export function parseCardDefinitions(text: string): import('./ast').CardDef[] {
   return parse(cardLinesOnly(text)).file.cards;
 }
+
+/** `start of damage step`, `before damage calculation`, `during ...`, `after ...`, `end of damage step` (R55). */
+function parseDamageStepPart(c: Cursor): DamageStepPart | undefined {
+  for (const [words, part] of DAMAGE_STEP_PARTS) if (c.eat(words[0], words[1], words[2], words[3], words[4])) return part;
+  return undefined;
+}
+
+const DAMAGE_STEP_PARTS: ReadonlyArray<[[string, ...string[]], DamageStepPart]> = [
+  [['start', 'of', 'damage', 'step'], 'start'],
+  [['start', 'of', 'the', 'damage', 'step'], 'start'],
+  [['before', 'damage', 'calculation'], 'before-calculation'],
+  [['during', 'damage', 'calculation'], 'calculation'],
+  [['after', 'damage', 'calculation'], 'after-calculation'],
+  [['end', 'of', 'damage', 'step'], 'end'],
+  [['end', 'of', 'the', 'damage', 'step'], 'end'],
+];

@@ -7,6 +7,7 @@ import { isInForce, Ruleset, RulesInForce, rulesInForce } from '../rulesets';
 import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
 import { activationWindow } from './activation-window';
 import { damageStep } from './damage-step';
+import { damageStepTiming } from './damage-step-timing';
 import { eligibility } from './eligibility';
 import { handSummonLimit } from './hand-summon-limit';
 import { handTriggers } from './hand-triggers';
@@ -37,6 +38,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   handSummonLimit,
   oncePerChain,
   damageStep,
+  damageStepTiming,
   summonNegation,
   startsNoChain,
   mandatoryMissing,
