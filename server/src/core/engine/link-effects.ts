@@ -266,11 +266,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field');
       const gone = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
       for (const c of cs) {
-        const flipped = c.faceDown;
-        c.faceDown = false;
+        // Face-down Defense Position (Book of Moon) turns it face-down; any other change leaves it face-up (R56).
+        const faceDown = a.face === 'down';
+        const flipped = c.faceDown && !faceDown;
+        c.faceDown = faceDown;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: a.position, flipped });
       }
-      if (cs.length) did.push({ kind: 'changes-position', ...named(cs), position: a.position });
+      if (cs.length) did.push({ kind: 'changes-position', ...named(cs), position: a.face === 'down' ? 'face-down defense' : a.position });
       if (gone.length) did.push({ kind: 'cannot-change-position', ...named(gone) });
       break;
     }

@@ -50,7 +50,7 @@ export type ResolutionAct =
   | { kind: 'cannot-negate-summon' }
   | { kind: 'damage'; player: string; amount: number }
   | { kind: 'pays-lp'; amount: number }
-  | { kind: 'changes-position'; cards: string[]; owners?: string[]; position: 'attack' | 'defense' }
+  | { kind: 'changes-position'; cards: string[]; owners?: string[]; position: 'attack' | 'defense' | 'face-down defense' }
   | { kind: 'equips'; card: string; to: string }
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }

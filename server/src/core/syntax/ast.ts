@@ -48,7 +48,8 @@ export type Action =
   | { kind: 'negate-summon'; range: Range }
   | { kind: 'damage'; player: Named; amount: number; range: Range }
   | { kind: 'pay-lp'; amount: number; range: Range }
-  | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; range: Range }
+  /** `change "X" to face-down defense position` (Book of Moon): `face` where the action says it (R56). */
+  | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; face?: 'up' | 'down'; range: Range }
   | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
   | { kind: 'end-battle-phase'; range: Range }
   | { kind: 'nothing'; range: Range };

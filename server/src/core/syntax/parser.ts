@@ -1040,12 +1040,15 @@ function parseAction(c: Cursor): Action {
       c.next();
       const cards = parseCardSet(c);
       c.expect('to', '`to defense position` or `to attack position`');
+      // `to face-down defense position` (Book of Moon), `to face-up attack position` (R56).
+      const face = c.eat('face-down') ? 'down' : c.eat('face-up') ? 'up' : undefined;
       const p = c.next();
       if (!p || (p.lower !== 'defense' && p.lower !== 'attack' && p.lower !== 'defence')) {
         throw new ParseError('expected `defense` or `attack`', p?.range ?? c.hereRange());
       }
       c.eat('position');
-      return { kind: 'change-position', cards, position: p.lower === 'attack' ? 'attack' : 'defense', range: r() };
+      if (face === 'down' && p.lower === 'attack') throw new ParseError('a face-down monster is in Defense Position: `to face-down defense position`', p.range);
+      return { kind: 'change-position', cards, position: p.lower === 'attack' ? 'attack' : 'defense', face, range: r() };
     }
     case 'equip':
     case 'equips': {

@@ -9,6 +9,7 @@ import { activationWindow } from './activation-window';
 import { damageStep } from './damage-step';
 import { damageStepTiming } from './damage-step-timing';
 import { eligibility } from './eligibility';
+import { faceDown } from './face-down';
 import { handSummonLimit } from './hand-summon-limit';
 import { handTriggers } from './hand-triggers';
 import { mandatoryMissing } from './mandatory-missing';
@@ -41,6 +42,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   damageStepTiming,
   summonNegation,
   startsNoChain,
+  faceDown,
   mandatoryMissing,
 ];
 

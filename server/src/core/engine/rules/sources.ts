@@ -43,6 +43,7 @@ export const S = {
   W42: 'W42 — Yugipedia "Summon monster effect" (a monster that Special Summons itself by its own procedure, as Cyber Dragon, does so without starting a Chain; it is not a Continuous nor an Ignition Effect): https://yugipedia.com/wiki/Summon_monster_effect',
   W43: 'W43 — Yugipedia "Continuous Effect" (Continuous Effects are not activated and do not start a Chain; they apply while the card is face-up): https://yugipedia.com/wiki/Continuous_Effect',
   W44: 'W44 — YGOrganization, "Demystifying Rulings, Part 9: The Damage Step" (its parts: start, before damage calculation, damage calculation, after damage calculation, end; monsters destroyed by battle are sent to the GY at the end): https://ygorganization.com/learnrulingspart9/',
+  W45: 'W45 — Yugipedia "Face-down" (a face-down monster\'s effects cannot be activated, and it is treated as having no effect while face-down): https://yugipedia.com/wiki/Face-down',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
