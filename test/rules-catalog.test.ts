@@ -104,16 +104,16 @@ test('every code in the catalog is a code of RULE_CODES', () => {
   for (const r of RULES) assert.equal(r.code === undefined, r.severity === undefined, `${r.id}: code and severity go together`);
 });
 
-test('the rules are numbered R1, R2 ... without a gap, each once, in order', () => {
-  assert.deepEqual(
-    RULE_IDS,
-    RULE_IDS.map((_, i) => `R${i + 1}`),
-  );
+test('the rules are numbered R1, R2 ... each once, in order, a gap only before a block of ten', () => {
+  // Rules written in parallel take ids in blocks (R50-R59 ...): a block starts at a multiple of ten, so a gap may
+  // come before one; inside a block the ids follow each other.
+  const numbers = RULE_IDS.map((id) => Number(id.slice(1)));
+  numbers.forEach((n, i) => assert.ok(n === (numbers[i - 1] ?? 0) + 1 || (n % 10 === 0 && n > (numbers[i - 1] ?? 0)), `${RULE_IDS[i]} after ${RULE_IDS[i - 1]}`));
   for (const id of RULE_IDS) {
     assert.equal(ruleById(id)?.id, id);
     assert.equal(ruleById(id.toLowerCase())?.id, id);
   }
-  assert.equal(ruleById(`R${RULE_IDS.length + 1}`), undefined);
+  assert.equal(ruleById(`R${numbers[numbers.length - 1] + 1}`), undefined);
   assert.equal(ruleByCode('no-such-code'), undefined);
 });
 

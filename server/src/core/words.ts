@@ -14,6 +14,9 @@ export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck'
 export type SummonMethod = 'link' | 'xyz' | 'synchro' | 'fusion' | 'ritual';
 export const SUMMON_METHODS: readonly SummonMethod[] = ['link', 'xyz', 'synchro', 'fusion', 'ritual'];
 
+/** The parts of the Damage Step a scenario may write (R55): start, before/during/after damage calculation, end. */
+export type DamageStepPart = 'start' | 'before-calculation' | 'calculation' | 'after-calculation' | 'end';
+
 export type PhaseName = 'draw' | 'standby' | 'main1' | 'battle' | 'damage-step' | 'main2' | 'end' | 'end-of-battle';
 export const PHASES: readonly PhaseName[] = ['draw', 'standby', 'main1', 'battle', 'damage-step', 'main2', 'end'];
 
@@ -80,4 +83,4 @@ export const ATTRIBUTES = ['dark', 'light', 'earth', 'water', 'fire', 'wind', 'd
  * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as `damage step`: see
  * the parser's isModifierStart); cards/vocabulary/modifiers.ts interprets the modifiers themselves.
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose']);
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose', 'its', 'summoning']);

@@ -38,7 +38,16 @@ import { firstLogicalLineAfter, playerNodes, scenarioIndexAtLine, scenarioRefere
 export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
 
 // The words of the parser's table (core's LANGUAGE_WORDS), and the phrases completion offers beside them.
-const SCENARIO_KEYWORDS = [...LANGUAGE_WORDS.headers.words, ...LANGUAGE_WORDS.blocks.words, 'battle destroys', 'end of battle phase', 'destroy'];
+const SCENARIO_KEYWORDS = [
+  ...LANGUAGE_WORDS.headers.words,
+  ...LANGUAGE_WORDS.blocks.words,
+  'battle destroys',
+  'end of battle phase',
+  'destroy',
+  // The parts of the Damage Step (R55), as the word table's class writes each.
+  ...new Set(LANGUAGE_WORDS.damageStepParts.words.map((w) => LANGUAGE_WORDS.damageStepParts.phrase!(w))),
+  'end of damage step',
+];
 const TOP_KEYWORDS = LANGUAGE_WORDS.topLevel.words;
 const EFFECT_STARTS = [
   'trigger mandatory when',
@@ -88,6 +97,7 @@ const ACTIONS = [
   'draw 1',
   'draw',
   'negate',
+  'negate the summon',
   'pay',
   'change',
   'equip',

@@ -134,6 +134,13 @@ export interface EffectInfo {
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;
+  /** `its summon cannot be negated` ("This card's Summon cannot be negated"): no effect negates its Summon (R53). */
+  summonUnnegatable: boolean;
+  /**
+   * `summoning procedure` ("You can Special Summon this card (from your hand)" by its own procedure: Cyber Dragon):
+   * on a `continuous` line, a Summon that is no effect and starts no chain (R54).
+   */
+  summoningProcedure: boolean;
   includes: string[];
   /**
    * One of the effects a modal Spell/Trap chooses from when it is activated ("Activate 1 of these effects":

@@ -30,6 +30,8 @@ export function chainSummary(block: ChainBlock, index: number, diags: Diagnostic
 function answered(chain: ChainView, l: LinkState): LinkAnswer {
   if (l.candidate) return { kind: 'event', event: eventRecord(l.candidate.event, chain.players) };
   if (l.role === 'phase-trigger') return { kind: 'phase', timing: l.effect?.phaseTime?.raw };
+  // Chain Link 1 at the moment of a Summon answers that Summon (R50).
+  if (l.position === 1 && chain.summonAttempt) return { kind: 'event', event: eventRecord(chain.summonAttempt, chain.players) };
   if (l.position > 1) {
     const below = chain.links[l.position - 2];
     return { kind: 'link', link: below.position, player: chain.who(below.player), card: below.inst?.name ?? '?' };

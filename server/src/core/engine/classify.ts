@@ -54,6 +54,10 @@ export interface LinkState {
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
+  /** Monsters this link Special Summoned from the GY or banishment after their own Summon was negated (R51). */
+  revivedUnsummoned: CardInstance[];
+  /** The effect the link names that is never activated (a Continuous Effect, a Summoning procedure): R54. */
+  noChainEffect: EffectInfo | undefined;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -101,9 +105,21 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,
+    revivedUnsummoned: [],
+    noChainEffect: undefined,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
+  // A Continuous Effect or a Summoning procedure is never activated (R54): the link names what starts no chain.
+  // The link is then as a card without an effect to the other checks, and R54 says what it is.
+  // A generated or inferred card's list of effects may be incomplete: only its named effect (`effect N`) is taken so.
+  const complete = inst.card.origin.kind !== 'generated' && inst.card.origin.kind !== 'inferred';
+  const never = l.effect ?? (complete && inst.card.effects.every((e) => e.kind === 'continuous') ? inst.card.effects[0] : undefined);
+  if (never?.kind === 'continuous') {
+    l.noChainEffect = never;
+    l.effect = undefined;
+    return l;
+  }
   if (!l.effect && !stmt.effectIndex && inst.card.cardType === 'normal monster') {
     // A Normal Monster has no effect: there is nothing to activate, which is no gap of the library.
     cx.errors.push({

@@ -131,8 +131,10 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
   switch (a.kind) {
     case 'destroy': {
       const cs = cardsOf(t, a.cards);
-      const on = cs.filter((c) => c.zone === 'field');
-      const off = cs.filter((c) => c.zone !== 'field');
+      // The monster of a negated Summon is destroyed where it was: it never reached the field (R51).
+      const reached = (c: CardInstance) => c.zone === 'field' || t.isBeingSummoned(c);
+      const on = cs.filter(reached);
+      const off = cs.filter((c) => !reached(c));
       for (const c of on) t.move(c, 'gy', origin, cause, { destroyed: true, by });
       if (on.length) did.push({ kind: 'destroys', ...named(on) });
       if (off.length) did.push({ kind: 'cannot-destroy', ...named(off) });
@@ -184,6 +186,8 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
           continue;
         }
         const from = c.zone;
+        if (c.summonNegated && (from === 'gy' || from === 'banished')) l.revivedUnsummoned.push(c);
+        c.summonNegated = false;
         t.move(c, 'field', origin, 'effect', { by });
         if (by !== undefined) c.controller = by;
         c.faceDown = false;
@@ -238,6 +242,17 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       }
       break;
     }
+    case 'negate-summon': {
+      // The Summon the chain answers (R50): it is negated once this link resolves; settleSummon does the rest.
+      const pending = t.pendingSummon;
+      if (pending && !pending.negated) {
+        pending.negated = true;
+        did.push({ kind: 'negates-summon', card: pending.event.card.name });
+      } else {
+        did.push({ kind: 'cannot-negate-summon' });
+      }
+      break;
+    }
     case 'damage': {
       const p = t.playerIndex(a.player.text);
       if (p !== undefined) t.emit({ kind: 'damage', step: t.step, origin, player: p, amount: a.amount, battle: false, source: l.inst });
@@ -251,11 +266,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field');
       const gone = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
       for (const c of cs) {
-        const flipped = c.faceDown;
-        c.faceDown = false;
+        // Face-down Defense Position (Book of Moon) turns it face-down; any other change leaves it face-up (R56).
+        const faceDown = a.face === 'down';
+        const flipped = c.faceDown && !faceDown;
+        c.faceDown = faceDown;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: a.position, flipped });
       }
-      if (cs.length) did.push({ kind: 'changes-position', ...named(cs), position: a.position });
+      if (cs.length) did.push({ kind: 'changes-position', ...named(cs), position: a.face === 'down' ? 'face-down defense' : a.position });
       if (gone.length) did.push({ kind: 'cannot-change-position', ...named(gone) });
       break;
     }

@@ -95,6 +95,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
       switch (pattern.verb) {
         case 'summoned': {
           if (event.kind !== 'summon') return 'no';
+          // A Summon at the moment it would happen (R50) has not happened yet: only "would be Summoned" answers it.
+          if (event.attempt && !pattern.attempt) return 'no';
           r = subjectOk(event.card, event.player);
           if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
           if (pattern.methods) r = and3(r, fromBool(!!event.method && pattern.methods.includes(event.method)));
@@ -104,7 +106,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           break;
         }
         case 'flipped': {
-          if (event.kind === 'summon' && event.summonType === 'flip') r = subjectOk(event.card);
+          if (event.kind === 'summon' && event.summonType === 'flip' && !event.attempt) r = subjectOk(event.card);
           else if (event.kind === 'position' && event.flipped) r = subjectOk(event.card);
           else return 'no';
           break;

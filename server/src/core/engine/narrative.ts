@@ -76,6 +76,7 @@ export function eventRecord(ev: GameEvent, players: readonly [string, string]): 
       r.card = ev.card.name;
       r.summonType = ev.summonType;
       if (ev.method) r.method = ev.method;
+      if (ev.attempt) r.attempt = true;
       break;
     case 'attack':
       r.card = ev.attacker.name;
@@ -139,7 +140,7 @@ export function eventText(r: EventRecord): string {
       return `${quoteName(r.card ?? '?')} ${r.how !== 'sent' ? `was ${how} (to the ${zoneWord(r.to!)})` : `was ${how} from the ${zoneWord(r.from!)} to the ${zoneWord(r.to!)}`}${where}`;
     }
     case 'summon':
-      return `${quoteName(r.card ?? '?')} was ${r.method ? METHOD_WORDS[r.method] : SUMMON_WORDS[r.summonType!]} Summoned${where}`;
+      return `${quoteName(r.card ?? '?')} ${r.attempt ? 'would be' : 'was'} ${r.method ? METHOD_WORDS[r.method] : SUMMON_WORDS[r.summonType!]} Summoned${where}`;
     case 'attack':
       return r.target !== undefined ? `${r.player} declared an attack on ${quoteName(r.target ?? '?')} with ${quoteName(r.card ?? '?')}` : `${r.player} declared a direct attack with ${quoteName(r.card ?? '?')}`;
     case 'activation':
@@ -232,6 +233,10 @@ export function actText(a: ResolutionAct): string {
       return a.cards ? `draws ${quoted(a.cards)}` : `draws ${a.count} card${a.count === 1 ? '' : 's'}`;
     case 'negates':
       return `negates the activation of CL${a.link} ${quoteName(a.card)}`;
+    case 'negates-summon':
+      return `negates the Summon of ${quoteName(a.card)}`;
+    case 'cannot-negate-summon':
+      return 'negates no Summon (none was about to happen)';
     case 'cannot-negate':
       return a.reason === 'no-such-link' ? `negates link ${a.link} (there is no such link)` : `cannot negate CL${a.link}: it has already resolved`;
     case 'damage':

@@ -113,6 +113,7 @@ export class NameResolver {
       label: label?.text,
       placedAt: range,
       implied: false,
+      summonNegated: false,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true, scenario: this.scenario });
@@ -266,6 +267,7 @@ export class NameResolver {
       label: undefined,
       placedAt: undefined,
       implied: true,
+      summonNegated: false,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst, scenario: this.scenario });

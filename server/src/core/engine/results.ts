@@ -45,9 +45,12 @@ export type ResolutionAct =
   | { kind: 'draws'; count: number; cards?: string[] }
   | { kind: 'negates'; link: number; card: string }
   | { kind: 'cannot-negate'; link: number; reason: 'no-such-link' | 'already-resolved' }
+  /** `negate the summon` (R50): the Summon of that monster; `cannot-negate-summon`: there was no Summon to negate (R51). */
+  | { kind: 'negates-summon'; card: string }
+  | { kind: 'cannot-negate-summon' }
   | { kind: 'damage'; player: string; amount: number }
   | { kind: 'pays-lp'; amount: number }
-  | { kind: 'changes-position'; cards: string[]; owners?: string[]; position: 'attack' | 'defense' }
+  | { kind: 'changes-position'; cards: string[]; owners?: string[]; position: 'attack' | 'defense' | 'face-down defense' }
   | { kind: 'equips'; card: string; to: string }
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
@@ -87,6 +90,8 @@ export interface EventRecord {
   summonType?: SummonType;
   /** A Summon with materials: Link, Xyz, Synchro, Fusion or Ritual. */
   method?: SummonMethod;
+  /** A Summon at the moment it would happen (R50), not (yet) a Summon. */
+  attempt?: true;
   amount?: number;
   /** Damage: battle damage (`Yugi takes 1900 battle damage`). */
   battle?: boolean;

@@ -75,13 +75,17 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   const runChain = (block: ChainBlock): void => {
     const chainIndex = checked.length + 1;
-    const collected = collect(timeline);
+    // At the moment a Summon would happen (R50) no trigger is collected: what the Summon's materials and Tributes
+    // met waits for this chain, and the Summon's own triggers wait for it to succeed (settleSummon).
+    const summonAttempt = timeline.pendingSummon?.event;
+    const collected = summonAttempt ? [] : collect(timeline);
     const windowStartIndex = timeline.windowStart;
     const chainStartEvent = timeline.events.length;
     const stepAtStart = timeline.step;
     const phase = timeline.phase;
     const phaseStated = timeline.phaseStated;
     const phaseClosed = timeline.phaseClosed;
+    const damageStepPart = timeline.phase === 'damage-step' ? timeline.damageStepPart : undefined;
     classifyContext.phase = phase;
     const said = languageErrors.length;
     const links: LinkState[] = block.links.map((stmt, i) => linkState(classifyContext, stmt, i + 1, collected));
@@ -111,10 +115,12 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       phase,
       phaseStated,
       phaseClosed,
+      damageStepPart,
       players: header.players,
       turn: header.turn,
       ruleset: header.ruleset,
       rules,
+      summonAttempt,
       instances: names.names.instances,
       usedThisTurn,
       scenarioRange: sc.range,
@@ -127,14 +133,15 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     checked.push({ view, block, leftovers, diags });
 
     for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
-    // What this chain produced is the next window.
-    timeline.afterChain(chainStartEvent);
+    // What this chain produced is the next window (after a Summon's moment, with what that Summon's action did).
+    timeline.settleSummon();
+    timeline.afterChain(summonAttempt ? windowStartIndex : chainStartEvent);
   };
 
-  for (const item of sc.items) {
-    if (item.kind === 'action') timeline.gameAction(item.action, item.range);
+  sc.items.forEach((item, i) => {
+    if (item.kind === 'action') timeline.gameAction(item.action, item.range, chainNegatesSummon(sc, i));
     else if (item.kind === 'chain') runChain(item);
-  }
+  });
   // What the scenario states after a chain can contradict an assumption made at it; then the results.
   registry.afterScenario(
     checked.map((c) => c.view),
@@ -181,6 +188,18 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     diagnostics,
   };
   return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
+}
+
+/**
+ * Whether the item at `i` is a Summon by its procedure whose next chain (the next action or chain of the scenario)
+ * has a link that negates a Summon (`negate the summon`): that chain is at the moment the monster would be
+ * Summoned (R50), so the Summon waits for it.
+ */
+function chainNegatesSummon(sc: Scenario, i: number): boolean {
+  const item = sc.items[i];
+  if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon')) return false;
+  const next = sc.items.slice(i + 1).find((x) => x.kind === 'action' || x.kind === 'chain');
+  return next?.kind === 'chain' && next.links.some((l) => l.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon')));
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */

@@ -22,6 +22,11 @@ export interface CardInstance {
   placedAt?: Range;
   /** True when the starting zone was deduced from the first action that uses the card. */
   implied: boolean;
+  /**
+   * Its Summon was negated (R51): it was never properly Summoned, so its "if Summoned" effects did not
+   * activate and, where it must be Special Summoned properly first, no effect can revive it.
+   */
+  summonNegated: boolean;
 }
 
 /** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */
@@ -57,7 +62,12 @@ export type GameEvent = BaseEvent &
         battleWith?: CardInstance;
       }
     /** `method`: a Summon with materials (Link, Xyz, ...), a Special Summon of that kind. */
-    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SummonMethod }
+    /**
+     * `method`: a Summon with materials (Link, Xyz, ...), a Special Summon of that kind. `attempt`: the moment
+     * the monster would be Summoned, answered by a chain that negates the Summon (R50): only "when a monster
+     * would be Summoned" responders match it; the Summon itself is a later event, if it was not negated.
+     */
+    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SummonMethod; attempt?: boolean }
     | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }
     | { kind: 'activation'; chain: number; link: number; player: PlayerIndex; card: CardInstance }
     | {
@@ -108,6 +118,7 @@ export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEven
     battleWith: undefined,
     summonType: undefined,
     method: undefined,
+    attempt: undefined,
     player: undefined,
     attacker: undefined,
     target: undefined,

@@ -3,7 +3,7 @@
 // of the scenario does (board moves, Summons, Sets, draws, phases, attacks and battles). What a chain's
 // links do (placement, cost, resolution) is link-effects.ts: it changes the cards through emit and move
 // here, so every event is made in one place. No diagnostics here: the rules read the events afterwards.
-import { CardRef, GameAction, SummonMethod, Zone } from '../syntax/ast';
+import { CardRef, DamageStepPart, GameAction, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
@@ -23,9 +23,16 @@ export class Timeline {
    * the Battle Phase); until then `main1` is the language's default, which a rule may assume but not assert.
    */
   phaseStated = false;
+  /** The part of the Damage Step the scenario says the game is in (R55); undefined where it says none. */
+  damageStepPart: DamageStepPart | undefined = undefined;
   /** Both players passed in this phase (R25). */
   phaseClosed = false;
   private readonly passes = new Set<PlayerIndex>();
+  /**
+   * A Summon at the moment it would happen, answered by the next chain (R50): its `attempt` event, and whether a
+   * link of that chain negated it. `settleSummon` makes it happen after the chain, or not.
+   */
+  pendingSummon: { event: Extract<GameEvent, { kind: 'summon' }>; negated: boolean } | undefined = undefined;
   /** Move events by card, kept as they are emitted (for R23). */
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
 
@@ -107,7 +114,11 @@ export class Timeline {
     this.phaseStated = true;
   }
 
-  gameAction(a: GameAction, range: Range): void {
+  /**
+   * `awaitsNegation`: the next chain negates this Summon (`negate the summon`), so the Summon is only attempted
+   * here (R50): its event is an `attempt`, and settleSummon decides after that chain whether it happened.
+   */
+  gameAction(a: GameAction, range: Range, awaitsNegation = false): void {
     const start = this.events.length;
     const origin: EventOrigin = { kind: 'action', range, point: this.point };
     const player = 'player' in a ? this.playerIndex(a.player.text) : undefined;
@@ -115,11 +126,19 @@ export class Timeline {
     switch (a.kind) {
       case 'phase': {
         this.step++;
+        this.damageStepPart = undefined;
         this.statePhase(a.phase);
         this.passes.clear();
         this.phaseClosed = false;
         this.emit({ kind: 'phase', step: this.step, origin, phase: a.phase });
         break;
+      }
+      case 'damage-step-part': {
+        // Where in the Damage Step the game is: what may be activated there (R55). No new point for triggers: what
+        // the battle did is still what the next chain answers.
+        this.statePhase('damage-step');
+        this.damageStepPart = a.part;
+        return;
       }
       case 'pass': {
         if (player !== undefined) this.passes.add(player);
@@ -138,20 +157,20 @@ export class Timeline {
         this.step++;
         if (card && player !== undefined) {
           const from = card.zone;
-          if (a.summonType === 'flip') {
+          // At the moment a Summon would happen the monster is not on the field yet (R51): it gets there if the Summon does.
+          if (!awaitsNegation) {
+            if (a.summonType === 'flip') card.faceDown = false;
+            else this.move(card, 'field', origin, 'procedure');
+            card.controller = player;
             card.faceDown = false;
-          } else {
-            this.move(card, 'field', origin, 'procedure');
           }
-          card.controller = player;
-          card.faceDown = false;
-          this.emit({ kind: 'summon', step: this.step, origin, card, summonType: a.summonType, from, player });
+          this.summonEvent({ kind: 'summon', step: this.step, origin, card, summonType: a.summonType, from, player }, awaitsNegation);
         }
         break;
       }
       case 'material-summon': {
         const card = resolved.get(a.card);
-        if (card && player !== undefined) this.summonWithMaterials(a.method, card, this.instances(a.materials), player, origin, 'procedure');
+        if (card && player !== undefined) this.summonWithMaterials(a.method, card, this.instances(a.materials), player, origin, 'procedure', awaitsNegation);
         break;
       }
       case 'draw': {
@@ -177,6 +196,7 @@ export class Timeline {
       }
       case 'attack': {
         this.step++;
+        this.damageStepPart = undefined;
         this.statePhase(this.phase === 'main1' || this.phase === 'standby' || this.phase === 'draw' ? 'battle' : this.phase);
         const attacker = resolved.get(a.attacker);
         const target = a.target ? resolved.get(a.target) : undefined;
@@ -233,16 +253,51 @@ export class Timeline {
    * Summon; attached as overlay units for an Xyz Summon, not sent to the GY), then, a step later, the monster
    * is Special Summoned. The Summon is the last thing: a material's optional "when" trigger misses the timing.
    */
-  summonWithMaterials(method: SummonMethod, card: CardInstance, materials: CardInstance[], player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect'): boolean {
+  summonWithMaterials(method: SummonMethod, card: CardInstance, materials: CardInstance[], player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect', awaitsNegation = false): boolean {
     if (card.zone === 'field') return false;
     this.step++;
     for (const m of materials) this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
     this.step++;
     const from = card.zone;
-    this.move(card, 'field', origin, cause, { by: player });
+    if (!awaitsNegation) this.putSummoned(card, player, origin, cause, { by: player });
+    this.summonEvent({ kind: 'summon', step: this.step, origin, card, summonType: 'special', from, player, method }, awaitsNegation);
+    return true;
+  }
+
+  /** A Summoned monster on the field, face-up, its Summoner's (a Flip Summon turns it face-up where it is). */
+  private putSummoned(card: CardInstance, player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect' = 'procedure', flags: MoveFlags = {}): void {
+    if (card.zone !== 'field') this.move(card, 'field', origin, cause, flags);
     card.controller = player;
     card.faceDown = false;
-    this.emit({ kind: 'summon', step: this.step, origin, card, summonType: 'special', from, player, method });
-    return true;
+  }
+
+  /** A Summon's event; one the next chain may negate is only its attempt, kept as the pending Summon (R50). */
+  private summonEvent(e: DistOmit<Extract<GameEvent, { kind: 'summon' }>, 'id'>, awaitsNegation: boolean): void {
+    if (!awaitsNegation) e.card.summonNegated = false;
+    const ev = this.emit(awaitsNegation ? { ...e, attempt: true } : e);
+    if (awaitsNegation && ev.kind === 'summon') this.pendingSummon = { event: ev, negated: false };
+  }
+
+  /**
+   * After the chain at a Summon's moment (R50): a negated Summon never happened (the monster was not properly
+   * Summoned, R51); otherwise the Summon happens now, after that chain, and its triggers are collected next.
+   */
+  settleSummon(): void {
+    const pending = this.pendingSummon;
+    if (!pending) return;
+    this.pendingSummon = undefined;
+    const { card, summonType, from, player, method, origin } = pending.event;
+    if (pending.negated) {
+      card.summonNegated = true;
+      return;
+    }
+    this.step++;
+    this.putSummoned(card, player, origin);
+    this.emit({ kind: 'summon', step: this.step, origin, card, summonType, from, player, method });
+  }
+
+  /** Whether this card is the monster of the Summon the current chain answers (destroyed where it is, R51). */
+  isBeingSummoned(card: CardInstance): boolean {
+    return this.pendingSummon?.event.card === card;
   }
 }

@@ -2,6 +2,7 @@
 // them). Here, below the rules, so that the engine's own modules that read a chain (chain-result.ts,
 // narrative.ts) never import the rule modules: only run.ts, at the top of the engine, knows the registry.
 import { Range } from '../text';
+import type { DamageStepPart } from '../words';
 import { LinkState } from './classify';
 import { Candidate } from './collect';
 import { Category } from './results';
@@ -31,10 +32,14 @@ export interface ChainView {
   /** Whether the scenario says the phase (else `phase` is the language's default, `main1`: assume it, say so). */
   readonly phaseStated: boolean;
   readonly phaseClosed: boolean;
+  /** The part of the Damage Step the scenario states (`before damage calculation`, ...), if it states one (R55). */
+  readonly damageStepPart?: DamageStepPart;
   readonly players: readonly [string, string];
   readonly turn: PlayerIndex;
   readonly ruleset: Ruleset;
   readonly rules: RulesInForce;
+  /** The Summon whose moment this chain is at (R50: "when a monster would be Summoned"), if it is at one. */
+  readonly summonAttempt?: Extract<GameEvent, { kind: 'summon' }>;
   /** Every card copy of the scenario, where it is now. */
   readonly instances: readonly CardInstance[];
   /** Once-per-turn effects activated in earlier chains ("player:card:effect"). */

@@ -3,11 +3,11 @@
 // can be written from it alone.
 import { Range } from '../text';
 import { Comment, LogicalLine, Token } from './lexer';
-import type { PhaseName, SummonMethod, Zone } from '../words';
+import type { DamageStepPart, PhaseName, SummonMethod, Zone } from '../words';
 
 // The game's words are the words leaf's (core/words.ts); the AST names them in its nodes.
 export { PHASES, SUMMON_METHODS, ZONES } from '../words';
-export type { PhaseName, SummonMethod, Zone } from '../words';
+export type { DamageStepPart, PhaseName, SummonMethod, Zone } from '../words';
 
 export interface Named {
   text: string;
@@ -44,9 +44,12 @@ export type Action =
   /** `fusion summon "X" using "A", "B"`: a Summon by an effect, with its materials. */
   | { kind: 'material-summon'; method: SummonMethod; card: CardRef; materials: CardRef[]; range: Range }
   | { kind: 'negate'; link: NumberNode; range: Range }
+  /** `negate the summon`: negates the Summon of the game action right before the chain (R50-R53). */
+  | { kind: 'negate-summon'; range: Range }
   | { kind: 'damage'; player: Named; amount: number; range: Range }
   | { kind: 'pay-lp'; amount: number; range: Range }
-  | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; range: Range }
+  /** `change "X" to face-down defense position` (Book of Moon): `face` where the action says it (R56). */
+  | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; face?: 'up' | 'down'; range: Range }
   | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
   | { kind: 'end-battle-phase'; range: Range }
   | { kind: 'nothing'; range: Range };
@@ -92,6 +95,8 @@ export type GameAction =
   | { kind: 'battle-destroys'; cards: CardRef[] }
   /** `damage calculation`: the current battle's damage calculation (a point of the Damage Step). */
   | { kind: 'damage-calculation' }
+  /** `before damage calculation`, `end of damage step`, ...: the part of the Damage Step the game is in (R55). */
+  | { kind: 'damage-step-part'; part: DamageStepPart }
   /** `Yugi takes 1900 battle damage`: battle damage, an event of its own (never the attack declaration). */
   | { kind: 'battle-damage'; player: Named; amount: number }
   | { kind: 'phase'; phase: PhaseName; phaseRange: Range }

@@ -24,6 +24,7 @@ import {
   Named,
   PHASES,
   PhaseName,
+  DamageStepPart,
   Scenario,
   SourceFile,
   SUMMON_METHODS,
@@ -520,7 +521,21 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
           line,
         };
       }
+      case 'start':
+      case 'before':
+      case 'during':
+      case 'after': {
+        const part = parseDamageStepPart(c);
+        if (!part) break;
+        c.ensureEnd();
+        return { kind: 'action', action: { kind: 'damage-step-part', part }, range: c.rangeFrom(first), line };
+      }
       case 'end': {
+        const part = parseDamageStepPart(c);
+        if (part) {
+          c.ensureEnd();
+          return { kind: 'action', action: { kind: 'damage-step-part', part }, range: c.rangeFrom(first), line };
+        }
         if (c.eat('end', 'of', 'battle', 'phase') || c.eat('end', 'of', 'the', 'battle', 'phase')) {
           c.ensureEnd();
           return {
@@ -994,6 +1009,13 @@ function parseAction(c: Cursor): Action {
     case 'negates': {
       c.next();
       c.eat('the');
+      // `negate the summon` (also `negate the special summon`): the Summon right before the chain (R50).
+      const kindWord = c.peek(0)?.lower;
+      const summonAt = kindWord === 'summon' ? 0 : ['normal', 'tribute', 'flip', 'special', ...SUMMON_METHODS].includes(kindWord ?? '') && c.peek(1)?.lower === 'summon' ? 1 : -1;
+      if (summonAt >= 0) {
+        c.i += summonAt + 1;
+        return { kind: 'negate-summon', range: r() };
+      }
       c.eat('activation');
       c.eat('of');
       c.eat('chain');
@@ -1018,12 +1040,15 @@ function parseAction(c: Cursor): Action {
       c.next();
       const cards = parseCardSet(c);
       c.expect('to', '`to defense position` or `to attack position`');
+      // `to face-down defense position` (Book of Moon), `to face-up attack position` (R56).
+      const face = c.eat('face-down') ? 'down' : c.eat('face-up') ? 'up' : undefined;
       const p = c.next();
       if (!p || (p.lower !== 'defense' && p.lower !== 'attack' && p.lower !== 'defence')) {
         throw new ParseError('expected `defense` or `attack`', p?.range ?? c.hereRange());
       }
       c.eat('position');
-      return { kind: 'change-position', cards, position: p.lower === 'attack' ? 'attack' : 'defense', range: r() };
+      if (face === 'down' && p.lower === 'attack') throw new ParseError('a face-down monster is in Defense Position: `to face-down defense position`', p.range);
+      return { kind: 'change-position', cards, position: p.lower === 'attack' ? 'attack' : 'defense', face, range: r() };
     }
     case 'equip':
     case 'equips': {
@@ -1172,3 +1197,19 @@ export function cardLinesOnly(text: string): string {
 export function parseCardDefinitions(text: string): import('./ast').CardDef[] {
   return parse(cardLinesOnly(text)).file.cards;
 }
+
+/** `start of damage step`, `before damage calculation`, `during ...`, `after ...`, `end of damage step` (R55). */
+function parseDamageStepPart(c: Cursor): DamageStepPart | undefined {
+  for (const [words, part] of DAMAGE_STEP_PARTS) if (c.eat(words[0], words[1], words[2], words[3], words[4])) return part;
+  return undefined;
+}
+
+const DAMAGE_STEP_PARTS: ReadonlyArray<[[string, ...string[]], DamageStepPart]> = [
+  [['start', 'of', 'damage', 'step'], 'start'],
+  [['start', 'of', 'the', 'damage', 'step'], 'start'],
+  [['before', 'damage', 'calculation'], 'before-calculation'],
+  [['during', 'damage', 'calculation'], 'calculation'],
+  [['after', 'damage', 'calculation'], 'after-calculation'],
+  [['end', 'of', 'damage', 'step'], 'end'],
+  [['end', 'of', 'the', 'damage', 'step'], 'end'],
+];

@@ -64,6 +64,12 @@ export const LANGUAGE_WORDS = {
     'function',
     (w) => (SUMMON_PREFIXES.includes(w) ? `${w} summon` : w),
   ),
+  /** The word after `negate the` that makes it the negation of a Summon (`negate the summon`, R50). */
+  negatedSummon: wordClass(['summon'], 'keyword.other', '  1 Yugi "X" -> negate the $', 'function'),
+  /** The words that start a part of the Damage Step written as a game action (`before damage calculation`, R55). */
+  damageStepParts: wordClass(['start', 'before', 'during', 'after', 'calculation'], 'support.constant.phase', '  $', undefined, (w) =>
+    w === 'start' ? 'start of damage step' : w === 'calculation' ? 'during damage calculation' : `${w} damage calculation`,
+  ),
   /** Words of a player's game actions besides the Summons (`Yugi attacks directly`, `Yugi passes`). */
   playerActions: wordClass(['attacks', 'directly', 'passes', 'takes', 'tributing', 'using'], 'keyword.other', '  Yugi $'),
   /** Zone words (board lines, `from` clauses, events and modifiers). */

@@ -225,6 +225,17 @@ const SHIPPED = [
     print: (e) => e.window?.raw,
     describe: (e) => (e.window ? `activated only ${e.window.raw}` : undefined),
   }),
+  // "This card's Summon cannot be negated" (R53): on the card's `continuous` line, as its text states it.
+  flag('summonUnnegatable', ['its summon cannot be negated'], {
+    describe: (e) => (e.summonUnnegatable ? 'its Summon cannot be negated' : undefined),
+    // The inference does not read it from the text yet: nothing to compare.
+    audit: undefined,
+  }),
+  // A Special Summon by the card's own procedure (R54): on the card's `continuous` line.
+  flag('summoningProcedure', ['summoning procedure'], {
+    describe: (e) => (e.summoningProcedure ? 'a Summoning procedure (no effect: starts no chain)' : undefined),
+    audit: undefined,
+  }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
 ];

@@ -7,7 +7,9 @@ import { isInForce, Ruleset, RulesInForce, rulesInForce } from '../rulesets';
 import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
 import { activationWindow } from './activation-window';
 import { damageStep } from './damage-step';
+import { damageStepTiming } from './damage-step-timing';
 import { eligibility } from './eligibility';
+import { faceDown } from './face-down';
 import { handSummonLimit } from './hand-summon-limit';
 import { handTriggers } from './hand-triggers';
 import { mandatoryMissing } from './mandatory-missing';
@@ -19,6 +21,8 @@ import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
+import { startsNoChain } from './starts-no-chain';
+import { summonNegation } from './summon-negation';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -35,6 +39,10 @@ export const RULE_MODULES: readonly RuleModule[] = [
   handSummonLimit,
   oncePerChain,
   damageStep,
+  damageStepTiming,
+  summonNegation,
+  startsNoChain,
+  faceDown,
   mandatoryMissing,
 ];
 

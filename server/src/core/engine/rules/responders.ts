@@ -171,7 +171,7 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
   const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
   const you = l.player ?? 0;
   let best: Tri = 'no';
-  // A Summon being attempted is negated only by Chain Link 1, right when the monster would be Summoned (W52): never
+  // A Summon being attempted is negated only by Chain Link 1, right when the monster would be Summoned (W40): never
   // above another link (the triggers of that Summon included).
   if (l.position > 1) patterns = patterns.filter((p) => !isSummonAttempt(p));
   if (patterns.length === 0) return 'no';

@@ -214,7 +214,7 @@ export const statedFacts = defineRule({
       inForce: 'always',
       summary:
         "A Quick-Play Spell is activated from the hand only on its controller's own turn; a Trap from the field only (from the hand where its text allows it), and neither the turn it was Set (unless its text allows it); a Normal, Continuous, Equip, Field or Ritual Spell only in its controller's own Main Phase. Where the scenario does not say when a card was Set, segoc assumes an earlier turn and says so.",
-      sources: [S.W29, S.W30, S.W53],
+      sources: [S.W29, S.W30, S.W46],
     },
     {
       id: 'R35',
@@ -234,7 +234,7 @@ export const statedFacts = defineRule({
       inForce: 'always',
       summary:
         "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed, except a Summon a card negates (the Solemn family): that is only the Summon the scenario writes right before it, answered as Chain Link 1.",
-      sources: [S.W32, S.W31, S.W38, S.W39, S.W52],
+      sources: [S.W32, S.W31, S.W38, S.W39, S.W40],
     },
   ],
   messages,
