@@ -1,6 +1,6 @@
 // The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
 // `explain` and the results' sentences are made here from the engine's data.
-import { CardInfo, EffectInfo, SummonType } from '../cards/model';
+import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
 import { SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
@@ -248,7 +248,84 @@ export function actText(a: ResolutionAct): string {
       return 'ends the Battle Phase';
     case 'does-nothing':
       return 'does nothing';
+    case 'effect-negated':
+      return 'its effect was negated: nothing happens (the card was still activated; R45)';
+    case 'effect-unknown':
+      return `resolves; what its effect does is not known (the card's facts say nothing of it: write its actions, or \`does ...\` on the card)`;
+    case 'applies':
+      return a.cards?.length ? `${a.part}: ${quoted(a.cards)}` : a.part;
+    case 'not-applied':
+      return `not applied: ${a.part}${a.card ? ` (${quoteName(a.card)})` : ''}: ${notAppliedWhy(a)} [${a.rule}]`;
+    case 'negates-effect':
+      return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
+    case 'negates-summon':
+      return `negates the Summon of ${quoteName(a.card)}: it is destroyed, and it was never Summoned`;
   }
+}
+
+/** Why a part was not applied, in a judge's words. */
+function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): string {
+  switch (a.reason) {
+    case 'target-left':
+      return `its target left the ${a.where ? zoneWord(a.where) : 'place it was in'}${a.at ? ` at ${a.at}` : ''} before the link resolved`;
+    case 'target-changed':
+      return a.at === 'control' ? 'its target is now controlled by the other player' : 'its target is now face-down';
+    case 'earlier-part-not-done':
+      return `the part before "${a.at}" did not happen`;
+    case 'card-moved':
+      return a.at ? `the card is no longer where the effect needs it (moved at ${a.at})` : 'the card left the field before the link resolved';
+    case 'nothing-to-negate':
+      return 'there is nothing below it to negate';
+  }
+}
+
+const PHRASES: Record<EffectAction['verb'], string> = {
+  destroy: 'destroy',
+  banish: 'banish',
+  'return-to-hand': 'return to the hand',
+  'return-to-deck': 'return to the Deck',
+  'return-to-extra': 'return to the Extra Deck',
+  'add-to-hand': 'add to the hand',
+  'special-summon': 'Special Summon',
+  'send-to-gy': 'send to the GY',
+  draw: 'draw',
+  discard: 'discard',
+  tribute: 'Tribute',
+  set: 'Set',
+  'negate-activation': 'negate the activation',
+  'negate-effect': 'negate the effect',
+  'negate-summon': 'negate the Summon',
+  'negate-effects': "negate the card's effects",
+  'negate-attack': 'negate the attack',
+  'change-position': 'change the battle position',
+  'change-atk': 'change ATK/DEF',
+  'gain-lp': 'gain LP',
+  'lose-lp': 'lose LP',
+  damage: 'inflict damage',
+  'take-control': 'take control',
+  equip: 'equip',
+  attach: 'attach as material',
+};
+
+const OBJECT_PHRASES: Record<NonNullable<EffectAction['object']>, string> = {
+  target: 'its target',
+  itself: 'itself',
+  'that-card': 'that card',
+  'all-monsters': 'all monsters',
+  'all-opponent-monsters': "all the opponent's monsters",
+  'all-spells-traps': 'all Spells and Traps',
+  'all-cards': 'all cards',
+};
+
+/** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
+export function actionPhrase(a: EffectAction): string {
+  const out = [PHRASES[a.verb]];
+  if (a.count !== undefined) out.push(String(a.count));
+  if (a.object) out.push(OBJECT_PHRASES[a.object]);
+  else if (a.verb !== 'draw' && a.count === undefined && !a.verb.startsWith('negate') && !['gain-lp', 'lose-lp', 'damage'].includes(a.verb)) out.push('a card');
+  if (a.from) out.push(`from the ${zoneWord(a.from)}`);
+  if (a.position) out.push(a.position === 'face-down' ? 'face-down' : `in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`);
+  return out.join(' ');
 }
 
 /** What happens once the chain's links have resolved: leftover Spells and Traps go to the GY (R4). */

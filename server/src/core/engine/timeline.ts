@@ -28,6 +28,8 @@ export class Timeline {
   private readonly passes = new Set<PlayerIndex>();
   /** Move events by card, kept as they are emitted (for R23). */
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
+  /** Monsters whose Summon a link negated (R45): the Summon did not happen. */
+  readonly negatedSummons = new Set<CardInstance>();
 
   constructor(
     readonly players: [string, string],
