@@ -5,7 +5,7 @@
 // (R46); a part that moves the effect's own card needs the card where it was when the link was placed (R47).
 // Apart from link-effects.ts, which places links and resolves the chain, because this reads the card's
 // facts rather than the scenario's written actions; it changes the cards only through the timeline.
-import type { ActionObject, EffectAction } from '../cards/model';
+import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
 import { actionPhrase } from './narrative';
 import { NotAppliedReason, ResolutionAct } from './results';
@@ -26,7 +26,7 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
   parts.forEach((part, i) => {
     const words = actionPhrase(part);
     if ((part.link === 'and-if-you-do' || part.link === 'then') && i > 0 && !st.done[i - 1]) {
-      did.push({ kind: 'not-applied', part: words, reason: 'earlier-part-not-done', at: part.link === 'then' ? 'then' : 'and if you do', rule: 'R46' });
+      did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'earlier-part-not-done', at: part.link === 'then' ? 'then' : 'and if you do', rule: 'R46' });
       st.done.push(false);
       return;
     }
@@ -43,7 +43,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     case 'negate-effect': {
       const below = links.find((x) => x.position === l.position - 1);
       if (!below) {
-        did.push({ kind: 'not-applied', part: words, reason: 'nothing-to-negate', rule: 'R45' });
+        did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
         return false;
       }
       below.negated = part.verb === 'negate-activation' ? 'activation' : 'effect';
@@ -55,7 +55,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     case 'negate-summon': {
       const summon = lastSummonBefore(t, l.placedAfterEvent);
       if (!summon) {
-        did.push({ kind: 'not-applied', part: words, reason: 'nothing-to-negate', rule: 'R45' });
+        did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
         return false;
       }
       st.thatCard = summon;
@@ -64,10 +64,10 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
       return true;
     }
   }
-  const cards = objectCards(t, l, part.object, st, words, did);
+  const cards = objectCards(t, l, part, st, words, did);
   if (cards === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
-    did.push({ kind: 'applies', part: words });
+    did.push({ kind: 'applies', part: words, verb: part.verb });
     return true;
   }
   if (!cards.length) return false;
@@ -87,7 +87,8 @@ function lastSummonBefore(t: Timeline, eventCount: number): CardInstance | undef
  * The cards a part acts on that are still where the effect needs them (what is not is said as not applied);
  * undefined where the part names no card the scenario shows (no target written, cards chosen on resolution).
  */
-function objectCards(t: Timeline, l: LinkState, object: ActionObject | undefined, st: PartsState, words: string, did: ResolutionAct[]): CardInstance[] | undefined {
+function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[]): CardInstance[] | undefined {
+  const object = part.object;
   switch (object) {
     case undefined:
       return undefined;
@@ -96,7 +97,7 @@ function objectCards(t: Timeline, l: LinkState, object: ActionObject | undefined
       const ok: CardInstance[] = [];
       for (const snap of l.targetsAtPlacement) {
         const why = targetGone(t, l, snap);
-        if (why) did.push({ kind: 'not-applied', part: words, card: snap.card.name, ...why, rule: 'R44' });
+        if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: 'R44' });
         else ok.push(snap.card);
       }
       return ok;
@@ -106,7 +107,7 @@ function objectCards(t: Timeline, l: LinkState, object: ActionObject | undefined
       if (!self) return undefined;
       const snap = l.selfAtPlacement;
       if (snap && movedSince(t, snap)) {
-        did.push({ kind: 'not-applied', part: words, card: self.name, reason: 'card-moved', at: movedBy(t, snap), rule: 'R47' });
+        did.push({ kind: 'not-applied', part: words, verb: part.verb, card: self.name, reason: 'card-moved', at: movedBy(t, snap), rule: 'R47' });
         return [];
       }
       return [self];
@@ -224,16 +225,16 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
         c.faceDown = part.position === 'face-down';
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: part.position === 'attack' ? 'attack' : 'defense', flipped });
       }
-      did.push({ kind: 'applies', part: words, cards: named(cards) });
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
       return true;
     }
     case 'take-control':
       for (const c of cards) if (by !== undefined) c.controller = by;
-      did.push({ kind: 'applies', part: words, cards: named(cards) });
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
       return true;
     default:
       // What changes no card's place here (ATK, LP, negated effects, equips): said, with the cards it applies to.
-      did.push({ kind: 'applies', part: words, cards: named(cards) });
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
       return true;
   }
 }

@@ -18,6 +18,8 @@ import { resolveScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
+import { checkOutcomes } from './outcomes';
+import type { ExpectOutcomeStmt } from '../syntax/ast';
 import { keepLayoutOf } from '../layout';
 import { UNKNOWN_CARD_FACT, verdictBasisDiagnostics, VERDICT_BASIS_CODES } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
@@ -177,6 +179,8 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,
   };
+  const outcomeStmts = sc.items.filter((x): x is ExpectOutcomeStmt => x.kind === 'expect-outcome');
+  if (outcomeStmts.length) result.outcomes = checkOutcomes(outcomeStmts, checked.map((c) => c.view.links), timeline);
   return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
 }
 

@@ -142,3 +142,6 @@ export function describeAction(a: EffectAction): string {
 export const ACTION_PHRASES: readonly string[] = VERBS.map(([p]) => p);
 export const ACTION_CONJUNCTIONS: readonly string[] = LINKS.map(([p]) => p);
 export const ACTION_OBJECTS: readonly string[] = OBJECTS.map(([p]) => p);
+
+/** Each verb phrase and its verb (`expect CL1 does not apply draw` names a part so). */
+export const ACTION_PHRASES_TO_VERBS: ReadonlyMap<string, ActionVerb> = new Map(VERBS);
