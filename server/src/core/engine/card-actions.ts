@@ -38,33 +38,27 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
 
 /** One part; true when it happened (to at least one card, or with no card to name). */
 function performPart(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, links: LinkState[], st: PartsState, did: ResolutionAct[]): boolean {
-  switch (part.verb) {
-    case 'negate-activation':
-    case 'negate-effect': {
-      const below = links.find((x) => x.position === l.position - 1);
-      if (!below) {
-        did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
-        return false;
-      }
-      below.negated = part.verb === 'negate-activation' ? 'activation' : 'effect';
+  // "Negate the Summon or activation": a negation answers the link directly below it, or else the last Summon.
+  if (part.verb === 'negate-activation' || part.verb === 'negate-effect' || part.verb === 'negate-summon') {
+    const below = links.find((x) => x.position === l.position - 1);
+    if (below) {
+      below.negated = part.verb === 'negate-effect' ? 'effect' : 'activation';
       st.thatCard = below.inst;
       const card = below.inst?.name ?? '?';
-      did.push(part.verb === 'negate-activation' ? { kind: 'negates', link: below.position, card } : { kind: 'negates-effect', link: below.position, card });
+      did.push(part.verb === 'negate-effect' ? { kind: 'negates-effect', link: below.position, card } : { kind: 'negates', link: below.position, card });
       return true;
     }
-    case 'negate-summon': {
-      const summon = lastSummonBefore(t, l.placedAfterEvent);
-      if (!summon) {
-        did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
-        return false;
-      }
-      st.thatCard = summon;
-      t.negatedSummons.add(summon);
-      did.push({ kind: 'negates-summon', card: summon.name });
-      return true;
+    const summon = part.verb === 'negate-effect' ? undefined : lastSummonBefore(t, l.placedAfterEvent);
+    if (!summon) {
+      did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
+      return false;
     }
+    st.thatCard = summon;
+    t.negatedSummons.add(summon);
+    did.push({ kind: 'negates-summon', card: summon.name });
+    return true;
   }
-  const cards = objectCards(t, l, part, st, words, did);
+  const cards = objectCards(t, l, part, st, words, did, links);
   if (cards === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
     did.push({ kind: 'applies', part: words, verb: part.verb });
@@ -87,7 +81,7 @@ function lastSummonBefore(t: Timeline, eventCount: number): CardInstance | undef
  * The cards a part acts on that are still where the effect needs them (what is not is said as not applied);
  * undefined where the part names no card the scenario shows (no target written, cards chosen on resolution).
  */
-function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[]): CardInstance[] | undefined {
+function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[], links: LinkState[]): CardInstance[] | undefined {
   const object = part.object;
   switch (object) {
     case undefined:
@@ -112,8 +106,11 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       }
       return [self];
     }
-    case 'that-card':
-      return st.thatCard ? [st.thatCard] : undefined;
+    case 'that-card': {
+      // The card a negation named, or else the card the link answers: the link below it, or the last Summon.
+      const that = st.thatCard ?? links.find((x) => x.position === l.position - 1)?.inst ?? lastSummonBefore(t, l.placedAfterEvent);
+      return that ? [that] : undefined;
+    }
     default: {
       const opponentOnly = object === 'all-opponent-monsters';
       return t.names.names.instances.filter((c) => {

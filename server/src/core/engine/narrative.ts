@@ -253,8 +253,9 @@ export function actText(a: ResolutionAct): string {
     case 'effect-unknown':
       return `resolves; what its effect does is not known (the card's facts say nothing of it: write its actions, or \`does ...\` on the card)`;
     case 'applies':
-      return a.cards?.length ? `${a.part}: ${quoted(a.cards)}` : a.part;
+      return a.cards?.length ? `${a.part} (${quoted(a.cards)})` : a.part;
     case 'not-applied':
+      if (a.reason === 'card-moved' && !a.verb) return `does nothing: ${quoteName(a.card ?? '?')} left the field before its activation resolved [${a.rule}]`;
       return `not applied: ${a.part}${a.card ? ` (${quoteName(a.card)})` : ''}: ${notAppliedWhy(a)} [${a.rule}]`;
     case 'negates-effect':
       return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
@@ -279,32 +280,33 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
   }
 }
 
+/** Each verb in the present tense, `{o}` where what it acts on goes (`adds {o} to the hand`). */
 const PHRASES: Record<EffectAction['verb'], string> = {
-  destroy: 'destroy',
-  banish: 'banish',
-  'return-to-hand': 'return to the hand',
-  'return-to-deck': 'return to the Deck',
-  'return-to-extra': 'return to the Extra Deck',
-  'add-to-hand': 'add to the hand',
-  'special-summon': 'Special Summon',
-  'send-to-gy': 'send to the GY',
-  draw: 'draw',
-  discard: 'discard',
-  tribute: 'Tribute',
-  set: 'Set',
-  'negate-activation': 'negate the activation',
-  'negate-effect': 'negate the effect',
-  'negate-summon': 'negate the Summon',
-  'negate-effects': "negate the card's effects",
-  'negate-attack': 'negate the attack',
-  'change-position': 'change the battle position',
-  'change-atk': 'change ATK/DEF',
-  'gain-lp': 'gain LP',
-  'lose-lp': 'lose LP',
-  damage: 'inflict damage',
-  'take-control': 'take control',
-  equip: 'equip',
-  attach: 'attach as material',
+  destroy: 'destroys {o}',
+  banish: 'banishes {o}',
+  'return-to-hand': 'returns {o} to the hand',
+  'return-to-deck': 'returns {o} to the Deck',
+  'return-to-extra': 'returns {o} to the Extra Deck',
+  'add-to-hand': 'adds {o} to the hand',
+  'special-summon': 'Special Summons {o}',
+  'send-to-gy': 'sends {o} to the GY',
+  draw: 'draws',
+  discard: 'discards {o}',
+  tribute: 'Tributes {o}',
+  set: 'Sets {o}',
+  'negate-activation': 'negates the activation',
+  'negate-effect': 'negates the effect',
+  'negate-summon': 'negates the Summon',
+  'negate-effects': 'negates the effects of {o}',
+  'negate-attack': 'negates the attack',
+  'change-position': 'changes the battle position of {o}',
+  'change-atk': 'changes the ATK/DEF of {o}',
+  'gain-lp': 'gains LP',
+  'lose-lp': 'loses LP',
+  damage: 'inflicts damage',
+  'take-control': 'takes control of {o}',
+  equip: 'equips {o}',
+  attach: 'attaches {o} as material',
 };
 
 const OBJECT_PHRASES: Record<NonNullable<EffectAction['object']>, string> = {
@@ -319,13 +321,11 @@ const OBJECT_PHRASES: Record<NonNullable<EffectAction['object']>, string> = {
 
 /** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
 export function actionPhrase(a: EffectAction): string {
-  const out = [PHRASES[a.verb]];
-  if (a.count !== undefined) out.push(String(a.count));
-  if (a.object) out.push(OBJECT_PHRASES[a.object]);
-  else if (a.verb !== 'draw' && a.count === undefined && !a.verb.startsWith('negate') && !['gain-lp', 'lose-lp', 'damage'].includes(a.verb)) out.push('a card');
-  if (a.from) out.push(`from the ${zoneWord(a.from)}`);
-  if (a.position) out.push(a.position === 'face-down' ? 'face-down' : `in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`);
-  return out.join(' ');
+  const object = (a.object ? OBJECT_PHRASES[a.object] : 'a card') + (a.from ? ` from the ${zoneWord(a.from)}` : '');
+  let out = PHRASES[a.verb].replace('{o}', object);
+  if (a.count !== undefined) out += ` ${a.count}`;
+  if (a.position) out += a.position === 'face-down' ? ' face-down' : ` in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`;
+  return out;
 }
 
 /** What happens once the chain's links have resolved: leftover Spells and Traps go to the GY (R4). */
