@@ -260,7 +260,7 @@ export function actText(a: ResolutionAct): string {
     case 'negates-effect':
       return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
     case 'negates-summon':
-      return `negates the Summon of ${quoteName(a.card)}: it is destroyed, and it was never Summoned`;
+      return `negates the Summon of ${quoteName(a.card)} (it was never Summoned)`;
   }
 }
 
@@ -319,9 +319,20 @@ const OBJECT_PHRASES: Record<NonNullable<EffectAction['object']>, string> = {
   'all-cards': 'all cards',
 };
 
+/** Where a part takes its card from, as card texts say it. */
+const FROM_WORDS: Record<NonNullable<EffectAction['from']>, string> = {
+  deck: 'the Deck',
+  gy: 'the GY',
+  hand: 'the hand',
+  field: 'the field',
+  banished: 'banishment',
+  extra: 'the Extra Deck',
+  overlay: 'the Xyz Materials',
+};
+
 /** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
 export function actionPhrase(a: EffectAction): string {
-  const object = (a.object ? OBJECT_PHRASES[a.object] : 'a card') + (a.from ? ` from the ${zoneWord(a.from)}` : '');
+  const object = (a.object ? OBJECT_PHRASES[a.object] : 'a card') + (a.from ? ` from ${FROM_WORDS[a.from]}` : '');
   let out = PHRASES[a.verb].replace('{o}', object);
   if (a.count !== undefined) out += ` ${a.count}`;
   if (a.position) out += a.position === 'face-down' ? ' face-down' : ` in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`;

@@ -48,17 +48,20 @@ const PATTERNS: readonly Pattern[] = [
   { re: /\battach\b/i, verb: 'attach' },
 ];
 
+const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(?:cannot|can't|can only)\b|^for the rest of this turn\b/i;
+
 const NUMBERS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3 };
 
 /** What a clause acts on, in the card language's words (`target`, `itself`, ...), or '' where it names none. */
 function objectOf(clause: string, targets: boolean, afterNegation: boolean): string {
   const c = clause.toLowerCase();
-  if (/\ball (?:face-up )?monsters (?:your opponent controls|on your opponent's field)|\ball your opponent's monsters\b|\ball monsters your opponent controls\b/.test(c)) return ' all opponent monsters';
+  if (/\ball (?:face-up )?monsters (?:your opponent controls|on your opponent's field)|\ball (?:of )?your opponent's (?:[\w-]+ )*monsters\b|\ball monsters your opponent controls\b/.test(c)) return ' all opponent monsters';
   if (/\ball spells? and traps?\b|\ball spell and trap cards\b|\ball spell\/trap cards\b/.test(c)) return ' all spells and traps';
   if (/\ball (?:face-up )?monsters\b|\ball monsters on the field\b/.test(c)) return ' all monsters';
   if (/\ball (?:other )?cards on the field\b/.test(c)) return ' all cards';
   if (/\bthis card\b/.test(c)) return ' itself';
   if (afterNegation && /\b(?:it|that card|those cards|them|that monster)\b/.test(c)) return ' that card';
+  if (!targets && /\bthat card\b/.test(c)) return ' that card';
   if (targets && /\b(?:that target|the target|those targets|that targeted|it|them|that monster|that card|the first target|the second target)\b/.test(c)) return ' target';
   return '';
 }
@@ -86,6 +89,8 @@ export function actionsOf(action: string, targets: boolean): string | undefined 
     }
     // The clause up to the end of its sentence: a later sentence is another part only after "Then"/"Also".
     const clause = piece.split(/\.\s/)[0];
+    // A restriction joined by "also" ("also you cannot Special Summon from the Extra Deck") is no action.
+    if (out.length && RESTRICTION.test(clause)) continue;
     const p = PATTERNS.find((x) => x.re.test(clause));
     if (!p) break;
     let part = p.verb;
@@ -99,7 +104,7 @@ export function actionsOf(action: string, targets: boolean): string | undefined 
       if (p.verb === 'change position' && /\bface-down\b/i.test(clause)) part += ' to face-down';
     }
     if (p.verb.startsWith('negate') && p.verb !== 'negate effects') negated = true;
-    if (p.verb === 'negate effects') part += objectOf(clause, targets, false);
+    if (p.verb === 'negate effects') part += targets && /\b(?:its|their|that target's|that monster's)\b/i.test(clause) ? ' target' : objectOf(clause, targets, false);
     out.push(out.length ? `${conj} ${part}` : part);
   }
   return out.length ? out.join(' ') : undefined;

@@ -227,7 +227,8 @@ const SHIPPED = [
     print: (e) => printActions(e.does),
     fallback: () => [],
     describe: (e) => (e.does.length ? `on resolution: ${printActions(e.does)!.slice('does '.length)}` : undefined),
-    audit: { name: 'does', value: (e) => (e.does.length ? e.does.map((a) => a.verb).join(' ') : undefined) },
+    // Not audited yet: the audit's facts of the official texts (test/fixtures/library-audit.json) are written by
+    // `npm run cards:audit` from a yaml-yugi checkout, and hold no `does` until that is run again.
   }),
   row({
     key: 'window',
