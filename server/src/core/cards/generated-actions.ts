@@ -2,7 +2,8 @@
 // CATEGORY_*, kept in the record): one part per category, in the script's order. The categories say what
 // the effect may do, not on which cards, in which order or under which condition, so the parts name no
 // object (the resolution says them done without moving a card the scenario shows) and are joined by
-// "also" (none is skipped because another did not happen); the card's facts say so as an assumption.
+// "also" (none is skipped because another did not happen). No assumption is listed for them: an effect's
+// assumptions are facts a verdict rests on (unknown-card-fact), and what an effect does decides no verdict.
 // Apart from generated-record.ts, which other readings of the record share, so that each reading stays one
 // function of its own.
 import type { ActionVerb, EffectAction } from './types';
@@ -41,6 +42,3 @@ export function actionsFromCategories(categories: readonly string[]): EffectActi
   }
   return out;
 }
-
-/** The assumption a generated effect with such parts carries (hovers, `explain`). */
-export const CATEGORY_ACTIONS_ASSUMED = "what it does is read from its script's categories: on which cards, in which order and under which condition is not known";

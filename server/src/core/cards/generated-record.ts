@@ -12,7 +12,7 @@ import { readPhrase } from './from-segoc';
 import { CardInfo, CardOrigin, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { printEffectLine, quoted } from './to-segoc';
-import { actionsFromCategories, CATEGORY_ACTIONS_ASSUMED } from './generated-actions';
+import { actionsFromCategories } from './generated-actions';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -450,7 +450,6 @@ export function assumedFacts(r: GeneratedRecord): string[] {
     );
   }
   if (r.effects.some((e) => effectFields(e).extra.includes('k'))) out.push('conditions written in its script are assumed met');
-  if (r.effects.some((e) => actionsFromCategories(effectFields(e).categories).length)) out.push(CATEGORY_ACTIONS_ASSUMED);
   // The generator took the card text's word over the script's flags (both recorded in the effect).
   if (r.effects.some((e) => e.split(',')[3]?.endsWith('T'))) out.push('"when"/"if" of a trigger: its card text and its script disagree; the text was taken');
   if (r.effects.some((e) => e.split(',')[1]?.endsWith('T'))) out.push('optional/mandatory of a trigger: its card text and its script disagree; the text was taken');
