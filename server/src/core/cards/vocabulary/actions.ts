@@ -108,6 +108,8 @@ export function readActions(ws: readonly string[]): EffectAction[] | undefined {
     const next = LINKS.find(([p]) => startsWith(ws, i, p))!;
     link = next[1];
     i += words(next[0]).length;
+    // A conjunction ends no modifier: a part must follow it.
+    if (i >= ws.length) return undefined;
   }
   return out.length ? out : undefined;
 }
