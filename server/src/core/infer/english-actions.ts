@@ -50,6 +50,9 @@ const PATTERNS: readonly Pattern[] = [
 
 const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(?:cannot|can't|can only)\b|^for the rest of this turn\b/i;
 
+/** The most of an effect's action text read (the longest official effect text is under 1,000 characters). */
+const MAX_ACTION_TEXT = 1500;
+
 const NUMBERS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3 };
 
 /** What a clause acts on, in the card language's words (`target`, `itself`, ...), or '' where it names none. */
@@ -75,7 +78,10 @@ function fromOf(clause: string): string {
 
 /** The `does` body of an effect's action text, or undefined where its first part is not understood. */
 export function actionsOf(action: string, targets: boolean): string | undefined {
-  const text = action.replace(/\([^)]*\)/g, ' ').replace(/"[^"]*"/g, '"X"').replace(/\s+/g, ' ').trim();
+  // Only the start of an effect's text is read (no official effect is longer): the patterns scan a clause to its
+  // end, so a bound keeps the reading linear in any text.
+  const text = action
+    .slice(0, MAX_ACTION_TEXT).replace(/\([^)]*\)/g, ' ').replace(/"[^"]*"/g, '"X"').replace(/\s+/g, ' ').trim();
   if (!text) return undefined;
   const pieces = text.split(SPLIT);
   const out: string[] = [];

@@ -216,7 +216,7 @@ const SHIPPED = [
     key: 'does',
     starts: ['does'],
     completions: ['does destroy target', 'does special summon itself', 'does negate activation and destroy that card', 'does add from deck'],
-    docs: ['does <part> [and if you do | then | also | and <part>]'],
+    docs: ['does <part> [<conjunction> <part>]'],
     read(effect, ws) {
       if (ws[0] !== 'does') return false;
       const parts = readActions(ws.slice(1));

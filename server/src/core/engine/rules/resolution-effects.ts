@@ -47,7 +47,7 @@ export const resolutionEffects = defineRule({
       inForce: 'always',
       summary:
         'When a link resolves, a target that has left the place it was targeted in (even if it came back: it is a new card), or that is face-down or another player\'s where the effect targeted a face-up card or a card a player controls, is not affected; that part of the effect is not applied to it. Shown in the resolution ("not applied: ... its target left the field at CL2 [R44]").',
-      sources: [S.W19, S.RS3],
+      sources: [S.W19, S.W93],
     },
     {
       id: 'R45',
@@ -57,7 +57,7 @@ export const resolutionEffects = defineRule({
       inForce: 'always',
       summary:
         'A link whose activation is negated does nothing, and its Spell/Trap card (a Continuous, Field or Equip one too) goes to the GY. A link whose effect is negated was still activated: it does nothing, and its card stays where it is (a Continuous Spell/Trap stays on the field; a Normal one goes to the GY after the chain, R4). A negated Summon did not happen: the monster was never Summoned.',
-      sources: [S.RS5, S.RS7],
+      sources: [S.W95, S.W97],
     },
     {
       id: 'R46',
@@ -67,7 +67,7 @@ export const resolutionEffects = defineRule({
       inForce: 'always',
       summary:
         'An effect\'s parts depend on each other as its conjunctions say: the part after "and if you do" or "then" happens only if the part before it happened ("then" also comes after it, a step of its own); parts joined by "also" (or "and") are applied independently, at the same time.',
-      sources: [S.W4, S.W5, S.W15, S.RS8],
+      sources: [S.W4, S.W5, S.W15, S.W98],
     },
     {
       id: 'R47',
@@ -77,7 +77,7 @@ export const resolutionEffects = defineRule({
       inForce: 'always',
       summary:
         'A part that moves or uses the effect\'s own card (Special Summon itself, banish itself, return itself) is not applied if the card has left the place it was in when the effect was activated. A Continuous or Equip Spell/Trap that left the field before its activation resolved applies nothing.',
-      sources: [S.RS2, S.RS4, S.RS6],
+      sources: [S.W92, S.W94, S.W96],
     },
     {
       id: 'R48',
@@ -87,7 +87,7 @@ export const resolutionEffects = defineRule({
       inForce: 'always',
       summary:
         'Once activated, a monster effect (or a Normal Spell/Trap) resolves even if its card has since left the field or been negated on the field; only what needs the card itself is not applied (R47), and a Field or Continuous Spell\'s trigger is the exception of R18.',
-      sources: [S.RS1],
+      sources: [S.W91],
     },
     {
       id: 'R49',
