@@ -58,4 +58,17 @@ function operationVerbs(lua) {
   return found;
 }
 
-module.exports = { operationVerbs, functionsOf };
+/** One letter per verb, for the generated records' `ops:` note (docs/cards.md); core's generated-actions.ts reads it. */
+const OP_LETTERS = {
+  destroy: 'D', banish: 'B', 'add-to-hand': 'H', 'return-to-deck': 'K', 'special-summon': 'P', discard: 'X', 'send-to-gy': 'G',
+  draw: 'W', 'negate-activation': 'N', 'negate-effect': 'E', 'negate-summon': 'S', 'negate-attack': 'A', 'negate-effects': 'F',
+  'change-position': 'O', 'change-atk': 'T', 'gain-lp': 'R', damage: 'M', 'take-control': 'C', equip: 'Q', attach: 'V', set: 'Z', tribute: 'U',
+};
+
+/** The card's `ops:` note: the letters of what its operations call, or '' where they call nothing this reader knows. */
+function opsNote(lua) {
+  const letters = operationVerbs(lua).map((v) => OP_LETTERS[v]).join('');
+  return letters ? `ops:${letters}` : '';
+}
+
+module.exports = { operationVerbs, functionsOf, opsNote, OP_LETTERS };

@@ -32,12 +32,41 @@ const BY_CATEGORY: Readonly<Record<string, ActionVerb>> = {
   equip: 'equip',
 };
 
-/** The parts of an effect record from its categories (one per verb, in their order). */
-export function actionsFromCategories(categories: readonly string[]): EffectAction[] {
+/**
+ * The letters of the record's `ops:` note (scripts/lib/lua-actions.js) that show a verb called by the card's
+ * operations; a category whose verb none of them shows is what the effect checks, not what it does.
+ */
+const CALLED_AS: Readonly<Partial<Record<ActionVerb, string>>> = {
+  destroy: 'D',
+  banish: 'B',
+  'add-to-hand': 'H',
+  'return-to-deck': 'K',
+  'return-to-extra': 'K',
+  'special-summon': 'P',
+  'send-to-gy': 'GX',
+  discard: 'XG',
+  draw: 'W',
+  'negate-activation': 'NS',
+  'negate-effects': 'FE',
+  'change-position': 'O',
+  'change-atk': 'T',
+  'gain-lp': 'R',
+  damage: 'M',
+  'take-control': 'C',
+  equip: 'Q',
+  tribute: 'U',
+};
+
+/**
+ * The parts of an effect record from its categories (one per verb, in their order); with the card's `ops`
+ * letters, only the verbs its operations call (the two witnesses cross-checked).
+ */
+export function actionsFromCategories(categories: readonly string[], ops?: string): EffectAction[] {
   const out: EffectAction[] = [];
   for (const c of categories) {
     const verb = BY_CATEGORY[c];
     if (!verb || out.some((a) => a.verb === verb)) continue;
+    if (ops !== undefined && ![...(CALLED_AS[verb] ?? '')].some((l) => ops.includes(l))) continue;
     out.push({ verb, link: out.length ? 'also' : 'first' });
   }
   return out;
