@@ -163,7 +163,7 @@ test('segoc infer prints the inferred definition', () => {
   const code = runCli(['infer', 'If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand.', '--name', 'Sangan'], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s) });
   assert.equal(code, 0);
   assert.match(out.join('\n'), /^card "Sangan": effect monster\n  # If this card is sent/);
-  assert.match(out.join('\n'), /\n  trigger mandatory if sent to gy from field, includes search$/);
+  assert.match(out.join('\n'), /\n  trigger mandatory if sent to gy from field, includes search, does add from deck$/);
   const ja: string[] = [];
   assert.equal(runCli(['infer', '--ja', '①：相手モンスターの攻撃宣言時に発動できる。相手フィールドの攻撃表示モンスターを全て破壊する。', '--type', 'Normal Trap'], { cwd: ROOT, out: (s) => ja.push(s), err: (s) => ja.push(s), write: (s) => ja.push(s) }), 0);
   assert.match(ja.join('\n'), /responds to opponent declares an attack/);
@@ -182,7 +182,7 @@ test('[infer-stdin] segoc infer reads the card text from standard input (`-`, or
   for (const args of [['-'], []]) {
     const r = run([...args, '--name', 'Sangan'], text);
     assert.equal(r.code, 0, r.out);
-    assert.match(r.out, /\n  trigger mandatory if sent to gy from field, includes search$/);
+    assert.match(r.out, /\n  trigger mandatory if sent to gy from field, includes search, does add from deck$/);
   }
   const none = run(['-'], undefined);
   assert.equal(none.code, 2);
@@ -293,9 +293,9 @@ test('editor: hover on a card with text shows the inferred lines beside their se
   const onName = hover(a, { line: 0, character: 8 });
   const value = (onName?.contents as { value: string }).value;
   assert.match(value, /\*\*Inferred from its text\*\*:/);
-  assert.match(value, /- `trigger optional if sent to gy from field, once per turn, includes search` — If this card is sent from the field/);
+  assert.match(value, /- `trigger optional if sent to gy from field, once per turn, includes search, does add from deck` — If this card is sent from the field/);
   const onText = hover(a, { line: 2, character: 10 });
-  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy` — You can target 1 card/);
+  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy, does destroy target` — You can target 1 card/);
 });
 
 test('editor: a quick fix writes the inferred lines into the definition; none once lines are written', () => {
@@ -306,7 +306,7 @@ test('editor: a quick fix writes the inferred lines into the definition; none on
   assert.equal(actions.length, 1);
   const edit = actions[0].edit!.changes![doc.uri][0];
   const fixed = TextDocument.applyEdits(doc, [edit]);
-  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy\n  trigger optional if sent to gy from field, once per turn, includes search$/);
+  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target\n  trigger optional if sent to gy from field, once per turn, includes search, does add from deck$/);
   const after = analyze(fixed);
   assert.deepEqual(after.diagnostics, []);
   assert.equal(codeActions(after, TextDocument.create(doc.uri, 'segoc', 2, fixed), params).filter((x) => x.kind === WRITE_INFERRED_KIND).length, 0);
@@ -327,7 +327,7 @@ test('infer: "you can activate this card the turn it was Set" is the activation\
   // Another card's Set ("it can be activated this turn") is not this card's own activation.
   assert.equal(activation('Target 1 Spell/Trap in your GY; Set it, and if you Set a Trap, it can be activated this turn.', 'Normal Trap'), undefined);
   const lines = renderEffectLines(inferEffects({ text: 'You can activate this card the turn it was Set, by discarding 1 Normal Trap. Destroy 1 card on the field.', typeLine: 'Normal Trap' }));
-  assert.equal(lines[0].line, 'activation, activates the turn it was set by discarding 1 normal trap, includes destroy');
+  assert.equal(lines[0].line, 'activation, activates the turn it was set by discarding 1 normal trap, includes destroy, does destroy');
 });
 
 // --- modal cards ("Activate 1 of these effects") -----------------------------------------------

@@ -58,7 +58,8 @@ test('names: a card name refers to the copy placed on the board', () => {
 
 test('names: a label refers to its copy', () => {
   const a = check(
-    '  Yugi gy: "Green Baboon, Defender of the Forest" as baboon2\n  Yugi hand: "Green Baboon, Defender of the Forest" as baboon1\n  chain\n    1 Yugi baboon2\n',
+    // `-> nothing`: the link's card would Special Summon itself from the GY, and the copy's zone is what is checked.
+    '  Yugi gy: "Green Baboon, Defender of the Forest" as baboon2\n  Yugi hand: "Green Baboon, Defender of the Forest" as baboon1\n  chain\n    1 Yugi baboon2 -> nothing\n',
   );
   const placed = a.references.find((r) => r.kind === 'label' && r.label === 'baboon2' && r.definition);
   const used = a.references.find((r) => r.kind === 'label' && r.label === 'baboon2' && !r.definition);

@@ -11,6 +11,7 @@ const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
 const { readScript } = require('../lib/lua-facts');
+const { opsNote } = require('../lib/lua-actions');
 const { effectsOf } = require('./effects');
 const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
@@ -112,13 +113,20 @@ function main() {
     const type = typeOf(card);
     const normalMonster = type.startsWith('M:') && /\bNormal\b/.test(type) && !/\bEffect\b/.test(type);
     let script;
+    let ops = '';
     if (passcode) {
       const file = path.join(scriptsDir, `c${Number(passcode)}.lua`);
-      if (fs.existsSync(file)) script = readScript(fs.readFileSync(file, 'utf8'));
+      if (fs.existsSync(file)) {
+        const lua = fs.readFileSync(file, 'utf8');
+        script = readScript(lua);
+        // What its operations call, the witness the categories' actions are checked against (generated-actions.ts).
+        ops = opsNote(lua);
+      }
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
     const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters);
+    if (ops) notes.push(ops);
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;

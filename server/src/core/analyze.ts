@@ -453,10 +453,18 @@ function readImports(
  */
 function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegistry): void {
   const expects = sc.items.filter((x): x is ExpectStmt => x.kind === 'expect');
-  if (expects.length === 0) return;
+  const outcomes = result.outcomes ?? [];
+  if (expects.length === 0 && outcomes.length === 0) return;
   if (result.verdict === 'invalid') {
     result.expectationsMet = false;
     return;
+  }
+  // What the scenario expects of the resolution (engine/outcomes.ts): an unmet one is an error on its line.
+  let outcomesMet = true;
+  for (const o of outcomes) {
+    if (o.met) continue;
+    outcomesMet = false;
+    result.diagnostics.push({ code: o.bad ? 'bad-expect' : 'expect-unmet', severity: 'error', message: o.message ?? 'expectation not met', range: o.range, scenario: result.index });
   }
   const chainBlocks = sc.items.filter((x): x is ChainBlock => x.kind === 'chain');
   const rule = result.diagnostics.filter((d) => rules.codeInfo(d.code));
@@ -545,7 +553,7 @@ function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegi
       d.message = `also: ${d.message}`;
     }
   }
-  result.expectationsMet = allMet;
+  result.expectationsMet = allMet && outcomesMet;
 }
 
 /** Appends without spreading (a spread of a huge array overflows the call stack). */

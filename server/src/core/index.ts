@@ -14,6 +14,7 @@ export { readCardText } from './cards/text-effects';
 export { cardToSegoc, levelTag } from './cards/to-segoc';
 export type { CardInfo, EffectInfo } from './cards/types';
 export { ACTIVATION_PHRASES, EVENT_PHRASES, PHASE_TIMES, SUMMON_PHRASES } from './cards/vocabulary/phrases';
+export { ACTION_PHRASES } from './cards/vocabulary/actions';
 export { EFFECT_PROPERTIES, modifierCompletions } from './cards/vocabulary';
 export { CARD_TYPE_NAMES } from './cards/vocabulary/words';
 export { LANGUAGE_CODES } from './diagnostics';

@@ -11,6 +11,7 @@ import {
 } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import {
+  ACTION_PHRASES,
   ACTIVATION_PHRASES,
   Analysis,
   ATTRIBUTES,
@@ -248,6 +249,9 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
   // Header lines.
   if (first === 'expect') {
     if (w.length === 1) plainItems(['legal', 'illegal'], CompletionItemKind.Keyword);
+    // What a link did when it resolved (language.md, "Expecting what happens").
+    else if (w.length === 2 && /^cl\d+$/.test(last)) plainItems(['resolves', 'has no effect', 'negated', 'applies', 'does not apply', 'in chain'], CompletionItemKind.Keyword);
+    else if (/^cl\d+$/.test(w[1]) && (last === 'applies' || last === 'apply')) plainItems([...ACTION_PHRASES], CompletionItemKind.Function, 'part of an effect');
     else if (w.length === 2 && last === 'illegal') {
       for (const c of RULE_CODES) {
         items.push({

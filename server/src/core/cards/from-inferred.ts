@@ -62,7 +62,7 @@ function head(e: InferredEffect): EffectFacts | undefined {
       // A free-chain activation is the card type's default, unless its text lets it do more (R34).
       // A modal card's choices are written out, one `activation, choose one` line each.
       if (e.event) return { kind: 'activation', responds: e.event.split(',').map((p) => event(p.trim())) };
-      return e.setTurn || e.chooseOne ? { kind: 'activation', responds: [] } : undefined;
+      return e.setTurn || e.chooseOne || e.does ? { kind: 'activation', responds: [] } : undefined;
     case 'trigger': {
       if (e.phase) {
         const { words, text } = readPhrase(e.phase);
@@ -102,6 +102,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.changesAtk) f.changesAtk = true;
   if (e.includes.length) f.includes = [...e.includes];
   if (e.window) modifier(f, e.window);
+  if (e.does) modifier(f, `does ${e.does}`);
   return f;
 }
 

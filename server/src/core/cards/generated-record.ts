@@ -12,6 +12,7 @@ import { readPhrase } from './from-segoc';
 import { CardInfo, CardOrigin, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { printEffectLine, quoted } from './to-segoc';
+import { actionsFromCategories } from './generated-actions';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -313,6 +314,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
   if (inc.length) into.includes = inc;
+  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4));
+  if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   return into;
 }
@@ -390,7 +393,11 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   typeFacts(r, facts);
   if (r.japanese && !/[《》]/.test(r.japanese)) facts.aliases!.push(r.japanese);
   if (r.portuguese && r.portuguese !== r.name) facts.aliases!.push(r.portuguese);
+  // The card's operation notes: `deck:` what it does from the Deck, and `ops:` the letters of what its operations
+  // call (an entry `ops:...` of the same list, read by properties for what each effect does).
   const deck = (r.notes.find((n) => n.startsWith('deck:')) ?? '').slice(5).split('+');
+  const ops = r.notes.find((n) => n.startsWith('ops:'));
+  if (ops) deck.push(ops);
   const effects = mergeTriggers(r.effects.map(effectFields));
   const activations = activationFacts(effects.filter((e) => e.kind === 'A'));
   // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.

@@ -143,6 +143,11 @@ export interface EffectInfo {
   summoningProcedure: boolean;
   includes: string[];
   /**
+   * What the effect does when it resolves, part by part in the card's order (`does destroy target and if you
+   * do draw 1`); empty where the source does not say (the engine then says the effect is not known).
+   */
+  does: EffectAction[];
+  /**
    * One of the effects a modal Spell/Trap chooses from when it is activated ("Activate 1 of these effects":
    * `activation, choose one`, one line per effect); a link says which with `effect N`.
    */
@@ -156,6 +161,60 @@ export interface EffectInfo {
    * carries them as assumptions (hovers, `explain`), so a guessed fact is never silent.
    */
   assumed: string[];
+}
+
+/** What one part of an effect does on resolution (PSCT's actions). */
+export type ActionVerb =
+  | 'destroy'
+  | 'banish'
+  | 'return-to-hand'
+  | 'return-to-deck'
+  | 'return-to-extra'
+  | 'add-to-hand'
+  | 'special-summon'
+  | 'send-to-gy'
+  | 'draw'
+  | 'discard'
+  | 'tribute'
+  | 'set'
+  | 'negate-activation'
+  | 'negate-effect'
+  | 'negate-summon'
+  | 'negate-effects'
+  | 'negate-attack'
+  | 'change-position'
+  | 'change-atk'
+  | 'gain-lp'
+  | 'lose-lp'
+  | 'damage'
+  | 'take-control'
+  | 'equip'
+  | 'attach';
+
+/**
+ * What a part acts on: its target(s) (`target`), the effect's own card (`itself`), every card of a kind on the
+ * field (`all monsters`), the card of the link or Summon it negated (`that card`), or cards chosen when it
+ * resolves (absent: "add 1 ... from your Deck", "draw 1").
+ */
+export type ActionObject = 'target' | 'itself' | 'that-card' | 'all-monsters' | 'all-opponent-monsters' | 'all-spells-traps' | 'all-cards';
+
+/**
+ * How a part depends on the part before it (PSCT conjunctions): `and-if-you-do` and `then` need the earlier
+ * part to have happened (`then` comes after it, a step of its own); `also` and `and` do not skip (simultaneous).
+ * The first part has `first`.
+ */
+export type PartLink = 'first' | 'and-if-you-do' | 'then' | 'also' | 'and';
+
+export interface EffectAction {
+  verb: ActionVerb;
+  object?: ActionObject;
+  /** Where the cards come from (`special summon from gy`, `add from deck`). */
+  from?: Zone;
+  /** `special summon ... in defense`, `change position to face-down`. */
+  position?: 'attack' | 'defense' | 'face-down';
+  /** `draw 2`. */
+  count?: number;
+  link: PartLink;
 }
 
 /**

@@ -25,6 +25,15 @@ export interface LinkStatus {
   eventAssumed: boolean;
 }
 
+/** A link's target when the link was placed: where it was, face-up or not, whose, and how often it had moved. */
+export interface TargetSnapshot {
+  card: CardInstance;
+  zone: Zone;
+  faceDown: boolean;
+  controller: PlayerIndex;
+  moves: number;
+}
+
 /** A claimed chain link as the engine sees it: what the rules read and the results show. */
 export interface LinkState {
   stmt: LinkStmt;
@@ -49,7 +58,12 @@ export interface LinkState {
   /** Id of the last event before this link was placed. */
   placedAfterEvent: number;
   placementStep: number;
-  negated: boolean;
+  /** Negated by a later link: its activation (the Spell/Trap goes to the GY) or only its effect (R45). */
+  negated: false | 'activation' | 'effect';
+  /** Each target as it stood when the link was placed, to tell at resolution whether it is still there (R44). */
+  targetsAtPlacement: TargetSnapshot[];
+  /** Its own card once the link was placed (activation and cost done): where an effect that moves it needs it (R47). */
+  selfAtPlacement?: TargetSnapshot;
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
@@ -102,6 +116,8 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     placedAfterEvent: 0,
     placementStep: 0,
     negated: false,
+    targetsAtPlacement: [],
+    selfAtPlacement: undefined,
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,

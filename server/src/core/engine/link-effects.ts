@@ -6,7 +6,8 @@
 // did (ResolutionAct, which the results and the narrative show). It changes the cards only through the
 // timeline's emit and move, so that every event is made in one place.
 import { Action, ActionSeq, CardSet } from '../syntax/ast';
-import { LinkState } from './classify';
+import { performCardEffect } from './card-actions';
+import { LinkState, TargetSnapshot } from './classify';
 import { ResolutionAct } from './results';
 import { CardInstance, EventOrigin, PlayerIndex } from './state';
 import { Timeline } from './timeline';
@@ -42,6 +43,16 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     const costOrigin: EventOrigin = { ...origin, kind: 'cost' };
     perform(t, l.stmt.cost, l, costOrigin, true, []);
   }
+  // Where its targets and its own card stand now, for the resolution to tell what is still there (R44, R47).
+  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
+  l.targetsAtPlacement = l.targets.map(snapshot);
+  l.selfAtPlacement = snapshot(inst);
+}
+
+/** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */
+function staysOnField(l: LinkState): boolean {
+  const card = l.inst?.card;
+  return !!card && card.category !== 'monster' && (card.spellTrapKind === 'continuous' || card.spellTrapKind === 'equip') && l.effect?.kind === 'activation';
 }
 
 /** Resolves the chain from the top (R2), then sends leftover Spells/Traps to the GY (R4); returns the leftovers' names. */
@@ -54,13 +65,19 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     const did: ResolutionAct[] = [];
     let status: 'resolved' | 'negated' | 'no-effect' = 'resolved';
     const card = l.inst?.card;
-    if (l.negated) {
+    const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
+    if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });
       if (l.inst && card && card.category !== 'monster' && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
         t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule');
         did.push({ kind: 'negated-card-to-gy', card: l.inst.name });
       }
+    } else if (l.negated === 'effect') {
+      // R45: the effect is negated, not the activation: nothing happens, and the card stays where it is (a
+      // Normal Spell/Trap still goes to the GY after the chain, R4; a Continuous one stays on the field).
+      status = 'negated';
+      did.push({ kind: 'effect-negated' });
     } else if (
       l.inst &&
       card &&
@@ -72,12 +89,18 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
       // R18: a Field or Continuous Spell's trigger does nothing once the card has left the field.
       status = 'no-effect';
       did.push({ kind: 'left-the-field', card: l.inst.name });
+    } else if (l.inst && staysOnField(l) && l.inst.zone !== 'field') {
+      // R47: a Continuous or Equip Spell/Trap that left the field before its activation resolved applies nothing.
+      status = 'no-effect';
+      did.push({ kind: 'not-applied', part: 'its effect', card: l.inst.name, reason: 'card-moved', rule: 'R47' });
     } else if (l.stmt.actions) {
-      const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
       did.push(...perform(t, l.stmt.actions, l, origin, false, links));
       if (did.length === 0) did.push({ kind: 'resolves' });
+    } else if (l.effect?.does.length) {
+      did.push(...performCardEffect(t, l, l.effect.does, origin, links));
+      if (did.every((a) => a.kind === 'not-applied')) status = 'no-effect';
     } else {
-      did.push({ kind: 'not-written' });
+      did.push(l.inst?.card && l.effect ? { kind: 'effect-unknown', card: l.inst.name } : { kind: 'not-written' });
     }
     l.resolution = { order, status, acts: did };
   }
@@ -237,7 +260,7 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       } else if (target.position >= l.position) {
         did.push({ kind: 'cannot-negate', link: target.position, reason: 'already-resolved' });
       } else {
-        target.negated = true;
+        target.negated = 'activation';
         did.push({ kind: 'negates', link: target.position, card: target.inst?.name ?? '?' });
       }
       break;

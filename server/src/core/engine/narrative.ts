@@ -1,6 +1,6 @@
 // The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
 // `explain` and the results' sentences are made here from the engine's data.
-import { CardInfo, EffectInfo, SummonType } from '../cards/model';
+import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
 import { SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
@@ -234,7 +234,7 @@ export function actText(a: ResolutionAct): string {
     case 'negates':
       return `negates the activation of CL${a.link} ${quoteName(a.card)}`;
     case 'negates-summon':
-      return `negates the Summon of ${quoteName(a.card)}`;
+      return `negates the Summon of ${quoteName(a.card)} (it was never Summoned)`;
     case 'cannot-negate-summon':
       return 'negates no Summon (none was about to happen)';
     case 'cannot-negate':
@@ -253,7 +253,93 @@ export function actText(a: ResolutionAct): string {
       return 'ends the Battle Phase';
     case 'does-nothing':
       return 'does nothing';
+    case 'effect-negated':
+      return 'its effect was negated: nothing happens (the card was still activated; R45)';
+    case 'effect-unknown':
+      return `resolves; what its effect does is not known (the card's facts say nothing of it: write its actions, or \`does ...\` on the card)`;
+    case 'applies':
+      return a.cards?.length ? `${a.part} (${quoted(a.cards)})` : a.part;
+    case 'not-applied':
+      if (a.reason === 'card-moved' && !a.verb) return `does nothing: ${quoteName(a.card ?? '?')} left the field before its activation resolved [${a.rule}]`;
+      return `not applied: ${a.part}${a.card ? ` (${quoteName(a.card)})` : ''}: ${notAppliedWhy(a)} [${a.rule}]`;
+    case 'negates-effect':
+      return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
   }
+}
+
+/** Why a part was not applied, in a judge's words. */
+function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): string {
+  switch (a.reason) {
+    case 'target-left':
+      return `its target left the ${a.where ? zoneWord(a.where) : 'place it was in'}${a.at ? ` at ${a.at}` : ''} before the link resolved`;
+    case 'target-changed':
+      return a.at === 'control' ? 'its target is now controlled by the other player' : 'its target is now face-down';
+    case 'earlier-part-not-done':
+      return `the part before "${a.at}" did not happen`;
+    case 'card-moved':
+      return a.at ? `the card is no longer where the effect needs it (moved at ${a.at})` : 'the card left the field before the link resolved';
+    case 'nothing-to-negate':
+      return 'there is nothing below it to negate';
+  }
+}
+
+/** Each verb in the present tense, `{o}` where what it acts on goes (`adds {o} to the hand`). */
+const PHRASES: Record<EffectAction['verb'], string> = {
+  destroy: 'destroys {o}',
+  banish: 'banishes {o}',
+  'return-to-hand': 'returns {o} to the hand',
+  'return-to-deck': 'returns {o} to the Deck',
+  'return-to-extra': 'returns {o} to the Extra Deck',
+  'add-to-hand': 'adds {o} to the hand',
+  'special-summon': 'Special Summons {o}',
+  'send-to-gy': 'sends {o} to the GY',
+  draw: 'draws',
+  discard: 'discards {o}',
+  tribute: 'Tributes {o}',
+  set: 'Sets {o}',
+  'negate-activation': 'negates the activation',
+  'negate-effect': 'negates the effect',
+  'negate-summon': 'negates the Summon',
+  'negate-effects': 'negates the effects of {o}',
+  'negate-attack': 'negates the attack',
+  'change-position': 'changes the battle position of {o}',
+  'change-atk': 'changes the ATK/DEF of {o}',
+  'gain-lp': 'gains LP',
+  'lose-lp': 'loses LP',
+  damage: 'inflicts damage',
+  'take-control': 'takes control of {o}',
+  equip: 'equips {o}',
+  attach: 'attaches {o} as material',
+};
+
+const OBJECT_PHRASES: Record<NonNullable<EffectAction['object']>, string> = {
+  target: 'its target',
+  itself: 'itself',
+  'that-card': 'that card',
+  'all-monsters': 'all monsters',
+  'all-opponent-monsters': "all the opponent's monsters",
+  'all-spells-traps': 'all Spells and Traps',
+  'all-cards': 'all cards',
+};
+
+/** Where a part takes its card from, as card texts say it. */
+const FROM_WORDS: Record<NonNullable<EffectAction['from']>, string> = {
+  deck: 'the Deck',
+  gy: 'the GY',
+  hand: 'the hand',
+  field: 'the field',
+  banished: 'banishment',
+  extra: 'the Extra Deck',
+  overlay: 'the Xyz Materials',
+};
+
+/** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
+export function actionPhrase(a: EffectAction): string {
+  const object = (a.object ? OBJECT_PHRASES[a.object] : 'a card') + (a.from ? ` from ${FROM_WORDS[a.from]}` : '');
+  let out = PHRASES[a.verb].replace('{o}', object);
+  if (a.count !== undefined) out += ` ${a.count}`;
+  if (a.position) out += a.position === 'face-down' ? ' face-down' : ` in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`;
+  return out;
 }
 
 /** What happens once the chain's links have resolved: leftover Spells and Traps go to the GY (R4). */

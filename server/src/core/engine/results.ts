@@ -1,6 +1,6 @@
 // What the engine tells about a scenario: per chain, per link, the verdict, the legal orders and
 // the resolution. This is the data behind hovers, inlay hints, the preview, `explain` and `render`.
-import { SummonType } from '../cards/model';
+import { ActionVerb, SummonType } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
@@ -54,7 +54,23 @@ export type ResolutionAct =
   | { kind: 'equips'; card: string; to: string }
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
-  | { kind: 'does-nothing' };
+  | { kind: 'does-nothing' }
+  /** Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45). */
+  | { kind: 'effect-negated' }
+  /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */
+  | { kind: 'effect-unknown'; card: string }
+  /** A part of the card's effect applied where the scenario does not name the cards (`adds a card from the Deck`). */
+  | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
+  /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
+  | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
+  | { kind: 'negates-effect'; link: number; card: string };
+
+/**
+ * Why a part of an effect was not applied: its target left its place (`at`: the link or action that moved it),
+ * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
+ * not where the effect needs it.
+ */
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {
@@ -212,6 +228,8 @@ export interface ScenarioResult {
    * warning at its link): shown as "legal, resting on unknown facts".
    */
   restsOnUnknownFacts: boolean;
+  /** The scenario's `expect` lines about the resolution, checked (engine/outcomes.ts); analyze.ts reports the unmet ones. */
+  outcomes?: { range: Range; met: boolean; message?: string; bad?: boolean }[];
   /** Whether every `expect` line is met (undefined when there is none). */
   expectationsMet?: boolean;
   diagnostics: Diagnostic[];

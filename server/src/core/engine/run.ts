@@ -14,10 +14,12 @@ import { Reference } from './resolve-names';
 import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
-import { resolveScenarioNames } from './scenario-names';
+import { resolveScenarioNames, ScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
+import { checkOutcomes } from './outcomes';
+import type { ExpectOutcomeStmt } from '../syntax/ast';
 import { keepLayoutOf } from '../layout';
 import { UNKNOWN_CARD_FACT, verdictBasisDiagnostics, VERDICT_BASIS_CODES } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
@@ -139,7 +141,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   };
 
   sc.items.forEach((item, i) => {
-    if (item.kind === 'action') timeline.gameAction(item.action, item.range, chainNegatesSummon(sc, i));
+    if (item.kind === 'action') timeline.gameAction(item.action, item.range, chainNegatesSummon(sc, i, names.resolved));
     else if (item.kind === 'chain') runChain(item);
   });
   // What the scenario states after a chain can contradict an assumption made at it; then the results.
@@ -187,19 +189,26 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,
   };
+  const outcomeStmts = sc.items.filter((x): x is ExpectOutcomeStmt => x.kind === 'expect-outcome');
+  if (outcomeStmts.length) result.outcomes = checkOutcomes(outcomeStmts, checked.map((c) => c.view.links), timeline);
   return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
 }
 
 /**
  * Whether the item at `i` is a Summon by its procedure whose next chain (the next action or chain of the scenario)
- * has a link that negates a Summon (`negate the summon`): that chain is at the moment the monster would be
- * Summoned (R50), so the Summon waits for it.
+ * negates a Summon: a link writes `negate the summon`, or its Chain Link 1 writes no actions and its card answers
+ * a Summon and does `negate summon` (Solemn Strike written bare: the only thing CL1 there can answer is the Summon).
+ * That chain is at the moment the monster would be Summoned (R50), so the Summon waits for it.
  */
-function chainNegatesSummon(sc: Scenario, i: number): boolean {
+function chainNegatesSummon(sc: Scenario, i: number, resolved: ScenarioNames['resolved']): boolean {
   const item = sc.items[i];
   if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon')) return false;
   const next = sc.items.slice(i + 1).find((x) => x.kind === 'action' || x.kind === 'chain');
-  return next?.kind === 'chain' && next.links.some((l) => l.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon')));
+  if (next?.kind !== 'chain') return false;
+  if (next.links.some((l) => l.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon')))) return true;
+  const first = next.links[0];
+  const card = first && !first.actions ? resolved.get(first.card)?.card : undefined;
+  return !!card?.effects.some((e) => e.responds.some((r) => r.kind === 'card' && r.attempt) && e.does.some((a) => a.verb === 'negate-summon'));
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */

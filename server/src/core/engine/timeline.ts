@@ -35,6 +35,8 @@ export class Timeline {
   pendingSummon: { event: Extract<GameEvent, { kind: 'summon' }>; negated: boolean } | undefined = undefined;
   /** Move events by card, kept as they are emitted (for R23). */
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
+  /** Monsters whose Summon a link negated (R45): the Summon did not happen. */
+  readonly negatedSummons = new Set<CardInstance>();
 
   constructor(
     readonly players: [string, string],

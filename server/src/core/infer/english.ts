@@ -4,6 +4,7 @@
 // Quick Effect, "When ..." a trigger that can miss the timing and "If ..." one that cannot,
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
+import { actionsOf } from './english-actions';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
@@ -384,6 +385,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (/\bnegate the activation\b/i.test(action)) e.negatesActivation = true;
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);
+  const does = actionsOf(action, e.targets);
+  if (does && !e.does) e.does = does.toLowerCase();
 }
 
 function zonesOf(cond: string, cost: string, action: string, e: InferredEffect): Zone[] {

@@ -47,6 +47,11 @@ export interface InferredEffect {
   changesAtk: boolean;
   spellSpeed: 1 | 2 | 3;
   includes: Include[];
+  /**
+   * What it does on resolution, as the body of a `does` modifier in the card language's words (`destroy target
+   * and if you do draw 1`; english-actions.ts); absent where the text's first part is not understood.
+   */
+  does?: string;
   /** From the Pendulum text. */
   pendulum: boolean;
   /** The sentence(s) of the official text this effect was read from. */

@@ -140,6 +140,23 @@ export type ExpectStmt =
       line: LogicalLine;
     };
 
+/**
+ * What a scenario expects of the resolution (language.md, "Expecting what happens"): of a link (`expect CL2
+ * negated`, `expect CL1 does not apply draw`), or of a card once the scenario is over (`expect "Sangan" in gy`,
+ * `expect "Jinzo" not summoned`).
+ */
+export type Outcome =
+  | { kind: 'link'; link: NumberNode; chain?: NumberNode; what: 'resolves' | 'no-effect' | 'negated' | 'applies' | 'not-applied'; part?: Named }
+  | { kind: 'card'; card: CardRef; what: 'in'; zone: Zone; zoneRange: Range }
+  | { kind: 'card'; card: CardRef; what: 'summoned' | 'not-summoned' };
+
+export interface ExpectOutcomeStmt {
+  kind: 'expect-outcome';
+  outcome: Outcome;
+  range: Range;
+  line: LogicalLine;
+}
+
 export interface HeaderStmt {
   kind: 'source' | 'rules' | 'players' | 'turn' | 'start-phase';
   range: Range;
@@ -152,7 +169,7 @@ export interface HeaderStmt {
   phase?: { phase: PhaseName; range: Range };
 }
 
-export type ScenarioItem = HeaderStmt | BoardStmt | ActionStmt | ChainBlock | ExpectStmt;
+export type ScenarioItem = HeaderStmt | BoardStmt | ActionStmt | ChainBlock | ExpectStmt | ExpectOutcomeStmt;
 
 export interface Scenario {
   kind: 'scenario';

@@ -17,6 +17,9 @@ import {
   EffectLine,
   EffectLineKind,
   ExpectStmt,
+  ExpectOutcomeStmt,
+  Outcome,
+  NumberNode,
   GameAction,
   HeaderStmt,
   LineInfo,
@@ -458,7 +461,7 @@ function isModifierStart(p: Token[]): boolean {
   return MODIFIER_START_WORDS.has(w.lower);
 }
 
-function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | ExpectStmt | import('./ast').ActionStmt {
+function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | ExpectStmt | ExpectOutcomeStmt | import('./ast').ActionStmt {
   const first = c.peek()!;
   const line = c.line;
   if (first.kind === 'word') {
@@ -1137,8 +1140,13 @@ function parseCardSet(c: Cursor): CardSet {
   return { kind: 'refs', refs, range: c.rangeFrom(start!) };
 }
 
-function parseExpect(c: Cursor): ExpectStmt {
+function parseExpect(c: Cursor): ExpectStmt | ExpectOutcomeStmt {
   const first = c.next()!;
+  const outcome = parseOutcome(c);
+  if (outcome) {
+    c.ensureEnd();
+    return { kind: 'expect-outcome', outcome, range: c.rangeFrom(first), line: c.line };
+  }
   if (c.eat('legal')) {
     c.ensureEnd();
     return { kind: 'expect', legal: true, range: c.rangeFrom(first), line: c.line };
@@ -1170,6 +1178,46 @@ function parseExpect(c: Cursor): ExpectStmt {
     range: c.rangeFrom(first),
     line: c.line,
   };
+}
+
+/** `expect CL2 negated`, `expect CL1 in chain 2 does not apply draw`, `expect "X" in gy`, `expect "X" not summoned`. */
+function parseOutcome(c: Cursor): Outcome | undefined {
+  const t = c.peek();
+  if (!t) return undefined;
+  const linkNumber = t.kind === 'word' && /^cl\d+$/i.test(t.text) ? Number(t.text.slice(2)) : undefined;
+  if (linkNumber !== undefined) {
+    c.next();
+    const link = { value: linkNumber, range: t.range };
+    let chain: NumberNode | undefined;
+    if (c.eat('in')) {
+      c.expect('chain', '`chain` and its number');
+      const k = c.next();
+      if (!k || k.kind !== 'number') throw new ParseError('expected the chain number', k?.range ?? c.hereRange(), 'bad-expect');
+      chain = { value: Number(k.text), range: k.range };
+    }
+    if (c.eat('resolves')) return { kind: 'link', link, chain, what: 'resolves' };
+    if (c.eat('negated') || c.eat('is', 'negated')) return { kind: 'link', link, chain, what: 'negated' };
+    if (c.eat('has', 'no', 'effect')) return { kind: 'link', link, chain, what: 'no-effect' };
+    let what: 'applies' | 'not-applied' | undefined;
+    if (c.eat('applies')) what = 'applies';
+    else if (c.eat('does', 'not', 'apply')) what = 'not-applied';
+    if (!what) throw new ParseError('expected `resolves`, `has no effect`, `negated`, `applies <part>` or `does not apply <part>`', c.hereRange(), 'bad-expect');
+    const words: Token[] = [];
+    while (!c.done) words.push(c.next()!);
+    if (!words.length) throw new ParseError('expected the part of the effect, e.g. `destroy`, `draw`, `special summon`', c.hereRange(), 'bad-expect');
+    return { kind: 'link', link, chain, what, part: { text: words.map((w) => w.lower).join(' '), range: spanRanges(words[0].range, words[words.length - 1].range) } };
+  }
+  if (t.kind !== 'string' && !(t.kind === 'word' && c.peek(1)?.kind === 'string')) return undefined;
+  const card = parseCardRef(c);
+  if (c.eat('in')) {
+    const z = c.next();
+    if (!z || !ZONE_WORDS[z.lower]) throw new ParseError(`expected a zone (${ZONES.join(', ')})`, z?.range ?? c.hereRange(), 'bad-expect');
+    if (z.lower === 'extra') c.eat('deck');
+    return { kind: 'card', card, what: 'in', zone: ZONE_WORDS[z.lower], zoneRange: z.range };
+  }
+  if (c.eat('summoned')) return { kind: 'card', card, what: 'summoned' };
+  if (c.eat('not', 'summoned')) return { kind: 'card', card, what: 'not-summoned' };
+  throw new ParseError('expected `in <zone>`, `summoned` or `not summoned` after the card', c.hereRange(), 'bad-expect');
 }
 
 const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|activation|alias|text)\b/i;

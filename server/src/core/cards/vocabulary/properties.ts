@@ -8,6 +8,7 @@
 // types.ts, and what reads it (ARCHITECTURE.md, "Add an effect property and a rule that reads it").
 import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
+import { printActions, readActions } from './actions';
 import { parseFilter } from './filters';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
@@ -210,6 +211,24 @@ const SHIPPED = [
     fallback: () => [],
     describe: (e) => (e.includes.length ? `includes ${e.includes.join(', ')}` : undefined),
     audit: { name: 'includes', value: (e) => [...e.includes].sort().join(' or ') || 'nothing listed' },
+  }),
+  row({
+    key: 'does',
+    starts: ['does'],
+    completions: ['does destroy target', 'does special summon itself', 'does negate activation and destroy that card', 'does add from deck'],
+    docs: ['does <part> [<conjunction> <part>]'],
+    read(effect, ws) {
+      if (ws[0] !== 'does') return false;
+      const parts = readActions(ws.slice(1));
+      if (!parts) return false;
+      effect.does = parts;
+      return true;
+    },
+    print: (e) => printActions(e.does),
+    fallback: () => [],
+    describe: (e) => (e.does.length ? `on resolution: ${printActions(e.does)!.slice('does '.length)}` : undefined),
+    // Not audited yet: the audit's facts of the official texts (test/fixtures/library-audit.json) are written by
+    // `npm run cards:audit` from a yaml-yugi checkout, and hold no `does` until that is run again.
   }),
   row({
     key: 'window',

@@ -2,6 +2,7 @@
 // quick-fix kinds and which rules a ruleset puts in force (with its description for the `rules` hover
 // and `explain`) are derived from the modules' metadata; `ruleRegistry` checks the declarations (a
 // module runs after every module it `needs`, codes, rule ids and message keys are declared once).
+import { resolutionEffects } from './resolution-effects';
 import { RuleCodeInfo } from '../../diagnostics';
 import { isInForce, Ruleset, RulesInForce, rulesInForce } from '../rulesets';
 import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
@@ -44,6 +45,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   startsNoChain,
   faceDown,
   mandatoryMissing,
+  resolutionEffects,
 ];
 
 export interface RuleRegistry {

@@ -1,0 +1,149 @@
+// What an effect does on resolution, as a card line states it: `does destroy target and if you do draw 1`.
+// One table of verb phrases and one of objects, read and printed here (the `does` row of properties.ts), so
+// that a curated card, a file's definition, `segoc card` and the generated records write it one way.
+// The parts are joined by PSCT's conjunctions (`and if you do`, `then`, `also`, `and`); a modifier is one
+// comma-separated part of an effect line, so the line writes no comma inside it.
+import { ZONE_WORDS } from './words';
+import type { ActionObject, ActionVerb, EffectAction, PartLink } from '../types';
+import type { Zone } from '../../words';
+
+/** Verb phrases, longest first where one starts another (`negate effects` before `negate effect`). */
+const VERBS: ReadonlyArray<readonly [string, ActionVerb]> = [
+  ['return to extra deck', 'return-to-extra'],
+  ['return to hand', 'return-to-hand'],
+  ['return to deck', 'return-to-deck'],
+  ['special summon', 'special-summon'],
+  ['send to gy', 'send-to-gy'],
+  ['negate activation', 'negate-activation'],
+  ['negate effects', 'negate-effects'],
+  ['negate effect', 'negate-effect'],
+  ['negate summon', 'negate-summon'],
+  ['negate attack', 'negate-attack'],
+  ['change position', 'change-position'],
+  ['change atk', 'change-atk'],
+  ['gain lp', 'gain-lp'],
+  ['lose lp', 'lose-lp'],
+  ['take control', 'take-control'],
+  ['destroy', 'destroy'],
+  ['banish', 'banish'],
+  ['add', 'add-to-hand'],
+  ['draw', 'draw'],
+  ['discard', 'discard'],
+  ['tribute', 'tribute'],
+  ['set', 'set'],
+  ['damage', 'damage'],
+  ['equip', 'equip'],
+  ['attach', 'attach'],
+];
+
+const OBJECTS: ReadonlyArray<readonly [string, ActionObject]> = [
+  ['all opponent monsters', 'all-opponent-monsters'],
+  ['all spells and traps', 'all-spells-traps'],
+  ['all monsters', 'all-monsters'],
+  ['all cards', 'all-cards'],
+  ['that card', 'that-card'],
+  ['targets', 'target'],
+  ['target', 'target'],
+  ['itself', 'itself'],
+];
+
+/** Conjunctions, longest first. */
+const LINKS: ReadonlyArray<readonly [string, PartLink]> = [
+  ['and if you do', 'and-if-you-do'],
+  ['then', 'then'],
+  ['also', 'also'],
+  ['and', 'and'],
+];
+
+const words = (s: string) => s.split(' ');
+
+function startsWith(ws: readonly string[], i: number, phrase: string): boolean {
+  const p = words(phrase);
+  for (let k = 0; k < p.length; k++) if (ws[i + k] !== p[k]) return false;
+  return true;
+}
+
+/**
+ * Reads the words after `does` into parts; undefined when a word is not in the vocabulary (the modifier is
+ * then not this row's, and the line says so as any unknown modifier does).
+ */
+export function readActions(ws: readonly string[]): EffectAction[] | undefined {
+  const out: EffectAction[] = [];
+  let i = 0;
+  let link: PartLink = 'first';
+  while (i < ws.length) {
+    const verb = VERBS.find(([p]) => startsWith(ws, i, p));
+    if (!verb) return undefined;
+    i += words(verb[0]).length;
+    const part: EffectAction = { verb: verb[1], link };
+    // What follows the verb, in any order, until a conjunction.
+    for (;;) {
+      if (i >= ws.length) break;
+      const object = OBJECTS.find(([p]) => startsWith(ws, i, p));
+      if (object && !part.object) {
+        part.object = object[1];
+        i += words(object[0]).length;
+        continue;
+      }
+      if (ws[i] === 'from' && ZONE_WORDS[ws[i + 1]] && !part.from) {
+        part.from = ZONE_WORDS[ws[i + 1]] as Zone;
+        i += ws[i + 1] === 'extra' && ws[i + 2] === 'deck' ? 3 : 2;
+        continue;
+      }
+      if ((ws[i] === 'in' || ws[i] === 'to') && (ws[i + 1] === 'defense' || ws[i + 1] === 'attack' || ws[i + 1] === 'face-down')) {
+        part.position = ws[i + 1] as EffectAction['position'];
+        i += 2;
+        continue;
+      }
+      if (/^\d+$/.test(ws[i]) && part.count === undefined) {
+        part.count = Number(ws[i]);
+        i++;
+        continue;
+      }
+      if (LINKS.some(([p]) => startsWith(ws, i, p))) break;
+      return undefined;
+    }
+    out.push(part);
+    if (i >= ws.length) break;
+    const next = LINKS.find(([p]) => startsWith(ws, i, p))!;
+    link = next[1];
+    i += words(next[0]).length;
+    // A conjunction ends no modifier: a part must follow it.
+    if (i >= ws.length) return undefined;
+  }
+  return out.length ? out : undefined;
+}
+
+const VERB_WORDS = new Map(VERBS.map(([p, v]) => [v, p]));
+const OBJECT_WORDS = new Map<ActionObject, string>(OBJECTS.filter(([p]) => p !== 'targets').map(([p, o]) => [o, p]));
+const LINK_WORDS = new Map(LINKS.map(([p, l]) => [l, p]));
+const ZONE_OUT: Partial<Record<Zone, string>> = { extra: 'extra deck' };
+
+/** One part as the card line writes it: `special summon target from gy in defense`. */
+export function actionWords(a: EffectAction): string {
+  const out = [VERB_WORDS.get(a.verb)!];
+  if (a.count !== undefined) out.push(String(a.count));
+  if (a.object) out.push(OBJECT_WORDS.get(a.object)!);
+  if (a.from) out.push('from', ZONE_OUT[a.from] ?? a.from);
+  if (a.position) out.push(a.position === 'face-down' ? 'to face-down' : `in ${a.position}`);
+  return out.join(' ');
+}
+
+/** The whole modifier: `does destroy target and if you do draw 1`. */
+export function printActions(parts: readonly EffectAction[]): string | undefined {
+  if (!parts.length) return undefined;
+  return `does ${parts.map((a, i) => (i === 0 ? '' : `${LINK_WORDS.get(a.link)} `) + actionWords(a)).join(' ')}`;
+}
+
+/** The words a judge reads for a part (hovers, `segoc card`'s comments, resolution lines). */
+export function describeAction(a: EffectAction): string {
+  return actionWords(a);
+}
+
+/** The verb phrases, for completion and the docs. */
+export const ACTION_PHRASES: readonly string[] = VERBS.map(([p]) => p);
+export const ACTION_CONJUNCTIONS: readonly string[] = LINKS.map(([p]) => p);
+export const ACTION_OBJECTS: readonly string[] = OBJECTS.map(([p]) => p);
+
+/** Each verb phrase and its verb (`expect CL1 does not apply draw` names a part so). */
+export const ACTION_PHRASES_TO_VERBS: ReadonlyMap<string, ActionVerb> = new Map(VERBS);

@@ -1,0 +1,247 @@
+// What a link does when the scenario does not write it out: its card's effect (`does ...` in the card's
+// facts), part by part, against the board as it stands when the link resolves. A target that left its place,
+// or that is face-down or another player's where the effect targeted a face-up card or a player's card, is not
+// affected (R44); a part after "and if you do" or "then" is skipped when the part it depends on did not happen
+// (R46); a part that moves the effect's own card needs the card where it was when the link was placed (R47).
+// Apart from link-effects.ts, which places links and resolves the chain, because this reads the card's
+// facts rather than the scenario's written actions; it changes the cards only through the timeline.
+import type { EffectAction } from '../cards/model';
+import { LinkState, TargetSnapshot } from './classify';
+import { actionPhrase } from './narrative';
+import { NotAppliedReason, ResolutionAct } from './results';
+import { CardInstance, EventOrigin, GameEvent } from './state';
+import type { Zone } from '../syntax/ast';
+import { Timeline } from './timeline';
+
+/** What the parts done so far left behind: whether each happened, and the card a negation or a Summon named ("that card"). */
+interface PartsState {
+  done: boolean[];
+  thatCard?: CardInstance;
+}
+
+/** Performs the card's effect for link `l`; returns what it did and what it did not apply. */
+export function performCardEffect(t: Timeline, l: LinkState, parts: readonly EffectAction[], origin: EventOrigin, links: LinkState[]): ResolutionAct[] {
+  const did: ResolutionAct[] = [];
+  const st: PartsState = { done: [] };
+  parts.forEach((part, i) => {
+    const words = actionPhrase(part);
+    if ((part.link === 'and-if-you-do' || part.link === 'then') && i > 0 && !st.done[i - 1]) {
+      did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'earlier-part-not-done', at: part.link === 'then' ? 'then' : 'and if you do', rule: 'R46' });
+      st.done.push(false);
+      return;
+    }
+    if (part.link === 'then') t.step++;
+    st.done.push(performPart(t, l, part, words, origin, links, st, did));
+  });
+  return did;
+}
+
+/** One part; true when it happened (to at least one card, or with no card to name). */
+function performPart(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, links: LinkState[], st: PartsState, did: ResolutionAct[]): boolean {
+  // "Negate the Summon or activation": a negation answers the link directly below it, or else the last Summon.
+  if (part.verb === 'negate-activation' || part.verb === 'negate-effect' || part.verb === 'negate-summon') {
+    const below = links.find((x) => x.position === l.position - 1);
+    if (below) {
+      below.negated = part.verb === 'negate-effect' ? 'effect' : 'activation';
+      st.thatCard = below.inst;
+      const card = below.inst?.name ?? '?';
+      did.push(part.verb === 'negate-effect' ? { kind: 'negates-effect', link: below.position, card } : { kind: 'negates', link: below.position, card });
+      return true;
+    }
+    // At a Summon's moment (R50) the Summon being attempted is the one negated: it then never happens.
+    const pending = part.verb === 'negate-summon' ? t.pendingSummon : undefined;
+    if (pending && !pending.negated) {
+      pending.negated = true;
+      st.thatCard = pending.event.card;
+      t.negatedSummons.add(pending.event.card);
+      did.push({ kind: 'negates-summon', card: pending.event.card.name });
+      return true;
+    }
+    const summon = part.verb === 'negate-effect' ? undefined : lastSummonBefore(t, l.placedAfterEvent);
+    if (!summon) {
+      did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
+      return false;
+    }
+    st.thatCard = summon;
+    t.negatedSummons.add(summon);
+    did.push({ kind: 'negates-summon', card: summon.name });
+    return true;
+  }
+  const cards = objectCards(t, l, part, st, words, did, links);
+  if (cards === undefined) {
+    // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
+    did.push({ kind: 'applies', part: words, verb: part.verb });
+    return true;
+  }
+  if (!cards.length) return false;
+  return apply(t, l, part, words, cards, origin, did);
+}
+
+/** The summoned monster a "negate the Summon" answers: the last Summon before the link was placed. */
+function lastSummonBefore(t: Timeline, eventCount: number): CardInstance | undefined {
+  for (let i = Math.min(eventCount, t.events.length) - 1; i >= 0; i--) {
+    const e = t.events[i];
+    if (e.kind === 'summon') return e.card;
+  }
+  return undefined;
+}
+
+/**
+ * The cards a part acts on that are still where the effect needs them (what is not is said as not applied);
+ * undefined where the part names no card the scenario shows (no target written, cards chosen on resolution).
+ */
+function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[], links: LinkState[]): CardInstance[] | undefined {
+  const object = part.object;
+  switch (object) {
+    case undefined:
+      return undefined;
+    case 'target': {
+      if (!l.targetsAtPlacement.length) return undefined;
+      const ok: CardInstance[] = [];
+      for (const snap of l.targetsAtPlacement) {
+        const why = targetGone(t, l, snap);
+        if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: 'R44' });
+        else ok.push(snap.card);
+      }
+      return ok;
+    }
+    case 'itself': {
+      const self = l.inst;
+      if (!self) return undefined;
+      const snap = l.selfAtPlacement;
+      if (snap && movedSince(t, snap)) {
+        did.push({ kind: 'not-applied', part: words, verb: part.verb, card: self.name, reason: 'card-moved', at: movedBy(t, snap), rule: 'R47' });
+        return [];
+      }
+      return [self];
+    }
+    case 'that-card': {
+      // The card a negation named, or else the card the link answers: the link below it, or the last Summon.
+      const that = st.thatCard ?? links.find((x) => x.position === l.position - 1)?.inst ?? lastSummonBefore(t, l.placedAfterEvent);
+      return that ? [that] : undefined;
+    }
+    default: {
+      const opponentOnly = object === 'all-opponent-monsters';
+      return t.names.names.instances.filter((c) => {
+        if (c.zone !== 'field') return false;
+        if (opponentOnly && c.controller === l.player) return false;
+        const cat = c.card?.category;
+        if (object === 'all-monsters' || object === 'all-opponent-monsters') return cat === 'monster' || (!cat && !c.faceDown);
+        if (object === 'all-spells-traps') return cat === 'spell' || cat === 'trap';
+        return true;
+      });
+    }
+  }
+}
+
+function movesOf(t: Timeline, c: CardInstance): GameEvent[] {
+  return t.movesByCard.get(c) ?? [];
+}
+
+function movedSince(t: Timeline, snap: TargetSnapshot): boolean {
+  return movesOf(t, snap.card).length > snap.moves;
+}
+
+/** Where the card's last move came from: `CL3` of a chain, or a game action. */
+function movedBy(t: Timeline, snap: TargetSnapshot): string | undefined {
+  const moves = movesOf(t, snap.card);
+  const last = moves[moves.length - 1];
+  if (!last || moves.length <= snap.moves) return undefined;
+  const o = last.origin;
+  return o.kind === 'action' ? 'a game action' : o.kind === 'leftover' ? 'the end of a chain' : `CL${o.link}`;
+}
+
+/** Why a target is no longer a target when the link resolves (R44), or undefined while it still is. */
+function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
+  if (movedSince(t, snap) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
+  const filter = l.effect?.targets;
+  if (snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
+  if (snap.zone === 'field' && filter?.controller && snap.card.controller !== snap.controller) return { reason: 'target-changed', at: 'control' };
+  return undefined;
+}
+
+const named = (cs: CardInstance[]) => cs.map((c) => c.name);
+
+/** Applies one part to the cards; true when it did something. */
+function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, cards: CardInstance[], origin: EventOrigin, did: ResolutionAct[]): boolean {
+  const by = l.player;
+  const moveAll = (to: 'gy' | 'banished' | 'hand' | 'deck', flags: { destroyed?: boolean; discarded?: boolean; tributed?: boolean } = {}) => {
+    for (const c of cards) t.move(c, to, origin, 'effect', { ...flags, by });
+  };
+  switch (part.verb) {
+    case 'destroy': {
+      // The monster of a negated Summon is destroyed where it was: it never reached the field (R51).
+      const on = cards.filter((c) => c.zone === 'field' || t.isBeingSummoned(c));
+      for (const c of on) t.move(c, 'gy', origin, 'effect', { destroyed: true, by });
+      if (on.length) did.push({ kind: 'destroys', cards: named(on) });
+      else did.push({ kind: 'destroys-nothing' });
+      return on.length > 0;
+    }
+    case 'banish':
+      moveAll('banished');
+      did.push({ kind: 'banishes', cards: named(cards) });
+      return true;
+    case 'send-to-gy':
+      moveAll('gy');
+      did.push({ kind: 'sends-to-gy', cards: named(cards) });
+      return true;
+    case 'discard':
+      moveAll('gy', { discarded: true });
+      did.push({ kind: 'discards', cards: named(cards) });
+      return true;
+    case 'tribute':
+      moveAll('gy', { tributed: true });
+      did.push({ kind: 'tributes', cards: named(cards) });
+      return true;
+    case 'add-to-hand':
+      moveAll('hand');
+      did.push({ kind: 'adds-to-hand', cards: named(cards) });
+      return true;
+    case 'return-to-hand':
+    case 'return-to-deck':
+    case 'return-to-extra': {
+      const to = part.verb === 'return-to-hand' ? 'hand' : part.verb === 'return-to-deck' ? 'deck' : 'extra';
+      for (const c of cards) t.move(c, c.card?.extraDeck ? 'extra' : to, origin, 'effect', { by });
+      did.push({ kind: 'returns', cards: named(cards), to });
+      return true;
+    }
+    case 'special-summon': {
+      const ok = cards.filter((c) => c.zone !== 'field');
+      for (const c of ok) {
+        const from = c.zone;
+        t.move(c, 'field', origin, 'effect', { by });
+        if (by !== undefined) c.controller = by;
+        c.faceDown = part.position === 'face-down';
+        t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from, player: by ?? c.owner });
+      }
+      for (const c of cards.filter((x) => x.zone === 'field' && !ok.includes(x))) did.push({ kind: 'cannot-special-summon', card: c.name, on: 'field' });
+      if (ok.length) did.push({ kind: 'special-summons', cards: named(ok) });
+      return ok.length > 0;
+    }
+    case 'set':
+      for (const c of cards) {
+        t.move(c, 'field', origin, 'set', { by });
+        c.faceDown = true;
+        if (by !== undefined) c.controller = by;
+      }
+      did.push({ kind: 'sets', cards: named(cards) });
+      return true;
+    case 'change-position': {
+      for (const c of cards) {
+        const flipped = c.faceDown;
+        c.faceDown = part.position === 'face-down';
+        t.emit({ kind: 'position', step: t.step, origin, card: c, position: part.position === 'attack' ? 'attack' : 'defense', flipped });
+      }
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
+      return true;
+    }
+    case 'take-control':
+      for (const c of cards) if (by !== undefined) c.controller = by;
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
+      return true;
+    default:
+      // What changes no card's place here (ATK, LP, negated effects, equips): said, with the cards it applies to.
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
+      return true;
+  }
+}

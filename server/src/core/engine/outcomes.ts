@@ -1,0 +1,122 @@
+// What a scenario expects of the resolution (`expect CL2 negated`, `expect CL1 does not apply draw`, `expect "X"
+// in gy`, `expect "X" not summoned`), checked against what the simulation did: each link's resolution acts and
+// each card's place once the scenario is over. analyze.ts turns an unmet one into `expect-unmet`.
+import { ACTION_PHRASES_TO_VERBS, normalizeName } from '../cards/model';
+import type { ActionVerb } from '../cards/model';
+import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
+import { quoteName } from '../syntax/quote';
+import { Range } from '../text';
+import { LinkState } from './classify';
+import { actText } from './narrative';
+import { ResolutionAct } from './results';
+import { CardInstance, zoneWord } from './state';
+import { Timeline } from './timeline';
+
+export interface OutcomeCheck {
+  range: Range;
+  met: boolean;
+  /** Why it is not met (what the checker finds instead), or a language mistake in it (`bad`). */
+  message?: string;
+  bad?: boolean;
+}
+
+/** The card verb each resolution act shows happening (a part applied). */
+function actVerb(a: ResolutionAct): ActionVerb | undefined {
+  switch (a.kind) {
+    case 'destroys':
+      return 'destroy';
+    case 'sends-to-gy':
+      return 'send-to-gy';
+    case 'discards':
+      return 'discard';
+    case 'tributes':
+      return 'tribute';
+    case 'banishes':
+      return 'banish';
+    case 'adds-to-hand':
+      return 'add-to-hand';
+    case 'special-summons':
+    case 'summons-with-materials':
+      return 'special-summon';
+    case 'returns':
+      return a.to === 'hand' ? 'return-to-hand' : a.to === 'deck' ? 'return-to-deck' : 'return-to-extra';
+    case 'sets':
+      return 'set';
+    case 'draws':
+      return 'draw';
+    case 'negates':
+      return 'negate-activation';
+    case 'negates-effect':
+      return 'negate-effect';
+    case 'negates-summon':
+      return 'negate-summon';
+    case 'damage':
+      return 'damage';
+    case 'changes-position':
+      return 'change-position';
+    case 'equips':
+      return 'equip';
+    case 'applies':
+      return a.verb;
+    default:
+      return undefined;
+  }
+}
+
+const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
+
+/** Checks every `expect` outcome of a scenario; `chains` are the chains' links in order. */
+export function checkOutcomes(stmts: readonly ExpectOutcomeStmt[], chains: ReadonlyArray<readonly LinkState[]>, t: Timeline): OutcomeCheck[] {
+  return stmts.map((s) => ({ range: s.range, ...checkOne(s.outcome, chains, t) }));
+}
+
+function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Timeline): Omit<OutcomeCheck, 'range'> {
+  if (o.kind === 'link') {
+    const chainNo = o.chain?.value ?? chains.length;
+    const links = chains[chainNo - 1];
+    if (!links) return { met: false, bad: true, message: chains.length ? `there is no chain ${chainNo} (the scenario has ${chains.length})` : 'this scenario has no chain' };
+    const l = links.find((x) => x.position === o.link.value);
+    if (!l) return { met: false, bad: true, message: `chain ${chainNo} has no link ${o.link.value}` };
+    const r = l.resolution;
+    const did = r ? `resolved as: ${r.acts.map(actText).join('; ')}` : 'never resolved';
+    const name = `CL${l.position} of chain ${chainNo}`;
+    const applied = (r?.acts ?? []).filter((a) => !DID_NOTHING.has(a.kind));
+    switch (o.what) {
+      case 'negated':
+        return r?.status === 'negated' ? { met: true } : { met: false, message: `expected ${name} to be negated, but it ${did}` };
+      case 'no-effect':
+        return r && (r.status !== 'resolved' || applied.length === 0) && !r.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')
+          ? { met: true }
+          : { met: false, message: `expected ${name} to have no effect, but it ${did}` };
+      case 'resolves':
+        return r?.status === 'resolved' && applied.length > 0 ? { met: true } : { met: false, message: `expected ${name} to resolve and do something, but it ${did}` };
+      default: {
+        const verb = ACTION_PHRASES_TO_VERBS.get(o.part!.text);
+        if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')})` };
+        const happened = applied.some((a) => actVerb(a) === verb);
+        if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
+        if (r?.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
+        return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };
+      }
+    }
+  }
+  const copies = copiesOf(o.card, t);
+  const ref = o.card.kind === 'name' ? `${o.card.owner ? `${o.card.owner.text}'s ` : ''}${quoteName(o.card.name)}` : o.card.label;
+  if (!copies.length) return { met: false, bad: true, message: `the scenario has no card ${ref}` };
+  if (o.what === 'in') {
+    const off = copies.filter((c) => c.zone !== o.zone);
+    return off.length ? { met: false, message: `expected ${ref} in the ${zoneWord(o.zone)}, but it is in the ${off.map((c) => zoneWord(c.zone)).join(', ')}` } : { met: true };
+  }
+  const summoned = copies.some((c) => t.events.some((e) => e.kind === 'summon' && !e.attempt && e.card === c) && !t.negatedSummons.has(c));
+  if (o.what === 'summoned') return summoned ? { met: true } : { met: false, message: `expected ${ref} to be Summoned, but it never was${copies.some((c) => t.negatedSummons.has(c)) ? ' (its Summon was negated, R45)' : ''}` };
+  return summoned ? { met: false, message: `expected ${ref} not to be Summoned, but it was` } : { met: true };
+}
+
+/** The scenario's copies a reference names: by label, or by name (and owner). */
+function copiesOf(ref: Extract<Outcome, { kind: 'card' }>['card'], t: Timeline): CardInstance[] {
+  const all = t.names.names.instances;
+  if (ref.kind === 'label') return all.filter((c) => c.label === ref.label);
+  const key = normalizeName(ref.name);
+  const owner = ref.owner ? t.playerIndex(ref.owner.text) : undefined;
+  return all.filter((c) => (c.card?.key === key || normalizeName(c.name) === key || !!c.card?.aliases.some((a) => normalizeName(a) === key)) && (owner === undefined || c.owner === owner));
+}
