@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // How well the card text inference agrees with an independent witness: the EDOPro card scripts.
-//   npm run cards:accuracy -- --texts DIR --scripts DIR [--lang en|ja|both] [--json FILE] [--examples N]
+//   npm run cards:accuracy [-- --texts DIR --scripts DIR] [--lang en|ja|both] [--json FILE] [--examples N]
+// Without --texts/--scripts: the sources at the commits the generated library pins (scripts/cards/sources.js;
+// --texts-git/--scripts-git export them from a local git directory).
 // --texts   a checkout of DawnbrandBots/yaml-yugi (or its data/cards folder): <passcode>.json
 // --scripts a checkout of ProjectIgnis/CardScripts (or its official folder): c<passcode>.lua
 // Card by card (by passcode) it compares the effects inferred from the official text with the facts
@@ -14,6 +16,7 @@ const path = require('path');
 const { readScript, kindOf } = require('./lib/lua-facts');
 const { helperEffects } = require('./cards/effects');
 const { loadTypeScript } = require('./lib/load-ts');
+const { pinned, sourceAt } = require('./cards/sources');
 
 function args() {
   const a = process.argv.slice(2);
@@ -22,13 +25,19 @@ function args() {
     const v = () => a[++i];
     if (a[i] === '--texts') o.texts = v();
     else if (a[i] === '--scripts') o.scripts = v();
+    else if (a[i] === '--texts-git') o.textsGit = v();
+    else if (a[i] === '--scripts-git') o.scriptsGit = v();
     else if (a[i] === '--lang') o.lang = v();
     else if (a[i] === '--json') o.json = v();
     else if (a[i] === '--examples') o.examples = Number(v());
     else if (a[i] === '--limit') o.limit = Number(v());
     else throw new Error(`unknown option ${a[i]}`);
   }
-  if (!o.texts || !o.scripts) throw new Error('usage: npm run cards:accuracy -- --texts DIR --scripts DIR');
+  // Without checkouts, the sources at the commits the generated library pins (fetched, or exported from --texts-git/--scripts-git).
+  const pins = pinned(path.join(__dirname, '..', 'server', 'cards', 'generated', 'manifest.json'));
+  const log = (line) => process.stderr.write(line + '\n');
+  if (!o.texts) o.texts = sourceAt('texts', pins.texts, { gitDir: o.textsGit }, false, log).dir;
+  if (!o.scripts) o.scripts = sourceAt('scripts', pins.scripts, { gitDir: o.scriptsGit }, false, log).dir;
   for (const sub of ['data/cards', 'cards']) if (fs.existsSync(path.join(o.texts, sub))) o.texts = path.join(o.texts, sub);
   if (fs.existsSync(path.join(o.scripts, 'official'))) o.scripts = path.join(o.scripts, 'official');
   return o;

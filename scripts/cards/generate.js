@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The card-library generator, run by hand when the sources change (never at build or CI time):
 //
-//   npm run cards:generate -- --texts <yaml-yugi checkout> --scripts <CardScripts checkout>
+//   npm run cards:generate                         the sources at the commits manifest.json pins (fetched, or
+//                                                  exported with --texts-git/--scripts-git: scripts/cards/sources.js)
+//   npm run cards:generate -- --texts DIR --scripts DIR --update    move the pin to these checkouts' commits
 //
 // Reads yaml-yugi's data/cards/*.json (names, card type, stats, archetypes, release status) and
 // CardScripts' official/c<passcode>.lua (effect facts), and writes server/cards/generated/: facts only,
@@ -9,46 +11,33 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { execFileSync } = require('child_process');
 const { readScript } = require('../lib/lua-facts');
 const { effectsOf } = require('./effects');
 const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
+const { pinned, sourceAt } = require('./sources');
 
 const GENERATOR_VERSION = 2;
 const root = path.resolve(__dirname, '..', '..');
 const OUT = path.join(root, 'server', 'cards', 'generated');
 
+const OPTIONS = ['--texts', '--scripts', '--texts-git', '--scripts-git', '--out', '--texts-commit', '--scripts-commit'];
+
 function args(argv) {
   const o = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    if (a === '--update') {
+      o.update = true;
+      continue;
+    }
     const [k, v] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, argv[i + 1]];
-    if (['--texts', '--scripts', '--out', '--texts-commit', '--scripts-commit'].includes(k)) {
+    if (OPTIONS.includes(k)) {
       o[k.slice(2)] = v;
       if (!a.includes('=')) i++;
-    } else throw new Error(`unknown option ${a}`);
+    } else throw new Error(`unknown option ${a} (options: ${OPTIONS.join(', ')}, --update)`);
   }
-  if (!o.texts || !o.scripts) throw new Error('usage: npm run cards:generate -- --texts <yaml-yugi checkout> --scripts <CardScripts checkout>');
   return o;
-}
-
-/**
- * The source's commit and date: given as `--texts-commit "<sha> <date>"` (for an exported tree), or read
- * from the git checkout, else "unknown".
- */
-function sourceVersion(dir, given) {
-  if (given) {
-    const [commit, date = 'unknown'] = given.split(/\s+/);
-    return { commit, date };
-  }
-  try {
-    const out = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%H %cI'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const [commit, date] = out.split(' ');
-    return { commit, date };
-  } catch {
-    return { commit: 'unknown', date: 'unknown' };
-  }
 }
 
 /** Ruby markup (`<ruby>灰<rt>は</rt></ruby>`) keeps its base text. */
@@ -84,10 +73,16 @@ function typeOf(card) {
   return `${card.card_type === 'Spell' ? 'S' : 'T'}:${card.property ?? 'Normal'}`;
 }
 
-function main() {
-  const o = args(process.argv.slice(2));
-  const cardsDir = path.join(o.texts, 'data', 'cards');
-  const scriptsDir = path.join(o.scripts, 'official');
+/**
+ * Writes the library from the sources at their pinned commits (or the checkouts given: `texts`, `scripts`, with
+ * `texts-commit`/`scripts-commit` for a tree without git) to `out`; returns the counts. `log` hears progress.
+ */
+function generate(o, log = () => {}) {
+  const pins = pinned(path.join(OUT, 'manifest.json'));
+  const texts = sourceAt('texts', pins.texts, { dir: o.texts, gitDir: o['texts-git'], commit: o['texts-commit'] }, o.update, log);
+  const scripts = sourceAt('scripts', pins.scripts, { dir: o.scripts, gitDir: o['scripts-git'], commit: o['scripts-commit'] }, o.update, log);
+  const cardsDir = path.join(texts.dir, 'data', 'cards');
+  const scriptsDir = path.join(scripts.dir, 'official');
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
@@ -163,19 +158,22 @@ function main() {
   const manifest = {
     generator: { version: GENERATOR_VERSION, script: 'scripts/cards/generate.js', generated: new Date().toISOString().slice(0, 10) },
     sources: {
-      texts: { repository: 'https://github.com/DawnbrandBots/yaml-yugi', ...sourceVersion(o.texts, o['texts-commit']), licence: 'code AGPL-3.0; card names and text © Konami et al.' },
-      scripts: { repository: 'https://github.com/ProjectIgnis/CardScripts', ...sourceVersion(o.scripts, o['scripts-commit']), licence: 'AGPL-3.0' },
+      texts: { repository: 'https://github.com/DawnbrandBots/yaml-yugi', commit: texts.commit, date: texts.date, licence: 'code AGPL-3.0; card names and text © Konami et al.' },
+      scripts: { repository: 'https://github.com/ProjectIgnis/CardScripts', commit: scripts.commit, date: scripts.date, licence: 'AGPL-3.0' },
     },
     counts,
     files: ['cards.tsv', 'names-ja.txt', 'index.txt'],
   };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  process.stdout.write(`${counts.cards} cards (${counts.released} released), ${counts.withScript} with a script, ${counts.effects} effects -> ${path.relative(root, out)}\n`);
+  log(`${counts.cards} cards (${counts.released} released), ${counts.withScript} with a script, ${counts.effects} effects -> ${path.relative(root, out)}`);
+  return counts;
 }
+
+module.exports = { generate };
 
 if (require.main === module) {
   try {
-    main();
+    generate(args(process.argv.slice(2)), (line) => process.stdout.write(line + '\n'));
   } catch (err) {
     process.stderr.write(`cards:generate: ${err.message}\n`);
     process.exit(1);
