@@ -209,6 +209,7 @@ class Tally {
 function run(o, inference, lang) {
   const t = {
     cards: 0, skippedNoScript: 0, skippedUnclean: 0, skippedNoText: 0, cardKinds: new Tally(), countMismatch: 0,
+    sentences: 0, sentencesRead: 0, sentencesNoEffect: 0, cardsWithUnread: [],
     kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), window: new Tally(), includes: new Map(),
   };
   const files = fs.readdirSync(o.texts).filter((f) => /^\d+\.json$/.test(f));
@@ -237,7 +238,14 @@ function run(o, inference, lang) {
     }
     n++;
     t.cards++;
-    const inferred = oneActivation(inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang }).effects.filter((e) => e.kind !== 'continuous'), inference.mergeInto);
+    const reading = inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang });
+    // Coverage beside accuracy: every sentence of the text read into an effect, starting no chain, or not read.
+    const coverage = inference.textCoverage(text, reading.effects);
+    t.sentences += coverage.sentences.length;
+    t.sentencesRead += coverage.read.length;
+    t.sentencesNoEffect += coverage.noEffect.length;
+    if (coverage.unread.length) t.cardsWithUnread.push(passcode);
+    const inferred = oneActivation(reading.effects.filter((e) => e.kind !== 'continuous'), inference.mergeInto);
     const witnessed = scriptEffects(effects);
     const sortKinds = (l) => l.map((e) => e.kind).sort().join('+') || 'none';
     t.cardKinds.add(sortKinds(witnessed), sortKinds(inferred), passcode);
@@ -301,11 +309,14 @@ function conventionTable(tally, examples) {
   return lines.join('\n');
 }
 
+const share = (part, whole) => (whole ? (100 * part) / whole : 0);
+
 function report(t, lang, o) {
   const out = [
     `### ${lang === 'en' ? 'English' : 'Japanese'} texts`,
     '',
     `Cards compared: ${t.cards} (skipped: ${t.skippedNoScript} without an official script, ${t.skippedUnclean} whose script builds effects by helpers this reader does not map, ${t.skippedNoText} without a ${lang} text).`,
+    `Coverage: of ${t.sentences} sentences, ${pct(share(t.sentencesRead, t.sentences))} read into an effect, ${pct(share(t.sentencesNoEffect, t.sentences))} starting no chain (materials, Summoning conditions, limits), ${pct(share(t.sentences - t.sentencesRead - t.sentencesNoEffect, t.sentences))} not read; cards with a sentence not read: ${t.cardsWithUnread.length} of ${t.cards} (${t.cardsWithUnread.slice(0, o.examples).join(' ')}); scripts not read: ${t.skippedUnclean} cards (helpers this reader does not map) and ${t.skippedNoScript} without a script.`,
     `Cards whose chain-starting effects have the same kinds: ${pct(t.cardKinds.rate())} (${t.cardKinds.agree} of ${t.cardKinds.total}); cards with a different number of effects: ${t.countMismatch}.`,
     '',
     table('Effect kind (effects of cards with as many effects on both sides, in order)', t.kind, o.examples),
@@ -337,7 +348,7 @@ function report(t, lang, o) {
 
 function main() {
   const o = args();
-  const inference = loadTypeScript('server/src/core/infer/index.ts');
+  const inference = { ...loadTypeScript('server/src/core/infer/index.ts'), ...loadTypeScript('server/src/core/cards/text-coverage.ts') };
   const langs = o.lang === 'both' ? ['en', 'ja'] : [o.lang];
   const all = {};
   for (const lang of langs) {

@@ -8,6 +8,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { cardToSegoc, generatedCard, readRecord } from '../server/src/core/internal';
+import { textCoverage } from '../server/src/core/cards/text-coverage';
 
 const root = path.resolve(__dirname, '../..');
 const FIXTURES = path.join(root, 'test/fixtures/generator');
@@ -50,6 +51,13 @@ test('lua reader: count limits by their code', () => {
   assert.equal(lua.readScript('-- no initial_effect\n').hasInitialEffect, false);
 });
 
+test('text coverage: every sentence is read into an effect, starts no chain (materials, limits), or is listed as not read', () => {
+  const text = '2 Level 4 monsters\nYou can target 1 card; destroy it. This card\'s name becomes "A. B." while it is on the field. You can only use this effect of "X" once per turn.';
+  const coverage = textCoverage(text, [{ sentence: 'You can target 1 card; destroy it.' }]);
+  assert.deepEqual(coverage.sentences.length, 4, coverage.sentences.join(' | '));
+  assert.deepEqual([coverage.read, coverage.noEffect, coverage.unread], [[2], [1, 4], [3]]);
+});
+
 const FILES = ['cards.tsv', 'names-ja.txt', 'index.txt'];
 
 test('generator: the library written from the fixtures is the expected one, and reads back into their facts', () => {
@@ -78,6 +86,8 @@ test('generator: the library written from the fixtures is the expected one, and 
     assert.match(cards[0], /quick optional, targets [^\n]*includes destroy[^\n]*during the opponent's main phase/);
     assert.match(cards[1], /card "Fixture Rank Knight": xyz monster \([^)]*rank 4/);
     assert.match(cards[1], /\n {2}ignition[^\n]*\n$/, 'one ignition effect: the continuous clone is left out');
+    assert.match(cards[0], /# assumed: its script builds effects with aux\.AddFixtureProcedure, which the generator does not read/, 'an unknown helper is reported, not dropped');
+    assert.match(cards[1], /# assumed: sentence 2 of its text was not read into facts/, 'a sentence no effect was read from is reported');
     assert.match(cards[2], /card "Fixture Quiet Spell": quick-play spell/);
     assert.match(cards[2], /yaml-yugi \(no script found|# assumed/);
   } finally {

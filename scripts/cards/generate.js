@@ -87,6 +87,7 @@ function generate(o, log = () => {}) {
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
+  const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
@@ -114,6 +115,17 @@ function generate(o, log = () => {}) {
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
     const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters);
+    // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
+    // helper names only, never text), shown as an assumption wherever the card is used.
+    for (const helper of script?.unmappedHelpers ?? []) notes.push(`?unread-script:${helper}`);
+    if (script && !script.hasInitialEffect) notes.push('?unread-script:no-initial-effect');
+    if (inferred) {
+      const coverage = textCoverage(card.text.en, inferred.effects);
+      if (coverage.unread.length) notes.push(`?unread-text:${coverage.unread.join('+')}`);
+      counts.sentences = (counts.sentences ?? 0) + coverage.sentences.length;
+      counts.sentencesUnread = (counts.sentencesUnread ?? 0) + coverage.unread.length;
+    }
+    if (notes.some((n) => n.startsWith('?unread'))) counts.cardsWithUnread = (counts.cardsWithUnread ?? 0) + 1;
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;
@@ -166,6 +178,7 @@ function generate(o, log = () => {}) {
   };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   log(`${counts.cards} cards (${counts.released} released), ${counts.withScript} with a script, ${counts.effects} effects -> ${path.relative(root, out)}`);
+  log(`not read: ${counts.cardsWithUnread ?? 0} cards have script effects or text sentences the generator did not read (notes ?unread-script, ?unread-text: \`segoc card\` shows them); ${counts.sentencesUnread ?? 0} of ${counts.sentences ?? 0} sentences of the English texts`);
   return counts;
 }
 
