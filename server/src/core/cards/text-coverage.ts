@@ -4,6 +4,7 @@
 // a Summoning condition, a limit read into an effect) or not read. The generator records the numbers of the
 // sentences not read per card (no text is kept) and `cards:accuracy` reports the coverage.
 import { InferredEffect } from '../infer/types';
+import { sentencesOf as englishSentences } from '../infer/english';
 
 export interface TextCoverage {
   /** The sentences of the text, in order (for the caller: never stored). */
@@ -28,25 +29,13 @@ const NO_EFFECT = [
   /１ターンに１度|1ターンに1度|しか(使用|発動|特殊召喚)できない|通常召喚できない|特殊召喚できない|特殊召喚する事ができる/,
 ];
 
-/** Splits a text into sentences (lines, then full stops outside quotes). */
+/** Splits a text into sentences: lines, then full stops as the English reader splits them (。 in Japanese). */
 export function sentencesOf(text: string): string[] {
-  const out: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    let start = 0;
-    let quoted = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i];
-      if (ch === '"') quoted = !quoted;
-      if (!quoted && (ch === '.' || ch === '。') && (i + 1 === line.length || /\s/.test(line[i + 1]) || ch === '。')) {
-        const s = line.slice(start, i + 1).trim();
-        if (s) out.push(s);
-        start = i + 1;
-      }
-    }
-    const rest = line.slice(start).trim();
-    if (rest) out.push(rest);
-  }
-  return out;
+  return text
+    .split(/\n+/)
+    .flatMap((line) => (/[。]/.test(line) ? line.split(/(?<=。)/) : englishSentences(line)))
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
