@@ -77,10 +77,11 @@ test('generator: the library written from the fixtures is the expected one, and 
     const ja = fs.readFileSync(path.join(out, 'names-ja.txt'), 'utf8').trimEnd().split('\n');
     const cards = lines.map((l, i) => {
       const r = readRecord(l, ja[i]);
-      return cardToSegoc(generatedCard(r, { kind: 'generated', passcode: Number(r.passcode) }));
+      return cardToSegoc(generatedCard(r, { kind: 'generated', passcode: Number(r.passcode), konamiId: Number(r.konamiId) }));
     });
     assert.match(cards[0], /card "Fixture Lantern Dragon": effect monster \(dragon, light, level 4, atk 1800, def 1000\)/);
     assert.match(cards[0], /alias "試験灯竜"/, 'ruby markup keeps its base text');
+    assert.match(cards[0], /# Konami FAQ \(rulings\): https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/faq_search\.action\?ope=4&cid=90001&request_locale=ja/, 'the Konami id reaches the record');
     assert.match(cards[0], /alias "Dragão Lanterna de Teste"/);
     assert.match(cards[0], /trigger optional if normal summoned, once per turn, includes search/);
     assert.match(cards[0], /quick optional, targets [^\n]*includes destroy[^\n]*during the opponent's main phase/);

@@ -17,7 +17,7 @@ const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
 const { pinned, sourceAt } = require('./sources');
 
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const root = path.resolve(__dirname, '..', '..');
 const OUT = path.join(root, 'server', 'cards', 'generated');
 
@@ -156,6 +156,8 @@ function generate(o, log = () => {}) {
         script ? 's' : normalMonster ? 'n' : '-',
         notes.join(';'),
         effects.join(';'),
+        // The card's id in Konami's card database (its page and its FAQ: hovers and `segoc card` link them).
+        card.konami_id ?? '',
       ]
         .map(clean)
         .join('\t'),

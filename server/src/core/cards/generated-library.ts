@@ -115,6 +115,7 @@ export class GeneratedLibrary implements CardProvider {
           kind: 'generated',
           uri: `generated/${r.passcode || r.name}`,
           passcode: r.passcode ? Number(r.passcode) : undefined,
+          konamiId: r.konamiId ? Number(r.konamiId) : undefined,
           source: SOURCE[r.effectSource] ?? SOURCE['-'],
           commit: this.data?.sources || undefined,
         }))

@@ -35,6 +35,8 @@ export interface GeneratedRecord {
   /** Helper procedures and what they leave open (`?` first: the engine assumes there). */
   notes: string[];
   effects: string[];
+  /** The card's id in Konami's card database (`cid`), '' when the sources give none. */
+  konamiId: string;
 }
 
 export function readRecord(line: string, japanese: string): GeneratedRecord {
@@ -56,6 +58,7 @@ export function readRecord(line: string, japanese: string): GeneratedRecord {
     effectSource: f[11] ?? '',
     notes: list(f[12]),
     effects: list(f[13]),
+    konamiId: f[14] ?? '',
   };
 }
 

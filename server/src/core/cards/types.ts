@@ -175,6 +175,8 @@ export interface CardOrigin {
   source?: string;
   /** generated / inferred: the commit (or date) of that source. */
   commit?: string;
+  /** generated: the card's id in Konami's card database (its page and FAQ: cards/links.ts). */
+  konamiId?: number;
   /** The corrections applied to the card (server/cards/corrections/: cards/corrections.ts), each with its source. */
   corrections?: AppliedCorrection[];
 }
