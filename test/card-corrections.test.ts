@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as path from 'path';
-import { applyCorrections, cardCorrections, CardCorrection, CardInfo, cardToSegoc, curatedLibrary, generatedCard, libraryCards, normalizeName, readCorrections, readRecord } from '../server/src/core/internal';
+import { analyze, applyCorrections, cardCorrections, CardCorrection, CardInfo, cardToSegoc, curatedLibrary, generatedCard, libraryCards, normalizeName, readCorrections, readRecord } from '../server/src/core/internal';
 import { describeCard } from '../server/src/lsp/describe';
 import './generated-cards';
 
@@ -71,4 +71,26 @@ test('corrections: a bad entry is reported, never applied half, and a redundant 
   const chain = applyCorrections(solemn, [entry({ effect: 1, add: 'once per chain' })]).card;
   assert.equal(chain.effects[0].oncePerChain, true);
   assert.match(cardToSegoc(chain), /# ruling: once per chain \(a probe of the checks; https:\/\/yugipedia.com\/wiki\/Counter_Trap_Card\)\n {2}responds to/);
+});
+
+test('corrections: a ruling reaches the verdict, and what it leaves unchecked is a named assumption', () => {
+  // Yugipedia, Damage Step (citing Konami, Raging Battle card rulings): Attack of the Cornered Rat may be activated
+  // in the Damage Step with its ATK-changing effect. Without the ruling R30 called this illegal.
+  const text = [
+    'scenario "Attack of the Cornered Rat in the Damage Step"',
+    '  rules tcg',
+    '  players Yugi, Kaiba',
+    '  turn Yugi',
+    '  phase battle',
+    '  Yugi field: "Fiendsmith Engraver"',
+    '  Kaiba field: "Maxx \\"C\\"", set "Attack of the Cornered Rat"',
+    '  Yugi attacks "Maxx \\"C\\"" with "Fiendsmith Engraver"',
+    '  phase damage-step',
+    '  chain',
+    '    1 Kaiba "Attack of the Cornered Rat"',
+    '',
+  ].join('\n');
+  const ds = analyze(text).diagnostics;
+  assert.deepEqual(ds.filter((d) => d.severity === 'error'), []);
+  assert.ok(ds.some((d) => d.code === 'unknown-card-fact' && d.message.includes('same Chain Link')), ds.map((d) => d.message).join('\n'));
 });

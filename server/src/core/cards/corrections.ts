@@ -29,6 +29,11 @@ export interface CardCorrection {
   add?: string;
   /** Effect N is not an effect of the card (the generator made it from a script's bookkeeping). */
   remove?: true;
+  /**
+   * What the fact leaves for the engine to assume (a qualifier of the ruling the engine does not check): shown as an
+   * assumption at every link that uses the effect, so the verdict says what it rests on.
+   */
+  assumed?: string;
   reason: string;
   /** Where the fact is published (the Konami card database FAQ, a rulebook, Yugipedia's card rulings). */
   source: string;
@@ -36,7 +41,7 @@ export interface CardCorrection {
   where: string;
 }
 
-const FIELDS = new Set(['passcode', 'card', 'effect', 'line', 'add', 'remove', 'reason', 'source']);
+const FIELDS = new Set(['passcode', 'card', 'effect', 'line', 'add', 'remove', 'assumed', 'reason', 'source']);
 
 /** The entries of one corrections file, and what is wrong with the ones that cannot be read. */
 export function readCorrections(path: string, text: string): { corrections: CardCorrection[]; problems: string[] } {
@@ -71,6 +76,7 @@ function entryProblems(e: Record<string, unknown>): string[] {
   if (e.line !== undefined && (typeof e.line !== 'string' || !e.line.trim())) out.push('`line` is an effect line');
   if (e.add !== undefined && (typeof e.add !== 'string' || !e.add.trim() || e.effect === undefined)) out.push('`add` is a modifier added to `effect` N');
   if (e.remove !== undefined && (e.remove !== true || e.effect === undefined)) out.push('`remove: true` removes `effect` N');
+  if (e.assumed !== undefined && (typeof e.assumed !== 'string' || !e.assumed.trim())) out.push('`assumed` is a sentence: what the engine assumes of the fact');
   if (typeof e.reason !== 'string' || e.reason.trim().length < 10) out.push('`reason` says why, in a sentence');
   if (typeof e.source !== 'string' || !/^https:\/\/\S+$/.test(e.source)) out.push('`source` is the https address where the fact is published');
   return out;
@@ -150,10 +156,10 @@ export function applyCorrections(card: CardInfo, list: readonly CardCorrection[]
     const fact = c.add ?? line;
     if (old) {
       // A ruling adds to what the sources state, so what they were unsure of stays; a new line restates the effect.
-      effects[n! - 1] = { ...read, range: old.range, assumed: c.add ? old.assumed : [] };
+      effects[n! - 1] = { ...read, range: old.range, assumed: [...(c.add ? (old.assumed ?? []) : []), ...(c.assumed ? [c.assumed] : [])] };
       applied.push({ layer: c.layer, effect: n, fact, reason: c.reason, source: c.source });
     } else {
-      added.push(read);
+      added.push({ ...read, assumed: c.assumed ? [c.assumed] : [] });
       applied.push({ layer: c.layer, effect: -added.length, fact, reason: c.reason, source: c.source });
     }
   }
