@@ -12,9 +12,7 @@ import { textCoverage } from '../server/src/core/cards/text-coverage';
 
 const root = path.resolve(__dirname, '../..');
 const FIXTURES = path.join(root, 'test/fixtures/generator');
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const lua = require(path.join(root, 'scripts/lib/lua-facts.js'));
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const generator = require(path.join(root, 'scripts/cards/generate.js'));
 
 const script = (passcode: number) => fs.readFileSync(path.join(FIXTURES, `scripts/official/c${passcode}.lua`), 'utf8');
