@@ -26,8 +26,27 @@ function generateLibrary() {
     // The corrections of card facts (server/cards/corrections/*.json: overrides and rulings, cards/corrections.ts).
     'export const CORRECTION_FILES: ReadonlyArray<{ path: string; text: string }> = ' +
     JSON.stringify(corrections, null, 1) +
+    ';\n' +
+    // The curated cards' Konami ids, from their generated records: their hovers link the card database by it
+    // without reading the generated library at run time.
+    'export const CURATED_KONAMI_IDS: Readonly<Record<string, number>> = ' +
+    JSON.stringify(curatedKonamiIds(entries)) +
     ';\n';
   if (!fs.existsSync(out) || fs.readFileSync(out, 'utf8') !== body) fs.writeFileSync(out, body);
+}
+
+/** The Konami id of each curated card (by its English name) that the generated library has a record of. */
+function curatedKonamiIds(entries) {
+  const names = new Set();
+  for (const e of entries) for (const m of e.text.matchAll(/^card "((?:[^"\\]|\\.)*)"/gm)) names.add(m[1].replace(/\\(.)/g, '$1'));
+  const tsv = path.join(root, 'server', 'cards', 'generated', 'cards.tsv');
+  const ids = {};
+  if (!fs.existsSync(tsv)) return ids;
+  for (const line of fs.readFileSync(tsv, 'utf8').split('\n')) {
+    const f = line.split('\t');
+    if (names.has(f[1]) && /^\d+$/.test(f[14] ?? '')) ids[f[1]] = Number(f[14]);
+  }
+  return ids;
 }
 
 /**

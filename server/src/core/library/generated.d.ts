@@ -3,3 +3,4 @@
 // compiler reads it instead (a .ts file wins over the .d.ts of the same name).
 export declare const LIBRARY_FILES: ReadonlyArray<{ path: string; text: string }>;
 export declare const CORRECTION_FILES: ReadonlyArray<{ path: string; text: string }>;
+export declare const CURATED_KONAMI_IDS: Readonly<Record<string, number>>;
