@@ -38,6 +38,8 @@ export const S = {
   W37: 'W37 — Yugipedia "Spell Speed 1" (Ignition Effects are used only by the turn player, in an open game state in the Main Phase): https://yugipedia.com/wiki/Spell_Speed_1',
   W38: "W38 — Konami, 'Important Rulebook Updates! Xyz Materials and Leaves the Field' (2011-09-01, Official Rulebook v8.0 p. 45: an Xyz Material does not leave the field; a monster returned to the Extra Deck does): http://www.konami.com/yugioh/articles/?p=3195",
   W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
+  W52: 'W52 — Yugipedia "Negating Summons" (an effect that negates a Summon is activated when the monster would be Summoned, as Chain Link 1 only): https://yugipedia.com/wiki/Negating_Summons',
+  W53: 'W53 — Yugipedia "Trap Card" (a Trap Card must first be Set before it can be activated; some cards let one be activated from the hand): https://yugipedia.com/wiki/Trap_Card',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
