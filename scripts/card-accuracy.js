@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // How accurate the card facts are, measured two ways.
-//   npm run cards:accuracy [-- --texts DIR] [--scripts DIR] [--write] [--cards] [--probes]
+//   npm run cards:accuracy [-- --texts DIR] [--scripts DIR] [--pinned] [--write] [--cards] [--probes]
 //                          [--lang en|ja|both] [--json FILE] [--examples N]
 // 1. Against the hand-checked facts set (facts/hand-checked.json, docs/cards.md): the library's cards (what
 //    `segoc card` prints), fact by fact, with coverage beside accuracy, and the probes: small scenarios
@@ -11,6 +11,8 @@
 //    right, --probes each probe. Exit 1 when a figure fell below the floor.
 // 2. With both --texts and --scripts, also the whole library's text inference against the scripts (the
 //    older cross-check, below; docs/card-inference.md explains it).
+// --pinned    the cross-check on the sources at the commits the generated library pins (fetched, or exported
+//             from a local git directory with --texts-git DIR / --scripts-git DIR: scripts/cards/sources.js).
 // --texts   a checkout of DawnbrandBots/yaml-yugi (or its data/cards folder): <passcode>.json
 // --scripts a checkout of ProjectIgnis/CardScripts (or its official folder): c<passcode>.lua
 // Card by card (by passcode) the cross-check compares the effects inferred from the official text with the facts
@@ -24,6 +26,7 @@ const path = require('path');
 const { readScript, kindOf } = require('./lib/lua-facts');
 const { helperEffects } = require('./cards/effects');
 const { loadTypeScript } = require('./lib/load-ts');
+const { pinned, sourceAt } = require('./cards/sources');
 const { loadSet, compareCard, tally } = require('./lib/fact-accuracy');
 const { measureLibrary, measureInference, factTable, docsFigures, figures, readFloor, belowFloor, writeFloor, writeDocs } = require('./lib/fact-report');
 
@@ -34,6 +37,9 @@ function args() {
     const v = () => a[++i];
     if (a[i] === '--texts') o.texts = v();
     else if (a[i] === '--scripts') o.scripts = v();
+    else if (a[i] === '--texts-git') o.textsGit = v();
+    else if (a[i] === '--pinned') o.pinned = true;
+    else if (a[i] === '--scripts-git') o.scriptsGit = v();
     else if (a[i] === '--lang') o.lang = v();
     else if (a[i] === '--json') o.json = v();
     else if (a[i] === '--examples') o.examples = Number(v());
@@ -42,6 +48,13 @@ function args() {
     else if (a[i] === '--cards') o.cards = true;
     else if (a[i] === '--probes') o.probes = true;
     else throw new Error(`unknown option ${a[i]}`);
+  }
+  // --pinned: the sources at the commits the generated library pins (fetched, or exported from --texts-git/--scripts-git).
+  if (o.pinned || o.textsGit || o.scriptsGit) {
+    const pins = pinned(path.join(__dirname, '..', 'server', 'cards', 'generated', 'manifest.json'));
+    const log = (line) => process.stderr.write(line + '\n');
+    if (!o.texts) o.texts = sourceAt('texts', pins.texts, { gitDir: o.textsGit }, false, log).dir;
+    if (!o.scripts) o.scripts = sourceAt('scripts', pins.scripts, { gitDir: o.scriptsGit }, false, log).dir;
   }
   if (o.texts) for (const sub of ['data/cards', 'cards']) if (fs.existsSync(path.join(o.texts, sub))) o.texts = path.join(o.texts, sub);
   if (o.scripts && fs.existsSync(path.join(o.scripts, 'official'))) o.scripts = path.join(o.scripts, 'official');
@@ -214,6 +227,7 @@ class Tally {
 function run(o, inference, lang) {
   const t = {
     cards: 0, skippedNoScript: 0, skippedUnclean: 0, skippedNoText: 0, cardKinds: new Tally(), countMismatch: 0,
+    sentences: 0, sentencesRead: 0, sentencesNoEffect: 0, cardsWithUnread: [],
     kind: new Tally(), convention: new Tally(), optional: new Tally(), timing: new Tally(), zone: new Tally(), target: new Tally(), damageStep: new Tally(), limit: new Tally(), window: new Tally(), includes: new Map(),
   };
   const files = fs.readdirSync(o.texts).filter((f) => /^\d+\.json$/.test(f));
@@ -242,7 +256,14 @@ function run(o, inference, lang) {
     }
     n++;
     t.cards++;
-    const inferred = oneActivation(inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang }).effects.filter((e) => e.kind !== 'continuous'), inference.mergeInto);
+    const reading = inference.inferEffects({ text, typeLine, pendulumText: card.pendulum_effect?.[lang] ?? undefined, language: lang });
+    // Coverage beside accuracy: every sentence of the text read into an effect, starting no chain, or not read.
+    const coverage = inference.textCoverage(text, reading.effects);
+    t.sentences += coverage.sentences.length;
+    t.sentencesRead += coverage.read.length;
+    t.sentencesNoEffect += coverage.noEffect.length;
+    if (coverage.unread.length) t.cardsWithUnread.push(passcode);
+    const inferred = oneActivation(reading.effects.filter((e) => e.kind !== 'continuous'), inference.mergeInto);
     const witnessed = scriptEffects(effects);
     const sortKinds = (l) => l.map((e) => e.kind).sort().join('+') || 'none';
     t.cardKinds.add(sortKinds(witnessed), sortKinds(inferred), passcode);
@@ -306,11 +327,14 @@ function conventionTable(tally, examples) {
   return lines.join('\n');
 }
 
+const share = (part, whole) => (whole ? (100 * part) / whole : 0);
+
 function report(t, lang, o) {
   const out = [
     `### ${lang === 'en' ? 'English' : 'Japanese'} texts`,
     '',
     `Cards compared: ${t.cards} (skipped: ${t.skippedNoScript} without an official script, ${t.skippedUnclean} whose script builds effects by helpers this reader does not map, ${t.skippedNoText} without a ${lang} text).`,
+    `Coverage: of ${t.sentences} sentences, ${pct(share(t.sentencesRead, t.sentences))} read into an effect, ${pct(share(t.sentencesNoEffect, t.sentences))} starting no chain (materials, Summoning conditions, limits), ${pct(share(t.sentences - t.sentencesRead - t.sentencesNoEffect, t.sentences))} not read; cards with a sentence not read: ${t.cardsWithUnread.length} of ${t.cards} (${t.cardsWithUnread.slice(0, o.examples).join(' ')}); scripts not read: ${t.skippedUnclean} cards (helpers this reader does not map) and ${t.skippedNoScript} without a script.`,
     `Cards whose chain-starting effects have the same kinds: ${pct(t.cardKinds.rate())} (${t.cardKinds.agree} of ${t.cardKinds.total}); cards with a different number of effects: ${t.countMismatch}.`,
     '',
     table('Effect kind (effects of cards with as many effects on both sides, in order)', t.kind, o.examples),
@@ -341,7 +365,7 @@ function report(t, lang, o) {
 }
 
 function wholeLibrary(o) {
-  const inference = loadTypeScript('server/src/core/infer/index.ts');
+  const inference = { ...loadTypeScript('server/src/core/infer/index.ts'), ...loadTypeScript('server/src/core/cards/text-coverage.ts') };
   const langs = o.lang === 'both' ? ['en', 'ja'] : [o.lang];
   const all = {};
   for (const lang of langs) {

@@ -21,7 +21,7 @@ export const CORE_LAYERS: ReadonlyArray<{ tier: number; name: string; paths: rea
     name: 'card sources',
     paths: ['cards/from-segoc.ts', 'cards/text-effects.ts', 'cards/generated-index.ts', 'cards/generated-library.ts', 'cards/generated-names.ts',
       'cards/generated-record.ts', 'cards/generated-actions.ts', 'cards/from-inferred.ts', 'cards/library.ts', 'cards/audit.ts', 'cards/layers.ts', 'cards/index.ts', 'cards/model.ts', 'cards/provider.ts',
-      'cards/name-index.ts'],
+      'cards/name-index.ts', 'cards/corrections.ts', 'cards/text-coverage.ts'],
   },
   { tier: 3, name: 'engine', paths: ['engine/'] },
   { tier: 4, name: 'rules', paths: ['engine/rules/'] },

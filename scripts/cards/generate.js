@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The card-library generator, run by hand when the sources change (never at build or CI time):
 //
-//   npm run cards:generate -- --texts <yaml-yugi checkout> --scripts <CardScripts checkout>
+//   npm run cards:generate                         the sources at the commits manifest.json pins (fetched, or
+//                                                  exported with --texts-git/--scripts-git: scripts/cards/sources.js)
+//   npm run cards:generate -- --texts DIR --scripts DIR --update    move the pin to these checkouts' commits
 //
 // Reads yaml-yugi's data/cards/*.json (names, card type, stats, archetypes, release status) and
 // CardScripts' official/c<passcode>.lua (effect facts), and writes server/cards/generated/: facts only,
@@ -9,47 +11,34 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { execFileSync } = require('child_process');
 const { readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf } = require('./effects');
 const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
+const { pinned, sourceAt } = require('./sources');
 
-const GENERATOR_VERSION = 2;
+const GENERATOR_VERSION = 3;
 const root = path.resolve(__dirname, '..', '..');
 const OUT = path.join(root, 'server', 'cards', 'generated');
+
+const OPTIONS = ['--texts', '--scripts', '--texts-git', '--scripts-git', '--out', '--texts-commit', '--scripts-commit'];
 
 function args(argv) {
   const o = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
+    if (a === '--update') {
+      o.update = true;
+      continue;
+    }
     const [k, v] = a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, argv[i + 1]];
-    if (['--texts', '--scripts', '--out', '--texts-commit', '--scripts-commit'].includes(k)) {
+    if (OPTIONS.includes(k)) {
       o[k.slice(2)] = v;
       if (!a.includes('=')) i++;
-    } else throw new Error(`unknown option ${a}`);
+    } else throw new Error(`unknown option ${a} (options: ${OPTIONS.join(', ')}, --update)`);
   }
-  if (!o.texts || !o.scripts) throw new Error('usage: npm run cards:generate -- --texts <yaml-yugi checkout> --scripts <CardScripts checkout>');
   return o;
-}
-
-/**
- * The source's commit and date: given as `--texts-commit "<sha> <date>"` (for an exported tree), or read
- * from the git checkout, else "unknown".
- */
-function sourceVersion(dir, given) {
-  if (given) {
-    const [commit, date = 'unknown'] = given.split(/\s+/);
-    return { commit, date };
-  }
-  try {
-    const out = execFileSync('git', ['-C', dir, 'log', '-1', '--format=%H %cI'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const [commit, date] = out.split(' ');
-    return { commit, date };
-  } catch {
-    return { commit: 'unknown', date: 'unknown' };
-  }
 }
 
 /** Ruby markup (`<ruby>灰<rt>は</rt></ruby>`) keeps its base text. */
@@ -85,14 +74,21 @@ function typeOf(card) {
   return `${card.card_type === 'Spell' ? 'S' : 'T'}:${card.property ?? 'Normal'}`;
 }
 
-function main() {
-  const o = args(process.argv.slice(2));
-  const cardsDir = path.join(o.texts, 'data', 'cards');
-  const scriptsDir = path.join(o.scripts, 'official');
+/**
+ * Writes the library from the sources at their pinned commits (or the checkouts given: `texts`, `scripts`, with
+ * `texts-commit`/`scripts-commit` for a tree without git) to `out`; returns the counts. `log` hears progress.
+ */
+function generate(o, log = () => {}) {
+  const pins = pinned(path.join(OUT, 'manifest.json'));
+  const texts = sourceAt('texts', pins.texts, { dir: o.texts, gitDir: o['texts-git'], commit: o['texts-commit'] }, o.update, log);
+  const scripts = sourceAt('scripts', pins.scripts, { dir: o.scripts, gitDir: o['scripts-git'], commit: o['scripts-commit'] }, o.update, log);
+  const cardsDir = path.join(texts.dir, 'data', 'cards');
+  const scriptsDir = path.join(scripts.dir, 'official');
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
+  const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
@@ -127,6 +123,17 @@ function main() {
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
     const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters);
     if (ops) notes.push(ops);
+    // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
+    // helper names only, never text), shown as an assumption wherever the card is used.
+    for (const helper of script?.unmappedHelpers ?? []) notes.push(`?unread-script:${helper}`);
+    if (script && !script.hasInitialEffect) notes.push('?unread-script:no-initial-effect');
+    if (inferred) {
+      const coverage = textCoverage(card.text.en, inferred.effects);
+      if (coverage.unread.length) notes.push(`?unread-text:${coverage.unread.join('+')}`);
+      counts.sentences = (counts.sentences ?? 0) + coverage.sentences.length;
+      counts.sentencesUnread = (counts.sentencesUnread ?? 0) + coverage.unread.length;
+    }
+    if (notes.some((n) => n.startsWith('?unread'))) counts.cardsWithUnread = (counts.cardsWithUnread ?? 0) + 1;
     counts.cards++;
     if (releaseStatus(card) !== '-') counts.released++;
     if (script) counts.withScript++;
@@ -157,6 +164,8 @@ function main() {
         script ? 's' : normalMonster ? 'n' : '-',
         notes.join(';'),
         effects.join(';'),
+        // The card's id in Konami's card database (its page and its FAQ: hovers and `segoc card` link them).
+        card.konami_id ?? '',
       ]
         .map(clean)
         .join('\t'),
@@ -171,19 +180,23 @@ function main() {
   const manifest = {
     generator: { version: GENERATOR_VERSION, script: 'scripts/cards/generate.js', generated: new Date().toISOString().slice(0, 10) },
     sources: {
-      texts: { repository: 'https://github.com/DawnbrandBots/yaml-yugi', ...sourceVersion(o.texts, o['texts-commit']), licence: 'code AGPL-3.0; card names and text © Konami et al.' },
-      scripts: { repository: 'https://github.com/ProjectIgnis/CardScripts', ...sourceVersion(o.scripts, o['scripts-commit']), licence: 'AGPL-3.0' },
+      texts: { repository: 'https://github.com/DawnbrandBots/yaml-yugi', commit: texts.commit, date: texts.date, licence: 'code AGPL-3.0; card names and text © Konami et al.' },
+      scripts: { repository: 'https://github.com/ProjectIgnis/CardScripts', commit: scripts.commit, date: scripts.date, licence: 'AGPL-3.0' },
     },
     counts,
     files: ['cards.tsv', 'names-ja.txt', 'index.txt'],
   };
   fs.writeFileSync(path.join(out, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
-  process.stdout.write(`${counts.cards} cards (${counts.released} released), ${counts.withScript} with a script, ${counts.effects} effects -> ${path.relative(root, out)}\n`);
+  log(`${counts.cards} cards (${counts.released} released), ${counts.withScript} with a script, ${counts.effects} effects -> ${path.relative(root, out)}`);
+  log(`not read: ${counts.cardsWithUnread ?? 0} cards have script effects or text sentences the generator did not read (notes ?unread-script, ?unread-text: \`segoc card\` shows them); ${counts.sentencesUnread ?? 0} of ${counts.sentences ?? 0} sentences of the English texts`);
+  return counts;
 }
+
+module.exports = { generate };
 
 if (require.main === module) {
   try {
-    main();
+    generate(args(process.argv.slice(2)), (line) => process.stdout.write(line + '\n'));
   } catch (err) {
     process.stderr.write(`cards:generate: ${err.message}\n`);
     process.exit(1);

@@ -531,6 +531,6 @@ function inferCommand(args: string[], io: CliIO): number {
   }
   if (!text.trim()) throw new UsageError('infer takes a card text (in quotes), --file FILE, or the text on standard input (-)');
   const card = inferEffects({ text, typeLine: o.type, pendulumText: o.pendulum, language: o.ja ? 'ja' : undefined });
-  io.out(renderDefinition(o.name, card));
+  io.out(renderDefinition(o.name, card, text));
   return 0;
 }

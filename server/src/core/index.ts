@@ -12,6 +12,7 @@ export { libraryFileText } from './cards/library';
 export { normalizeName } from './cards/names';
 export { readCardText } from './cards/text-effects';
 export { cardToSegoc, levelTag } from './cards/to-segoc';
+export { cardLinks } from './cards/links';
 export type { CardInfo, EffectInfo } from './cards/types';
 export { ACTIVATION_PHRASES, EVENT_PHRASES, PHASE_TIMES, SUMMON_PHRASES } from './cards/vocabulary/phrases';
 export { ACTION_PHRASES } from './cards/vocabulary/actions';

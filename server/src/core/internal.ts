@@ -18,6 +18,8 @@ export { CardIndex, buildLayer, libraryCards, libraryProblems, libraryFileText, 
 export type { CardSource } from './cards';
 export { generatedLibrary, GeneratedLibrary, librarySources, setGeneratedLibrary } from './cards/generated-library';
 export type { GeneratedLibraryData, TextLines } from './cards/generated-library';
+export { applyCorrections, cardCorrections, readCorrections } from './cards/corrections';
+export type { CardCorrection } from './cards/corrections';
 export { lineStarts } from './cards/generated-names';
 export { generatedCard, generatedCardFacts, readRecord } from './cards/generated-record';
 export type { GeneratedRecord } from './cards/generated-record';

@@ -1,5 +1,5 @@
 // Cards and effects in words (Markdown), for hovers and completion documentation.
-import { CardInfo, EFFECT_PROPERTIES, EffectInfo, levelTag, quoteName, RULE_REGISTRY, spellSpeed } from '../core';
+import { CardInfo, cardLinks, EFFECT_PROPERTIES, EffectInfo, levelTag, quoteName, RULE_REGISTRY, spellSpeed } from '../core';
 
 const ZONE_WORDS: Record<string, string> = {
   field: 'the field',
@@ -107,8 +107,12 @@ export function describeCard(card: CardInfo, thisUri: string): string {
       lines.push(`${e.index}. ${describeEffect(e, card)}`);
       // What the card's source was unsure of: the engine assumes it, and says so where it is used.
       for (const a of e.assumed) lines.push(`   - assumed: ${escapeMd(a)}`);
+      // A fact from the corrections files (an override or a ruling), with where it is published.
+      for (const c of card.origin.corrections ?? []) if (c.effect === e.index) lines.push(`   - ${c.layer}: ${escapeMd(c.fact)}: ${escapeMd(c.reason)} ([source](${c.source}))`);
     }
   }
+  const links = cardLinks(card);
+  if (links.length) lines.push('', `Rulings: ${links.map((l) => `[${l.label}](${l.url})`).join(' · ')}`);
   if (card.aliases.length) lines.push('', `Also known as: ${card.aliases.map((a) => escapeMd(a)).join(', ')}`);
   lines.push('', `*${originText(card, thisUri)}*`);
   return lines.join('\n');

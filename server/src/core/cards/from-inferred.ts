@@ -5,6 +5,7 @@
 // type's default) are not written as lines, and are left to makeCard as a written card leaves them.
 import type { Zone } from '../syntax/ast';
 import { zoneAfterSelfEvent } from '../infer/common';
+import { sentencesOf, textCoverage } from './text-coverage';
 import { quoteName } from '../syntax/quote';
 import type { InferredCard, InferredEffect } from '../infer';
 import { CardInfo, CardOrigin, EffectFacts } from './types';
@@ -167,7 +168,7 @@ function oneLine(sentence: string): string {
 }
 
 /** A whole card definition: `card "Name": <type>` and its inferred lines, each after its sentence as a comment. */
-export function renderDefinition(name: string, card: InferredCard): string {
+export function renderDefinition(name: string, card: InferredCard, text?: string): string {
   const out = [`card ${quoteName(name)}: ${segocType(card)}`];
   for (const r of renderEffectLines(card)) {
     if (r.effect.sentence) out.push(`  # ${r.effect.pendulum ? '[Pendulum] ' : ''}${oneLine(r.effect.sentence)}`);
@@ -175,5 +176,14 @@ export function renderDefinition(name: string, card: InferredCard): string {
     for (const n of r.effect.notes) out.push(`  # note: ${n}`);
   }
   for (const n of card.notes) out.push(`  # note: ${n}`);
+  // Nothing dropped silently: each sentence of the text that no effect was read from (and that is not a
+  // material line, a Summoning condition or a limit) is listed.
+  if (text) {
+    const noted = [...card.notes, ...card.effects.flatMap((e) => e.notes)].map(oneLine).join('\n');
+    for (const n of textCoverage(text, card.effects.filter((e) => !e.pendulum)).unread) {
+      const sentence = oneLine(sentencesOf(text)[n - 1]);
+      if (!noted.includes(sentence)) out.push(`  # not read: ${sentence}`);
+    }
+  }
   return out.join('\n');
 }

@@ -10,6 +10,7 @@ import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { GeneratedRecord, readRecord, generatedCard, generatedCardType } from './generated-record';
 import { linesForKey } from './generated-index';
+import { withCorrections } from './corrections';
 import { decodeNameKeysLayout, encodeNameKeys, GeneratedNames, NameLanguage, RecordNames } from './generated-names';
 
 /** A file of lines read one line at a time (the host keeps the file's bytes and decodes a line when asked). */
@@ -110,13 +111,14 @@ export class GeneratedLibrary implements CardProvider {
     if (known !== undefined) return known ?? undefined;
     const r = this.record(line);
     const card = r
-      ? generatedCard(r, {
+      ? withCorrections(generatedCard(r, {
           kind: 'generated',
           uri: `generated/${r.passcode || r.name}`,
           passcode: r.passcode ? Number(r.passcode) : undefined,
+          konamiId: r.konamiId ? Number(r.konamiId) : undefined,
           source: SOURCE[r.effectSource] ?? SOURCE['-'],
           commit: this.data?.sources || undefined,
-        })
+        }))
       : null;
     this.built.set(line, card);
     return card ?? undefined;

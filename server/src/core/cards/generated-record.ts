@@ -36,6 +36,8 @@ export interface GeneratedRecord {
   /** Helper procedures and what they leave open (`?` first: the engine assumes there). */
   notes: string[];
   effects: string[];
+  /** The card's id in Konami's card database (`cid`), '' when the sources give none. */
+  konamiId: string;
 }
 
 export function readRecord(line: string, japanese: string): GeneratedRecord {
@@ -57,6 +59,7 @@ export function readRecord(line: string, japanese: string): GeneratedRecord {
     effectSource: f[11] ?? '',
     notes: list(f[12]),
     effects: list(f[13]),
+    konamiId: f[14] ?? '',
   };
 }
 
@@ -439,12 +442,32 @@ function lineRange(line: number, start: number, end: number): Range {
   return { start: { line, character: start }, end: { line, character: end } };
 }
 
+/**
+ * A note of what the generator did not read (`unread-text:2+5`: sentences 2 and 5 of the card's text;
+ * `unread-script:<helper>`: effects its script builds with a helper procedure the reader does not know), in words.
+ */
+function unreadNote(what: string): string | undefined {
+  if (what.startsWith('unread-text:')) {
+    const numbers = what.slice('unread-text:'.length).split('+');
+    const which = numbers.length === 1 ? `sentence ${numbers[0]}` : `sentences ${numbers.slice(0, -1).join(', ')} and ${numbers[numbers.length - 1]}`;
+    return `${which} of its text ${numbers.length === 1 ? 'was' : 'were'} not read into facts: read ${numbers.length === 1 ? 'it' : 'them'} in the card database`;
+  }
+  if (what === 'unread-script:no-initial-effect') return 'its script has no initial_effect the generator could read: its effects are not known';
+  if (what.startsWith('unread-script:')) return `its script builds effects with ${what.slice('unread-script:'.length)}, which the generator does not read: those effects are not listed`;
+  return undefined;
+}
+
 /** What the generated facts leave open, in words, for hovers and `explain`. */
 export function assumedFacts(r: GeneratedRecord): string[] {
   const out: string[] = [];
   for (const n of r.notes) {
     if (!n.startsWith('?')) continue;
     const what = n.slice(1);
+    const unread = unreadNote(what);
+    if (unread) {
+      out.push(unread);
+      continue;
+    }
     out.push(
       what === 'no-script'
         ? 'no script was found, so its effects are not known'

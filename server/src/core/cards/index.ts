@@ -46,10 +46,26 @@ export class CardIndex {
     if (known !== undefined) return known ?? undefined;
     const key = normalizeName(name);
     let card: CardInfo | null = null;
-    for (let i = this.layers.length - 1; i >= 0 && !card; i--) card = this.layers[i].get(key) ?? null;
+    for (let i = this.layers.length - 1; i >= 0 && !card; i--) {
+      card = this.layers[i].get(key) ?? null;
+      // A card is one card whatever name found it: a layer that found it by another name (Japanese,
+      // Portuguese) gives way to a higher layer that knows the card by its own name, so the curated facts
+      // (or the writer's definition) win for every name of the card, and a verdict never changes with the
+      // language of the name.
+      if (card && card.key !== key) card = this.higherByName(card.key, i) ?? card;
+    }
     if (this.found.size >= 5000) this.found.clear(); // the library's index lives as long as the process
     this.found.set(name, card);
     return card ?? undefined;
+  }
+
+  /** The card a layer above `below` defines under `key`, the highest first. */
+  private higherByName(key: string, below: number): CardInfo | undefined {
+    for (let j = this.layers.length - 1; j > below; j--) {
+      const card = this.layers[j].get(key);
+      if (card) return card;
+    }
+    return undefined;
   }
 
   /**

@@ -2,13 +2,14 @@
 // default library layers an analysis reads when its caller passes none. The library is parsed on its
 // first lookup (93 cards: a few milliseconds), not when the module loads.
 import { Diagnostic } from '../diagnostics';
-import { LIBRARY_FILES } from '../library/generated';
+import { CURATED_KONAMI_IDS, LIBRARY_FILES } from '../library/generated';
 import { parse } from '../syntax/parser';
 import { buildLayer } from './layers';
 import { CardName, CardProvider } from './provider';
 import { CardInfo } from './types';
 import { normalizeName } from './names';
 import { generatedLibrary } from './generated-library';
+import { withCorrections } from './corrections';
 
 class CuratedLibrary implements CardProvider {
   readonly label = 'curated library';
@@ -23,7 +24,15 @@ class CuratedLibrary implements CardProvider {
       for (const f of LIBRARY_FILES) {
         const { file, diagnostics } = parse(f.text);
         const ds: Diagnostic[] = [...diagnostics];
-        for (const [k, v] of buildLayer({ uri: f.path, kind: 'library', defs: file.cards }, ds)) this.cards.set(k, v);
+        // A card's rulings (corrections.ts) are applied once per card, then shared by its name and aliases.
+        const corrected = new Map<CardInfo, CardInfo>();
+        for (const [k, v] of buildLayer({ uri: f.path, kind: 'library', defs: file.cards }, ds)) {
+          if (!corrected.has(v)) {
+            const konamiId = CURATED_KONAMI_IDS[v.name];
+            corrected.set(v, withCorrections(konamiId ? { ...v, origin: { ...v.origin, konamiId } } : v));
+          }
+          this.cards.set(k, corrected.get(v)!);
+        }
         this.problems.push(...ds.map((d) => ({ ...d, path: f.path })));
       }
     }

@@ -4,6 +4,7 @@
 import { CardInfo, EffectInfo } from './types';
 import { printModifiers, RACES } from './vocabulary';
 import { quoteName } from '../syntax/quote';
+import { cardLinks } from './links';
 
 export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = (uri) => uri): string {
   const lines: string[] = [`# ${originComment(card, showPath)}`];
@@ -13,9 +14,13 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
   if (card.def !== undefined) tags.push(`def ${card.def}`);
   lines.push(`card ${quoted(card.name)}: ${card.cardType}${tags.length ? ` (${tags.join(', ')})` : ''}`);
+  for (const link of cardLinks(card).reverse()) lines.splice(1, 0, `# ${link.label}: ${link.url}`);
+  const corrections = card.origin.corrections ?? [];
+  for (const c of corrections) if (c.effect === undefined) lines.splice(1, 0, `# ${c.layer}: ${c.fact} (${c.reason}; ${c.source})`);
   for (const alias of card.aliases) lines.push(`  alias ${quoted(alias)}`);
   for (const e of card.effects) {
     for (const fact of e.assumed) lines.push(`  # assumed: ${fact}`);
+    for (const c of corrections) if (c.effect === e.index) lines.push(`  # ${c.layer}: ${c.fact} (${c.reason}; ${c.source})`);
     const line = printEffectLine(card, e);
     if (line) lines.push(`  ${line}`);
   }

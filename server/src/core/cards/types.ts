@@ -241,6 +241,22 @@ export interface CardOrigin {
   source?: string;
   /** generated / inferred: the commit (or date) of that source. */
   commit?: string;
+  /** generated: the card's id in Konami's card database (its page and FAQ: cards/links.ts). */
+  konamiId?: number;
+  /** The corrections applied to the card (server/cards/corrections/: cards/corrections.ts), each with its source. */
+  corrections?: AppliedCorrection[];
+}
+
+/** A correction applied to a card: shown in hovers and by `segoc card`, with its source. */
+export interface AppliedCorrection {
+  /** `override`: the sources were read wrong; `ruling`: the sources do not state it. */
+  layer: 'override' | 'ruling';
+  /** The effect it changed (numbered after the card's corrections); undefined for a removed effect. */
+  effect?: number;
+  /** What it states, in the language's words (`once per chain`, the new line, `effect N is not an effect`). */
+  fact: string;
+  reason: string;
+  source: string;
 }
 
 export interface CardInfo {

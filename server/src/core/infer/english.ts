@@ -45,7 +45,7 @@ export function topLevelIndex(s: string, ch: string): number {
 }
 
 /** Splits a line into sentences at a full stop outside quotes and parentheses. */
-function sentencesOf(line: string): string[] {
+export function sentencesOf(line: string): string[] {
   const out: string[] = [];
   let quote = false;
   let depth = 0;

@@ -1,0 +1,100 @@
+// The card-library generator's rules, on made-up fixtures (test/fixtures/generator/): the Lua reader
+// (scripts/lib/lua-facts.js) on two small scripts, and the record writer (scripts/cards/generate.js, effects.js)
+// against the reader (cards/generated-record.ts): the library written from the fixtures is the committed
+// expected one, byte for byte, and reads back into the facts the fixtures state.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { cardToSegoc, generatedCard, readRecord } from '../server/src/core/internal';
+import { textCoverage } from '../server/src/core/cards/text-coverage';
+
+const root = path.resolve(__dirname, '../..');
+const FIXTURES = path.join(root, 'test/fixtures/generator');
+const lua = require(path.join(root, 'scripts/lib/lua-facts.js'));
+const generator = require(path.join(root, 'scripts/cards/generate.js'));
+
+const script = (passcode: number) => fs.readFileSync(path.join(FIXTURES, `scripts/official/c${passcode}.lua`), 'utf8');
+
+test('lua reader: effects as registered, with their types, event, range, flags, categories, limits and condition', () => {
+  const read = lua.readScript(script(90000001));
+  assert.equal(read.hasInitialEffect, true);
+  assert.equal(read.effects.length, 2);
+  const [search, destroy] = read.effects;
+  assert.deepEqual([search.types, search.code, search.flags, search.categories, search.countLimit], [['SINGLE', 'TRIGGER_O'], 'EVENT_SUMMON_SUCCESS', ['DELAY'], ['TOHAND', 'SEARCH'], '1n']);
+  assert.deepEqual([destroy.types, destroy.range, destroy.flags, destroy.hasCondition], [['QUICK_O'], ['MZONE'], ['CARD_TARGET'], true]);
+  assert.deepEqual(destroy.conditionSays, { turn: 'opponent', phase: 'main' });
+  assert.deepEqual(read.deckOperations, ['search']);
+  assert.deepEqual(read.unmappedHelpers, ['aux.AddFixtureProcedure'], 'a helper the reader does not know is listed, not dropped');
+  assert.deepEqual(lua.kindOf(search), { kind: 'trigger', optional: true });
+  assert.deepEqual(lua.kindOf(destroy), { kind: 'quick', optional: true });
+});
+
+test('lua reader: a clone registered with other types is a new effect; a material procedure builds none', () => {
+  const read = lua.readScript(script(90000002));
+  assert.deepEqual(read.unmappedHelpers, []);
+  assert.equal(read.effects.length, 2);
+  assert.deepEqual(lua.kindOf(read.effects[0]), { kind: 'ignition', optional: true });
+  assert.equal(read.effects[1].cloneOf, 'e1');
+  assert.equal(lua.kindOf(read.effects[1]), undefined, 'a continuous effect starts no chain');
+  assert.deepEqual([read.effects[0].countLimit, read.effects[0].hasCost], ['1', true]);
+});
+
+test('lua reader: count limits by their code', () => {
+  assert.equal(lua.countLimit('1,{id,1}'), '1e');
+  assert.equal(lua.countLimit('1,id,EFFECT_COUNT_CODE_OATH'), '1o');
+  assert.equal(lua.countLimit('1,0,EFFECT_COUNT_CODE_CHAIN'), '1c');
+  assert.equal(lua.countLimit('2'), '2');
+  assert.equal(lua.readScript('-- no initial_effect\n').hasInitialEffect, false);
+});
+
+test('text coverage: every sentence is read into an effect, starts no chain (materials, limits), or is listed as not read', () => {
+  const text = '2 Level 4 monsters\nYou can target 1 card; destroy it. This card\'s name becomes "A. B." while it is on the field. You can only use this effect of "X" once per turn.';
+  const coverage = textCoverage(text, [{ sentence: 'You can target 1 card; destroy it.' }]);
+  assert.deepEqual(coverage.sentences.length, 4, coverage.sentences.join(' | '));
+  assert.deepEqual([coverage.read, coverage.noEffect, coverage.unread], [[2], [1, 4], [3]]);
+});
+
+const FILES = ['cards.tsv', 'names-ja.txt', 'index.txt'];
+
+test('generator: the library written from the fixtures is the expected one, and reads back into their facts', () => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-generator-'));
+  try {
+    const counts = generator.generate({ texts: path.join(FIXTURES, 'texts'), scripts: path.join(FIXTURES, 'scripts'), 'texts-commit': 'fixture 2026-01-01', 'scripts-commit': 'fixture 2026-01-01', out });
+    assert.deepEqual([counts.cards, counts.withScript, counts.noScript], [3, 2, 1]);
+    const expected = path.join(FIXTURES, 'expected');
+    for (const f of FILES) {
+      const written = fs.readFileSync(path.join(out, f), 'utf8');
+      if (process.env.UPDATE_GOLDEN) fs.mkdirSync(expected, { recursive: true }), fs.writeFileSync(path.join(expected, f), written);
+      assert.equal(written, fs.readFileSync(path.join(expected, f), 'utf8'), `${f} differs from test/fixtures/generator/expected/ (UPDATE_GOLDEN=1 rewrites it: read the diff)`);
+    }
+    const manifest = JSON.parse(fs.readFileSync(path.join(out, 'manifest.json'), 'utf8'));
+    assert.equal(manifest.sources.texts.commit, 'fixture');
+    const lines = fs.readFileSync(path.join(out, 'cards.tsv'), 'utf8').trimEnd().split('\n');
+    const ja = fs.readFileSync(path.join(out, 'names-ja.txt'), 'utf8').trimEnd().split('\n');
+    const cards = lines.map((l, i) => {
+      const r = readRecord(l, ja[i]);
+      return cardToSegoc(generatedCard(r, { kind: 'generated', passcode: Number(r.passcode), konamiId: Number(r.konamiId) }));
+    });
+    assert.match(cards[0], /card "Fixture Lantern Dragon": effect monster \(dragon, light, level 4, atk 1800, def 1000\)/);
+    assert.match(cards[0], /alias "試験灯竜"/, 'ruby markup keeps its base text');
+    assert.match(cards[0], /# Konami FAQ \(rulings\): https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/faq_search\.action\?ope=4&cid=90001&request_locale=ja/, 'the Konami id reaches the record');
+    assert.match(cards[0], /alias "Dragão Lanterna de Teste"/);
+    assert.match(cards[0], /trigger optional if normal summoned, once per turn, includes search/);
+    assert.match(cards[0], /quick optional, targets [^\n]*includes destroy[^\n]*during the opponent's main phase/);
+    assert.match(cards[1], /card "Fixture Rank Knight": xyz monster \([^)]*rank 4/);
+    assert.match(cards[1], /\n {2}ignition[^\n]*\n$/, 'one ignition effect: the continuous clone is left out');
+    assert.match(cards[0], /# assumed: its script builds effects with aux\.AddFixtureProcedure, which the generator does not read/, 'an unknown helper is reported, not dropped');
+    assert.match(cards[1], /# assumed: sentence 2 of its text was not read into facts/, 'a sentence no effect was read from is reported');
+    assert.match(cards[2], /card "Fixture Quiet Spell": quick-play spell/);
+    assert.match(cards[2], /yaml-yugi \(no script found|# assumed/);
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test('generator: a checkout at another commit than the pinned one is refused with what to fetch', () => {
+  // The repository itself is a checkout at a commit that is not the pinned yaml-yugi commit.
+  assert.throws(() => generator.generate({ texts: root, scripts: root, out: os.tmpdir() }), /is at yaml-yugi [0-9a-f]{7}, the library is pinned to 3469970: check out 346997050053921374228bd381a085703001a64d/);
+});
