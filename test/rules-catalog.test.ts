@@ -104,16 +104,17 @@ test('every code in the catalog is a code of RULE_CODES', () => {
   for (const r of RULES) assert.equal(r.code === undefined, r.severity === undefined, `${r.id}: code and severity go together`);
 });
 
-test('the rules are numbered R1, R2 ... without a gap, each once, in order', () => {
-  assert.deepEqual(
-    RULE_IDS,
-    RULE_IDS.map((_, i) => `R${i + 1}`),
-  );
+// Ids are given out in blocks to work done in parallel (R60-R61: who can act), so the numbering may have gaps between
+// blocks; R1 ... R37 have none.
+test('the rules are numbered R1, R2 ... in order, each once (gaps only between id blocks)', () => {
+  const numbers = RULE_IDS.map((id) => Number(id.slice(1)));
+  assert.deepEqual(numbers.slice(0, 37), numbers.slice(0, 37).map((_, i) => i + 1));
+  for (let i = 1; i < numbers.length; i++) assert.ok(numbers[i] > numbers[i - 1], `${RULE_IDS[i]} after ${RULE_IDS[i - 1]}`);
   for (const id of RULE_IDS) {
     assert.equal(ruleById(id)?.id, id);
     assert.equal(ruleById(id.toLowerCase())?.id, id);
   }
-  assert.equal(ruleById(`R${RULE_IDS.length + 1}`), undefined);
+  assert.equal(ruleById(`R${numbers[numbers.length - 1] + 1}`), undefined);
   assert.equal(ruleByCode('no-such-code'), undefined);
 });
 

@@ -15,7 +15,7 @@ import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames } from './scenario-names';
-import { PlayerIndex } from './state';
+import { CardInstance, PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { keepLayoutOf } from '../layout';
@@ -27,6 +27,8 @@ export interface ScenarioRun {
   references: Reference[];
   /** The unknown card names met (the first `suggestionBudget` of them got a "did you mean"). */
   unknownNames: number;
+  /** Every card copy of the scenario, where it is once the scenario has run (who can act: core/responses). */
+  instances: readonly CardInstance[];
 }
 
 export interface ScenarioOptions {
@@ -177,7 +179,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,
   };
-  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
+  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames, instances: names.names.instances }, timeline };
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */

@@ -19,6 +19,7 @@ import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
+import { triggerOnce } from './trigger-once';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -36,6 +37,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   oncePerChain,
   damageStep,
   mandatoryMissing,
+  triggerOnce,
 ];
 
 export interface RuleRegistry {

@@ -38,6 +38,7 @@ export const S = {
   W37: 'W37 — Yugipedia "Spell Speed 1" (Ignition Effects are used only by the turn player, in an open game state in the Main Phase): https://yugipedia.com/wiki/Spell_Speed_1',
   W38: "W38 — Konami, 'Important Rulebook Updates! Xyz Materials and Leaves the Field' (2011-09-01, Official Rulebook v8.0 p. 45: an Xyz Material does not leave the field; a monster returned to the Extra Deck does): http://www.konami.com/yugioh/articles/?p=3195",
   W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
+  W60: 'W60 — Yugipedia "Trigger Effect" (a Trigger Effect activates whenever its condition is met; each effect that was triggered starts a chain at the next opportunity): https://yugipedia.com/wiki/Trigger_Effect',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
