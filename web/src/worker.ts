@@ -62,7 +62,7 @@ function webDiagnostic(d: Diagnostic): WebDiagnostic {
 }
 
 function hoverAt(message: Extract<ToWorker, { type: 'hover' }>): WebHover | null {
-  const h = hover(current(), message.position);
+  const h = hover(current(), message.position, text.split(/\r?\n/));
   if (!h) return null;
   const contents = h.contents as MarkupContent | string;
   return { markdown: typeof contents === 'string' ? contents : contents.value, range: h.range };

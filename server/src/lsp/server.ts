@@ -377,7 +377,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     safeRequest(connection, 'hover', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
-      return hover(analysisFor(doc, token), clampPosition(doc, params.position));
+      return hover(analysisFor(doc, token), clampPosition(doc, params.position), doc.getText().split(/\r?\n/), { defaultRuleset: { region: settings.defaultRuleset } });
     }),
   );
 
