@@ -25,7 +25,7 @@ function written(lines: string[], ranges: Array<{ start: number; end: number }>,
       out.push(lines[i]);
       if (i === afterLine) {
         out.push(...write);
-        line = out.length - 1;
+        line = out.length - write.length + (write[0].trim() === 'chain' ? 1 : 0);
       }
     } else out.push('');
   }
@@ -47,11 +47,13 @@ for (const file of files) {
         assert.ok(answer.players.every((p) => p.options.length === 0), `${rel}:${point.range.start.line + 1}: nothing can be written while a chain resolves`);
         continue;
       }
-      const indent = /^\s*/.exec(lines[point.range.start.line])![0];
+      const sc = a.file.scenarios[point.scenario - 1];
+      const indent = /^\s*/.exec(lines[kind.writeAs === 'new-chain' ? sc.items[0].range.start.line : point.range.start.line])![0];
       for (const p of answer.players) {
         for (const o of p.options) {
-          const link = `${indent}${kind.writeAs === 'new-chain' ? '  ' : ''}${answer.nextLink} ${o.link}`;
-          const write = kind.writeAs === 'new-chain' ? [`${indent}chain`, link] : [link];
+          // The link, then the Trigger Effects that must still be placed in the batch (answer.ts verdict), as written there.
+          const links = o.written.map((l) => `${indent}${kind.writeAs === 'new-chain' ? '  ' : ''}${l.trimStart()}`);
+          const write = kind.writeAs === 'new-chain' ? [`${indent}chain`, ...links] : links;
           const w = written(lines, ranges, point.scenario - 1, point.afterLine, write);
           const b = analyze(w.text, { uri: file });
           const where = `${rel}:${point.range.start.line + 1} (${answer.label}): ${o.link}`;

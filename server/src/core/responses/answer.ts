@@ -8,7 +8,7 @@
 import { Analysis } from '../analyze';
 import { Diagnostic } from '../diagnostics';
 import { RULE_REGISTRY, RuleRegistry } from '../engine/rules';
-import { UnknownFact } from '../engine/results';
+import { ChainResult, UnknownFact } from '../engine/results';
 import { runScenario } from '../engine/run';
 import { CardInstance } from '../engine/state';
 import { parse } from '../syntax/parser';
@@ -45,6 +45,11 @@ export interface ResponseOption {
   assumptions: string[];
   /** The link as it would be written here (without its number), e.g. `Kaiba "Ash Blossom & Joyous Spring"`. */
   link: string;
+  /**
+   * The lines the verdict was given on (indented, numbered): the link, then the Trigger Effects that must still be
+   * placed in this batch. The agreement test writes exactly these.
+   */
+  written: string[];
 }
 
 export interface PointAnswer {
@@ -103,7 +108,7 @@ export function responsesAt(analysis: Analysis, lines: readonly string[], point:
   return answer;
 }
 
-type Verdict = Pick<ResponseOption, 'answer' | 'reasons' | 'unknownFacts' | 'assumptions' | 'spellSpeed'>;
+type Verdict = Pick<ResponseOption, 'answer' | 'reasons' | 'unknownFacts' | 'assumptions' | 'spellSpeed' | 'written'>;
 
 /** The scenario cut at a point, and a link written there run through the engine. */
 class Probe {
@@ -149,23 +154,43 @@ class Probe {
     return !inst.label && this.instances.some((o) => o !== inst && o.name === inst.name && o.controller === inst.controller && o.zone !== inst.zone);
   }
 
+  /**
+   * The engine's verdict on `link` written as link `position`. Where Trigger Effects that must activate are still to
+   * be placed (a trigger batch, SEGOC), they are written after it, in the order collected: whether the link may come
+   * before them (R11, R14, R17) is part of whether it can be activated now.
+   */
   verdict(link: string, position: number): Verdict {
-    const text = `${this.prefix}\n${this.indent}  ${position} ${link}`;
+    const first = this.judge([link], position);
+    if (!first.chain || first.verdict.answer === 'no') return first.verdict;
+    const onChain = first.chain.links.map((l) => `${l.player}:${l.card}`);
+    const pending: string[] = [];
+    for (const t of first.chain.collectedTriggers) {
+      if (t.status !== 'must-activate') continue;
+      const i = onChain.indexOf(`${t.player}:${t.card}`);
+      if (i >= 0) onChain.splice(i, 1);
+      else pending.push(`${t.player} ${quoteName(t.card)}`);
+    }
+    return pending.length ? this.judge([link, ...pending], position).verdict : first.verdict;
+  }
+
+  private judge(links: string[], position: number): { verdict: Verdict; chain?: ChainResult } {
+    const written = links.map((l, i) => `${this.indent}  ${position + i} ${l}`);
+    const text = `${this.prefix}\n${written.join('\n')}`;
     const run = this.run(text);
     const chains = run?.result.chains ?? [];
     const chain = chains[chains.length - 1];
     const l = chain?.links[position - 1];
-    const probeLine = this.sc.range.start.line + text.split('\n').length - 1;
-    if (!run || !chain || !l) return { answer: 'unknown', reasons: [{ code: 'no-answer', message: 'the engine could not place this link here' }], unknownFacts: [], assumptions: [], spellSpeed: 0 };
+    const probeLine = this.sc.range.start.line + text.split('\n').length - links.length;
+    if (!run || !chain || !l) return { verdict: { answer: 'unknown', reasons: [{ code: 'no-answer', message: 'the engine could not place this link here' }], unknownFacts: [], assumptions: [], spellSpeed: 0, written } };
     const diags = run.result.diagnostics;
     const onLink = (d: Diagnostic) => d.chain === chain.index && (d.link === position || !!d.related?.some((r) => r.link === position));
     const reasons = diags.filter((d) => d.severity === 'error' && (onLink(d) || d.range.start.line === probeLine)).map((d) => ({ rule: d.rule, code: d.code, message: d.message }));
     const language = reasons.filter((r) => !this.registry.codeInfo(r.code));
-    const base = { unknownFacts: l.unknownFacts, assumptions: l.assumptions, spellSpeed: l.spellSpeed };
-    if (language.length) return { ...base, answer: 'unknown', reasons: language };
-    if (reasons.length) return { ...base, answer: 'no', reasons };
-    if (l.unknownFacts.length) return { ...base, answer: 'unknown', reasons: [] };
-    return { ...base, answer: l.eventAssumed ? 'if-assumed' : 'yes', reasons: [] };
+    const base = { unknownFacts: l.unknownFacts, assumptions: l.assumptions, spellSpeed: l.spellSpeed, written };
+    if (language.length) return { chain, verdict: { ...base, answer: 'unknown', reasons: language } };
+    if (reasons.length) return { chain, verdict: { ...base, answer: 'no', reasons } };
+    if (l.unknownFacts.length) return { chain, verdict: { ...base, answer: 'unknown', reasons: [] } };
+    return { chain, verdict: { ...base, answer: l.eventAssumed ? 'if-assumed' : 'yes', reasons: [] } };
   }
 
   private run(text: string) {

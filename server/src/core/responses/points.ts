@@ -8,7 +8,7 @@ import { phaseLabel } from '../labels';
 import { ActionStmt, ChainBlock, GameAction, Scenario } from '../syntax/ast';
 import { Range } from '../text';
 
-export type PointKind = 'action' | 'phase' | 'damage-calculation' | 'link' | 'resolving' | 'resolved';
+export type PointKind = 'start' | 'action' | 'phase' | 'damage-calculation' | 'link' | 'resolving' | 'resolved';
 
 /**
  * The boxes of Konami's Fast Effect Timing chart (https://yugipedia.com/wiki/Fast_effect_timing): A, the open game
@@ -42,6 +42,7 @@ export interface PointKindInfo {
 }
 
 export const POINT_KINDS: Readonly<Record<PointKind, PointKindInfo>> = {
+  start: { label: () => 'when the scenario starts', box: 'A', writeAs: 'new-chain', priority: 'turn' },
   action: { label: (p) => `after ${p.what}`, box: 'B', writeAs: 'new-chain', priority: 'turn' },
   phase: { label: (p) => `at the start of the ${phaseLabel(p.phase)}`, box: 'A', writeAs: 'new-chain', priority: 'turn' },
   'damage-calculation': { label: () => 'during damage calculation', box: 'A', writeAs: 'new-chain', priority: 'turn' },
@@ -81,6 +82,11 @@ export function pointsOf(sc: Scenario, scenario: number, lines: readonly string[
   let phase = startPhase(sc);
   let chain = 0;
   const textOf = (r: Range) => (lines[r.start.line] ?? '').slice(r.start.character, r.start.line === r.end.line ? r.end.character : undefined).trim();
+  // The open game state the scenario starts in: after its header and board lines, before its first action or chain.
+  const first = sc.items.findIndex((i) => i.kind === 'action' || i.kind === 'chain');
+  const setup = sc.items.slice(0, first < 0 ? sc.items.length : first).filter((i) => i.kind !== 'expect');
+  const setupEnd = setup.length ? setup[setup.length - 1].range.end.line : sc.headerRange.end.line;
+  points.push({ kind: 'start', scenario, range: sc.headerRange, afterLine: setupEnd, what: 'the scenario', phase });
   for (const item of sc.items) {
     if (item.kind === 'action') {
       if (item.action.kind === 'phase') phase = item.action.phase;
