@@ -179,7 +179,7 @@ scope.onmessage = (e) => {
       case 'copy':
         return reply(message.id, copyText(message.format));
       case 'preview':
-        return reply(message.id, { version, preview: preview(current(), URI, version) } satisfies WebPreview);
+        return reply(message.id, { version, preview: preview(current(), URI, version, text.split(/\r?\n/)) } satisfies WebPreview);
     }
   } catch (err) {
     // Core does not throw on user input; should a bug, the page still gets an answer and keeps working.

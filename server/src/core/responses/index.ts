@@ -6,6 +6,10 @@ import { Position } from '../text';
 import { Point, pointsOf } from './points';
 
 export { FETC_BOXES, POINT_KINDS, pointsOf } from './points';
+import { POINT_KINDS } from './points';
+
+/** How a response is written at each kind of point (a new chain, the next link, none). */
+export const POINT_KINDS_WRITE = Object.fromEntries(Object.entries(POINT_KINDS).map(([k, v]) => [k, v.writeAs])) as Readonly<Record<string, string>>;
 export type { FetcBox, Point, PointKind } from './points';
 export { responsesAt } from './answer';
 export type { PointAnswer, ResponseAnswer, ResponseOption, ResponseReason, ResponsesOptions } from './answer';
