@@ -74,8 +74,26 @@ const ANSWER_ORDER: Readonly<Record<ResponseAnswer, number>> = { yes: 0, unknown
 /** Zones whose cards a scenario "shows" as able to act: the Deck's never can. */
 const ACTING_ZONES = new Set(['hand', 'field', 'gy', 'banished', 'extra']);
 
+/**
+ * Answers already worked out, per analysis (one version of a document's text): the preview, the hover and completion
+ * ask the same points again. Dropped with the analysis.
+ */
+const answered = new WeakMap<Analysis, Map<string, PointAnswer>>();
+
 /** The answer at one point of an analysed document (`lines`: its text, split into lines). */
 export function responsesAt(analysis: Analysis, lines: readonly string[], point: Point, options: ResponsesOptions = {}): PointAnswer {
+  let cache = answered.get(analysis);
+  if (!cache) answered.set(analysis, (cache = new Map()));
+  const key = `${point.scenario}:${point.kind}:${point.afterLine}:${point.link ?? ''}:${options.defaultRuleset?.region ?? ''}:${options.defaultRuleset?.asOf ?? ''}:${options.rules ? 'rules' : ''}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const answer = answerAt(analysis, lines, point, options);
+  // A registry of the caller's own is not part of the key's words: such answers are not kept.
+  if (!options.rules) cache.set(key, answer);
+  return answer;
+}
+
+function answerAt(analysis: Analysis, lines: readonly string[], point: Point, options: ResponsesOptions): PointAnswer {
   const sc = analysis.file.scenarios[point.scenario - 1];
   const result = analysis.scenarios[point.scenario - 1];
   const kind = POINT_KINDS[point.kind];

@@ -8,7 +8,7 @@ import { phaseLabel } from '../labels';
 import { ActionStmt, ChainBlock, GameAction, Scenario } from '../syntax/ast';
 import { Range } from '../text';
 
-export type PointKind = 'start' | 'action' | 'phase' | 'damage-calculation' | 'link' | 'resolving' | 'resolved';
+export type PointKind = 'start' | 'action' | 'pass' | 'phase' | 'damage-calculation' | 'link' | 'resolving' | 'resolved';
 
 /**
  * The boxes of Konami's Fast Effect Timing chart (https://yugipedia.com/wiki/Fast_effect_timing): A, the open game
@@ -37,13 +37,14 @@ export interface PointKindInfo {
   /** The box when no Trigger Effect can activate there; `triggers` when one can (the yellow box comes first). */
   box: FetcBox;
   writeAs: WriteAs;
-  /** Who holds priority: the turn player (`turn`), the opponent of the last link's player (`opponent-of-link`), nobody. */
+  /** Who holds priority: the turn player (`turn`), the opponent of the point's player (`opponent-of-link`: of the last link's, or of the one who passed), nobody. */
   priority: 'turn' | 'opponent-of-link' | 'none';
 }
 
 export const POINT_KINDS: Readonly<Record<PointKind, PointKindInfo>> = {
   start: { label: () => 'when the scenario starts', box: 'A', writeAs: 'new-chain', priority: 'turn' },
   action: { label: (p) => `after ${p.what}`, box: 'B', writeAs: 'new-chain', priority: 'turn' },
+  pass: { label: (p) => `after ${p.what}`, box: 'C', writeAs: 'new-chain', priority: 'opponent-of-link' },
   phase: { label: (p) => `at the start of the ${phaseLabel(p.phase)}`, box: 'A', writeAs: 'new-chain', priority: 'turn' },
   'damage-calculation': { label: () => 'during damage calculation', box: 'A', writeAs: 'new-chain', priority: 'turn' },
   link: { label: (p) => `after Chain Link ${p.link} (${p.what}), before the next response`, box: 'D', writeAs: 'next-link', priority: 'opponent-of-link' },
@@ -53,6 +54,7 @@ export const POINT_KINDS: Readonly<Record<PointKind, PointKindInfo>> = {
 
 /** The game actions that are points of their own kind; every other action is a point of kind `action`. */
 export const ACTION_POINTS: Readonly<Partial<Record<GameAction['kind'], PointKind>>> = {
+  pass: 'pass',
   phase: 'phase',
   'damage-calculation': 'damage-calculation',
 };
@@ -68,7 +70,7 @@ export interface Point {
   /** The chain (from 1 in the scenario) and link (its position) of a link, resolving or resolved point. */
   chain?: number;
   link?: number;
-  /** The link's player, for `link` points. */
+  /** The link's player (`link` points), or the player who passed (`pass`). */
   linkPlayer?: string;
   /** The statement in words: `Yugi normal summons "Sangan"`, `Kaiba's "Ash Blossom & Joyous Spring"`. */
   what: string;
@@ -106,7 +108,8 @@ function startPhase(sc: Scenario): string {
 }
 
 function actionPoint(item: ActionStmt, scenario: number, phase: string, what: string): Point {
-  return { kind: ACTION_POINTS[item.action.kind] ?? 'action', scenario, range: item.range, afterLine: item.range.end.line, what, phase };
+  const player = item.action.kind === 'pass' ? item.action.player.text : undefined;
+  return { kind: ACTION_POINTS[item.action.kind] ?? 'action', scenario, range: item.range, afterLine: item.range.end.line, what, phase, linkPlayer: player };
 }
 
 function chainPoints(block: ChainBlock, scenario: number, chain: number, phase: string, textOf: (r: Range) => string): Point[] {
