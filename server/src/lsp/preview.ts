@@ -214,7 +214,7 @@ const LEGEND: LegendDto[] = [
  * The most points a preview answers (each runs every effect shown through the engine, a few ms): the first scenarios'
  * points up to it; past it a scenario has no `points`, and the hover on its links and actions still answers.
  */
-export const POINTS_IN_PREVIEW = 60;
+export const POINTS_IN_PREVIEW = 30;
 
 function pointDto(a: PointAnswer): PointDto {
   return {
