@@ -152,8 +152,9 @@ async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits =
         if (m) chainLines.push({ line, character: m[1].length + 2 });
       });
       const linkNumbers = linkLines(lines).map((l) => ({ line: l.line, character: /^\s*/.exec(l.text)[0].length }));
+      // Each spot once: the server keeps a point's answer for the analysis, so a spot asked again would time a lookup.
       const measure = async (id, name, list) => {
-        const spots = spread(list, count + warmup);
+        const spots = spread(list, Math.min(list.length, count + warmup));
         const times = [];
         let empty = 0;
         for (let i = 0; i < spots.length; i++) {
