@@ -3,7 +3,8 @@
 //
 //   --quick          fewer runs and edits, no 100k-line file
 //   --only <names>   only these figures (comma-separated, or repeat --only): parse, check, incremental,
-//                    throughput, page, lsp (= keystroke, hover, completion, memory), cli, cli-memory,
+//                    throughput, page, lsp (= keystroke, hover, completion, memory), responses (who can act:
+//                    a point's answer and the hover with it), cli, cli-memory,
 //                    activation, sizes, web (the playground in headless Chromium: bench/lib/web-bench.js)
 //   --check          exit 1 when a measured figure exceeds its budget in bench/budgets.json (prints which)
 //   --runs <n>       timed runs per in-process/CLI/activation figure (default 10, --quick 5)
@@ -30,12 +31,12 @@ const { cliMemoryFigures } = require('./lib/cli-memory');
 const { runWeb } = require('./lib/web-bench');
 const { summarize, since } = require('./lib/stats');
 
-const ALL = ['parse', 'check', 'incremental', 'throughput', 'page', 'keystroke', 'hover', 'completion', 'memory', 'cli', 'cli-memory', 'activation', 'sizes', 'web'];
+const ALL = ['parse', 'check', 'incremental', 'throughput', 'page', 'keystroke', 'hover', 'responses', 'completion', 'memory', 'cli', 'cli-memory', 'activation', 'sizes', 'web'];
 const ALIASES = { lsp: ['keystroke', 'hover', 'completion', 'memory'], core: ['parse', 'check', 'incremental', 'throughput'], size: ['sizes'], bundle: ['sizes'] };
 
 function usage(message) {
   if (message) console.error(`bench: ${message}`);
-  console.error('usage: node bench/run.js [--quick] [--only parse,check,incremental,throughput,page,lsp,keystroke,hover,completion,memory,cli,cli-memory,activation,sizes,web] [--check] [--runs N] [--no-write]');
+  console.error('usage: node bench/run.js [--quick] [--only parse,check,incremental,throughput,page,lsp,keystroke,hover,responses,completion,memory,cli,cli-memory,activation,sizes,web] [--check] [--runs N] [--no-write]');
   process.exit(2);
 }
 
@@ -290,7 +291,7 @@ function orderFigures(all) {
   const order = (f) => {
     const groups = ['core', 'throughput', 'page', 'lsp', 'cli', 'client', 'web', 'size', 'error'];
     const sizes = ['100', '1k', '10k', '100k'];
-    const kind = ['parse', 'check', 'incremental', 'throughput', 'page.extract', 'page.analyze', 'page.keystroke', 'lsp.open', 'lsp.keystroke', 'lsp.hover', 'lsp.completion', 'lsp.memory', 'lsp.memory-after-edits', 'activation', 'activation.server-start', 'size.server', 'size.client', 'size.client-lsp', 'size.cli', 'size.vsix', 'web.load.cold', 'web.load.warm', 'web.keystroke', 'size.web'];
+    const kind = ['parse', 'check', 'incremental', 'throughput', 'page.extract', 'page.analyze', 'page.keystroke', 'lsp.open', 'lsp.keystroke', 'lsp.hover', 'lsp.responses.point', 'lsp.hover-responses', 'lsp.completion', 'lsp.memory', 'lsp.memory-after-edits', 'activation', 'activation.server-start', 'size.server', 'size.client', 'size.client-lsp', 'size.cli', 'size.vsix', 'web.load.cold', 'web.load.warm', 'web.keystroke', 'size.web'];
     const exact = kind.indexOf(f.id);
     const k = exact >= 0 ? exact : kind.findIndex((x) => f.id.startsWith(`${x}.`));
     const s = sizes.indexOf(f.id.split('.').pop());
@@ -368,7 +369,7 @@ async function main() {
   fs.mkdirSync(GENERATED, { recursive: true });
   log('bench: building core and the production bundles');
   const coreJs = buildCore();
-  const needProd = ['keystroke', 'hover', 'completion', 'memory', 'cli', 'cli-memory', 'activation', 'sizes', 'web'].some(want);
+  const needProd = ['keystroke', 'hover', 'responses', 'completion', 'memory', 'cli', 'cli-memory', 'activation', 'sizes', 'web'].some(want);
   const prodDist = needProd ? buildProduction() : undefined;
   const bareDist = needProd && opts.compare ? buildProduction({ folder: 'prod-without-generated', withoutGenerated: true }) : undefined;
   /** The same figures of the build without the generated library, beside the real ones. */
@@ -395,7 +396,7 @@ async function main() {
     });
   }
 
-  const lspFigures = ['keystroke', 'hover', 'completion', 'memory'].filter(want);
+  const lspFigures = ['keystroke', 'hover', 'responses', 'completion', 'memory'].filter(want);
   if (lspFigures.length) {
     log(`bench: language server (${lspFigures.join(', ')}), ${lspCount} edits/requests per file`);
     await group('lsp', () => runLsp(path.join(prodDist, 'server.js'), [input('1k'), input('10k')], { figures: lspFigures, count: lspCount, warmup: opts.quick ? 5 : 10, memoryEdits: opts.quick ? 200 : 1000 }));

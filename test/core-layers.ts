@@ -26,7 +26,7 @@ export const CORE_LAYERS: ReadonlyArray<{ tier: number; name: string; paths: rea
   { tier: 3, name: 'engine', paths: ['engine/'] },
   { tier: 4, name: 'rules', paths: ['engine/rules/'] },
   { tier: 5, name: 'engine run', paths: ['engine/run.ts'] },
-  { tier: 6, name: 'analysis', paths: ['analyze.ts', 'fixes.ts', 'format.ts', 'pages.ts', 'render.ts', 'render/', 'scenario-json.ts', 'project.ts', 'glob.ts', 'card-scope.ts', 'index.ts', 'internal.ts'] },
+  { tier: 6, name: 'analysis', paths: ['analyze.ts', 'responses/', 'fixes.ts', 'format.ts', 'pages.ts', 'render.ts', 'render/', 'scenario-json.ts', 'project.ts', 'glob.ts', 'card-scope.ts', 'index.ts', 'internal.ts'] },
 ];
 
 type Layer = (typeof CORE_LAYERS)[number];

@@ -5,6 +5,7 @@
 //               the time from sending didChange to the diagnostic response (p50, p95 over the edits)
 //   open        didOpen to its first diagnostic response (cold analysis of the whole file)
 //   hover       textDocument/hover inside card names (chain links and board lines) spread over the file
+//   responses   who can act: textDocument/hover on `chain` lines (a point's answer) and on link numbers (link + answer)
 //   completion  textDocument/completion right after a link's player (`    2 Kaiba |"Sangan"`)
 //   memory      VmRSS of the server process (/proc/<pid>/status) after opening the file and its diagnostics,
 //               and after `memoryEdits` keystrokes in all (1,000; the timed ones count), each with its pull
@@ -140,6 +141,31 @@ async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits =
         if (i >= warmup) times.push(t.ms);
       }
       out.push({ id: `lsp.hover.${input.name}`, group: 'lsp', name: `hover on card names, ${input.name} lines`, unit: 'ms', ...summarize(times), note: `${times.length} requests; ${empty} empty` });
+    }
+
+    if (figures.includes('responses')) {
+      // Who can act (issue 30): a point's answer alone (the hover on a `chain` line: who can act once that chain has
+      // resolved), and a chain link's hover with the answer after it (on the link's number).
+      const chainLines = [];
+      lines.forEach((text, line) => {
+        const m = /^(\s*)chain\s*$/.exec(text);
+        if (m) chainLines.push({ line, character: m[1].length + 2 });
+      });
+      const linkNumbers = linkLines(lines).map((l) => ({ line: l.line, character: /^\s*/.exec(l.text)[0].length }));
+      // Each spot once: the server keeps a point's answer for the analysis, so a spot asked again would time a lookup.
+      const measure = async (id, name, list) => {
+        const spots = spread(list, Math.min(list.length, count + warmup));
+        const times = [];
+        let empty = 0;
+        for (let i = 0; i < spots.length; i++) {
+          const t = await timed(() => client.request('textDocument/hover', { textDocument: { uri }, position: spots[i] }));
+          if (!t.r || !JSON.stringify(t.r).includes('Who can act')) empty++;
+          if (i >= warmup) times.push(t.ms);
+        }
+        out.push({ id, group: 'lsp', name, unit: 'ms', ...summarize(times), note: `${times.length} requests; ${empty} without who can act` });
+      };
+      await measure(`lsp.responses.point.${input.name}`, `who can act at one point (hover on a chain line), ${input.name} lines`, chainLines);
+      await measure(`lsp.hover-responses.${input.name}`, `hover on a chain link with who can act after it, ${input.name} lines`, linkNumbers);
     }
 
     if (figures.includes('completion')) {

@@ -224,6 +224,11 @@ async function runVscodeChecks({ report, log, suite = true }) {
       assert(/Spell Speed 1/.test(linkHover) && /segoc-order/.test(linkHover), `the link hover lacks its Spell Speed or problem: ${linkHover}`);
       return JSON.stringify(linkHover.split('\n').find((l) => l.includes(LINK_HOVER)).slice(0, 110));
     });
+    await step('(3c) the hover on a chain link says who can act after it (Fast Effect Timing box, priority, why not)', async () => {
+      assert(/Who can act after Chain Link 2/.test(linkHover), `the link hover has no "Who can act": ${linkHover.slice(0, 300)}`);
+      assert(/Box D/.test(linkHover) && /holds priority/.test(linkHover) && /\[R\d+\]/.test(linkHover), `the answer lacks its box, priority or a rule: ${linkHover.slice(0, 300)}`);
+      return JSON.stringify(linkHover.split('\n').find((l) => l.includes('Who can act')).slice(0, 110));
+    });
     if (linkHover) {
       await cs.sleep(600); // the hover fades in
       await shot(page, 'vscode-dark-problems-hover', log);
@@ -294,6 +299,17 @@ async function runVscodeChecks({ report, log, suite = true }) {
       const tab = await page.$eval(cs.SELECTORS.activeTab, (t) => t.getAttribute('aria-label') || t.textContent).catch(() => '?');
       return `tab "${tab}", summary "${(data.summary || '').trim()}", chain 2 resolves ${order.map((o) => `CL${o.split(' ')[1]}`).join(' → ')}`;
     });
+    if (preview) {
+      await step('(5b) the preview has a "Who can act" section with an entry per point', async () => {
+        const data = await preview.evaluate(() => ({
+          sections: document.querySelectorAll('section.points').length,
+          points: [...document.querySelectorAll('section.points details.point summary')].map((s) => s.textContent),
+          answers: document.querySelectorAll('section.points li').length,
+        }));
+        assert(data.sections === 1 && data.points.length >= 8 && data.answers > 0, `who can act in the preview: ${JSON.stringify(data).slice(0, 300)}`);
+        return `${data.points.length} points, ${data.answers} answers; first "${(data.points[0] || '').trim().slice(0, 60)}"`;
+      });
+    }
     // The preview beside the editor, in both themes (the README screenshots): no side bar, no panel.
     if (preview) {
       await step('"SEGOC: Show Resolved Chain to the Side" shows it beside the editor', async () => {

@@ -226,7 +226,9 @@ async function runWebChecks({ report, log }) {
     });
     await check('playground: copy as Markdown gives the page block and the rendered table', async () => {
       await page.click('#copy-markdown');
-      await page.waitForSelector('#output:not([hidden])');
+      // The output may still show the share link of the check before: wait for the checker's answer (it may be busy
+      // with the preview's who-can-act section first).
+      await page.waitForFunction(() => !document.getElementById('output').hidden && document.getElementById('output-title').textContent.startsWith('Markdown'));
       const out = await page.inputValue('#output-text');
       if (!out.startsWith('```segoc\n') || !out.includes(sharedText) || !/\n\|.*\|/.test(out)) throw new Error(out.slice(0, 300));
       await page.click('#output-close');

@@ -410,7 +410,10 @@ export function fixProblems(text: string, a: Analysis, d: Diagnostic, f: QuickFi
   if (sc) {
     const lo = sc.range.start.line;
     const hi = sc.range.end.line + 1; // an insertion right after the scenario's last line
-    for (const l of touched) if (l < lo || l > hi) out.push(`${tag}: edits line ${l}, outside its scenario (lines ${lo}-${sc.range.end.line})`);
+    // A fix that states a card fact under the writer's own definition of that card edits that definition (its
+    // lines and the line right after it), where the fact belongs: the title names the card.
+    const own = (l: number) => a.file.cards.some((c) => f.title.includes(`definition of "${c.name.text}"`) && c.range.start.line <= l && l <= c.range.end.line + 1);
+    for (const l of touched) if ((l < lo || l > hi) && !own(l)) out.push(`${tag}: edits line ${l}, outside its scenario (lines ${lo}-${sc.range.end.line})`);
   }
 
   const kind = fixKind(f);

@@ -62,7 +62,7 @@ function webDiagnostic(d: Diagnostic): WebDiagnostic {
 }
 
 function hoverAt(message: Extract<ToWorker, { type: 'hover' }>): WebHover | null {
-  const h = hover(current(), message.position);
+  const h = hover(current(), message.position, text.split(/\r?\n/));
   if (!h) return null;
   const contents = h.contents as MarkupContent | string;
   return { markdown: typeof contents === 'string' ? contents : contents.value, range: h.range };
@@ -179,7 +179,7 @@ scope.onmessage = (e) => {
       case 'copy':
         return reply(message.id, copyText(message.format));
       case 'preview':
-        return reply(message.id, { version, preview: preview(current(), URI, version) } satisfies WebPreview);
+        return reply(message.id, { version, preview: preview(current(), URI, version, text.split(/\r?\n/)) } satisfies WebPreview);
     }
   } catch (err) {
     // Core does not throw on user input; should a bug, the page still gets an answer and keeps working.

@@ -17,6 +17,7 @@ import {
   PreviewViewModel,
   ResolutionStepView,
   ScenarioView,
+  WirePoint,
 } from './model';
 import { Child, escapeHtml, h, HtmlElement, num, toHtml } from './tree';
 
@@ -246,6 +247,34 @@ function renderScenario(sc: ScenarioView): HtmlElement {
       meta,
       renderDiagnostics([...sc.expectations.problems, ...sc.diagnostics]),
       sc.chains.length ? sc.chains.map(renderChain) : h('p', { class: 'no-chain' }, 'This scenario has no chain.'),
+      sc.points.length > 0 && renderPoints(sc.points),
+    ),
+  );
+}
+
+/** Who can act at each point (issue 30): one collapsible entry per point, each player's options, why not. */
+function renderPoints(points: readonly WirePoint[]): HtmlElement {
+  return h(
+    'section',
+    { class: 'points' },
+    h('h3', {}, 'Who can act'),
+    points.map((p) =>
+      h(
+        'details',
+        { class: `point point-${p.kind}` },
+        h('summary', { 'data-line': p.line, title: `Line ${num(p.line + 1)}` }, h('span', { class: 'point-label' }, p.label), ' ', h('span', { class: 'box' }, p.box === 'triggers' ? 'triggers' : p.box === 'resolving' ? 'resolving' : `Box ${p.box}`), p.priority && [' ', h('span', { class: 'muted' }, `${p.priority} holds priority`)]),
+        h('p', { class: 'box-text muted' }, p.boxText),
+        p.players.map((pl) =>
+          h(
+            'div',
+            { class: 'point-player' },
+            h('span', { class: 'k' }, pl.player),
+            pl.options.length
+              ? h('ul', {}, pl.options.map((o) => h('li', { class: `answer-${o.answer}` }, h('span', { class: 'mark' }, o.mark), ' ', o.name, ': ', o.words, o.why && [' — ', h('span', { class: 'why' }, o.why)])))
+              : h('span', { class: 'muted' }, ' no card shown has an effect to activate'),
+          ),
+        ),
+      ),
     ),
   );
 }

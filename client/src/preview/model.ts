@@ -110,6 +110,19 @@ export interface WireScenario {
   restsOnUnknownFacts?: boolean;
   expectationsMet?: boolean;
   diagnostics: WireDiagnostic[];
+  /** Who can act at each point (issue 30; absent from older servers, and past the server's budget of points). */
+  points?: WirePoint[];
+}
+
+/** Who can act at one point: the server's words (server/src/lsp/preview.ts PointDto). */
+export interface WirePoint {
+  kind: string;
+  line: number;
+  label: string;
+  box: string;
+  boxText: string;
+  priority?: string;
+  players: Array<{ player: string; options: Array<{ answer: 'yes' | 'no' | 'unknown' | 'if-assumed'; mark: string; name: string; words: string; why: string; rules: string[] }> }>;
 }
 
 /** The result of `segoc/preview` (params `{ uri }`). */
@@ -239,6 +252,8 @@ export interface ScenarioView {
   /** Diagnostics of the scenario not shown on a chain or link (language errors, expectations). */
   diagnostics: DiagnosticView[];
   chains: ChainView[];
+  /** Who can act at each point, as the server words it (empty when the server sent none). */
+  points: WirePoint[];
   /** Whether this scenario is "as expected" (for the summary). */
   ok: boolean;
 }
@@ -454,6 +469,7 @@ function buildScenario(sc: WireScenario, extra: WireDiagnostic[]): ScenarioView 
     expectations: { state, label, problems, confirmed },
     diagnostics: rest.filter((d) => !EXPECT_CODES.has(d.code)).map(toDiagnosticView),
     chains,
+    points: Array.isArray(sc.points) ? sc.points : [],
     ok: sc.verdict !== 'invalid' && sc.expectationsMet !== false && (sc.verdict === 'legal' || sc.expectationsMet === true),
   };
 }

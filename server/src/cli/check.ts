@@ -96,7 +96,10 @@ export function analyzeInput(t: Input, env: Environment): Checked {
     const diagnostics = analyze(t.text, { ...env, uri: t.file, detail: 'diagnostics' }).diagnostics.filter((d) => d.code === 'conflicting-card');
     return { file: t.file, kind: 'segoc', analysis: { diagnostics, scenarios: [] } };
   }
-  if (t.kind === 'segoc') return { file: t.file, kind: 'segoc', analysis: analyze(t.text, { ...env, uri: t.file }) };
+  if (t.kind === 'segoc') {
+    const analysis = analyze(t.text, { ...env, uri: t.file });
+    return { file: t.file, kind: 'segoc', analysis, document: { text: t.text, analysis } };
+  }
   const page = analyzePage(t.text, t.kind, { ...env, uri: t.file });
   return { file: t.file, kind: t.kind, analysis: page, blocks: page.blocks.map((b) => b.block) };
 }

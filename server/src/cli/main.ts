@@ -4,13 +4,13 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, pointJson, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, readTextAndBom, UsageError } from './files';
 import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
 import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
-import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
+import { ANSI, Checked, fileResponses, formatExplain, PLAIN, textPiece } from './report';
 
 /** For tests: how the parallel check runs, and what the last one did. */
 export { lastParallelCheck, parallelTuning } from './parallel';
@@ -35,9 +35,13 @@ Usage:
                  (else a warning, unknown-card-fact) and what a scenario leaves out
       --jobs     threads checking files at once (worker threads, from 100 files on;
                  default: one per two cores); --jobs 1 checks one file after the other
-  segoc explain files|folders|globs [--rules tcg|ocg] [--strict]
+  segoc explain files|folders|globs [--rules tcg|ocg] [--strict] [--responses] [--format text|json]
       Prints what the engine understood of each file: players, rules, triggers
       collected, legal orders of each batch and how each chain resolves.
+      --responses  also who can act at every point of each scenario: the Fast Effect
+                   Timing box, who holds priority, and for each player every effect of
+                   every card shown, with why not (rule id) or "unknown" (.segoc files)
+      --format     text (default), json (the files' points and answers; with --responses)
   segoc render files|folders|globs [--format markdown|wikitext|html|svg|json] [--scenario N] [--rules tcg|ocg] [--strict]
       Prints each scenario's resolved chains: a table per chain (link, player, card,
       category, Spell Speed, what it did) in Markdown (default), wikitext or a standalone
@@ -156,6 +160,8 @@ interface Options {
   files: string[];
   format?: string;
   chains: boolean;
+  /** explain --responses: who can act at every point. */
+  responses: boolean;
   rules?: 'tcg' | 'ocg';
   /** --strict: every assumption is an error. */
   strict: boolean;
@@ -169,13 +175,13 @@ interface Options {
 /** The options each command takes, and the values of --format. */
 const COMMAND_OPTIONS: Record<Command, { options: string[]; formats?: readonly string[] }> = {
   check: { options: ['--format', '--chains', '--rules', '--strict', '--jobs'], formats: ['text', 'json', 'sarif'] },
-  explain: { options: ['--rules', '--strict'] },
+  explain: { options: ['--rules', '--strict', '--responses', '--format'], formats: ['text', 'json'] },
   render: { options: ['--format', '--scenario', '--rules', '--strict'], formats: RENDER_FORMATS },
   format: { options: ['--check', '--write'] },
 };
 
 function parseOptions(cmd: Command, args: string[]): Options {
-  const o: Options = { files: [], chains: false, strict: false, check: false, write: false };
+  const o: Options = { files: [], chains: false, responses: false, strict: false, check: false, write: false };
   const spec = COMMAND_OPTIONS[cmd];
   for (let i = 0; i < args.length; i++) {
     const a = args[i];
@@ -185,7 +191,7 @@ function parseOptions(cmd: Command, args: string[]): Options {
     }
     const name = a.includes('=') ? a.slice(0, a.indexOf('=')) : a;
     if (!spec.options.includes(name)) {
-      const known = ['--format', '--chains', '--rules', '--strict', '--scenario', '--check', '--write', '--jobs'].includes(name);
+      const known = ['--format', '--chains', '--rules', '--strict', '--scenario', '--check', '--write', '--jobs', '--responses'].includes(name);
       throw new UsageError(known ? `\`segoc ${cmd}\` does not take ${name}` : `unknown option ${a}`);
     }
     const value = (): string | undefined => (a.includes('=') ? a.slice(a.indexOf('=') + 1) : args[++i]);
@@ -216,6 +222,9 @@ function parseOptions(cmd: Command, args: string[]): Options {
       }
       case '--chains':
         o.chains = true;
+        break;
+      case '--responses':
+        o.responses = true;
         break;
       case '--strict':
         o.strict = true;
@@ -335,8 +344,14 @@ function cardCommand(args: string[], io: CliIO): number {
 const hasError = (c: Checked) => c.analysis.diagnostics.some((d) => d.severity === 'error');
 
 function explain(opts: Options, io: CliIO): number {
+  if (opts.format === 'json' && !opts.responses) throw new UsageError('explain --format json takes --responses (the JSON of a check is `segoc check --format json`)');
   const checked = analysed('explain', opts, io);
-  io.out(checked.map((c) => formatExplain(c.analysis, shown(io, c.file), io.tty ? ANSI : PLAIN)).join('\n\n'));
+  const responses = (c: Checked) => (opts.responses ? fileResponses(c, { defaultRuleset: opts.rules ? { region: opts.rules } : undefined }) : undefined);
+  if (opts.format === 'json') {
+    io.out(JSON.stringify({ files: checked.map((c) => ({ file: shown(io, c.file), scenarios: responses(c)!.map(({ scenario, points }) => ({ scenario, points: points.map(pointJson) })) })) }, null, 2));
+  } else {
+    io.out(checked.map((c) => formatExplain(c.analysis, shown(io, c.file), io.tty ? ANSI : PLAIN, responses(c))).join('\n\n'));
+  }
   return checked.some(hasError) ? 1 : 0;
 }
 

@@ -1,6 +1,6 @@
 // Text and JSON reports of the CLI. The JSON shape is documented in docs/cli.md and is stable.
 import * as path from 'path';
-import { CATEGORY_LABELS, RULE_REGISTRY, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, quoteName, ROLE_LABELS, ScenarioResult, verdictLabel } from '../core';
+import { Analysis, CATEGORY_LABELS, documentPoints, pointLines, PointAnswer, responsesAt, ResponsesOptions, RULE_REGISTRY, Diagnostic, diagnosticJson, scenarioJson, PageBlock, PageKind, phaseLabel, quoteName, ROLE_LABELS, ScenarioResult, verdictLabel } from '../core';
 
 /** What the reports need of an analysis: a .segoc file's Analysis and a page's PageAnalysis both fit. */
 export interface CheckedAnalysis {
@@ -15,6 +15,17 @@ export interface Checked {
   analysis: CheckedAnalysis;
   /** The page's segoc blocks (pages only). */
   blocks?: PageBlock[];
+  /** A .segoc file's text and full analysis (who can act at each point is worked out from them: explain --responses). */
+  document?: { text: string; analysis: Analysis };
+}
+
+/** Who can act at every point of each scenario of a .segoc file (pages: none yet). */
+export function fileResponses(c: Checked, options: ResponsesOptions): Array<{ scenario: number; points: PointAnswer[] }> {
+  if (!c.document) return [];
+  const { analysis } = c.document;
+  const lines = c.document.text.split(/\r?\n/);
+  const points = documentPoints(analysis, lines);
+  return analysis.scenarios.map((sc) => ({ scenario: sc.index, points: points.filter((p) => p.scenario === sc.index).map((p) => responsesAt(analysis, lines, p, options)) }));
 }
 
 /** The code of a file that a folder or glob search found and that cannot be read as text (check.ts). */
@@ -169,7 +180,7 @@ export interface TextStyle {
 export const PLAIN: TextStyle = { bold: (s) => s };
 export const ANSI: TextStyle = { bold: (s) => `\x1b[1m${s}\x1b[22m` };
 
-export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle = PLAIN): string {
+export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle = PLAIN, responses?: Array<{ scenario: number; points: PointAnswer[] }>): string {
   const out: string[] = [`${file}`];
   for (const d of a.diagnostics.filter((x) => x.scenario === undefined && x.severity === 'error')) out.push(`  ${line(file, d)}`);
   for (const sc of a.scenarios) {
@@ -198,6 +209,11 @@ export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle
       }
       out.push('    resolution:');
       for (const r of c.resolution) out.push(`      ${r}`);
+    }
+    const points = responses?.find((r) => r.scenario === sc.index)?.points;
+    if (points) {
+      out.push('  who can act:');
+      for (const p of points) for (const l of pointLines(p)) out.push(`    ${l}`);
     }
     out.push(`  verdict: ${verdictLabel(sc.verdict, sc.restsOnUnknownFacts)}${sc.expectationsMet === undefined ? '' : sc.expectationsMet ? ' (expectations met)' : ' (expectations NOT met)'}`);
     for (const d of sc.diagnostics) out.push(`  ${d.severity} ${d.code}${d.link ? ` at CL${d.link}` : ''}${d.chain ? ` in chain ${d.chain}` : ''}: ${d.message}`);

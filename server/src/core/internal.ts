@@ -53,3 +53,4 @@ export { readCardText } from './cards/text-effects';
 export { auditDifferences, auditExplanations, cardFacts, cardFromText, eventFacts } from './cards/audit';
 export type { AuditDifference, AuditedEffect } from './cards/audit';
 export type { TextReading } from './cards/text-effects';
+export { pointsOf, POINT_KINDS, ACTION_POINTS } from './responses/points';

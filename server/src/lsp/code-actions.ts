@@ -1,16 +1,19 @@
 // Code actions: the quick fixes that core attaches to its diagnostics (translated as they are),
 // "Insert `expect ...` for the current verdict" on a scenario that has no `expect` line, and "Write
-// the effect lines inferred from the text" on a card definition with `text` and no effect lines.
+// the effect lines inferred from the text" on a card definition with `text` and no effect lines, and "Add a legal
+// response here" on a game action or a chain's last link (who can act, lsp/responses.ts).
 import { CodeAction, CodeActionKind, CodeActionParams, Diagnostic as LspDiagnostic } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { Analysis, CardDef, Diagnostic, isRuleCode, QuickFix, quoteName, readCardText, Scenario, ScenarioResult } from '../core';
+import { Analysis, CardDef, Diagnostic, isRuleCode, QuickFix, quoteName, readCardText, ResponsesOptions, Scenario, ScenarioResult } from '../core';
+import { ADD_RESPONSE_KIND, responseActions } from './responses';
 import { lineAt, toDiagnostic, toRange } from './convert';
 import { sameRange } from './query';
 
 export const INSERT_EXPECT_KIND = CodeActionKind.Refactor + '.segoc.insertExpect';
 export const WRITE_INFERRED_KIND = CodeActionKind.QuickFix + '.segoc.writeInferredLines';
 
-export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeActionParams): CodeAction[] {
+/** `responses`: the defaults who can act runs with ("Add a legal response here", on a game action or a chain's last link). */
+export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeActionParams, responses: ResponsesOptions = {}): CodeAction[] {
   const only = params.context.only;
   const wants = (kind: string) => !only || only.some((o) => kind === o || kind.startsWith(o + '.'));
   const out: CodeAction[] = [];
@@ -50,6 +53,8 @@ export function codeActions(analysis: Analysis, doc: TextDocument, params: CodeA
       if (action) out.push(action);
     }
   }
+  // On one line only (a cursor or a line's selection): who can act is worked out for that point.
+  if (wants(ADD_RESPONSE_KIND) && params.range.start.line === params.range.end.line) out.push(...responseActions(analysis, doc, params.range.start.line, responses));
   if (wants(INSERT_EXPECT_KIND)) {
     analysis.file.scenarios.forEach((sc, i) => {
       const result = analysis.scenarios[i];

@@ -27,6 +27,7 @@ import {
   RACES,
   RULE_CODES,
   LANGUAGE_WORDS,
+  ResponsesOptions,
   SUMMON_METHODS,
   SUMMON_PHRASES,
   Token,
@@ -35,6 +36,7 @@ import {
 import { lineAt } from './convert';
 import { describeCard } from './describe';
 import { firstLogicalLineAfter, playerNodes, scenarioIndexAtLine, scenarioReferences } from './query';
+import { responseCompletions } from './responses';
 
 export const COMPLETION_TRIGGERS = ['"', ' ', '《'];
 
@@ -130,6 +132,8 @@ const TAGS = ['level ', 'atk ', 'def ', ...ATTRIBUTES, ...RACES.filter((r) => !r
 
 export interface CompletionOptions {
   snippets: boolean;
+  /** The defaults who can act runs with (the next link's completion offers the responses there first). */
+  responses?: ResponsesOptions;
 }
 
 type Context = 'top' | 'scenario' | 'card';
@@ -292,6 +296,8 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
   // Chain links: `<n> <player> <card> [clauses]`.
   if (tokens[0].kind === 'number') {
     if (w.length === 1) {
+      // The whole link: who can act here first (core/responses), then the players to write one by hand.
+      if (!quote) items.push(...responseCompletions(analysis, doc.getText().split(/\r?\n/), p.line, replace, options.responses ?? {}));
       playerItems();
       return items;
     }

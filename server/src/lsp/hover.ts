@@ -18,12 +18,20 @@ import {
   RULE_REGISTRY,
   RuleRegistry,
   quoteName,
+  pointAt,
+  responsesAt,
+  ResponsesOptions,
 } from '../core';
+import { responsesMarkdown } from './responses';
 import { DOCS_BASE, toRange } from './convert';
 import { describeCard, escapeMd } from './describe';
 import { cardDefNameAt, cardTextAt, linkAt, LinkHit, referenceAt } from './query';
 
-export function hover(analysis: Analysis, p: Position): Hover | null {
+/**
+ * `lines`: the document's text by line; with it, a hover on a chain link or a game action also says who can act at
+ * that point (core/responses), with `responses` the defaults it runs with.
+ */
+export function hover(analysis: Analysis, p: Position, lines?: readonly string[], responses: ResponsesOptions = {}): Hover | null {
   // 1. A card name: in a scenario, or a `card` definition of this file.
   const ref = referenceAt(analysis, p);
   if (ref && ref.kind === 'card') {
@@ -54,9 +62,12 @@ export function hover(analysis: Analysis, p: Position): Hover | null {
       }
     }
   }
-  // 3. A chain link.
+  // 3. A chain link, and who can act after it; a game action, and who can act after it.
+  const point = lines ? pointAt(analysis, lines, p) : undefined;
+  const whoCanAct = point && lines ? `\n\n---\n\n${responsesMarkdown(responsesAt(analysis, lines, point, responses))}` : '';
   const hit = linkAt(analysis, p);
-  if (hit) return markdown(describeLink(analysis, hit), hit.link.range);
+  if (hit) return markdown(describeLink(analysis, hit) + (point?.kind === 'link' ? whoCanAct : ''), hit.link.range);
+  if (point && point.kind !== 'link' && !ref) return markdown(whoCanAct.replace(/^\n\n---\n\n/, ''), point.range);
   // 4. Labels and players.
   if (ref && ref.kind === 'label' && ref.instance) {
     const inst = ref.instance;

@@ -5,6 +5,16 @@
 // test/preview/model.test.ts checks that this DTO is assignable to them.
 import {
   Analysis,
+  ANSWER_MARKS,
+  ANSWER_WORDS,
+  documentPoints,
+  optionName,
+  optionRules,
+  optionWhy,
+  PointAnswer,
+  ResponseAnswer,
+  responsesAt,
+  ResponsesOptions,
   CATEGORY_LABELS,
   CATEGORY_SHORT,
   categoryShort,
@@ -100,6 +110,20 @@ export interface ScenarioDto {
   restsOnUnknownFacts: boolean;
   expectationsMet?: boolean;
   diagnostics: DiagnosticDto[];
+  /** Who can act at each point of the scenario (issue 30); absent past the preview's budget of points (POINTS_IN_PREVIEW). */
+  points?: PointDto[];
+}
+
+/** Who can act at one point, in words (core/responses): the preview's section per point. */
+export interface PointDto {
+  kind: string;
+  /** The line of the statement the point follows (from 0). */
+  line: number;
+  label: string;
+  box: string;
+  boxText: string;
+  priority?: string;
+  players: Array<{ player: string; options: Array<{ answer: ResponseAnswer; mark: string; name: string; words: string; why: string; rules: string[] }> }>;
 }
 
 /** One entry of the colour legend. */
@@ -186,6 +210,39 @@ const LEGEND: LegendDto[] = [
   ...(['fast', 'responder', 'phase'] as const).map((kind) => ({ kind, short: KIND_SHORT[kind], label: KIND_LABELS[kind] })),
 ];
 
-export function preview(analysis: Analysis, uri: string, version: number | null): PreviewResult {
-  return { uri, version, scenarios: analysis.scenarios.map(scenarioDto), diagnostics: analysis.diagnostics.map(diagnosticDto), legend: LEGEND };
+/**
+ * The most points a preview answers (each runs every effect shown through the engine, a few ms): the first scenarios'
+ * points up to it; past it a scenario has no `points`, and the hover on its links and actions still answers.
+ */
+export const POINTS_IN_PREVIEW = 30;
+
+function pointDto(a: PointAnswer): PointDto {
+  return {
+    kind: a.point.kind,
+    line: a.point.range.start.line,
+    label: a.label,
+    box: a.box,
+    boxText: a.boxText,
+    priority: a.priority,
+    players: a.players.map((p) => ({
+      player: p.player,
+      options: p.options.map((o) => ({ answer: o.answer, mark: ANSWER_MARKS[o.answer], name: optionName(o), words: ANSWER_WORDS[o.answer], why: optionWhy(o), rules: optionRules(o) })),
+    })),
+  };
+}
+
+/** `lines`: the document's text by line; with it, each scenario says who can act at its points (up to POINTS_IN_PREVIEW). */
+export function preview(analysis: Analysis, uri: string, version: number | null, lines?: readonly string[], responses: ResponsesOptions = {}): PreviewResult {
+  const scenarios = analysis.scenarios.map(scenarioDto);
+  if (lines) {
+    let budget = POINTS_IN_PREVIEW;
+    const points = documentPoints(analysis, lines);
+    for (const sc of scenarios) {
+      const mine = points.filter((p) => p.scenario === sc.index);
+      if (mine.length > budget) break;
+      budget -= mine.length;
+      sc.points = mine.map((p) => pointDto(responsesAt(analysis, lines, p, responses)));
+    }
+  }
+  return { uri, version, scenarios, diagnostics: analysis.diagnostics.map(diagnosticDto), legend: LEGEND };
 }

@@ -377,7 +377,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     safeRequest(connection, 'hover', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return null;
-      return hover(analysisFor(doc, token), clampPosition(doc, params.position));
+      return hover(analysisFor(doc, token), clampPosition(doc, params.position), doc.getText().split(/\r?\n/), { defaultRuleset: { region: settings.defaultRuleset } });
     }),
   );
 
@@ -386,7 +386,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     safeRequest(connection, 'completion', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      return complete(analysisFor(doc, token), doc, clampPosition(doc, params.position), { snippets: flags.snippets });
+      return complete(analysisFor(doc, token), doc, clampPosition(doc, params.position), { snippets: flags.snippets, responses: { defaultRuleset: { region: settings.defaultRuleset } } });
     }),
   );
 
@@ -476,7 +476,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
     safeRequest(connection, 'codeAction', (params, token: CancellationToken) => {
       const doc = docOf(params.textDocument.uri);
       if (!doc) return [];
-      return codeActions(analysisFor(doc, token), doc, { ...params, range: clampRange(doc, params.range) });
+      return codeActions(analysisFor(doc, token), doc, { ...params, range: clampRange(doc, params.range) }, { defaultRuleset: { region: settings.defaultRuleset } });
     }),
   );
 
@@ -514,7 +514,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       const uri = params?.uri;
       if (typeof uri !== 'string') throw new ResponseError(ErrorCodes.InvalidParams, 'segoc/preview needs { uri }');
       const doc = store.get(uri);
-      if (doc) return preview(analysisFor(doc, token), doc.uri, doc.version);
+      if (doc) return preview(analysisFor(doc, token), doc.uri, doc.version, doc.getText().split(/\r?\n/), { defaultRuleset: { region: settings.defaultRuleset } });
       const libPath = libraryPathOf(uri);
       const p = uriToPath(uri);
       let text: string | undefined;
@@ -527,7 +527,7 @@ export function startServer(connection: Connection, options: ServerOptions = {})
       if (text === undefined) return null; // neither open nor readable
       const analysis = store.analyzeText(text, uri, undefined, token);
       if (analysis.cancelled) throwIfCancelled(token);
-      return preview(analysis, uri, null);
+      return preview(analysis, uri, null, text.split(/\r?\n/), { defaultRuleset: { region: settings.defaultRuleset } });
     }),
   );
 

@@ -83,6 +83,7 @@ export function chainResult(chain: ChainView, block: ChainBlock, leftovers: stri
       triggerStep: l.candidate?.event.step,
       fromHand: !!l.fromHand,
       assumptions: l.assumptions,
+      eventAssumed: l.status.eventAssumed,
       unknownFacts: l.unknownFacts,
       resolution: r && { order: r.order, status: r.status, did: r.acts.map(actText), acts: r.acts },
     };

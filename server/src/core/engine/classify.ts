@@ -19,8 +19,9 @@ export interface LinkStatus {
   /** R10, R19-R23, R32: the trigger cannot be in this chain (later rules then leave the link alone). */
   ineligible: Ineligibility | undefined;
   /**
-   * A trigger whose event nothing before the chain shows: eligibility.ts assumed it was met just before the chain;
-   * stated-facts.ts withdraws the assumption where the scenario states otherwise (R36).
+   * A trigger (or a Trap that answers an event) whose event nothing before the chain shows: eligibility.ts (responders.ts)
+   * assumed it was met just before the chain; stated-facts.ts withdraws the assumption where the scenario states
+   * otherwise (R36).
    */
   eventAssumed: boolean;
 }

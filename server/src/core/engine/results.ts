@@ -173,6 +173,8 @@ export interface LinkResult {
   fromHand: boolean;
   /** What the scenario did not say, assumed (the writer can state it). */
   assumptions: string[];
+  /** A trigger (or a Trap answering an event) whose event nothing before the chain shows: legal only on the assumption that it happened just before. */
+  eventAssumed: boolean;
   /** What the card library does not know and this link's verdict rests on (a warning `unknown-card-fact`). */
   unknownFacts: UnknownFact[];
   resolution?: LinkResolution;

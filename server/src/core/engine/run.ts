@@ -15,7 +15,7 @@ import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames, ScenarioNames } from './scenario-names';
-import { PlayerIndex } from './state';
+import { CardInstance, PlayerIndex } from './state';
 import { Timeline } from './timeline';
 import { placeLink, resolveChain } from './link-effects';
 import { checkOutcomes } from './outcomes';
@@ -29,6 +29,8 @@ export interface ScenarioRun {
   references: Reference[];
   /** The unknown card names met (the first `suggestionBudget` of them got a "did you mean"). */
   unknownNames: number;
+  /** Every card copy of the scenario, where it is once the scenario has run (who can act: core/responses). */
+  instances: readonly CardInstance[];
 }
 
 export interface ScenarioOptions {
@@ -191,7 +193,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   };
   const outcomeStmts = sc.items.filter((x): x is ExpectOutcomeStmt => x.kind === 'expect-outcome');
   if (outcomeStmts.length) result.outcomes = checkOutcomes(outcomeStmts, checked.map((c) => c.view.links), timeline);
-  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames }, timeline };
+  return { run: { result, references: names.names.references, unknownNames: names.names.unknownNames, instances: names.names.instances }, timeline };
 }
 
 /**

@@ -24,6 +24,7 @@ import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
 import { startsNoChain } from './starts-no-chain';
 import { summonNegation } from './summon-negation';
+import { triggerOnce } from './trigger-once';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -46,6 +47,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   faceDown,
   mandatoryMissing,
   resolutionEffects,
+  triggerOnce,
 ];
 
 export interface RuleRegistry {

@@ -285,6 +285,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     const r = eventResponderOk(chain, l, eventPatterns);
     if (r !== 'no') checkResponderTiming(chain, report, l, eventPatterns);
     if (r === 'assumed' && !lastStatedEvent(chain)) {
+      l.status.eventAssumed = true;
       l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
     }
     if (r === 'no') {

@@ -45,6 +45,7 @@ export const S = {
   W44: 'W44 — YGOrganization, "Demystifying Rulings, Part 9: The Damage Step" (its parts: start, before damage calculation, damage calculation, after damage calculation, end; monsters destroyed by battle are sent to the GY at the end): https://ygorganization.com/learnrulingspart9/',
   W45: 'W45 — Yugipedia "Face-down" (a face-down monster\'s effects cannot be activated, and it is treated as having no effect while face-down): https://yugipedia.com/wiki/Face-down',
   W46: 'W46 — Yugipedia "Trap Card" (a Trap Card must first be Set before it can be activated; some cards let one be activated from the hand): https://yugipedia.com/wiki/Trap_Card',
+  W60: 'W60 — Yugipedia "Trigger Effect" (a Trigger Effect activates whenever its condition is met; each effect that was triggered starts a chain at the next opportunity): https://yugipedia.com/wiki/Trigger_Effect',
   W91: 'W91 — Konami OCG FAQ, "Dragon Ruler V.F.D." (its effect applies although the monster left the field before it resolved): https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=9299&request_locale=ja',
   W92: 'W92 — Konami OCG FAQ, "Ghost Charon, the Underworld Boatman" (an effect that banishes its own card from the field does nothing once the card left it): https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=14762&request_locale=ja',
   W93: 'W93 — Konami OCG FAQ, "Demise, King of Armageddon" (a target turned face-down is not affected): https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=21834&request_locale=ja',
