@@ -47,6 +47,8 @@ export interface InferredEffect {
   changesAtk: boolean;
   spellSpeed: 1 | 2 | 3;
   includes: Include[];
+  /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
+  noResponse?: 'opponent' | 'both';
   /** From the Pendulum text. */
   pendulum: boolean;
   /** The sentence(s) of the official text this effect was read from. */

@@ -19,12 +19,15 @@ import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
+import { noResponse } from './no-response';
+import { conditionQualifier } from './condition-qualifier';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
   numbering,
   resolution,
   eligibility,
+  conditionQualifier,
   segocOrder,
   handTriggers,
   spellSpeed,
@@ -36,6 +39,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   oncePerChain,
   damageStep,
   mandatoryMissing,
+  noResponse,
 ];
 
 export interface RuleRegistry {
