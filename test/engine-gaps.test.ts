@@ -56,8 +56,9 @@ test('a responder to "card or effect activated" whose script narrows it names wh
   assert.match(sc.diagnostics[0].message, /which activations "Blackbird Close" answers/);
 });
 
+// (Tearlaments Kitkallos's "sent to the GY by card effect" is now read whole from its script: Scheiren's is not.)
 test('one unknown condition is said once on a link', () => {
-  const { sc } = run(`  Yugi deck: "Tearlaments Kitkallos"\n  chain\n    1 Yugi "Foolish Burial" -> send "Tearlaments Kitkallos" to gy\n  chain\n    1 Yugi "Tearlaments Kitkallos"\n`);
+  const { sc } = run(`  Yugi deck: "Tearlaments Scheiren"\n  chain\n    1 Yugi "Foolish Burial" -> send "Tearlaments Scheiren" to gy\n  chain\n    1 Yugi "Tearlaments Scheiren"\n`);
   const facts = sc.chains[1].links[0].unknownFacts;
   assert.equal(facts.length, 1, facts.map((f) => f.what).join('\n'));
   assert.match(facts[0].what, /under script condition/);

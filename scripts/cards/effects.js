@@ -41,7 +41,37 @@ function effectRecord(e) {
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
-  return [kind, mandatory ? 'm' : 'o', subject, timing, eventName(e.code), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '')].join(',');
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations);
+  return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
+}
+
+/**
+ * What the effect itself does from the Deck, read from its own target function: `d` (read per effect), then `u` Special
+ * Summons from the Deck, `g` sends from the Deck to the GY. Without `d` the card-wide `deck:` note is used.
+ */
+function deckLetters(ops) {
+  if (!ops) return '';
+  return `d${ops.includes('deck-summon') ? 'u' : ''}${ops.includes('deck-send') ? 'g' : ''}`;
+}
+
+/** What may not respond to the effect's activation (`Duel.SetChainLimit` in its target function): extra letters. */
+const CHAIN_LIMITS = { opponent: 'r', both: 'R' };
+
+/**
+ * The event field: the event's name, then the qualifiers its condition states (`|`-joined codes of
+ * scripts/lib/lua-facts.js conditionQualifiers: `spsummon_success|h:link|!`), `!` where the condition was read
+ * whole. A custom event decoded to the event it re-raises is written as that event (`to_hand|f:D|nd|c:o|!`).
+ */
+function eventWithQualifiers(e) {
+  const q = e.qualifiers ?? { codes: [], complete: false };
+  const decoded = q.codes.find((c) => c.startsWith('e:'));
+  const name = decoded ? decoded.slice(2) : eventName(e.code);
+  if (!name) return '';
+  const codes = q.codes.filter((c) => !c.startsWith('e:'));
+  if (e.hasCondition || decoded) {
+    if (q.complete) codes.push('!');
+  }
+  return [name, ...codes].join('|');
 }
 
 /** An effect a helper procedure builds, in the reader's shape (scripts/lib/lua-facts.js). */

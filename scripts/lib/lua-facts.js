@@ -86,16 +86,28 @@ function readScript(lua) {
       if (e) registered.push({ ...e });
     }
   }
-  for (const e of registered) e.conditionSays = conditionChecks(lua, e.condition);
+  for (const e of registered) {
+    e.conditionSays = conditionChecks(lua, e.condition);
+    e.qualifiers = conditionQualifiers(lua, e);
+    e.chainLimit = chainLimitOf(lua, e.target);
+    // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
+    const target = functionBody(lua, e.target);
+    e.deckOperations = target ? deckOperations(target) : undefined;
+  }
+  // Per effect only where the effects' own target functions account for every Deck operation of the script (one
+  // stated in an operation function or a helper would otherwise be lost): else the card-wide reading for all.
+  const cardDeck = deckOperations(lua);
+  const perEffect = new Set(registered.flatMap((e) => e.deckOperations ?? []));
+  if (!cardDeck.every((op) => perEffect.has(op))) for (const e of registered) e.deckOperations = undefined;
   // Effects the script makes while the duel runs (granted effects, delayed End Phase effects): not listed.
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
-  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: deckOperations(lua), runtimeEffects };
+  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects };
 }
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false };
+  return { name, cloneOf: undefined, types: [], code: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, target: '' };
 }
 
 function set(e, what, args) {
@@ -125,6 +137,9 @@ function set(e, what, args) {
     case 'Cost':
       e.hasCost = true;
       break;
+    case 'Target':
+      e.target = args.trim();
+      break;
   }
 }
 
@@ -151,6 +166,188 @@ function deckOperations(lua) {
     if (/CATEGORY_TOHAND|CATEGORY_SEARCH/.test(args)) out.add('search');
   }
   return [...out];
+}
+
+/** The body of the script's function `s.name` (or `cNNN.name`), or an inline `function(...) ... end`; '' if not found. */
+function functionBody(lua, ref) {
+  const named = /^(?:s|c\d+)\.(\w+)$/.exec(ref ?? '');
+  if (named) {
+    const start = lua.search(new RegExp(`^function [\\w]+\\.${named[1]}\\s*\\(`, 'm'));
+    if (start < 0) return '';
+    const rest = lua.slice(start);
+    const end = rest.search(/^end\b/m);
+    return end < 0 ? rest : rest.slice(0, end);
+  }
+  // An inline `function(e) return A and B end`: its statements on lines of their own, as a named function's.
+  const inline = /^function\s*(\([^)]*\))\s*(.*?)\s*(?:end\s*)?$/s.exec(ref ?? '');
+  return inline ? `function${inline[1]}\n${inline[2]}\n` : '';
+}
+
+/**
+ * What the target function of an effect forbids in response to its activation (`Duel.SetChainLimit`, called at
+ * the function's top level): `opponent` (only the activating player may respond: `return tp==ep`, `rp==tp`), `both`
+ * (`aux.FALSE`: no response at all), or '' (none, or one the reader cannot read: a condition on what may respond).
+ */
+function chainLimitOf(lua, target) {
+  const body = functionBody(lua, target);
+  const m = /^\t(?:Duel\.SetChainLimit\((.*)\))\s*$/m.exec(body);
+  if (!m) return '';
+  const arg = m[1].trim();
+  if (arg === 'aux.FALSE') return 'both';
+  const limit = /^function\s*\(/.test(arg) ? arg : functionBody(lua, arg);
+  const params = /function\s*[\w.]*\(\s*(\w+)\s*,\s*(\w+)\s*,\s*(\w+)\s*\)/.exec(limit);
+  if (!params) return '';
+  const [, , rp, tp] = params;
+  const ret = /\breturn\s+(\w+)\s*==\s*(\w+)\s*(?:end)?\s*\)?\s*$/.exec(limit.replace(/^function[^\n]*\n?/, '').replace(/\s+end\s*$/, '').trim());
+  if (ret && new Set([ret[1], ret[2]]).size === 2 && [ret[1], ret[2]].every((x) => x === rp || x === tp)) return 'opponent';
+  return '';
+}
+
+const ZONE_CODES = { DECK: 'D', GRAVE: 'G', HAND: 'H', MZONE: 'M', SZONE: 'S', ONFIELD: 'M', REMOVED: 'B', EXTRA: 'X' };
+const METHODS = { LINK: 'link', SYNCHRO: 'synchro', XYZ: 'xyz', FUSION: 'fusion', RITUAL: 'ritual', PENDULUM: 'pendulum' };
+const TYPES = { LINK: 'link', XYZ: 'xyz', SYNCHRO: 'synchro', FUSION: 'fusion', RITUAL: 'ritual', PENDULUM: 'pendulum', TUNER: 'tuner', EFFECT: 'effect', NORMAL: 'normal' };
+
+/**
+ * The qualifiers an effect's condition states of its event, where the condition is a plain conjunction the reader
+ * knows every part of or some parts of (`return A and B`): each read part is a qualifier the event must meet. Codes
+ * (docs/cards.md): `h:<summon method>`, `p:o|y` who did it, `c:o|y` whose card it was, `f:<zone>` where it came from,
+ * `b:b|e` by battle / by card effect, `d` destroyed, `g` (then) in the GY, `nd` not during the Draw Phase (`ndD`: nor the Damage Step), `t:<type>`, `a:<attribute>`,
+ * `r:<race>`, `l:<n>`/`l:<n>-`/`l:-<n>` Level, `k:m|s|t` monster / spell / trap, `x:...` for an activation (`x:m`
+ * monster effect, `x:s` Spell, `x:t` Trap, `x:a` card activation), and `!` where every part was read (the condition
+ * is exactly these). A custom event re-raised from a global check of another event is decoded to that event
+ * (`e:<event>`). A condition with `or`, `not` or anything else of control flow says nothing here.
+ */
+function conditionQualifiers(lua, e) {
+  const out = [];
+  let complete = true;
+  let code = e.code;
+  // EDOPro custom event: `EVENT_CUSTOM+id` raised by a global continuous effect on another event (Droll & Lock Bird).
+  if (/^EVENT_CUSTOM\+id$/.test(code)) {
+    const ge = /(\w+):SetCode\((EVENT_[A-Z_]+)\)[\s\S]{0,200}?\1:SetCondition\(([\w.]+)\)[\s\S]{0,200}?\1:SetOperation\(([\w.]+)\)/.exec(lua);
+    if (!ge || !/RaiseEvent\([^)]*EVENT_CUSTOM\+id/.test(functionBody(lua, ge[4]))) return { codes: [], complete: false };
+    code = ge[2];
+    out.push(`e:${code.slice(6).toLowerCase()}`);
+    const reg = readConjunction(lua, functionBody(lua, ge[3]), { custom: true });
+    out.push(...reg.codes);
+    complete = reg.complete;
+  }
+  if (!e.hasCondition) return { codes: out, complete };
+  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code });
+  out.push(...own.codes);
+  return { codes: [...new Set(out)], complete: complete && own.complete };
+}
+
+/** Reads the parts of `return A and B and C` (after `local` lines) of a condition or filter body. */
+function readConjunction(lua, body, opts = {}, depth = 0) {
+  if (!body) return { codes: [], complete: false };
+  const lines = [];
+  for (const raw of body.split('\n').slice(1)) {
+    const l = raw.replace(/--.*$/, '').trim();
+    // A return written over several lines (`return A` then `and B`): one statement.
+    if (/^(and|or)\b/.test(l) && lines.length) lines[lines.length - 1] += ` ${l}`;
+    else if (l && l !== 'end') lines.push(l);
+  }
+  const codes = [];
+  let complete = true;
+  const parts = [];
+  for (const l of lines) {
+    if (/^local\s+\w+\s*=\s*e:GetHandler\(\)$/.test(l)) continue;
+    // Droll & Lock Bird's global check: `if Duel.IsPhase(PHASE_DRAW) or Duel.IsPhase(PHASE_DAMAGE) then return false end`.
+    const draw = opts.custom && /^if Duel\.IsPhase\(PHASE_DRAW\)( or Duel\.IsPhase\(PHASE_DAMAGE\))? then return false end$/.exec(l);
+    if (draw) {
+      codes.push(draw[1] ? 'ndD' : 'nd');
+      continue;
+    }
+    if (opts.custom && l === 'return true') continue;
+    const ret = /^return\s+(.*)$/.exec(l);
+    if (ret) parts.push(...splitAnd(ret[1]));
+    else if (opts.custom) {
+      // The rest of a global check counts whose hand or field it was: read by the custom event's own condition.
+      if (/^(local v=0|if eg:IsExists\(s\.\w+,1,nil,[01]\) then v=v\+\d end|if v==0 then return false end|e:SetLabel\(.*\)|return true)$/.test(l)) {
+        const f = /eg:IsExists\((s\.\w+),1,nil,[01]\)/.exec(l);
+        if (f) {
+          const inner = readConjunction(lua, functionBody(lua, f[1]), {}, depth + 1);
+          codes.push(...inner.codes.filter((c) => !c.startsWith('c:')));
+          complete = complete && inner.complete;
+        }
+        continue;
+      }
+      complete = false;
+    } else complete = false;
+  }
+  if (!parts.length && !codes.length) return { codes: [], complete: false };
+  for (const p of parts) {
+    const read = readPart(lua, p, depth);
+    if (read) codes.push(...read.codes);
+    if (!read || !read.complete) complete = false;
+  }
+  return { codes, complete };
+}
+
+/** `A and B and (C)` split at top-level `and`; undefined parts where `or` or `not` makes it other than a conjunction. */
+function splitAnd(expr) {
+  const out = [];
+  let depth = 0;
+  let cur = '';
+  const ws = expr.split(/(\s+and\s+|[()])/);
+  for (const w of ws) {
+    if (w === '(') depth++;
+    if (w === ')') depth--;
+    if (depth === 0 && /^\s+and\s+$/.test(w)) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += w;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/** One part of a conjunction: its qualifier codes, and whether it was read whole. */
+function readPart(lua, p, depth) {
+  // A custom event's player (Droll & Lock Bird: the hand a card was added to): the opponent's, or both players'.
+  if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
+  if (/\bor\b|\bnot\b/.test(p)) return undefined;
+  const self = String.raw`(?:c|e:GetHandler\(\))`;
+  let m;
+  if ((m = new RegExp(String.raw`^${self}:Is(Link|Synchro|Xyz|Fusion|Ritual|Pendulum)Summoned\(\)$`).exec(p))) return whole(`h:${m[1].toLowerCase()}`);
+  if ((m = new RegExp(String.raw`^${self}:IsSummonType\(SUMMON_TYPE_(\w+)\)$`).exec(p)) && METHODS[m[1]]) return whole(`h:${METHODS[m[1]]}`);
+  if ((m = new RegExp(String.raw`^${self}:IsPreviousLocation\(LOCATION_(\w+)\)$`).exec(p)) && ZONE_CODES[m[1]]) return whole(`f:${ZONE_CODES[m[1]]}`);
+  if (new RegExp(String.raw`^${self}:IsTributeSummoned\(\)$`).test(p)) return whole('h:tribute');
+  if (new RegExp(String.raw`^${self}:IsLocation\(LOCATION_GRAVE\)$`).test(p)) return whole('g');
+  if ((m = /^(?:c|e:GetHandler\(\)):IsReason\(REASON_(BATTLE|EFFECT|DESTROY)\)$/.exec(p))) return whole(m[1] === 'BATTLE' ? 'b:b' : m[1] === 'EFFECT' ? 'b:e' : 'd');
+  if (/^r\s*&\s*REASON_EFFECT\s*(?:~=|>)\s*0$/.test(p)) return whole('b:e');
+  if (/^r\s*&\s*REASON_BATTLE\s*(?:~=|>)\s*0$/.test(p)) return whole('b:b');
+  if (/^rp\s*(?:==\s*1-tp|~=\s*tp)$/.test(p)) return whole('p:o');
+  if (/^rp\s*==\s*tp$/.test(p)) return whole('p:y');
+  if (/^(?:not\s+)?Duel\.IsChainNegatable\(ev\)$/.test(p)) return whole();
+  if ((m = /^(?:c|e:GetHandler\(\)):IsPrevious(?:Controler|Controller)\((1-)?tp\)$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
+  if ((m = /^(?:c|e:GetHandler\(\)):IsControler\((1-)?tp\)$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
+  if ((m = /^(?:c|e:GetHandler\(\)):IsSummonPlayer\((1-)?tp\)$/.exec(p))) return whole(`p:${m[1] ? 'o' : 'y'}`);
+  if ((m = /^ev\s*==\s*(1-)?tp$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
+  if ((m = /^re:IsActiveType\(TYPE_(MONSTER|SPELL|TRAP)\)$/.exec(p))) return whole(`x:${m[1][0].toLowerCase()}`);
+  if (/^re:IsHasType\(EFFECT_TYPE_ACTIVATE\)$/.test(p)) return whole('x:a');
+  if ((m = /^c:IsType\(TYPE_(\w+)\)$/.exec(p)) && TYPES[m[1]]) return whole(`t:${TYPES[m[1]]}`);
+  if ((m = /^c:Is(Monster|Spell|Trap)\(\)$/.exec(p))) return whole(`k:${m[1][0].toLowerCase()}`);
+  if ((m = /^c:IsAttribute\(ATTRIBUTE_(\w+)\)$/.exec(p))) return whole(`a:${m[1].toLowerCase()}`);
+  if ((m = /^c:IsRace\(RACE_(\w+)\)$/.exec(p))) return whole(`r:${m[1].toLowerCase()}`);
+  if ((m = /^c:IsLevel\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}`);
+  if ((m = /^c:IsLevelBelow\((\d+)\)$/.exec(p))) return whole(`l:-${m[1]}`);
+  if ((m = /^c:IsLevelAbove\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}-`);
+  if (/^c:IsFaceup\(\)$/.test(p)) return whole();
+  // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
+  if ((m = /^eg:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?(?:,[^)]*)?\)$/.exec(p)) && depth === 0) {
+    const body = functionBody(lua, m[1]);
+    const params = /function [\w.]+\(\s*c\s*(?:,\s*(\w+))?/.exec(body);
+    if (!params) return undefined;
+    // The filter's `tp` is the caller's `tp` or `1-tp`: whose card it names swaps with it.
+    const read = readConjunction(lua, body.replace(/\b1-tp\b/g, 'OPP').replace(new RegExp(`\\b${params[1] ?? 'tp'}\\b`, 'g'), m[2] ? '1-tp' : 'tp').replace(/OPP/g, m[2] ? 'tp' : '1-tp'), {}, depth + 1);
+    return read;
+  }
+  return undefined;
+}
+
+function whole(...codes) {
+  return { codes: codes.filter(Boolean), complete: true };
 }
 
 /**
@@ -192,4 +389,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { readScript, kindOf, conditionChecks, initialEffect, constants, countLimit, HELPERS };
+module.exports = { readScript, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS };

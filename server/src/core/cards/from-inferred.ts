@@ -100,6 +100,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.targets) modifier(f, `targets ${e.targetFilter ?? 'a card'}`);
   if (e.damageStep) f.damageStep = true;
   if (e.negatesActivation) f.negatesActivation = true;
+  if (e.noResponse) f.noResponse = e.noResponse;
   if (e.changesAtk) f.changesAtk = true;
   if (e.includes.length) f.includes = [...e.includes];
   if (e.window) modifier(f, e.window);

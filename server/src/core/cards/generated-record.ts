@@ -13,6 +13,7 @@ import { CardInfo, CardOrigin, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories } from './generated-actions';
+import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -201,6 +202,8 @@ interface EffectFields {
   self: boolean;
   timing: string;
   event: string;
+  /** What the script's condition states of the event (generated-qualifiers.ts), `complete` where it was read whole. */
+  qualifiers: Qualifiers;
   range: string;
   flags: string;
   categories: string[];
@@ -216,12 +219,14 @@ interface EffectFields {
 
 function effectFields(s: string): EffectFields {
   const f = s.split(',');
+  const { event, qualifiers } = splitEvent(f[4] ?? '');
   return {
     kind: f[0],
     mandatory: f[1]?.[0] === 'm',
     self: f[2] !== 'f',
     timing: f[3] ?? '',
-    event: f[4] ?? '',
+    event,
+    qualifiers,
     range: f[5] ?? '',
     flags: f[6] ?? '',
     categories: f[7] ? f[7].split('+') : [],
@@ -246,7 +251,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
   const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit;
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers);
   for (const e of effects) {
     const into = out.find((o) => same(o, e) && (o.event === e.event || ((SUMMON_EVENTS.has(o.event) || o.event === 'summoned') && SUMMON_EVENTS.has(e.event))));
     if (!into) {
@@ -261,9 +266,22 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   return out;
 }
 
+function sameQualifiers(a: Qualifiers, b: Qualifiers): boolean {
+  return a.complete === b.complete && a.codes.join('|') === b.codes.join('|');
+}
+
+/** Whether an effect has a condition in its script that the generator could not read whole. */
+function unreadCondition(e: EffectFields): boolean {
+  return e.extra.includes('k') && !e.qualifiers.complete;
+}
+
 /** `includes ...` of an effect, from its categories (and, for the Deck, the card's operation infos). */
-function includes(e: EffectFields, deck: string[]): string[] {
+function includes(e: EffectFields, cardDeck: string[]): string[] {
   const c = new Set(e.categories);
+  // Where the generator read the effect's own target function (`d`), its own Deck operations: an Extra Deck Summon
+  // does not get the Main Deck's `deck summon` of another effect of the card.
+  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrR]/g, ''));
+  const deck = own ? [...(own[1].includes('u') ? ['deck-summon'] : []), ...(own[1].includes('g') ? ['deck-send'] : [])] : cardDeck;
   const out: string[] = [];
   if (c.has('search')) out.push('search');
   if (c.has('special_summon')) out.push(deck.includes('deck-summon') ? 'deck summon' : 'special summon');
@@ -314,6 +332,9 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.limit.endsWith('c')) into.oncePerChain = true;
   else if (e.limit.endsWith('n') || e.limit.endsWith('e')) into.oncePerTurn = true;
   if (e.categories.includes('negate')) into.negatesActivation = true;
+  // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
+  if (e.extra.includes('r')) into.noResponse = 'opponent';
+  else if (e.extra.includes('R')) into.noResponse = 'both';
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
   if (inc.length) into.includes = inc;
@@ -328,12 +349,20 @@ function scriptEvent(event: string): string {
   return `script event ${event.replace(/_/g, ' ')}`;
 }
 
-/** An event of this card or of others, in the vocabulary or as a `script event` left to assume. */
-function eventPhrase(e: EffectFields): string {
-  const known = e.self ? SELF_EVENTS[e.event] : OTHER_EVENTS[e.event];
-  const phrase = known ?? scriptEvent(e.event);
-  // A condition in the script (which monster, from where, whose turn) is not a fact the generator reads.
-  return known && e.extra.includes('k') && !phrase.startsWith('card or effect') ? `${phrase} under script condition` : phrase;
+/**
+ * An event of this card or of others, in the vocabulary or as a `script event` left to assume, with the qualifiers
+ * its script's condition states (generated-qualifiers.ts). What of the condition was not read stays `under script
+ * condition`: words the library cannot read, so the engine never takes them as met silently.
+ */
+function eventPhrase(e: EffectFields, table: Record<string, string> = e.self ? SELF_EVENTS : OTHER_EVENTS): string {
+  const known = table[e.event];
+  if (!known) return scriptEvent(e.event);
+  if (e.event === 'chaining') return activationPhrase(e.qualifiers).phrase;
+  const q = e.self && table === SELF_EVENTS ? selfEventPhrase(e.event, known, e.qualifiers) : otherEventPhrase(e.event, known, e.qualifiers);
+  const unread = e.extra.includes('k') ? !q.read : e.qualifiers.codes.length > 0 && !q.read;
+  // An attack or an activation reads no unknown words: what is unread of those is the effect's note (assumedFacts).
+  const cardEvent = !/\b(activated|activates?|declared|declares)\b/.test(q.phrase);
+  return unread && cardEvent ? `${q.phrase} under script condition` : q.phrase;
 }
 
 function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFacts | undefined {
@@ -344,7 +373,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'F':
       return properties(e, { kind: 'flip', mandatory }, deck, false);
     case 'Q': {
-      const when = e.event ? (RESPONDS[e.event] ?? scriptEvent(e.event)) : undefined;
+      const when = e.event ? eventPhrase(e, RESPONDS) : undefined;
       return properties(e, { kind: 'quick', mandatory, timing: when ? 'when' : undefined, event: when ? eventOf(when) : undefined }, deck, true);
     }
     case 'P': {
@@ -375,19 +404,22 @@ function choiceFacts(code: string, into: EffectFacts): EffectFacts {
 /** The card's activation lines: one per choice of a modal card, else one that answers what the script names. */
 function activationFacts(activations: EffectFields[]): EffectFacts[] {
   // A Spell/Trap's activations (one per event in the script) are one `responds to` line; a free-chain one is implied.
-  const phrases = [...new Set(activations.filter((e) => e.event).map((e) => RESPONDS[e.event] ?? scriptEvent(e.event)))];
+  const phrases = [...new Set(activations.filter((e) => e.event).map((e) => eventPhrase(e, RESPONDS)))];
   // "You can activate this card the turn it was Set" (R34): a property of the activation.
   const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
   const answers = phrases.length > 0 && !activations.some((e) => !e.event);
+  // Who may not respond to the activation (R40): the script's `Duel.SetChainLimit`, a line of its own where needed.
+  const noResponse = activations.some((e) => e.extra.includes('R')) ? 'both' : activations.some((e) => e.extra.includes('r')) ? 'opponent' : undefined;
   const activation = (): EffectFacts => {
     const a: EffectFacts = { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] };
     if (setTurn) phrase(a, setTurn);
+    if (noResponse) a.noResponse = noResponse;
     return a;
   };
   // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
   const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
   if (choices) return choices.map((c) => choiceFacts(c, { ...activation(), chooseOne: true }));
-  return answers || setTurn ? [activation()] : [];
+  return answers || setTurn || noResponse ? [activation()] : [];
 }
 
 /** The facts of a record. */
@@ -402,20 +434,28 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   const ops = r.notes.find((n) => n.startsWith('ops:'));
   if (ops) deck.push(ops);
   const effects = mergeTriggers(r.effects.map(effectFields));
-  const activations = activationFacts(effects.filter((e) => e.kind === 'A'));
+  const activationRecords = effects.filter((e) => e.kind === 'A');
+  const activations = activationFacts(activationRecords);
   // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.
   if (!activations.length && !r.type.startsWith('M:')) activations.push({ kind: 'activation', text: facts.cardType });
-  facts.effects.push(...activations);
+  // What the record leaves open for the whole card holds for each effect; a condition the generator could not
+  // read holds for its own effect only. Every link that uses an effect says what was assumed (hovers, explain).
+  const assumed = assumedFacts(r);
+  const withNotes = (f: EffectFacts, unread: boolean): EffectFacts => {
+    const notes = unread ? [...assumed, UNREAD_CONDITION] : assumed;
+    if (notes.length) f.assumed = [...notes];
+    return f;
+  };
+  facts.effects.push(...activations.map((a) => withNotes(a, activationRecords.some(unreadCondition))));
   for (const e of effects) {
     const f = effectOf(e, r, deck);
-    if (f) facts.effects.push(f);
+    if (f) facts.effects.push(withNotes(f, unreadCondition(e)));
   }
-  // What the record leaves open holds for the whole card: each effect carries it, so every link
-  // that uses one says what was assumed (hovers, explain).
-  const assumed = assumedFacts(r);
-  if (assumed.length) for (const e of facts.effects) e.assumed = [...assumed];
   return facts;
 }
+
+/** The note of an effect whose script condition the generator could not read whole. */
+const UNREAD_CONDITION = 'conditions written in its script are assumed met';
 
 /**
  * The engine's card of a record. Each effect's text is its line as `segoc card` prints it, and its range
@@ -476,7 +516,6 @@ export function assumedFacts(r: GeneratedRecord): string[] {
           : `the effects made by the ${what} procedure are mapped by rule, not read`,
     );
   }
-  if (r.effects.some((e) => effectFields(e).extra.includes('k'))) out.push('conditions written in its script are assumed met');
   // The generator took the card text's word over the script's flags (both recorded in the effect).
   if (r.effects.some((e) => e.split(',')[3]?.endsWith('T'))) out.push('"when"/"if" of a trigger: its card text and its script disagree; the text was taken');
   if (r.effects.some((e) => e.split(',')[1]?.endsWith('T'))) out.push('optional/mandatory of a trigger: its card text and its script disagree; the text was taken');

@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import type { SummonMethod, Zone } from '../words';
+import type { PhaseName, SummonMethod, Zone } from '../words';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
@@ -18,6 +18,8 @@ export interface CardFilter {
   controller?: 'you' | 'opponent';
   zone?: Zone;
   faceUp?: boolean;
+  /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
+  types?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
@@ -152,6 +154,11 @@ export interface EffectInfo {
    * `activation, choose one`, one line per effect); a link says which with `effect N`.
    */
   chooseOne: boolean;
+  /**
+   * Who may not activate cards or effects in response to this effect's activation ("Your opponent cannot activate
+   * cards or effects in response to this effect's activation": `opponent`; neither player: `both`). R40 reads it.
+   */
+  noResponse?: 'opponent' | 'both';
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
@@ -294,4 +301,8 @@ export interface VerbPattern {
   asCost?: boolean;
   /** Summoned by its own effect. */
   byOwnEffect?: boolean;
+  /** `by opponent's card effect`: who did it (read from the verb's qualifier; the phrase's leading word wins). */
+  actor?: Actor;
+  /** `except during the draw phase [or damage step]`: an event in these phases does not meet it. */
+  notInPhases?: PhaseName[];
 }

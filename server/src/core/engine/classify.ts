@@ -12,11 +12,11 @@ import { restsOn, UnknownFact } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
 
 /** Why a trigger link cannot be activated in this chain at all (set by rules/eligibility.ts). */
-export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed';
+export type Ineligibility = 'must-wait' | 'missed-timing' | 'event-window-passed' | 'location-changed' | 'condition-qualifier';
 
 /** What modules found out about a link, for the modules after them (the one channel between rules). */
 export interface LinkStatus {
-  /** R10, R19-R23, R32: the trigger cannot be in this chain (later rules then leave the link alone). */
+  /** R10, R19-R23, R32, R41: the trigger cannot be in this chain (later rules then leave the link alone). */
   ineligible: Ineligibility | undefined;
   /**
    * A trigger (or a Trap that answers an event) whose event nothing before the chain shows: eligibility.ts (responders.ts)

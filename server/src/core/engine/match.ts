@@ -46,6 +46,11 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
       if (f.atkMin !== undefined) r = and3(r, fromBool(card.atk >= f.atkMin));
     }
   }
+  if (f.types?.length) {
+    // The card's type (`link monster`) or one of its abilities (`tuner`, `pendulum`).
+    if (!card) r = and3(r, 'assumed');
+    else r = and3(r, fromBool(f.types.some((t) => card.cardType === `${t} monster` || card.abilities.includes(t))));
+  }
   if (f.controller) {
     const ctl = controllerOverride ?? (c.zone === 'field' ? c.controller : c.owner);
     r = and3(r, fromBool(f.controller === 'you' ? ctl === you : ctl !== you));
@@ -70,6 +75,8 @@ function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: Pla
  */
 export function eventMatches(pattern: EventPattern, event: GameEvent, self: CardInstance, you: PlayerIndex): Tri {
   const extra: Tri = pattern.unknown.length ? 'assumed' : 'yes';
+  // `except during the draw phase`: the phase the event happened in (as the scenario states it, else its default).
+  if (pattern.kind === 'card' && pattern.notInPhases && event.inPhase && pattern.notInPhases.includes(event.inPhase as never)) return 'no';
   switch (pattern.kind) {
     case 'unknown':
     case 'activation':

@@ -41,6 +41,8 @@ export interface BaseEvent {
   id: number;
   step: number;
   origin: EventOrigin;
+  /** The phase the event happened in (for `except during the draw phase`); set by the timeline. */
+  inPhase?: string;
 }
 
 export type GameEvent = BaseEvent &
@@ -130,6 +132,7 @@ export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEven
     phase: undefined,
     position: undefined,
     flipped: undefined,
+    inPhase: undefined,
   };
   return Object.assign(ev, e) as unknown as GameEvent;
 }

@@ -74,6 +74,7 @@ export class Timeline {
   /** Records an event (numbered in order; move events also by card). */
   emit(e: DistOmit<GameEvent, 'id'>): GameEvent {
     const ev = uniformEvent(this.events.length + 1, e);
+    ev.inPhase = this.phase;
     this.events.push(ev);
     if (ev.kind === 'move') {
       const list = this.movesByCard.get(ev.card);

@@ -130,6 +130,7 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
   const spellTrapCard = type.category !== 'monster' && !pendulum;
   const activationFirst = spellTrapCard && activationIsTheEffect(type);
   let activation: InferredEffect | undefined;
+  let responseLimit: InferredEffect['noResponse'];
   // How many effects the first n groups gave: a limit's "this effect" is the last one before it.
   const effectsAfter: number[] = [];
   if (spellTrapCard && !activationFirst) {
@@ -155,6 +156,13 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
         notes.push(`summoning condition (never starts a chain): ${sentence}`);
         continue;
       }
+      // "Your opponent cannot activate cards or effects in response to this card's effect activations" (Accesscode
+      // Talker): a fact of each of its effects (R40), not an effect of its own.
+      const noResponse = NO_RESPONSE_ALL.exec(sentence);
+      if (noResponse) {
+        responseLimit = /^neither/i.test(noResponse[0]) ? 'both' : 'opponent';
+        continue;
+      }
       const e = blankEffect('continuous', sentence, pendulum);
       effects.push(e);
       continue;
@@ -166,6 +174,7 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     effects.push(e);
   }
   effectsAfter.push(effects.length);
+  if (responseLimit) for (const e of effects) if (e.kind !== 'continuous') e.noResponse = responseLimit;
   applyLimits(effects, limits.map((l) => ({ text: l.text, before: effects.slice(0, effectsAfter[l.groupsBefore] ?? effects.length) })));
   if (spellTrapCard && !activation) {
     const a = impliedActivation(type);
@@ -173,6 +182,9 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
   }
   return effects;
 }
+
+/** A sentence of its own that forbids responses to every effect of the card (R40). */
+const NO_RESPONSE_ALL = /^(?:your opponent cannot|neither player can) activate cards or effects in response to this card's (?:effect )?activations?\.?$/i;
 
 const ACTION = /^(you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|take control|negate|target|select|your opponent (takes|discards|draws|sends)|both players|each player|shuffle|place|equip|change|look|reveal|excavate|discard|remove|you (gain|draw|take|discard|lose)|increase|decrease|halve|double|switch|toss|roll|declare)\b/i;
 const OLD_STYLE = /^(?:(?:once|twice) per turn,? )?(?:during (?:your|either player's) (?:main phase(?: 1)?|turn),? )?you can\b(?!(?=(.*?\b(?:summon|set) this card\b))\1.*\bby\b)|^(?:(?:once|twice) per turn, )?(?:during [^,]*, )?(?:when|if|each time)\b[^.]*?, (?:you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|negate|select|your opponent (?:takes|discards|draws)|shuffle|place|equip|discard|remove|you (?:gain|draw|take|discard))\b|^(?:(?:once|twice) per turn, )?(?:during|at the end of|at the start of) (?:each|your|your opponent's|the|either player's|his\/her|each of (?:your|his\/her)) [^,.]*?(?:standby|end|battle) phases?,? /i;
@@ -383,6 +395,10 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   // "(except during the Damage Step)" says the opposite: not in the Damage Step.
   if (/damage step|damage calculation/i.test(cond.replace(ANSWERS_AN_EVENT, ''))) e.damageStep = true;
   if (/\bnegate the activation\b/i.test(action)) e.negatesActivation = true;
+  // "Your opponent cannot activate cards or effects in response to this card's/effect's activation" (R40).
+  const sentence = `${cond} ${cost} ${action}`;
+  if (/\byour opponent cannot activate cards or effects in response to this (?:card's|effect's) activation/i.test(sentence)) e.noResponse = 'opponent';
+  else if (/\bneither player can activate cards or effects in response to this (?:card's|effect's) activation/i.test(sentence)) e.noResponse = 'both';
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);
   const does = actionsOf(action, e.targets);

@@ -52,6 +52,8 @@ export interface InferredEffect {
    * and if you do draw 1`; english-actions.ts); absent where the text's first part is not understood.
    */
   does?: string;
+  /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
+  noResponse?: 'opponent' | 'both';
   /** From the Pendulum text. */
   pendulum: boolean;
   /** The sentence(s) of the official text this effect was read from. */

@@ -3,6 +3,7 @@
 // verbs.ts reads. The card builder reads trigger and `responds to` phrases with interpretEvent; a phrase
 // or word it does not know stays `unknown`, which the engine assumes rather than calling "illegal".
 import { Actor, CardFilter, EventPattern, SummonType } from '../types';
+import { SUMMON_METHODS, SummonMethod } from '../../words';
 import { parseFilter } from './filters';
 import { parseVerb, VERB_START } from './verbs';
 
@@ -86,8 +87,10 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
     const rest = ws.slice(summonVerb.verbAt + 1);
     const filter = rest.length ? parseFilter(rest) : {};
     // `summon` / `special summon` (the act) answers a Summon being attempted; `summons a monster` its success.
-    const attempt = ws[summonVerb.verbAt] === 'summon';
-    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes: summonVerb.types, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
+    // (`you special summon a monster` is the success: the bare verb after `you` is grammar, not the act.)
+    const attempt = ws[summonVerb.verbAt] === 'summon' && actor !== 'you';
+    const methods = summonVerb.methods.length ? summonVerb.methods : undefined;
+    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes: summonVerb.types, methods, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
   }
 
   // A card event. Subject: `this card` (default) or a filter up to `is`/`are`.
@@ -112,7 +115,7 @@ export function interpretEvent(phraseWords: readonly string[], raw: string): Eve
 
   const verbPattern = parseVerb(rest, unknown);
   if (!verbPattern) return { kind: 'unknown', raw, unknown: [raw] };
-  return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? undefined : actor, raw, unknown };
+  return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? verbPattern.actor : actor, raw, unknown };
 }
 
 /** The kinds of Summon a phrase names; a Normal Summon includes a Tribute Summon. */
@@ -124,16 +127,20 @@ const SUMMON_KINDS: Readonly<Record<string, SummonType[]>> = {
 };
 
 /**
- * `summon`, `special summon`, `normal or flip summons` at the start of a phrase: the kinds named (none: any
- * Summon) and where the verb is; undefined when the phrase does not start so.
+ * `summon`, `special summon`, `normal or flip summons`, `link summons` at the start of a phrase: the kinds named
+ * (none: any Summon), the Summons with materials named (a Special Summon of that kind), and where the verb is;
+ * undefined when the phrase does not start so.
  */
-function summonKindsBefore(ws: readonly string[]): { types?: SummonType[]; verbAt: number } | undefined {
+function summonKindsBefore(ws: readonly string[]): { types?: SummonType[]; methods: SummonMethod[]; verbAt: number } | undefined {
   const types: SummonType[] = [];
+  const methods: SummonMethod[] = [];
+  const kind = (w: string) => SUMMON_KINDS[w] ?? (SUMMON_METHODS.includes(w as SummonMethod) ? ['special' as const] : undefined);
   let i = 0;
-  while (SUMMON_KINDS[ws[i]]) {
-    types.push(...SUMMON_KINDS[ws[i]].filter((t) => !types.includes(t)));
-    i += ws[i + 1] === 'or' && SUMMON_KINDS[ws[i + 2]] ? 2 : 1;
+  while (kind(ws[i])) {
+    types.push(...kind(ws[i])!.filter((t) => !types.includes(t)));
+    if (SUMMON_METHODS.includes(ws[i] as SummonMethod)) methods.push(ws[i] as SummonMethod);
+    i += ws[i + 1] === 'or' && kind(ws[i + 2]) ? 2 : 1;
   }
   if (ws[i] !== 'summon' && ws[i] !== 'summons') return undefined;
-  return { types: types.length ? types : undefined, verbAt: i };
+  return { types: types.length ? types : undefined, methods, verbAt: i };
 }

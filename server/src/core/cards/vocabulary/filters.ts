@@ -4,6 +4,9 @@
 import { CardFilter } from '../types';
 import { ATTRIBUTES, RACES } from './words';
 
+/** Card types and abilities a filter may name before `monster` (`a link monster`). */
+const MONSTER_TYPES: readonly string[] = ['link', 'xyz', 'synchro', 'fusion', 'ritual', 'pendulum', 'tuner', 'effect', 'normal'];
+
 /** Reads a card filter from words like `a level 3 or lower water monster in your gy`. */
 export function parseFilter(ws: string[]): CardFilter {
   const f: CardFilter = {};
@@ -22,6 +25,12 @@ export function parseFilter(ws: string[]): CardFilter {
     }
     if (take('face-up') || take('face', 'up')) {
       f.faceUp = true;
+      continue;
+    }
+    // `a link monster`, `a tuner monster`: a card type or ability before `monster`.
+    if (MONSTER_TYPES.includes(w) && (ws[i + 1] === 'monster' || ws[i + 1] === 'monsters')) {
+      (f.types ??= []).push(w);
+      i++;
       continue;
     }
     if (w === 'monster' || w === 'monsters') {

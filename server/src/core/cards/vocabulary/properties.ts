@@ -194,6 +194,23 @@ const SHIPPED = [
     fallback: (e, card) => counterActivation(e, card),
     describe: (e) => (e.damageStep ? 'may be activated in the Damage Step' : undefined),
   }),
+  row({
+    key: 'noResponse',
+    starts: ['cannot'],
+    completions: ['cannot be responded to by opponent'],
+    docs: ['cannot be responded to by opponent', 'cannot be responded to'],
+    read(effect, ws) {
+      const w = ws.join(' ');
+      if (w === 'cannot be responded to by opponent' || w === 'cannot be responded to by the opponent') effect.noResponse = 'opponent';
+      else if (w === 'cannot be responded to') effect.noResponse = 'both';
+      else return false;
+      return true;
+    },
+    print: (e) => (e.noResponse === 'opponent' ? 'cannot be responded to by opponent' : e.noResponse === 'both' ? 'cannot be responded to' : undefined),
+    describe: (e) => (e.noResponse === 'opponent' ? 'the opponent cannot respond to its activation' : e.noResponse === 'both' ? 'no card or effect can be activated in response to its activation' : undefined),
+    // Compared only where the library states it (the audit fixture predates it: a text read as "none" is no difference).
+    audit: { name: 'noResponse', value: (e) => e.noResponse },
+  }),
   flag('negatesActivation', ['negates activation', 'negates the activation'], { describe: (e) => (e.negatesActivation ? 'negates an activation' : undefined) }),
   flag('changesAtk', ['changes atk', 'changes atk/def', 'changes atk and def'], { describe: (e) => (e.changesAtk ? 'changes ATK/DEF' : undefined), audit: undefined }),
   row({

@@ -114,6 +114,21 @@ export function parseVerb(
       result.by = 'effect';
       continue;
     }
+    // `by opponent's card effect`, `by your card effect`: by an effect, and whose.
+    if (take('by', "opponent's", 'card', 'effect') || take('by', 'your', "opponent's", 'card', 'effect') || take('by', 'an', "opponent's", 'card', 'effect')) {
+      result.by = 'effect';
+      result.actor = 'opponent';
+      continue;
+    }
+    if (take('by', 'your', 'card', 'effect')) {
+      result.by = 'effect';
+      result.actor = 'you';
+      continue;
+    }
+    if (take('except', 'during', 'the', 'draw', 'phase') || take('except', 'during', 'draw', 'phase')) {
+      result.notInPhases = take('or', 'damage', 'step') || take('or', 'the', 'damage', 'step') ? ['draw', 'damage-step'] : ['draw'];
+      continue;
+    }
     if (take('by', 'its', 'own', 'effect') || take('by', 'this', "card's", 'effect')) {
       result.byOwnEffect = true;
       continue;

@@ -4,6 +4,7 @@
 // activate (R23), no legal target when the triggers were collected (R15), its window gone (R32).
 // Sets `status.ineligible`, which the order and speed rules read.
 import { eventMatches } from '../match';
+import { qualifierMiss } from '../qualifier-miss';
 import { describeEvent, whyNotLast } from '../narrative';
 import { RegionWindow } from '../rulesets';
 import { zoneWord } from '../state';
@@ -129,6 +130,8 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   if (l.position === 1 || l.role === 'batch-trigger' || l.role === 'hand-trigger') {
+    // The scenario shows its kind of event, but not the one its qualifiers name: R41 (condition-qualifier) says so.
+    if (qualifierMiss(pattern, chain.events.slice(chain.windowStartIndex, chain.chainStartEvent), l.inst, you)) return;
     l.status.eventAssumed = true;
     // An event the card library cannot read is no event the scenario could write: the verdict rests on the card.
     if (pattern.kind === 'unknown') {

@@ -25,12 +25,15 @@ import { statedFacts } from './stated-facts';
 import { startsNoChain } from './starts-no-chain';
 import { summonNegation } from './summon-negation';
 import { triggerOnce } from './trigger-once';
+import { noResponse } from './no-response';
+import { conditionQualifier } from './condition-qualifier';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
   numbering,
   resolution,
   eligibility,
+  conditionQualifier,
   segocOrder,
   handTriggers,
   spellSpeed,
@@ -48,6 +51,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   mandatoryMissing,
   resolutionEffects,
   triggerOnce,
+  noResponse,
 ];
 
 export interface RuleRegistry {

@@ -281,9 +281,13 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
         l.assumptions.push(`CL${prev!.position} was taken to meet "${activationPatterns.map((p) => p.raw).join(' / ')}" (its effect is not written out)`);
       }
     }
-  } else if (eventPatterns.length && e.kind === 'activation') {
+  } else if ((eventPatterns.length && e.kind === 'activation') || quickEventOf(e).length) {
+    // A Quick Effect on a game event (Droll & Lock Bird: a card added to the opponent's hand) answers it as a
+    // Spell/Trap on an event does, with its qualifiers; it does not miss the timing as a "When ..." card would.
+    const quick = e.kind !== 'activation';
+    if (quick) eventPatterns.splice(0, eventPatterns.length, ...quickEventOf(e));
     const r = eventResponderOk(chain, l, eventPatterns);
-    if (r !== 'no') checkResponderTiming(chain, report, l, eventPatterns);
+    if (r !== 'no' && !quick) checkResponderTiming(chain, report, l, eventPatterns);
     if (r === 'assumed' && !lastStatedEvent(chain)) {
       l.status.eventAssumed = true;
       l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
@@ -304,6 +308,11 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       }
     }
   }
+}
+
+/** The game event a Quick Effect answers (its card, attack or damage event; an activation is matched above). */
+function quickEventOf(e: EffectInfo): EventPattern[] {
+  return e.kind === 'quick' && e.event && (e.event.kind === 'card' || e.event.kind === 'attack' || e.event.kind === 'damage') ? [e.event] : [];
 }
 
 /** R29: a pending mandatory "when ... is activated" effect must be chained directly. */

@@ -3,6 +3,7 @@
 // an event the scenario shows cannot have happened (R36; responders.ts reports the "something else happened
 // right before" case). Where the scenario does not say, the link's assumptions say what segoc assumed.
 import { eventMatches } from '../match';
+import { SELF_MOVES } from '../qualifier-miss';
 import { describeEvent, whereWord } from '../narrative';
 import { GameEvent, zoneWord } from '../state';
 import { Zone } from '../../syntax/ast';
@@ -157,8 +158,6 @@ function reportEventAfterChain(chains: readonly ChainView[], index: number, repo
   }
 }
 
-/** The verbs of "this card" events that are a move of the card (matched against its move events). */
-const MOVE_VERBS: ReadonlySet<string> = new Set(['sent-to-gy', 'destroyed', 'discarded', 'tributed', 'banished', 'added-to-hand', 'returned-to-hand', 'leaves-field', 'material']);
 
 /**
  * R36 for a trigger on how its own card moved ("if this card is sent to the GY by a card effect"): the scenario
@@ -168,7 +167,7 @@ const MOVE_VERBS: ReadonlySet<string> = new Set(['sent-to-gy', 'destroyed', 'dis
 function reportStatedMove(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): boolean {
   const e = l.effect!;
   const p = e.event;
-  if ((e.kind !== 'trigger' && e.kind !== 'flip') || l.candidate || !p || p.kind !== 'card' || p.subject !== 'self' || !MOVE_VERBS.has(p.verb)) return false;
+  if ((e.kind !== 'trigger' && e.kind !== 'flip') || l.candidate || !p || p.kind !== 'card' || p.subject !== 'self' || !SELF_MOVES.has(p.verb)) return false;
   const you = chain.controllerOf(l.inst!);
   const moves = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).filter((ev) => ev.kind === 'move' && ev.card === l.inst);
   if (moves.length === 0 || moves.some((ev) => eventMatches(p, ev, l.inst!, you) !== 'no')) return false;

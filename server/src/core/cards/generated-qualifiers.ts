@@ -1,0 +1,184 @@
+// The qualifiers a card script's condition states of an effect's event (read by the generator,
+// scripts/lib/lua-facts.js conditionQualifiers; codes in docs/cards.md), written as words of the event
+// vocabulary, so that the engine checks them as it checks a hand-written event phrase: whose (`opponent
+// special summons`), which card (`a link monster your opponent controls`), how (`link summoned`), from where
+// (`from deck`), by what (`by card effect`), and when not (`except during the draw phase`). What the generator
+// could not read of a condition stays `under script condition` / `qualifying`: words the library cannot read,
+// which the engine never takes as met silently (the unknown-card-fact route).
+import { RACES } from './vocabulary';
+
+const ZONES: Record<string, string> = { D: 'deck', G: 'gy', H: 'hand', M: 'field', S: 'field', B: 'banished', X: 'extra' };
+const METHODS = new Set(['link', 'synchro', 'xyz', 'fusion', 'ritual']);
+
+/** Lua race names (`RACE_WINGEDBEAST`, lower-cased by the generator) as the vocabulary's races. */
+function raceWord(lua: string): string | undefined {
+  return RACES.find((r) => r.replace(/[ -]/g, '') === lua && !r.includes(' '));
+}
+
+/** The qualifiers of one effect record's event field (`spsummon_success|h:link|!`). */
+export interface Qualifiers {
+  codes: string[];
+  /** `!`: the script's condition was read whole: it is exactly these qualifiers. */
+  complete: boolean;
+}
+
+export function splitEvent(field: string): { event: string; qualifiers: Qualifiers } {
+  const [event, ...rest] = field.split('|');
+  return { event: event ?? '', qualifiers: { codes: rest.filter((c) => c !== '!'), complete: rest.includes('!') } };
+}
+
+/** A phrase and whether every qualifier went into it (else the rest is `under script condition`). */
+interface Phrased {
+  phrase: string;
+  read: boolean;
+}
+
+const code = (q: Qualifiers, key: string) => q.codes.find((c) => c.startsWith(`${key}:`))?.slice(key.length + 1);
+
+/**
+ * The filter words of the codes that pick a card: `a level 4 or lower light beast link monster your opponent
+ * controls`; `qualifying` first where the script's condition was not read whole (a word the library cannot read).
+ */
+function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>): string {
+  const words: string[] = q.complete ? [] : ['qualifying'];
+  const level = code(q, 'l');
+  if (level) {
+    words.push(level.startsWith('-') ? `level ${level.slice(1)} or lower` : level.endsWith('-') ? `level ${level.slice(0, -1)} or higher` : `level ${level}`);
+    used.add(`l:${level}`);
+  }
+  const attribute = code(q, 'a');
+  if (attribute) {
+    words.push(attribute);
+    used.add(`a:${attribute}`);
+  }
+  const race = code(q, 'r');
+  const raceW = race && raceWord(race);
+  if (raceW) {
+    words.push(raceW);
+    used.add(`r:${race}`);
+  }
+  const type = code(q, 't');
+  const kind = code(q, 'k');
+  let head: string = noun;
+  if (type && ['link', 'xyz', 'synchro', 'fusion', 'ritual', 'pendulum', 'tuner', 'effect', 'normal'].includes(type)) {
+    words.push(type);
+    head = 'monster';
+    used.add(`t:${type}`);
+  }
+  if (level || race) head = 'monster';
+  if (kind) {
+    head = kind === 'm' ? 'monster' : kind === 's' ? 'spell' : 'trap';
+    used.add(`k:${kind}`);
+  }
+  const controller = code(q, 'c');
+  if (controller) used.add(`c:${controller}`);
+  const whose = controller === 'o' ? ' your opponent controls' : controller === 'y' ? ' you control' : '';
+  const first = words[0] ?? head;
+  const article = /^[aeiou]/.test(first) ? 'an' : 'a';
+  return `${article} ${[...words, head].join(' ')}${whose}`;
+}
+
+/** The verb qualifiers after a card event's verb: `from deck`, `by card effect`, `except during the draw phase`. */
+function verbQualifiers(q: Qualifiers, used: Set<string>, verb: string): string {
+  const out: string[] = [];
+  const from = code(q, 'f');
+  if (from && ZONES[from]) {
+    out.push(`from ${ZONES[from]}`);
+    used.add(`f:${from}`);
+  }
+  const by = code(q, 'b');
+  const player = code(q, 'p');
+  if (by) {
+    const whose = player === 'o' ? "opponent's " : player === 'y' ? 'your ' : '';
+    if (by === 'e') out.push(`by ${whose}card effect`);
+    else if (!whose && !verb.includes('by battle')) out.push('by battle');
+    used.add(`b:${by}`);
+    if (whose && by === 'e') used.add(`p:${player}`);
+  }
+  if (q.codes.includes('g') && (verb === 'destroyed' || verb === 'destroyed by battle')) {
+    out.push('and sent to gy');
+    used.add('g');
+  }
+  if (q.codes.includes('nd') || q.codes.includes('ndD')) {
+    out.push(q.codes.includes('ndD') ? 'except during the draw phase or damage step' : 'except during the draw phase');
+    used.add(q.codes.includes('ndD') ? 'ndD' : 'nd');
+  }
+  return out.length ? ` ${out.join(' ')}` : '';
+}
+
+const SUMMON_KINDS: Record<string, string> = { summon_success: 'normal', spsummon_success: 'special', flip_summon_success: 'flip', summoned: '' };
+
+/** This card's event (`base`: its phrase in the vocabulary, `special summoned`) with its qualifiers. */
+export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phrased {
+  const used = new Set<string>();
+  let verb = base;
+  const how = code(q, 'h');
+  if (how && event in SUMMON_KINDS && (METHODS.has(how) || how === 'tribute')) {
+    verb = `${how} summoned`;
+    used.add(`h:${how}`);
+  }
+  // Destroyed (by whatever) and then in the GY: "destroyed and sent to the GY".
+  if (event === 'to_grave' && q.codes.includes('d')) {
+    verb = 'destroyed';
+    used.add('d');
+    if (!q.codes.includes('g')) q = { ...q, codes: [...q.codes, 'g'] };
+  }
+  if (event === 'to_grave') used.add('g');
+  const phrase = `${verb}${verbQualifiers(q, used, verb)}`;
+  return { phrase, read: q.complete && q.codes.every((c) => used.has(c)) };
+}
+
+/** Other cards' events (a field effect): `opponent special summons a link monster`, `a monster you control is destroyed`. */
+export function otherEventPhrase(event: string, base: string, q: Qualifiers): Phrased {
+  const used = new Set<string>();
+  const player = code(q, 'p');
+  const how = code(q, 'h');
+  if (event in SUMMON_KINDS && q.codes.length) {
+    const kind = how && (METHODS.has(how) || how === 'tribute') ? how : SUMMON_KINDS[event];
+    if (how) used.add(`h:${how}`);
+    const subject = filterWords(q, 'monster', used);
+    const verbQ = verbQualifiers({ ...q, codes: q.codes.filter((c) => !c.startsWith('b:')) }, used, 'summoned');
+    if (player) {
+      used.add(`p:${player}`);
+      const actor = player === 'o' ? 'opponent' : 'you';
+      const verb = player === 'o' ? 'summons' : 'summon';
+      return { phrase: `${actor} ${kind ? `${kind} ` : ''}${verb} ${subject}${verbQ}`, read: complete(q, used) };
+    }
+    return { phrase: `${subject} is ${kind ? `${kind} ` : ''}summoned${verbQ}`, read: complete(q, used) };
+  }
+  // `a qualifying card is destroyed`: the subject from the codes, the verb from the vocabulary's phrase.
+  const m = /^a qualifying (card|monster) (is |leaves)(.*)$/.exec(base);
+  if (!m || !q.codes.length) return { phrase: base, read: q.complete && !q.codes.length && !base.includes('qualifying') };
+  const subject = filterWords(q, m[1] as 'card' | 'monster', used);
+  let verb = `${m[2]}${m[3]}`.trim();
+  if (event === 'to_grave' && q.codes.includes('d')) {
+    verb = 'is destroyed';
+    used.add('d');
+    q = { ...q, codes: [...q.codes, 'g'] };
+  }
+  if (event === 'to_grave') used.add('g');
+  const phrase = `${subject} ${verb}${verbQualifiers(q, used, verb.replace(/^is /, ''))}`;
+  return { phrase, read: complete(q, used) };
+}
+
+function complete(q: Qualifiers, used: Set<string>): boolean {
+  return q.complete && q.codes.every((c) => used.has(c));
+}
+
+/** What a Quick Effect or a Spell/Trap answers on an activation (EVENT_CHAINING): `opponent activates a monster effect`. */
+export function activationPhrase(q: Qualifiers): Phrased {
+  const used = new Set<string>();
+  const player = code(q, 'p');
+  const xs = q.codes.filter((c) => c.startsWith('x:')).map((c) => c.slice(2));
+  xs.forEach((x) => used.add(`x:${x}`));
+  let what = 'a card or effect';
+  if (xs.length === 1 && xs[0] === 'm') what = 'a monster effect';
+  else if (xs.length === 1 && xs[0] === 's') what = 'a spell';
+  else if (xs.length === 1 && xs[0] === 't') what = 'a trap';
+  else if (xs.length === 1 && xs[0] === 'a') what = 'a spell or trap card';
+  else if (xs.length === 2 && xs.includes('a') && (xs.includes('s') || xs.includes('t'))) what = xs.includes('s') ? 'a spell card' : 'a trap card';
+  else if (xs.length) return { phrase: 'card or effect activated', read: false };
+  if (player) used.add(`p:${player}`);
+  const phrase = player === 'o' ? `opponent activates ${what}` : player === 'y' ? `you activate ${what}` : what === 'a card or effect' ? 'card or effect activated' : `${what.replace(/^an? /, '')} activated`;
+  return { phrase, read: complete(q, used) };
+}
