@@ -141,7 +141,8 @@ function withWindows(records, effects, inferred, windowCodes, type) {
       if (!code || (letter === 'I' && code[1] === 'b')) return;
       const says = effects[i].conditionSays ?? {};
       const whose = { o: 'opponent', y: 'your' }[code[0]];
-      const phase = { m: 'main', b: 'battle' }[code[1]];
+      // `mb`, "Main Phase or Battle Phase": either phase the script's condition names agrees.
+      const phase = code.slice(1) === 'mb' ? says.phase : { m: 'main', b: 'battle' }[code[1]];
       const against = (says.turn && whose && says.turn !== whose) || (says.phase && phase && says.phase !== phase);
       const agrees = (!whose || says.turn === whose) && (!phase || says.phase === phase);
       out[i] = `${records[i]},${code},${against ? 'T' : agrees ? 'a' : 't'}`;

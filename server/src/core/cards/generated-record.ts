@@ -88,8 +88,10 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
   for (const p of parts.slice(1)) if (ABILITIES.includes(p.toLowerCase())) facts.abilities!.push(p.toLowerCase());
   const attribute = r.attribute.toLowerCase();
   if (attribute && ATTRIBUTES.includes(attribute)) facts.attributes!.push(attribute);
+  // `L4` a Level, `R4` a Rank, `K2` a Link Rating: three facts, so that a Level filter never takes an Xyz or Link Monster.
   const n = r.level.slice(1);
-  if (/^\d+$/.test(n)) facts.level = Number(n);
+  const stat = ({ L: 'level', R: 'rank', K: 'link' } as const)[r.level[0] as 'L' | 'R' | 'K'];
+  if (stat && /^\d+$/.test(n)) facts[stat] = Number(n);
   if (/^\d+$/.test(r.atk)) facts.atk = Number(r.atk);
   if (/^\d+$/.test(r.def)) facts.def = Number(r.def);
 }
@@ -168,6 +170,9 @@ export const WINDOWS: Readonly<Record<string, string>> = {
   yb: 'during your battle phase',
   em: 'during the main phase',
   eb: 'during the battle phase',
+  omb: "during the opponent's main phase or battle phase",
+  ymb: 'during your main phase or battle phase',
+  emb: 'during the main phase or battle phase',
 };
 
 /**
@@ -299,6 +304,20 @@ function phrase(e: EffectFacts, modifier: string): void {
   for (const [key, value] of Object.entries(read)) if (key !== 'kind') (e as Record<string, unknown>)[key] = value;
 }
 
+/**
+ * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1` soft once per turn (each copy);
+ * `1n`/`1e` hard, by the card's name ("You can only use this effect of X once per turn"); `1o` the oath
+ * limit of an activation ("You can only activate 1 X per turn"), on another effect a hard once per turn by name.
+ */
+function limits(limit: string, into: EffectFacts): void {
+  if (limit.endsWith('c')) into.oncePerChain = true;
+  else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
+  else if (/^\d+[neo]$/.test(limit)) {
+    into.oncePerTurn = true;
+    into.oncePerTurnByName = true;
+  } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
+}
+
 /** The properties of one effect record: where from, targets, Damage Step, limits, what it includes, its window. */
 function properties(e: EffectFields, into: EffectFacts, deck: string[], withRange: boolean): EffectFacts {
   if (withRange && e.range) {
@@ -307,8 +326,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
-  if (e.limit.endsWith('c')) into.oncePerChain = true;
-  else if (e.limit.endsWith('n') || e.limit.endsWith('e')) into.oncePerTurn = true;
+  limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
@@ -366,22 +384,40 @@ function choiceFacts(code: string, into: EffectFacts): EffectFacts {
   return into;
 }
 
-/** The card's activation lines: one per choice of a modal card, else one that answers what the script names. */
-function activationFacts(activations: EffectFields[]): EffectFacts[] {
+/**
+ * A Spell/Trap's activation records (one per event in the script) as one: the flags and categories of each, the
+ * first limit. A modal card's choices state their own targets and includes: only the rest is kept for them.
+ */
+function oneActivation(activations: EffectFields[], modal: boolean): EffectFields {
+  const flags = new Set(activations.flatMap((e) => [...e.flags]));
+  const categories = new Set(activations.flatMap((e) => e.categories));
+  if (modal) {
+    flags.delete('t');
+    for (const c of categories) if (c !== 'atkchange' && c !== 'defchange') categories.delete(c);
+  }
+  return { ...activations[0], range: '', window: '', flags: [...flags].join(''), categories: [...categories], limit: activations.find((e) => e.limit)?.limit ?? '' };
+}
+
+/** The card's activation lines: one per choice of a modal card, else one that answers what the script names, with its properties. */
+function activationFacts(activations: EffectFields[], deck: string[], monster: boolean): EffectFacts[] {
+  if (!activations.length) return [];
   // A Spell/Trap's activations (one per event in the script) are one `responds to` line; a free-chain one is implied.
   const phrases = [...new Set(activations.filter((e) => e.event).map((e) => RESPONDS[e.event] ?? scriptEvent(e.event)))];
   // "You can activate this card the turn it was Set" (R34): a property of the activation.
   const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
   const answers = phrases.length > 0 && !activations.some((e) => !e.event);
+  // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
+  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
+  const merged = oneActivation(activations, !!choices);
   const activation = (): EffectFacts => {
-    const a: EffectFacts = { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] };
+    // Targets, Damage Step, limits and includes of the record, free-chain or `responds to` alike.
+    const a = properties(merged, { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] }, deck, false);
     if (setTurn) phrase(a, setTurn);
     return a;
   };
-  // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
-  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
   if (choices) return choices.map((c) => choiceFacts(c, { ...activation(), chooseOne: true }));
-  return answers || setTurn ? [activation()] : [];
+  // A Pendulum Monster's activation as a Spell (its Scale) is left out, as a monster card writes no activation line.
+  return monster && !answers && !setTurn ? [] : [activation()];
 }
 
 /** The facts of a record. */
@@ -392,9 +428,11 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   if (r.portuguese && r.portuguese !== r.name) facts.aliases!.push(r.portuguese);
   const deck = (r.notes.find((n) => n.startsWith('deck:')) ?? '').slice(5).split('+');
   const effects = mergeTriggers(r.effects.map(effectFields));
-  const activations = activationFacts(effects.filter((e) => e.kind === 'A'));
+  const activations = activationFacts(effects.filter((e) => e.kind === 'A'), deck, r.type.startsWith('M:'));
   // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.
   if (!activations.length && !r.type.startsWith('M:')) activations.push({ kind: 'activation', text: facts.cardType });
+  // So is a free-chain activation that states nothing more (`segoc card` prints no line for it).
+  for (const a of activations) if (!a.responds?.length && Object.keys(a).every((k) => k === 'kind' || k === 'responds')) a.text = facts.cardType;
   facts.effects.push(...activations);
   for (const e of effects) {
     const f = effectOf(e, r, deck);

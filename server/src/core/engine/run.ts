@@ -13,6 +13,7 @@ import { readHeader } from './header';
 import { Reference } from './resolve-names';
 import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
+import type { TurnActivation } from './view';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
@@ -63,6 +64,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const checked: Array<{ view: ChainView; block: ChainBlock; leftovers: string[]; diags: Diagnostic[] }> = [];
   /** Once-per-turn effects already activated (player:card:effect), so R17 does not ask for them again. */
   const usedThisTurn = new Set<string>();
+  const earlierActivations: TurnActivation[] = [];
   const classifyContext: ClassifyContext = {
     turn: header.turn,
     rules,
@@ -114,6 +116,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       rules,
       instances: names.names.instances,
       usedThisTurn,
+      earlierActivations: [...earlierActivations],
       scenarioRange: sc.range,
       controllerOf: (c) => timeline.controllerOf(c),
       category: (player, mandatory) => category(header.turn, player, mandatory),
@@ -124,6 +127,10 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     checked.push({ view, block, leftovers, diags });
 
     for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
+    for (const l of links) {
+      if (!l.inst?.card || !l.effect || l.player === undefined) continue;
+      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
+    }
     // What this chain produced is the next window.
     timeline.afterChain(chainStartEvent);
   };

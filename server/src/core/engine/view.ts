@@ -8,6 +8,18 @@ import { Category } from './results';
 import { Ruleset, RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 
+/** An activation in an earlier chain of the turn: who, which card (by name) and effect, and where it was. */
+export interface TurnActivation {
+  readonly player: PlayerIndex;
+  /** The card's key (its normalised name): copies of a card share it. */
+  readonly cardKey: string;
+  readonly effectIndex: number;
+  readonly activation: boolean;
+  readonly chainIndex: number;
+  /** `CL2 Yugi's "Pot of Prosperity"`. */
+  readonly linkName: string;
+}
+
 /** The chain being checked, after its simulation: what a rule may read. */
 export interface ChainView {
   readonly chainIndex: number;
@@ -39,6 +51,8 @@ export interface ChainView {
   readonly instances: readonly CardInstance[];
   /** Once-per-turn effects activated in earlier chains ("player:card:effect"). */
   readonly usedThisTurn: ReadonlySet<string>;
+  /** Every activation of a card's effect in the scenario's earlier chains, in order (R38, R39). */
+  readonly earlierActivations: readonly TurnActivation[];
   readonly scenarioRange: Range;
   controllerOf(c: CardInstance): PlayerIndex;
   category(player: PlayerIndex, mandatory: boolean): Category;

@@ -19,6 +19,8 @@ import { responders } from './responders';
 import { segocOrder } from './segoc-order';
 import { spellSpeed } from './spell-speed';
 import { statedFacts } from './stated-facts';
+import { hardOncePerTurn } from './hard-once-per-turn';
+import { activateOncePerTurn } from './activate-once-per-turn';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -36,6 +38,8 @@ export const RULE_MODULES: readonly RuleModule[] = [
   oncePerChain,
   damageStep,
   mandatoryMissing,
+  hardOncePerTurn,
+  activateOncePerTurn,
 ];
 
 export interface RuleRegistry {

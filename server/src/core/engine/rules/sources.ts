@@ -38,6 +38,8 @@ export const S = {
   W37: 'W37 — Yugipedia "Spell Speed 1" (Ignition Effects are used only by the turn player, in an open game state in the Main Phase): https://yugipedia.com/wiki/Spell_Speed_1',
   W38: "W38 — Konami, 'Important Rulebook Updates! Xyz Materials and Leaves the Field' (2011-09-01, Official Rulebook v8.0 p. 45: an Xyz Material does not leave the field; a monster returned to the Extra Deck does): http://www.konami.com/yugioh/articles/?p=3195",
   W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
+  OPT: 'OPT — Yugipedia "Once per turn" (a soft limit is per copy; "You can only activate 1 X per turn" and "You can only use this effect of X once per turn" hold for every copy, a negated activation counting): https://yugipedia.com/wiki/Once_per_turn',
+  PSCT: "PSCT — Konami, Understanding Card Text (Problem-Solving Card Text, the official guide to card wording): https://www.yugioh-card.com/en/play/understanding-card-text/",
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
