@@ -213,6 +213,8 @@ interface EffectFields {
   setTurn: string;
   /** A modal card's activation: one code per choice (letters of CHOICE_INCLUDES, `t` targets, `-` nothing listed). */
   choices: string[];
+  /** `s`: its text says it Special Summons this card (`summons itself`). */
+  summonsItself: string;
 }
 
 function effectFields(s: string): EffectFields {
@@ -232,6 +234,7 @@ function effectFields(s: string): EffectFields {
     windowSource: f[11] ?? '',
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
+    summonsItself: f[14] ?? '',
   };
 }
 
@@ -258,6 +261,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
     for (const f of e.flags) if (!into.flags.includes(f)) into.flags += f;
     for (const c of e.categories) if (!into.categories.includes(c)) into.categories.push(c);
     if (e.extra.includes('k') && !into.extra.includes('k')) into.extra += 'k';
+    if (e.summonsItself && !into.summonsItself) into.summonsItself = e.summonsItself;
   }
   return out;
 }
@@ -332,6 +336,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   const inc = includes(e, deck);
   if (inc.length) into.includes = inc;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
+  if (e.summonsItself === 's') into.summonsItself = true;
   return into;
 }
 

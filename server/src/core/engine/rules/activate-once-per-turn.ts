@@ -19,7 +19,7 @@ export const activateOncePerTurn = defineRule({
       inForce: 'always',
       summary:
         'A card that says "You can only activate 1 X per turn" (written `activate 1 per turn`) can be activated only once per turn by each player, whichever copy it is; an activation that was negated still counts.',
-      sources: [S.OPT, S.PSCT, S.CS],
+      sources: [S.W380, S.W381, S.CS],
     },
   ],
   messages: {

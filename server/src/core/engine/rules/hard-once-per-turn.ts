@@ -19,7 +19,7 @@ export const hardOncePerTurn = defineRule({
       inForce: 'always',
       summary:
         'An effect whose card says "You can only use this effect of X once per turn" (written `once per turn by name`) can be activated only once per turn by each player, whichever copy of the card activates it; an activation that was negated still counts.',
-      sources: [S.OPT, S.PSCT, S.CS],
+      sources: [S.W380, S.W381, S.CS],
     },
   ],
   messages: {
