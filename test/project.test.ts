@@ -114,7 +114,7 @@ test('the language server indexes the project card files only', async () => {
   assert.deepEqual(index.cardSources().map((s) => path.basename(s.uri)), ['hound.segoc']);
   assert.equal(index.projectRules(), 'ocg');
   fs.writeFileSync(path.join(dir, 'segoc.json'), '{ "cards": ["notes"] }');
-  assert.equal(index.fileEvent(`file://${path.join(dir, 'segoc.json')}`, false), true);
+  assert.equal(await index.fileEvent(`file://${path.join(dir, 'segoc.json')}`, false), true);
   assert.deepEqual(index.cardSources().map((s) => path.basename(s.uri)), ['stray.segoc']);
   assert.equal(index.projectRules(), undefined);
 });

@@ -104,7 +104,7 @@ test('use-files.browser: the same rules as the Node reader, the files read throu
   forgetWorkspaceFile('vscode-vfs://github/segoc/wiki/cards/b.segoc');
   read(from, '../cards/b.segoc');
   assert.equal(asked.length, 2);
-  new WebWorkspaceIndex().fileEvent('vscode-vfs://github/segoc/wiki/cards/b.segoc', false);
+  await new WebWorkspaceIndex().fileEvent('vscode-vfs://github/segoc/wiki/cards/b.segoc', false);
   await new Promise((resolve) => setTimeout(resolve, 0));
   read(from, '../cards/b.segoc');
   assert.equal(asked.length, 3);

@@ -4,7 +4,7 @@
 // depend on which thread checked which file.
 import { analyze, analyzePage, CardSource, Diagnostic, extractBlocks, pageKind, PageKind, parseCardDefinitions } from '../core';
 import { UseReader, useFileReader } from '../host/use-files';
-import { FileError, readText } from './files';
+import { FileError, readTextAndBom } from './files';
 import { Checked, countFile, FileCounts, jsonPiece, jsonReport, summarize, Summary, textPiece, textReport, UNREADABLE_FILE } from './report';
 import { SarifPiece, sarifPiece, sarifReport, sarifRuleIndex } from './sarif';
 
@@ -16,6 +16,8 @@ export interface Input {
   unreadable?: string;
   /** A project card file that was not asked for: only its `conflicting-card` errors are reported. */
   conflictsOnly?: boolean;
+  /** The file starts with a byte-order mark (dropped from `text`; format --write writes it back). */
+  bom?: boolean;
 }
 
 export function kindOf(file: string): Input['kind'] {
@@ -32,16 +34,17 @@ export function readInputs(files: string[], root: string, found: (file: string) 
   const out: Input[] = [];
   for (const file of files) {
     const kind = kindOf(file);
-    let text: string;
+    let read: { text: string; bom: boolean };
     try {
-      text = readText(file, root);
+      read = readTextAndBom(file, root);
     } catch (e) {
       if (!(e instanceof FileError) || !found(file)) throw e;
       out.push({ file, text: '', kind, unreadable: e.reason });
       continue;
     }
+    const { text, bom } = read;
     if (kind !== 'segoc' && extractBlocks(text, kind).length === 0) continue;
-    out.push({ file, text, kind });
+    out.push(bom ? { file, text, kind, bom } : { file, text, kind });
   }
   return out;
 }

@@ -82,11 +82,16 @@ export function foundBySearch(args: string[], cwd: string): (file: string) => bo
  * link from inside the project folder `root` to outside it, with a clear message (host/text-file.ts).
  */
 export function readText(file: string, root?: string): string {
+  return readTextAndBom(file, root).text;
+}
+
+/** readText, and whether the file started with a byte-order mark (format --write keeps it). */
+export function readTextAndBom(file: string, root?: string): { text: string; bom: boolean } {
   const r = readTextFile(file, { root });
   if ('error' in r) {
     // Messages name the file as the user did (relative to the working folder), never a machine's absolute path.
     const relative = path.relative(process.cwd(), file);
     throw new FileError(relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? relative : file, r.error);
   }
-  return r.text;
+  return r;
 }

@@ -6,9 +6,8 @@ import * as path from 'path';
 import { isMainThread } from 'worker_threads';
 import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
-import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, UsageError } from './files';
+import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, readTextAndBom, UsageError } from './files';
 import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
-import { startsWithBom } from '../host/text-file';
 import { installGeneratedLibrary } from '../host/generated-cards';
 import { CheckPool, threadsFor } from './parallel';
 import { ANSI, Checked, formatExplain, PLAIN, textPiece } from './report';
@@ -387,9 +386,9 @@ function formatCommand(opts: Options, io: CliIO): number {
     // write, byte-order mark included: `segoc format F | diff F -` is empty exactly when `--check`
     // says the file is formatted.
     const root = project(io).root;
-    const text = readText(file, root);
+    const { text, bom } = readTextAndBom(file, root);
     refuseTooLarge([{ file, text }], io);
-    io.write((startsWithBom(file, root) ? '\ufeff' : '') + formatted(file, text));
+    io.write((bom ? '\ufeff' : '') + formatted(file, text));
     return 0;
   }
   const { inputs } = inputsOf(project(io), opts, io);
@@ -403,7 +402,7 @@ function formatCommand(opts: Options, io: CliIO): number {
     const next = formatted(t.file, t.text);
     if (next === t.text) continue;
     changed.push(t.file);
-    if (opts.write) writeKeepingBom(t.file, next);
+    if (opts.write) writeKeepingBom(t.file, next, t.bom === true);
   }
   for (const f of changed) io.out(shown(io, f));
   const n = inputs.length;
@@ -456,10 +455,9 @@ function readStdin(): string {
 }
 
 /** Writes a file (format --write), keeping a byte-order mark that the file had (readText drops it). */
-function writeKeepingBom(file: string, text: string): void {
-  const bom = startsWithBom(file) ? '\ufeff' : '';
+function writeKeepingBom(file: string, text: string, hadBom: boolean): void {
   try {
-    fs.writeFileSync(file, bom + text, 'utf8');
+    fs.writeFileSync(file, (hadBom ? '\ufeff' : '') + text, 'utf8');
   } catch (e) {
     throw new UsageError(`${file}: cannot write (${(e as NodeJS.ErrnoException).code ?? String(e)})`);
   }

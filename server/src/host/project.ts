@@ -103,13 +103,15 @@ export function isProjectCardFile(setup: ProjectSetup, file: string): boolean {
 }
 
 /**
- * The project's card files, sorted, as the CLI and the language server both use them. Errors of the
- * project file: a path it names that does not exist (`missing`; the default `cards` folder may be
- * absent), and one it names outside the project folder, or that leads out of it through a symbolic
- * link (`refused`, with why): neither is walked nor read. Folders are walked without following links.
+ * What the project file's `cards` name, before any folder is walked: the files named one by one, the
+ * folders to walk, and its errors: a path it names that does not exist (`missing`; the default `cards`
+ * folder may be absent), and one outside the project folder, or that leads out of it through a symbolic
+ * link (`refused`, with why): neither is walked nor read. The language server walks the folders itself,
+ * in the background (lsp/workspace.ts); the CLI through cardFilesOf.
  */
-export function cardFilesOf(setup: ProjectSetup): { files: string[]; missing: string[]; refused: string[] } {
-  const found: string[] = [];
+export function cardPathsOf(setup: ProjectSetup): { files: string[]; folders: string[]; missing: string[]; refused: string[] } {
+  const files: string[] = [];
+  const folders: string[] = [];
   const missing: string[] = [];
   const refused: string[] = [];
   for (const pattern of setup.project.cards) {
@@ -135,11 +137,26 @@ export function cardFilesOf(setup: ProjectSetup): { files: string[]; missing: st
       refused.push(`${pattern}, a symbolic link that leads out of the project folder: segoc follows links only inside it`);
       continue;
     }
-    if (isFile(start)) found.push(start);
-    else walk(start, found, ['.segoc']);
+    if (isFile(start)) files.push(start);
+    else folders.push(start);
   }
-  const files = [...new Set(found)].filter((f) => isProjectCardFile(setup, f)).sort();
-  return { files, missing, refused };
+  return { files, folders, missing, refused };
+}
+
+/**
+ * The project's card files, sorted, as the CLI uses them (the language server finds the same ones:
+ * cardPathsOf, its folders walked in the background). Folders are walked without following links.
+ */
+export function cardFilesOf(setup: ProjectSetup): { files: string[]; missing: string[]; refused: string[] } {
+  const { files: named, folders, missing, refused } = cardPathsOf(setup);
+  const found = [...named];
+  for (const folder of folders) walk(folder, found, ['.segoc']);
+  return { files: projectCardFiles(setup, found), missing, refused };
+}
+
+/** The files among `found` that the project's `cards` patterns take, without repeats, sorted. */
+export function projectCardFiles(setup: ProjectSetup, found: string[]): string[] {
+  return [...new Set(found)].filter((f) => isProjectCardFile(setup, f)).sort();
 }
 
 /** What is wrong with the project's card files (cardFilesOf), in one sentence; undefined when nothing is. */

@@ -52,20 +52,6 @@ export function readTextFile(file: string, options: ReadOptions = {}): TextRead 
   return { text: bom ? text.slice(1) : text, bom };
 }
 
-/** Whether a file starts with a UTF-8 byte-order mark (read as readTextFile reads; false when it cannot be read). */
-export function startsWithBom(file: string, root?: string): boolean {
-  const opened = openRegularFile(file, root);
-  if ('error' in opened) return false;
-  try {
-    const head = readAtMost(opened.fd, 3, 3);
-    return head.length === 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf;
-  } catch {
-    return false;
-  } finally {
-    fs.closeSync(opened.fd);
-  }
-}
-
 /** Folders of the kernel's own files: never scenarios, often endless or blocking. */
 const SYSTEM_FOLDERS = ['/proc', '/sys', '/dev'];
 
@@ -159,8 +145,11 @@ function cannotRead(e: unknown): string {
   return `cannot read (${code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'is a folder' : code ?? String(e)})`;
 }
 
-/** One decoder for every file (a `check` reads a thousand): decode() without a stream keeps no state between calls. */
-const lenient = new TextDecoder('utf-8', { fatal: false });
+/**
+ * One decoder for every file (a `check` reads a thousand): decode() without a stream keeps no state between
+ * calls. ignoreBOM keeps a byte-order mark in the decoded text, so that readTextFile can say the file had one.
+ */
+const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
 function isValidUtf8(buf: Buffer): boolean {
   try {

@@ -291,12 +291,12 @@ export function startServer(connection: Connection, options: ServerOptions = {})
   );
 
   connection.onDidChangeWatchedFiles(
-    safeNotification(connection, 'didChangeWatchedFiles', (params) => {
+    safeNotification(connection, 'didChangeWatchedFiles', async (params) => {
       let changed = false;
       for (const c of params.changes) {
         const canonical = canonicalUri(c.uri);
         if (store.byCanonical(canonical)) continue; // the editor's text wins
-        if (workspace.fileEvent(c.uri, c.type === FileChangeType.Deleted)) changed = true;
+        if (await workspace.fileEvent(c.uri, c.type === FileChangeType.Deleted)) changed = true;
         if (store.importedByOpenDocument(canonical)) {
           store.settingsChanged();
           changed = true;

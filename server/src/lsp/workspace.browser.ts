@@ -54,7 +54,7 @@ export class WorkspaceIndex {
     return false;
   }
 
-  fileEvent(uri: string, _deleted: boolean): boolean {
+  async fileEvent(uri: string, _deleted: boolean): Promise<boolean> {
     forgetWorkspaceFile(canonicalUri(uri));
     return false;
   }

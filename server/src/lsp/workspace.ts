@@ -8,7 +8,7 @@ import * as path from 'path';
 import { CardDef, CardSource, definitionSignature, parseCardDefinitions, tooLargeToCheck } from '../core';
 import { isInside, readTextFile } from '../host/text-file';
 import { canonicalUri, isFileUri, pathToUri, resolveRelative, uriToPath } from './uri';
-import { cardFilesOf, cardFilesProblem, isProjectCardFile, loadProject, ProjectSetup } from '../host/project';
+import { cardFilesProblem, cardPathsOf, isProjectCardFile, loadProject, projectCardFiles, ProjectSetup } from '../host/project';
 
 const MAX_FILES = 20000;
 /** The workspace scan reads every .segoc file of the folders in the background: larger ones are left out of it. */
@@ -63,17 +63,21 @@ export class WorkspaceIndex {
   }
 
   /**
-   * The card files that the project files name one by one (`"cards": ["defs.segoc"]`), as the CLI
-   * finds them (host/project.ts cardFilesOf): a file named there counts even when it is a symbolic
-   * link inside the project folder, which the folder walk passes over. Its problems are logged.
+   * The card files that the project files name (`"cards": ["defs.segoc", "lib"]`), as the CLI finds
+   * them (host/project.ts cardFilesOf): a file named there counts even when it is a symbolic link inside
+   * the project folder, which the folder walk passes over, and so does a folder named there. The named
+   * folders are walked here in the background, like the workspace folders (a second walk of the same
+   * folder finds files that `scan` has seen: they are read once). Its problems are logged.
    */
-  private namedCardFiles(): string[] {
+  private async namedCardFiles(): Promise<string[]> {
     const out: string[] = [];
     for (const setup of this.projects) {
-      const { files, missing, refused } = cardFilesOf(setup);
+      const { files, folders, missing, refused } = cardPathsOf(setup);
       const problem = cardFilesProblem(missing, refused);
       if (problem) this.log(`segoc: ${setup.file}: ${problem}`);
-      out.push(...files);
+      const found = [...files];
+      for (const folder of folders) await walk(folder, found);
+      out.push(...projectCardFiles(setup, found));
     }
     return out;
   }
@@ -110,7 +114,7 @@ export class WorkspaceIndex {
   async scan(): Promise<boolean> {
     const files: string[] = [];
     for (const f of this.folders) await walk(f, files);
-    files.push(...this.namedCardFiles());
+    files.push(...(await this.namedCardFiles()));
     let changed = false;
     const seen = new Set<string>();
     for (const [i, file] of files.entries()) {
@@ -150,17 +154,13 @@ export class WorkspaceIndex {
   }
 
   /** A watched-file event (created, changed or deleted). Open files are left to the editor. */
-  fileEvent(uri: string, deleted: boolean): boolean {
+  async fileEvent(uri: string, deleted: boolean): Promise<boolean> {
     if (/(^|\/)segoc\.json$/i.test(uri)) {
       // A project file changed: which files are card files, and the default ruleset, may differ now;
-      // a file it now names one by one may be a link the folder walk passed over.
+      // a file or folder it now names may be a link the folder walk passed over. Scanned again in the
+      // background, as at start-up (never a synchronous walk of the card folders).
       this.loadProjects();
-      for (const file of this.namedCardFiles()) {
-        const uri = canonicalUri(pathToUri(file));
-        if (this.entries.has(uri)) continue;
-        const text = this.readFromDisk(file);
-        if (text !== undefined) this.set(uri, text, false);
-      }
+      await this.scan();
       this.generation++;
       return true;
     }
