@@ -7,6 +7,8 @@ import { analyze, CardInfo, cardToSegoc, generatedCard, readRecord } from '../se
 import { filterMatches } from '../server/src/core/engine/match';
 import { parseFilter } from '../server/src/core/cards/vocabulary/filters';
 import { inferEffects } from '../server/src/core/infer';
+import * as fs from 'fs';
+import * as path from 'path';
 
 const ORIGIN = { kind: 'generated' as const, passcode: 1 };
 
@@ -66,4 +68,22 @@ card "Oath": normal spell
 `;
   const a = analyze(text);
   assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error'), []);
+});
+
+test('text against script: the ten "..., you can activate 1 of these effects" / "If ..., you can:" triggers follow the script (optional)', () => {
+  // The disagreement set of the committed library: these ten were `mT` (the text's misreading taken over the
+  // script's TRIGGER_O) before the inference read "you can" before the colon; each is optional again, with no
+  // optional/mandatory disagreement recorded.
+  const dir = path.resolve(__dirname, '../../server/cards/generated');
+  const lines = fs.readFileSync(path.join(dir, 'cards.tsv'), 'utf8').split('\n');
+  const cards = ['Dark Scorpion - Gorg the Strong', 'Dark Scorpion - Meanae the Thorn', 'Yosenju Kama 1', 'Yosenju Kama 2', 'T.G. Trident Launcher', 'Fire King Sanctuary', 'Infinitrack Brutal Dozer', 'Infernoid Tierra', 'Egotistical Ape', 'Stand Up Centur-Ion!'];
+  for (const name of cards) {
+    const line = lines.find((l) => l.split('\t')[1] === name);
+    assert.ok(line, name);
+    const triggers = line.split('\t')[13].split(';').filter((e) => e.startsWith('T,'));
+    assert.ok(triggers.length > 0 && triggers.every((e) => e.split(',')[1] === 'o'), `${name}: ${triggers.join(';')}`);
+  }
+  // The whole disagreement set, counted: 22 triggers keep the text's "mandatory" against the script, 10 its "optional".
+  const marks = lines.flatMap((l) => (l.split('\t')[13] ?? '').split(';')).map((e) => e.split(',')[1]);
+  assert.deepEqual([marks.filter((m) => m === 'mT').length, marks.filter((m) => m === 'oT').length], [22, 10]);
 });
