@@ -87,3 +87,24 @@ test('text against script: the ten "..., you can activate 1 of these effects" / 
   const marks = lines.flatMap((l) => (l.split('\t')[13] ?? '').split(';')).map((e) => e.split(',')[1]);
   assert.deepEqual([marks.filter((m) => m === 'mT').length, marks.filter((m) => m === 'oT').length], [22, 10]);
 });
+
+
+test('R17: a soft "once per turn" is each copy\'s own (both copies must activate), a limit by name is shared', () => {
+  /** Two copies of a Sangan-like card with `limit` destroyed together; only the first copy's trigger is activated. */
+  const scenario = (limit: string) => `card "Searcher": effect monster (fiend, dark, level 3, atk 1000, def 600)
+  trigger mandatory if sent to gy from field, from gy, ${limit}, includes search
+
+scenario "two copies"
+  players Yugi, Kaiba
+  turn Yugi
+  Yugi hand: "Dark Hole"
+  Yugi field: "Searcher" as s1, "Searcher" as s2
+  chain
+    1 Yugi "Dark Hole" -> destroy s1, s2
+  chain
+    1 Yugi s1
+`;
+  const missing = (limit: string) => analyze(scenario(limit)).diagnostics.filter((d) => d.code === 'mandatory-trigger-missing').length;
+  assert.equal(missing('once per turn'), 1, "the second copy's trigger is still expected");
+  assert.equal(missing('once per turn by name'), 0, 'the name already used its once per turn');
+});

@@ -13,7 +13,7 @@ import { readHeader } from './header';
 import { Reference } from './resolve-names';
 import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
-import type { TurnActivation } from './view';
+import { turnUseKey, type TurnActivation } from './view';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames } from './scenario-names';
 import { PlayerIndex } from './state';
@@ -126,9 +126,10 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
 
-    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
+    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(turnUseKey(l.effect.oncePerTurnByName, l.player, l.inst, l.effect.index));
     for (const l of links) {
-      if (!l.inst?.card || !l.effect || l.player === undefined) continue;
+      // A link that activates a card its player does not control (R35) used nothing of theirs.
+      if (!l.inst?.card || !l.effect || l.player === undefined || timeline.controllerOf(l.inst) !== l.player) continue;
       earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
     }
     // What this chain produced is the next window.

@@ -9,6 +9,9 @@ export function firstUseThisTurn(chain: ChainView, l: LinkState, counts: (effect
   const key = l.inst.card.key;
   const earlier = chain.earlierActivations.find((u) => u.player === l.player && u.cardKey === key && counts(u.effectIndex, u.activation));
   if (earlier) return `${earlier.linkName} in chain ${earlier.chainIndex}`;
-  const below = chain.links.find((x) => x.position < l.position && x.player === l.player && x.inst?.card?.key === key && x.effect && counts(x.effect.index, x.effect.kind === 'activation'));
+  // A link that activates a card its player does not control (R35) used nothing of theirs.
+  const below = chain.links.find(
+    (x) => x.position < l.position && x.player === l.player && x.inst?.card?.key === key && chain.controllerOf(x.inst) === x.player && x.effect && counts(x.effect.index, x.effect.kind === 'activation'),
+  );
   return below ? `${chain.linkName(below)} in this chain` : undefined;
 }
