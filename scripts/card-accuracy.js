@@ -1,23 +1,35 @@
 #!/usr/bin/env node
-// How well the card text inference agrees with an independent witness: the EDOPro card scripts.
-//   npm run cards:accuracy -- --texts DIR --scripts DIR [--lang en|ja|both] [--json FILE] [--examples N]
+// How accurate the card facts are, measured two ways.
+//   npm run cards:accuracy [-- --texts DIR] [--scripts DIR] [--write] [--cards] [--probes]
+//                          [--lang en|ja|both] [--json FILE] [--examples N]
+// 1. Against the hand-checked facts set (facts/hand-checked.json, docs/cards.md): the library's cards (what
+//    `segoc card` prints), fact by fact, with coverage beside accuracy, and the probes: small scenarios
+//    where a fact decides the verdict (a silent "legal" where a judge says "illegal" is a flip). With
+//    --texts, the text inference on the same cards; with --scripts, the EDOPro scripts' facts on them.
+//    --write makes today's figures the committed floor (facts/accuracy-floor.json, held by
+//    test/card-accuracy.test.ts) and docs/cards.md's table; --cards lists each card's facts that are not
+//    right, --probes each probe. Exit 1 when a figure fell below the floor.
+// 2. With both --texts and --scripts, also the whole library's text inference against the scripts (the
+//    older cross-check, below; docs/card-inference.md explains it).
 // --texts   a checkout of DawnbrandBots/yaml-yugi (or its data/cards folder): <passcode>.json
 // --scripts a checkout of ProjectIgnis/CardScripts (or its official folder): c<passcode>.lua
-// Card by card (by passcode) it compares the effects inferred from the official text with the facts
+// Card by card (by passcode) the cross-check compares the effects inferred from the official text with the facts
 // read from the script (scripts/lib/lua-facts.js, the generator's reader; helper procedures mapped by the
 // generator's rules in scripts/cards/effects.js), per fact and per language, and prints the
 // figures and a confusion table (docs/card-inference.md explains them). Nothing is written to the
-// repository; no card text and no script is printed (passcodes and figures only).
+// repository but with --write; no card text and no script is printed (passcodes, names and figures only).
 'use strict';
 const fs = require('fs');
 const path = require('path');
 const { readScript, kindOf } = require('./lib/lua-facts');
 const { helperEffects } = require('./cards/effects');
 const { loadTypeScript } = require('./lib/load-ts');
+const { loadSet, compareCard, tally } = require('./lib/fact-accuracy');
+const { measureLibrary, measureInference, factTable, docsFigures, figures, readFloor, belowFloor, writeFloor, writeDocs } = require('./lib/fact-report');
 
 function args() {
   const a = process.argv.slice(2);
-  const o = { lang: 'both', examples: 8 };
+  const o = { lang: 'both', examples: 8, write: false, cards: false, probes: false };
   for (let i = 0; i < a.length; i++) {
     const v = () => a[++i];
     if (a[i] === '--texts') o.texts = v();
@@ -26,11 +38,13 @@ function args() {
     else if (a[i] === '--json') o.json = v();
     else if (a[i] === '--examples') o.examples = Number(v());
     else if (a[i] === '--limit') o.limit = Number(v());
+    else if (a[i] === '--write') o.write = true;
+    else if (a[i] === '--cards') o.cards = true;
+    else if (a[i] === '--probes') o.probes = true;
     else throw new Error(`unknown option ${a[i]}`);
   }
-  if (!o.texts || !o.scripts) throw new Error('usage: npm run cards:accuracy -- --texts DIR --scripts DIR');
-  for (const sub of ['data/cards', 'cards']) if (fs.existsSync(path.join(o.texts, sub))) o.texts = path.join(o.texts, sub);
-  if (fs.existsSync(path.join(o.scripts, 'official'))) o.scripts = path.join(o.scripts, 'official');
+  if (o.texts) for (const sub of ['data/cards', 'cards']) if (fs.existsSync(path.join(o.texts, sub))) o.texts = path.join(o.texts, sub);
+  if (o.scripts && fs.existsSync(path.join(o.scripts, 'official'))) o.scripts = path.join(o.scripts, 'official');
   return o;
 }
 
@@ -326,8 +340,7 @@ function report(t, lang, o) {
   return out.join('\n');
 }
 
-function main() {
-  const o = args();
+function wholeLibrary(o) {
   const inference = loadTypeScript('server/src/core/infer/index.ts');
   const langs = o.lang === 'both' ? ['en', 'ja'] : [o.lang];
   const all = {};
@@ -352,8 +365,89 @@ function main() {
   }
 }
 
+/**
+ * The scripts' facts on the set's cards, in the card model's words (kind, optional, "when"/"if", zones,
+ * targets, Damage Step flag, count limit, categories), compared as the library's cards are: a cross-check
+ * of the set's readings and of what the generator could take from the scripts.
+ */
+function measureScripts(set, dir, core) {
+  const LIMIT = { none: 'none', soft: 'soft', chain: 'chain', name: 'hard' };
+  const limit = (s) => (/o$/.test(s.countLimit ?? '') ? 'oath' : /d$/.test(s.countLimit ?? '') ? 'duel' : LIMIT[limitOf(s)]);
+  // A trigger on a phase (EVENT_PHASE+PHASE_END) is what the card model calls a phase trigger.
+  const kind = (s) => (s.kind === 'trigger' && /^EVENT_PHASE/.test(s.code[0] ?? '') ? 'phase-trigger' : s.kind);
+  const results = [];
+  for (const c of set.cards) {
+    const file = path.join(dir, `c${c.passcode}.lua`);
+    const script = fs.existsSync(file) ? readScript(fs.readFileSync(file, 'utf8')) : undefined;
+    const category = /trap/.test(c.stats.cardType) ? 'Trap' : /spell/.test(c.stats.cardType) ? 'Spell' : 'Monster';
+    const effects = script && witnessedEffects(script, { card_type: category });
+    let card;
+    if (effects) {
+      const model = scriptEffects(effects).map((s) => ({
+        kind: kind(s), mandatory: !s.optional, timing: s.kind === 'trigger' && s.optional ? (s.delay ? 'if' : 'when') : undefined, activatesFrom: scriptZones(s),
+        targets: s.target, damageStep: s.damageStep, limit: limit(s), assumed: [],
+        includes: Object.entries(INCLUDE_CATEGORY).filter(([, cats]) => cats.some((x) => s.categories.includes(x))).map(([inc]) => inc),
+      }));
+      const spellTrapKind = c.stats.cardType.split(' ')[0];
+      card = { name: c.name, cardType: c.stats.cardType, category: category.toLowerCase(), spellTrapKind, abilities: [], effects: category !== 'Monster' && !model.some((e) => e.kind === 'activation') ? [{ kind: 'activation', mandatory: false, activatesFrom: ['field'], includes: [], assumed: [], limit: 'none' }, ...model] : model };
+    }
+    const facts = compareCard(c, card, core).filter((f) => !['event', 'window', 'stats', 'cost', 'responseRestriction', 'summonsItself'].includes(f.fact));
+    results.push({ card: c, facts });
+  }
+  return { results, tally: tally(results) };
+}
+
+function notRight(results) {
+  return results
+    .map((r) => ({ name: r.card.name, bad: r.facts.filter((f) => f.bucket !== 'right') }))
+    .filter((r) => r.bad.length)
+    .map((r) => `- ${r.name}: ${r.bad.map((f) => `${f.fact}${f.effect ? ` (effect ${f.effect})` : ''} ${f.bucket}`).join(', ')}`)
+    .join('\n');
+}
+
+function handChecked(o) {
+  const core = loadTypeScript('scripts/lib/accuracy-core.ts');
+  core.installGeneratedLibrary(undefined, path.join(__dirname, '..', 'server', 'cards', 'generated'));
+  const set = loadSet();
+  const library = measureLibrary(core, set);
+  const inference = o.texts ? measureInference(core, o.texts, set) : undefined;
+  const scripts = o.scripts ? measureScripts(set, o.scripts, core) : undefined;
+  console.log(`## The hand-checked facts set: ${set.cards.length} cards (facts/hand-checked.json)\n`);
+  console.log(docsFigures(library, inference));
+  if (scripts) console.log(`\nThe EDOPro scripts' facts on the same cards (a cross-check: the facts a script states):\n\n${factTable(scripts.tally)}`);
+  if (o.cards) {
+    console.log(`\n### The library's facts that are not right\n\n${notRight(library.results)}`);
+    if (inference) console.log(`\n### The inference's facts that are not right\n\n${notRight(inference.results)}`);
+    if (scripts) console.log(`\n### The scripts' facts that differ from the set\n\n${notRight(scripts.results)}`);
+  }
+  if (o.probes) {
+    console.log('\n### Probes\n');
+    for (const p of library.probes) console.log(`- ${p.card} (effect ${p.effect}) ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
+  }
+  const now = figures(library, inference);
+  if (o.write) {
+    writeFloor(now);
+    writeDocs(library, inference ?? undefined);
+    console.log('\nWrote facts/accuracy-floor.json and the figures of docs/cards.md.');
+    return 0;
+  }
+  const below = belowFloor(now, readFloor());
+  if (below.length) {
+    console.log(`\nBelow the committed figures (facts/accuracy-floor.json):\n${below.map((b) => `- ${b}`).join('\n')}`);
+    return 1;
+  }
+  return 0;
+}
+
+function main() {
+  const o = args();
+  const code = handChecked(o);
+  if (o.texts && o.scripts) wholeLibrary(o);
+  return code;
+}
+
 try {
-  main();
+  process.exitCode = main();
 } catch (e) {
   console.error(`cards:accuracy: ${e.message}`);
   process.exit(2);

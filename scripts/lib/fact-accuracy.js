@@ -1,0 +1,293 @@
+// The card facts of a source (the library's card, or the card the text inference reads) against the
+// hand-checked facts set (facts/hand-checked.json, docs/cards.md "The hand-checked facts set"): fact by
+// fact, each right, wrong, missing (the source states nothing and the engine reads the absence as a
+// value), assumed (the source says it is unsure) or not represented (the card model has no place for it).
+// Shared by `npm run cards:accuracy` (scripts/card-accuracy.js) and the ratchet test
+// (test/card-accuracy.test.ts); it takes core's functions as an argument, so that both use the one they load.
+// New facts appearing on the card model are read where they are named below (`limit`, `rank`, `link`,
+// `cost`, `responseRestriction`): until then, the set's fact is "missing" or "not represented".
+'use strict';
+const fs = require('fs');
+const path = require('path');
+
+const SET_FILE = path.join(__dirname, '..', '..', 'facts', 'hand-checked.json');
+
+/** The fact kinds, in the order the reports print them. */
+const FACTS = ['kind', 'mandatory', 'timing', 'event', 'zones', 'targets', 'damageStep', 'limit', 'includes', 'window', 'summonsItself', 'spellSpeed', 'cost', 'responseRestriction', 'effects', 'stats'];
+const FACT_LABELS = {
+  kind: 'kind', mandatory: 'optional / mandatory', timing: '"when" / "if"', event: 'event, what it answers, its qualifiers', zones: 'activation zone',
+  targets: 'targets', damageStep: 'Damage Step', limit: 'per-turn limit', includes: 'includes', window: 'activation window', summonsItself: 'summons itself',
+  spellSpeed: 'Spell Speed', cost: 'cost', responseRestriction: 'restriction on responses', effects: 'effect set', stats: 'type and stats line',
+};
+/** What the `includes` of a card effect is measured in (other words are left out on both sides). */
+const INCLUDE_WORDS = ['search', 'deck summon', 'deck send', 'special summon', 'destroy', 'banish', 'draw', 'negate'];
+const BUCKETS = ['right', 'wrong', 'missing', 'assumed', 'unrepresented'];
+
+function loadSet(file = SET_FILE) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Chain-starting effects, a modal Spell/Trap's `choose one` activations taken as its one activation. */
+function chainEffects(card) {
+  const out = [];
+  for (const e of card.effects) {
+    if (e.kind === 'continuous') continue;
+    const last = out[out.length - 1];
+    if (e.kind === 'activation' && e.chooseOne && last && last.kind === 'activation' && last.chooseOne) {
+      out[out.length - 1] = { ...last, first: last.first ?? last, includes: [...new Set([...last.includes, ...e.includes])], targets: last.targets ?? e.targets, damageStep: last.damageStep || e.damageStep, changesAtk: last.changesAtk || e.changesAtk, assumed: [...last.assumed, ...e.assumed] };
+    } else out.push(e);
+  }
+  return out;
+}
+
+/**
+ * Pairs the set's effects with the source's: by position where both have as many, else the best-fitting
+ * pairs of the same kind first (same zones, same optionality, near in card order), so that an effect the
+ * source left out or split does not shift the others.
+ */
+function align(expected, got) {
+  if (expected.length === got.length) return expected.map((e, i) => got[i]);
+  const pairs = [];
+  for (const [i, e] of expected.entries()) {
+    for (const [j, g] of got.entries()) {
+      if (g.kind !== e.kind) continue;
+      pairs.push({ i, j, score: (sameSet(e.zones, g.activatesFrom ?? []) ? 2 : 0) + (e.mandatory === !!g.mandatory ? 1 : 0), distance: Math.abs(i - j) });
+    }
+  }
+  pairs.sort((a, b) => b.score - a.score || a.distance - b.distance);
+  const out = expected.map(() => undefined);
+  const taken = new Set();
+  for (const p of pairs) {
+    if (out[p.i] || taken.has(p.j)) continue;
+    out[p.i] = got[p.j];
+    taken.add(p.j);
+  }
+  return out;
+}
+
+const sameSet = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
+const norm = (s) => String(s ?? '').toLowerCase().replace(/[-_]/g, ' ').trim();
+
+function includesOf(list) {
+  const out = new Set((list ?? []).map(norm).filter((w) => INCLUDE_WORDS.includes(w)));
+  if (out.has('deck summon')) out.add('special summon');
+  return [...out].sort();
+}
+
+/** The limit as the engine holds it; a named `limit` field wins where a source writes one. */
+function limitOf(e) {
+  if (typeof e.limit === 'string') return e.limit;
+  if (e.oncePerChain) return 'chain';
+  if (e.oncePerDuel) return 'duel';
+  if (e.oncePerTurn) return 'hard';
+  if (e.softOncePerTurn) return 'soft';
+  if (e.activateOncePerTurn) return 'oath';
+  return 'none';
+}
+
+/** What the engine lets be activated in the Damage Step (R30, damage-step.ts). */
+function damageStepAllowed(e, speed) {
+  return speed >= 3 || e.mandatory || !!e.damageStep || !!e.negatesActivation || !!e.changesAtk;
+}
+
+/** An assumption of the source about this fact (its `assumed` notes name the fact's word). */
+const ASSUMED_WORDS = {
+  kind: /kind|no script|effects/i, mandatory: /optional|mandatory/i, timing: /when|timing/i, event: /condition|event|qualif|what it answers/i, zones: /zone|hand|from/i,
+  targets: /target/i, damageStep: /damage step/i, limit: /once|limit/i, includes: /includ|categor/i, window: /during|window|turn|phase/i,
+};
+function assumedAbout(e, fact) {
+  const re = ASSUMED_WORDS[fact];
+  return !!re && (e.assumed ?? []).some((a) => re.test(a));
+}
+
+function isEmpty(v) {
+  return v === undefined || v === null || v === false || v === 'none' || (Array.isArray(v) && v.length === 0);
+}
+
+function bucket(expected, got, same, e, fact) {
+  if (same) return 'right';
+  if (assumedAbout(e, fact)) return 'assumed';
+  return isEmpty(got) && !isEmpty(expected) ? 'missing' : 'wrong';
+}
+
+// ---------------------------------------------------------------- events
+
+function patternsOf(e) {
+  if (e.kind === 'activation') return e.responds ?? [];
+  if (e.kind === 'phase-trigger' && e.phaseTime) return [{ kind: 'phase', phase: e.phaseTime.phase, whose: e.phaseTime.whose, unknown: [] }];
+  return e.event ? [e.event] : [];
+}
+
+function flagged(p) {
+  return p.kind === 'unknown' || (p.unknown ?? []).length > 0 || /script|qualifying/.test(p.raw ?? '');
+}
+
+/** "Normal Summoned" takes a Tribute Summon too (a Tribute Summon is a Normal Summon). */
+function summonTypes(list) {
+  const out = new Set(list ?? []);
+  if (out.has('normal')) out.add('tribute');
+  return [...out];
+}
+
+function matchPattern(want, p) {
+  if (want.kind !== p.kind) return false;
+  switch (want.kind) {
+    case 'card': {
+      if (want.subject === 'self' ? p.subject !== 'self' : p.subject === 'self') return false;
+      if (want.verb !== p.verb) return false;
+      if (!!want.attempt !== !!p.attempt) return false;
+      if (!sameSet(summonTypes(want.summonTypes), summonTypes(p.summonTypes))) return false;
+      if (!sameSet(want.methods ?? [], p.methods ?? [])) return false;
+      if ((want.from ?? '') !== (p.from ?? '')) return false;
+      if (!!want.toGy !== !!p.toGy) return false;
+      const by = want.by && want.by.length === 1 ? want.by[0] : undefined;
+      if ((by ?? '') !== (p.by ?? '')) return false;
+      if ((want.actor ?? 'any') !== (p.actor ?? 'any')) return false;
+      const filter = typeof p.subject === 'object' ? p.subject : {};
+      for (const [k, v] of Object.entries(want.filter ?? {})) {
+        const have = filter[k];
+        if (Array.isArray(v) ? !sameSet(v.map(norm), (have ?? []).map(norm)) : v !== have) return false;
+      }
+      return true;
+    }
+    case 'activation':
+      return (want.actor ?? 'any') === (p.actor ?? 'any') && sameSet(want.what ?? ['any'], p.what ?? ['any']) && sameSet(includesOf(want.includes), includesOf(p.includes)) && (want.zone ?? '') === (p.zone ?? '');
+    case 'attack':
+      return (want.actor ?? 'any') === (p.actor ?? 'any');
+    case 'damage':
+      return (want.who ?? 'any') === (p.who ?? 'any') && !!want.battle === !!p.battle;
+    case 'phase':
+      return want.phase === p.phase && (want.whose ?? 'each') === (p.whose ?? 'each');
+    default:
+      return false;
+  }
+}
+
+/** The event fact: every alternative the card states, with its qualifiers, and nothing wider. */
+function eventBucket(want, e) {
+  const got = patternsOf(e);
+  const expected = want.event ?? [];
+  if (!expected.length && !want.eventQualifiers) return got.length ? (got.some(flagged) ? 'assumed' : 'wrong') : 'right';
+  if (!got.length) return e.assumed?.length ? 'assumed' : 'missing';
+  const matched = expected.every((w) => got.some((p) => matchPattern(w, p)));
+  if (matched && !want.eventQualifiers) return 'right';
+  // A qualifier the card model cannot hold, or a pattern the source got wider or otherwise: the source's
+  // own flag (an unknown part, "under script condition", an assumption) is what keeps it from being silent.
+  if (got.some(flagged) || assumedAbout(e, 'event')) return 'assumed';
+  return 'wrong';
+}
+
+// ---------------------------------------------------------------- one effect, one card
+
+/** An Ignition Effect is activated in its controller's Main Phase whether or not a source says so. */
+function impliedByIgnition(kind, w) {
+  return kind === 'ignition' && !!w && w.whose === 'your' && (w.phases ?? [w.phase]).join() === 'main';
+}
+
+function windowOf(e) {
+  if (!e.window || impliedByIgnition(e.kind, e.window)) return undefined;
+  return { whose: e.window.whose, phases: e.window.phase ? [e.window.phase] : [] };
+}
+
+function compareEffect(want, e, card, core) {
+  const out = {};
+  const put = (fact, b) => (out[fact] = b);
+  if (!e) {
+    for (const f of FACTS) if (f !== 'effects' && f !== 'stats' && applies(want, f)) put(f, 'missing');
+    return out;
+  }
+  put('kind', bucket(want.kind, e.kind, want.kind === e.kind, e, 'kind'));
+  if (want.mandatory !== undefined) put('mandatory', bucket(want.mandatory, e.mandatory, want.mandatory === !!e.mandatory, e, 'mandatory'));
+  if (want.timing) put('timing', bucket(want.timing, e.timing, want.timing === e.timing, e, 'timing'));
+  if (applies(want, 'event')) put('event', eventBucket(want, e));
+  if (want.kind === 'activation' && card.category === 'spell') {
+    // A Spell is activated from the hand or Set: no zone fact.
+  } else if (want.kind === 'activation') {
+    // A Trap's activation: whether it may be activated from the hand is the card's fact.
+    const hand = want.zones.includes('hand');
+    put('zones', bucket(hand, (e.activatesFrom ?? []).includes('hand'), hand === (e.activatesFrom ?? []).includes('hand'), e, 'zones'));
+  } else put('zones', bucket(want.zones, e.activatesFrom, sameSet(want.zones, e.activatesFrom ?? []), e, 'zones'));
+  if (want.targets !== null && want.targets !== undefined) put('targets', bucket(want.targets, !!e.targets, want.targets === !!e.targets, e, 'targets'));
+  const speed = core.spellSpeed(e, card, { trapTriggersSpeed2: true });
+  if (want.damageStep !== null && want.damageStep !== undefined) {
+    const allowed = damageStepAllowed(e, speed);
+    put('damageStep', bucket(want.damageStep, e.damageStep, want.damageStep === allowed, e, 'damageStep'));
+  }
+  put('limit', bucket(want.limit, limitOf(e), want.limit === limitOf(e), e, 'limit'));
+  const wantInc = includesOf(want.includes);
+  const gotInc = includesOf(e.includes);
+  put('includes', bucket(wantInc, gotInc, sameSet(wantInc, gotInc), e, 'includes'));
+  const wantWindow = impliedByIgnition(want.kind, want.window) ? undefined : want.window;
+  if (wantWindow || windowOf(e)) {
+    const w = windowOf(e);
+    const same = !!wantWindow === !!w && (!w || (w.whose === wantWindow.whose && sameSet(w.phases, wantWindow.phases)));
+    put('window', bucket(wantWindow, w, same, e, 'window'));
+  }
+  if (want.summonsItself || e.summonsItself) put('summonsItself', bucket(want.summonsItself, !!e.summonsItself, want.summonsItself === !!e.summonsItself, e, 'summonsItself'));
+  put('spellSpeed', want.spellSpeed === speed ? 'right' : 'wrong');
+  if (want.cost) put('cost', 'cost' in e ? bucket(true, !!e.cost, !!e.cost, e, 'cost') : 'unrepresented');
+  if (want.responseRestriction || e.responseRestriction) put('responseRestriction', 'responseRestriction' in e ? bucket(want.responseRestriction, !!e.responseRestriction, want.responseRestriction === !!e.responseRestriction, e, 'responseRestriction') : 'missing');
+  return out;
+}
+
+function applies(want, fact) {
+  if (fact === 'event') return !!(want.event?.length || want.eventQualifiers);
+  if (fact === 'window') return !!want.window && !impliedByIgnition(want.kind, want.window);
+  if (fact === 'timing') return !!want.timing;
+  if (fact === 'mandatory') return want.mandatory !== undefined;
+  if (fact === 'targets') return want.targets !== null && want.targets !== undefined;
+  if (fact === 'damageStep') return want.damageStep !== null && want.damageStep !== undefined;
+  if (fact === 'summonsItself') return !!want.summonsItself;
+  if (fact === 'cost') return !!want.cost;
+  if (fact === 'responseRestriction') return !!want.responseRestriction;
+  return true;
+}
+
+function statsBucket(want, card) {
+  const type = want.cardType === card.cardType;
+  const tuner = want.tuner === undefined || want.tuner === (card.abilities ?? []).includes('tuner');
+  let number = true;
+  if (want.level !== undefined) number = card.level === want.level;
+  // A Rank or Link Rating is not a Level: a card model that keeps it as `level` lets a Level filter take it.
+  if (want.rank !== undefined) number = card.rank === want.rank && card.level === undefined;
+  if (want.link !== undefined) number = (card.link ?? card.linkRating) === want.link && card.level === undefined;
+  return type && tuner && number ? 'right' : 'wrong';
+}
+
+/** One card of the set against the source's card: { facts: [{fact, effect, bucket}], ... }. */
+function compareCard(want, card, core) {
+  const facts = [];
+  if (!card) {
+    for (const [i, w] of want.effects.entries()) for (const [fact] of Object.entries(compareEffect(w, undefined, undefined, core))) facts.push({ fact, effect: i + 1, bucket: 'missing' });
+    facts.push({ fact: 'effects', bucket: 'missing' }, { fact: 'stats', bucket: 'missing' });
+    return facts;
+  }
+  const got = chainEffects(card);
+  const pairs = align(want.effects, got);
+  for (const [i, w] of want.effects.entries()) {
+    for (const [fact, b] of Object.entries(compareEffect(w, pairs[i], card, core))) facts.push({ fact, effect: i + 1, bucket: b });
+  }
+  const sameKinds = got.length === want.effects.length && got.every((e, i) => e.kind === want.effects[i].kind);
+  facts.push({ fact: 'effects', bucket: sameKinds ? 'right' : got.some((e) => e.assumed?.some((a) => /script/.test(a))) && got.length === 0 ? 'assumed' : 'wrong' });
+  facts.push({ fact: 'stats', bucket: statsBucket(want.stats, card) });
+  return facts;
+}
+
+/** Per fact kind: { right, wrong, missing, assumed, unrepresented, checked }. */
+function tally(results) {
+  const by = Object.fromEntries(FACTS.map((f) => [f, Object.fromEntries([...BUCKETS, 'checked'].map((b) => [b, 0]))]));
+  const all = Object.fromEntries([...BUCKETS, 'checked'].map((b) => [b, 0]));
+  for (const r of results) {
+    for (const f of r.facts) {
+      by[f.fact][f.bucket]++;
+      by[f.fact].checked++;
+      all[f.bucket]++;
+      all.checked++;
+    }
+  }
+  return { byFact: by, all };
+}
+
+const rate = (t) => (t.checked ? (100 * t.right) / t.checked : 100);
+
+module.exports = { SET_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, tally, rate, includesOf, limitOf };

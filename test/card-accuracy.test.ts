@@ -1,0 +1,101 @@
+// The hand-checked facts set (facts/hand-checked.json, docs/cards.md) and the ratchet on the library's
+// accuracy against it: the figures `npm run cards:accuracy -- --write` committed in facts/accuracy-floor.json
+// may rise, never fall (accuracy per fact, cards whose verdict a fact gap flips). When they rise, commit
+// them with `npm run cards:accuracy -- --write` so the next change is held to them.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'fs';
+import * as path from 'path';
+import * as core from '../server/src/core/internal';
+import './generated-cards';
+
+const ROOT = path.resolve(__dirname, '../..');
+// The harness is plain JavaScript shared with the script run by hand (scripts/card-accuracy.js).
+const accuracy = require(path.join(ROOT, 'scripts/lib/fact-accuracy.js'));
+const report = require(path.join(ROOT, 'scripts/lib/fact-report.js'));
+
+interface SetEffect {
+  kind: string;
+  how: Record<string, string>;
+  [fact: string]: unknown;
+}
+interface SetCard {
+  passcode: number;
+  name: string;
+  group: 'random' | 'staple';
+  draw?: number;
+  read: string;
+  stats: { cardType: string };
+  effects: SetEffect[];
+}
+const set: { cards: SetCard[]; clauses: Record<string, string>; sample: { seed: number } } = accuracy.loadSet();
+
+test('hand-checked facts set: at least 120 cards, a seeded sample and the staples, each read from its text', () => {
+  assert.ok(set.cards.length >= 120, `${set.cards.length} cards`);
+  assert.equal(set.sample.seed, 20261206);
+  const random = set.cards.filter((c) => c.group === 'random');
+  assert.deepEqual(
+    random.map((c) => c.draw),
+    random.map((_, i) => i + 1),
+    'the sample is the seeded draw in order, none left out',
+  );
+  assert.equal(new Set(set.cards.map((c) => c.passcode)).size, set.cards.length, 'each card once');
+  for (const staple of ['Ash Blossom & Joyous Spring', 'Effect Veiler', 'Infinite Impermanence', 'Ghost Ogre & Snow Rabbit', 'Droll & Lock Bird', 'Maxx "C"', 'Nibiru, the Primal Being', 'Called by the Grave', 'Solemn Judgment', 'Solemn Strike', 'Solemn Warning', 'Mystical Space Typhoon', 'Cosmic Cyclone', 'Book of Moon', 'Torrential Tribute']) {
+    assert.ok(set.cards.some((c) => c.name === staple && c.group === 'staple'), staple);
+  }
+  for (const c of set.cards) {
+    assert.match(c.read, /hand-checked from the official text/, c.name);
+    for (const e of c.effects) {
+      // Facts only: no field carries card text, and every clause a fact was read from is one the file explains.
+      assert.ok(!('text' in e), `${c.name}: no card text`);
+      for (const clause of Object.values(e.how)) assert.ok(set.clauses[clause], `${c.name}: clause "${clause}" is explained`);
+      for (const fact of ['kind', 'zones', 'limit', 'includes', 'spellSpeed']) assert.ok(fact in e && fact in e.how, `${c.name}: ${fact} and how it was read`);
+    }
+  }
+});
+
+test('hand-checked facts set: the library agrees with the committed figures or better (a ratchet)', () => {
+  const library = report.measureLibrary(core, set);
+  const now = report.figures(library);
+  const below: string[] = report.belowFloor(now, report.readFloor());
+  assert.deepEqual(below, [], 'a change made card facts less accurate or let a gap flip more verdicts: `npm run cards:accuracy -- --cards --probes` lists them');
+});
+
+test('hand-checked facts set: a right fact, a missing one and a wrong one are told apart', () => {
+  const cards = core.analyze('', {}).cards;
+  const byName = (n: string) => set.cards.find((c) => c.name === n)!;
+  // Pot of Greed: the generated card lists nothing it includes (missing), its kind is right.
+  const pot = accuracy.compareCard(byName('Pot of Greed'), cards.get('Pot of Greed'), core) as Array<{ fact: string; bucket: string }>;
+  assert.equal(pot.find((f) => f.fact === 'kind')!.bucket, 'right');
+  assert.equal(pot.find((f) => f.fact === 'includes')!.bucket, 'missing');
+  // A Link Monster's Link Rating kept as a Level is a wrong stats line, not a right one.
+  const unicorn = accuracy.compareCard(byName('Knightmare Unicorn'), { ...cards.get('Knightmare Unicorn')!, level: 3 }, core) as Array<{ fact: string; bucket: string }>;
+  assert.equal(unicorn.find((f) => f.fact === 'stats')!.bucket, 'wrong');
+  // Facts the card model may gain are read by name: a soft limit and a Rank, once a source writes them, are right.
+  const library = cards.get('Number C1000: Numerounius')!;
+  const gained = { ...library, level: undefined, rank: 12, effects: library.effects.map((e, i) => (i === 0 ? { ...e, limit: 'soft' } : e)) };
+  const numerounius = accuracy.compareCard(byName('Number C1000: Numerounius'), gained, core) as Array<{ fact: string; effect?: number; bucket: string }>;
+  assert.equal(numerounius.find((f) => f.fact === 'stats')!.bucket, 'right');
+  assert.equal(numerounius.find((f) => f.fact === 'limit' && f.effect === 1)!.bucket, 'right');
+  // A card the library does not know: every fact missing.
+  const none = accuracy.compareCard(byName('Sangan'), undefined, core) as Array<{ bucket: string }>;
+  assert.ok(none.every((f) => f.bucket === 'missing'));
+});
+
+test('hand-checked facts set: a probe gives the verdict a judge reads when the card is defined with the facts of the set', () => {
+  const probes = require(path.join(ROOT, 'scripts/lib/fact-probes.js'));
+  // Each card written as its text reads (docs/language.md), so a probe's verdict rests on the probe alone.
+  const stated: Record<string, { definition: string; probe: string }> = {
+    'Forbidden Lance': { definition: 'card "Forbidden Lance": quick-play spell\n  activation, targets a face-up monster, changes atk', probe: 'damage step' },
+    'Mystical Space Typhoon': { definition: 'card "Mystical Space Typhoon": quick-play spell\n  activation, targets a spell or trap, includes destroy', probe: 'damage step' },
+    'Effect Veiler': { definition: "card \"Effect Veiler\": effect monster (spellcaster, light, tuner, level 1, atk 0, def 0)\n  quick optional, from hand, targets an effect monster your opponent controls, includes negate, during the opponent's main phase", probe: 'window' },
+    'Ash Blossom & Joyous Spring': { definition: 'card "Ash Blossom & Joyous Spring": effect monster (zombie, fire, tuner, level 3, atk 0, def 1800)\n  quick optional when card or effect activated including search or deck summon or deck send, from hand, once per turn, includes negate', probe: 'answers' },
+  };
+  for (const [name, { definition, probe }] of Object.entries(stated)) {
+    const card = set.cards.find((c) => c.name === name)!;
+    const p = (probes.probesOf(card, () => 1) as Array<{ probe: string; expected: string; text: string }>).find((x) => x.probe === probe)!;
+    assert.ok(p, `${name}: a ${probe} probe`);
+    const { verdict } = probes.verdictOf(core, `${definition}\n\n${p.text}`);
+    assert.equal(verdict, p.expected, `${name}, ${probe}`);
+  }
+});
