@@ -7,11 +7,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, AnalyzeOptions, parseProject, renderMarkdown, scenarioJson } from '../server/src/core/internal';
+import { analyze, AnalyzeOptions, parseProject, renderHtml, renderMarkdown, renderSvg, renderWikitext, scenarioJson } from '../server/src/core/internal';
+import { buildViewModel } from '../client/src/preview/model';
+import { renderPreviewHtml } from '../client/src/preview/html';
+import { PREVIEW_ASSETS } from './preview/assets';
 import { runCli } from '../server/src/cli/main';
 import { preview } from '../server/src/lsp/preview';
 import { readSettings } from '../server/src/lsp/settings';
 import { repoRoot } from './helpers';
+import './generated-cards';
 
 const CARDS = `card "Mystery Pot": normal spell
 
@@ -109,24 +113,41 @@ test('strict is part of the analysis cache: a strict analysis never reuses a len
   assert.equal(strict.scenarios[0].verdict, 'illegal');
 });
 
-test('the quick fix defines the card in the file, printed from what the library knows, with the fact to confirm', () => {
-  const { sc } = check(ASH_ON_MYSTERY);
-  const fix = sc.diagnostics[0].fix?.[0];
+test('the quick fix defines a library card in the file, printed from what the library knows, with the fact to confirm', () => {
+  // Double Summon comes from the generated library, whose activation lists nothing it includes (its script has no category).
+  const source = scenario('Ash on a library spell whose includes are unknown', `  Yugi hand: "Double Summon"\n  Kaiba hand: "Ash Blossom & Joyous Spring"\n  chain\n    1 Yugi "Double Summon"\n    2 Kaiba "Ash Blossom & Joyous Spring"\n  expect legal\n`);
+  const sc = analyze(source).scenarios[0];
+  const warning = sc.diagnostics.find((d) => d.code === 'unknown-card-fact');
+  const fix = warning?.fix?.[0];
   assert.ok(fix, 'a quick fix');
-  assert.match(fix.title, /Define "Mystery Pot"/);
+  assert.equal(fix.title, 'Define "Double Summon" in this file to state what its effect includes');
   const text = fix.edits[0].newText;
-  assert.match(text, /^# confirm from the card's text: what "Mystery Pot" includes .*; if so: includes search, deck summon, deck send\n/);
-  assert.match(text, /\ncard "Mystery Pot": normal spell\n/);
-  // Right above its scenario; the fix's text is a valid definition: inserted (the library's card replaced), the file
-  // still checks, and the fact is left to confirm (the comment states nothing).
-  const source = `${CARDS}\n${ASH_ON_MYSTERY}`;
+  assert.match(text, /^# confirm from the card's text: what "Double Summon" includes .*; if so: includes search, deck summon, deck send\n/);
+  assert.match(text, /\ncard "Double Summon": normal spell\n/);
+  // Right above its scenario; the fix's text is a valid definition: inserted, the file still checks (the definition
+  // replaces the library's card, and says so), and the fact is left to confirm (the comment states nothing).
   const at = fix.edits[0].range.start;
-  assert.equal(source.split('\n')[at.line], `scenario "Ash on a spell whose includes are unknown"`);
-  const lines = source.replace('card "Mystery Pot": normal spell\n\n', '\n\n').split('\n');
+  assert.equal(source.split('\n')[at.line], 'scenario "Ash on a library spell whose includes are unknown"');
+  const lines = source.split('\n');
   lines.splice(at.line, 0, ...text.trimEnd().split('\n'), '');
   const fixed = analyze(lines.join('\n'));
   assert.ok(!fixed.diagnostics.some((d) => d.severity === 'error'), fixed.diagnostics.map((d) => d.message).join('\n'));
   assert.ok(fixed.diagnostics.some((d) => d.code === 'unknown-card-fact'));
+});
+
+test('a card the writer defined in the file is not defined again: the fix puts the fact to confirm in its definition', () => {
+  const { sc } = check(ASH_ON_MYSTERY);
+  const fixes = sc.diagnostics[0].fix ?? [];
+  assert.equal(fixes.length, 1);
+  assert.equal(fixes[0].title, 'State what its effect includes in the definition of "Mystery Pot" (line 1)');
+  const edit = fixes[0].edits[0];
+  assert.deepEqual(edit.range.start, { line: 1, character: 0 }, 'right under the `card "Mystery Pot"` line (the first line)');
+  assert.match(edit.newText, /^  # confirm from the card's text: what "Mystery Pot" includes .*; if so: includes search, deck summon, deck send\n$/);
+  assert.ok(!edit.newText.includes('card "Mystery Pot"'), 'no second definition');
+  const lines = `${CARDS}\n${ASH_ON_MYSTERY}`.split('\n');
+  lines.splice(edit.range.start.line, 0, edit.newText.trimEnd());
+  const fixed = analyze(lines.join('\n'));
+  assert.ok(!fixed.diagnostics.some((d) => d.code === 'duplicate-card' || d.severity === 'error'), fixed.diagnostics.map((d) => d.message).join('\n'));
 });
 
 test('every verdict text says "legal, resting on unknown facts": render, JSON, the preview DTO', () => {
@@ -139,16 +160,31 @@ test('every verdict text says "legal, resting on unknown facts": render, JSON, t
   assert.equal(preview(a, 'file:///t.segoc', 1).scenarios[0].restsOnUnknownFacts, true);
 });
 
+test('each link that rests on unknown facts says so: render tables, the SVG boxes, the preview chip, SARIF', () => {
+  const { a, sc } = check(ASH_ON_MYSTERY);
+  const input = { title: 't', scenarios: [sc] };
+  assert.match(renderMarkdown(input), /\| CL2 \|.*\| yes, resting on unknown facts \|/);
+  assert.match(renderWikitext(input), /yes, resting on unknown facts/);
+  assert.match(renderHtml(input), /yes, resting on unknown facts/);
+  assert.match(renderSvg(input), /⚠ legal, resting on unknown facts/);
+  assert.doesNotMatch(renderMarkdown(input), /\| CL1 \|.*resting on unknown facts/, 'CL1 rests on nothing');
+  const vm = buildViewModel(JSON.parse(JSON.stringify(preview(a, 'file:///t.segoc', 1))));
+  const html = renderPreviewHtml(vm, { cspSource: 'https://x', assets: PREVIEW_ASSETS });
+  assert.equal(html.split('rests on unknown facts</span>').length - 1, 1, 'one chip, on CL2');
+});
+
+
 test('the samples: legal resting on unknown facts, illegal in strict; with the facts stated, the judge\'s answers', () => {
   const root = repoRoot();
   const read = (f: string) => fs.readFileSync(path.join(root, 'samples', 'modern', f), 'utf8');
   const lenient = analyze(read('unknown-card-facts.segoc'));
-  // Reinforcement of the Army's activation states `includes search` (issue 27): Ash Blossom on it rests on nothing unknown.
-  assert.deepEqual(lenient.scenarios.map((s) => [s.verdict, s.restsOnUnknownFacts, s.expectationsMet]), [['legal', false, true], ['legal', true, true]]);
+  // Reinforcement of the Army's activation states `includes search` (issue 27): Ash Blossom on it rests on nothing
+  // unknown; the four others do.
+  assert.deepEqual(lenient.scenarios.map((s) => [s.verdict, s.restsOnUnknownFacts, s.expectationsMet]), [['legal', false, true], ...[1, 2, 3, 4].map(() => ['legal', true, true])]);
   const strict = analyze(read('unknown-card-facts.segoc'), { strict: true });
-  assert.deepEqual(strict.scenarios.map((s) => [s.verdict, s.expectationsMet]), [['legal', true], ['illegal', false]]);
+  assert.deepEqual(strict.scenarios.map((s) => [s.verdict, s.expectationsMet]), [['legal', true], ...[1, 2, 3, 4].map(() => ['illegal', false])]);
   const stated = analyze(read('unknown-card-facts-stated.segoc'));
-  assert.deepEqual(stated.scenarios.map((s) => [s.verdict, s.restsOnUnknownFacts, s.expectationsMet]), [['legal', false, true], ['illegal', false, true]]);
+  assert.deepEqual(stated.scenarios.map((s) => [s.verdict, s.restsOnUnknownFacts, s.expectationsMet]), [['legal', false, true], ['illegal', false, true], ['illegal', false, true]]);
 });
 
 test('--strict on the CLI, "strict" in segoc.json and the segoc.strict setting', () => {
@@ -163,6 +199,9 @@ test('--strict on the CLI, "strict" in segoc.json and the segoc.strict setting',
   assert.equal(lenient.code, 0);
   assert.match(lenient.out, /warning unknown-card-fact/);
   assert.match(lenient.out, /legal, resting on unknown facts \(as expected\)/);
+  const sarif = JSON.parse(run(['check', '--format', 'sarif']).out);
+  const result = sarif.runs[0].results.find((r: { ruleId: string }) => r.ruleId === 'unknown-card-fact');
+  assert.equal(result.properties.linkVerdict, 'legal, resting on unknown facts');
   const strict = run(['check', '--strict']);
   assert.equal(strict.code, 1);
   assert.match(strict.out, /error unknown-card-fact/);

@@ -101,6 +101,7 @@ function renderLink(link: LinkView): HtmlElement {
     (link.role === 'batch-trigger' || link.role === 'hand-trigger') && h('span', { class: 'chip' }, link.roleLabel),
     link.effectIndex !== undefined && link.effectIndex > 1 && h('span', { class: 'chip' }, `effect ${num(link.effectIndex)}`),
     !link.cardKnown && h('span', { class: 'chip bad' }, 'unknown card'),
+    link.legal && link.codes.includes('unknown-card-fact') && h('span', { class: 'chip', title: 'legal only on a card fact the card library does not know (see the warning)' }, 'rests on unknown facts'),
   ];
   return h(
     'li',

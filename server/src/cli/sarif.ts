@@ -156,6 +156,8 @@ export function sarifPiece(r: Checked, cwd: string, index: ReadonlyMap<string, n
     if (d.chain !== undefined) properties.chain = d.chain;
     if (d.link !== undefined) properties.link = d.link;
     if (d.block !== undefined) properties.block = d.block;
+    // The link's verdict where it rests on a card fact the library does not know (an error under --strict instead).
+    if (d.code === 'unknown-card-fact' && d.severity !== 'error') properties.linkVerdict = 'legal, resting on unknown facts';
     const result = {
       ruleId: d.code,
       ruleIndex,

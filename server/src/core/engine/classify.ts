@@ -104,13 +104,23 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
-  // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
-  // unknown. The link stays transparent to the speed checks (as an unknown card), and its verdict says so.
-  if (!l.effect && !stmt.effectIndex) {
+  if (!l.effect && !stmt.effectIndex && inst.card.cardType === 'normal monster') {
+    // A Normal Monster has no effect: there is nothing to activate, which is no gap of the library.
+    cx.errors.push({
+      code: 'no-such-effect',
+      severity: 'error',
+      message: `${quoteName(inst.card.name)} is a Normal Monster: it has no effect to activate, so it cannot be a chain link`,
+      range: stmt.card.range,
+      link: position,
+    });
+  } else if (!l.effect && !stmt.effectIndex) {
+    // A card the library knows no activatable effect of: its Spell Speed, where it activates and what it does are
+    // unknown. It is not taken as a Quick Effect: the link stays transparent to the speed checks (as an unknown
+    // card), segoc checks nothing of it, and the warning says so.
     restsOn(l, {
       card: inst.card.name,
       fact: 'effect',
-      what: `the card library knows no effect of ${quoteName(inst.card.name)} that can be activated`,
+      what: `the card library knows no effect of ${quoteName(inst.card.name)}${/no script/.test(inst.card.origin.source ?? '') ? ' (the generated library found no script for it)' : ''}`,
       why: 'its kind, Spell Speed, where it can be activated and what it does decide this link, and segoc checks none of them',
     });
   }
@@ -140,19 +150,52 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
   const here = zone ? usable.filter((e) => e.activatesFrom.includes(zone)) : usable;
   if (here.length === 1) return here[0];
   if (here.length > 1) usable = here;
-  const classes: Array<(e: EffectInfo) => boolean> = [
-    (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk),
-    (e) => collected.some((c) => c.inst === l.inst && c.effect === e),
-    (e) => e.kind === 'phase-trigger' && phaseMatches(cx, e, l.player),
-    (e) => l.position > 1 && (isActivationResponder(e) || e.kind === 'activation'),
-    (e) => e.kind === 'activation',
-    (e) => cx.phase === 'damage-step' && (e.damageStep || e.changesAtk || e.negatesActivation),
-    (e) => l.position > 1 && e.kind === 'quick',
-    (e) => e.kind === 'quick' || e.kind === 'ignition',
+  // A judge reads a link as the effect that can be activated there. A Set Spell/Trap is activated: its link is the
+  // card's activation, not an effect it has once face-up. A link chained to another is never an Ignition Effect
+  // (Spell Speed 1, an open game state only): another effect of the card is meant.
+  if (card.category !== 'monster' && l.inst?.zone === 'field' && l.inst.faceDown && !stmt.from) {
+    const activation = usable.filter((e) => e.kind === 'activation');
+    if (activation.length === 1) return activation[0];
+    if (activation.length > 1) usable = activation;
+  }
+  // A face-up Continuous, Field or Equip card the board places has been activated already: its link is one of its effects.
+  const stays = card.spellTrapKind === 'continuous' || card.spellTrapKind === 'field' || card.spellTrapKind === 'equip';
+  if (stays && l.inst?.zone === 'field' && !l.inst.faceDown && !l.inst.implied && !stmt.from) {
+    const effects = usable.filter((e) => e.kind !== 'activation');
+    if (effects.length === 1) return effects[0];
+    if (effects.length > 1) usable = effects;
+  }
+  if (l.position > 1) {
+    const chainable = usable.filter((e) => e.kind !== 'ignition');
+    if (chainable.length === 1) return chainable[0];
+    if (chainable.length > 1) usable = chainable;
+  }
+  // The first class that holds exactly one effect decides. A trigger collected here, or the phase trigger of this
+  // phase, is what the link means; past them several effects still fit, and a message says which was taken and why
+  // (its class's reason), so a writer who meant another writes `effect N`.
+  const classes: Array<{ fits: (e: EffectInfo) => boolean; why?: string }> = [
+    { fits: (e) => collected.some((c) => c.inst === l.inst && c.effect === e && c.zoneOk) },
+    { fits: (e) => collected.some((c) => c.inst === l.inst && c.effect === e) },
+    { fits: (e) => e.kind === 'phase-trigger' && phaseMatches(cx, e, l.player) },
+    { fits: (e) => l.position > 1 && (isActivationResponder(e) || e.kind === 'activation'), why: 'the link is chained to an activation, and this effect answers one (or is the card\'s activation)' },
+    { fits: (e) => e.kind === 'activation', why: "it is the card's activation" },
+    { fits: (e) => cx.phase === 'damage-step' && (e.damageStep || e.changesAtk || e.negatesActivation), why: 'it can be activated in the Damage Step' },
+    { fits: (e) => l.position > 1 && e.kind === 'quick', why: 'the link is chained to another, and this is its Quick Effect' },
+    { fits: (e) => e.kind === 'quick' || e.kind === 'ignition', why: 'it starts a chain by itself (a Quick or Ignition Effect)' },
   ];
-  for (const cls of classes) {
-    const fit = usable.filter(cls);
-    if (fit.length === 1) return fit[0];
+  for (const { fits, why } of classes) {
+    const fit = usable.filter(fits);
+    if (fit.length === 1 && !why) return fit[0];
+    if (fit.length === 1) {
+      cx.errors.push({
+        code: 'effect-chosen',
+        severity: 'information',
+        message: `${quoteName(card.name)} has ${usable.length} effects that could be meant here; effect ${fit[0].index} (${fit[0].text}) is taken: ${why}. Write \`effect N\` to choose another`,
+        range: stmt.card.range,
+        link: l.position,
+      });
+      return fit[0];
+    }
     // A modal card ("Activate 1 of these effects") is activated choosing one: a link that does not say which is
     // no error; what responders see is then taken from all its choices (responders.ts).
     if (fit.length > 1 && fit.every((e) => e.chooseOne)) {

@@ -85,7 +85,10 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     const phaseStated = timeline.phaseStated;
     const phaseClosed = timeline.phaseClosed;
     classifyContext.phase = phase;
+    const said = languageErrors.length;
     const links: LinkState[] = block.links.map((stmt, i) => linkState(classifyContext, stmt, i + 1, collected));
+    // What classification says at a link (effect-chosen, a Normal Monster's no-such-effect) belongs to this chain.
+    for (const d of languageErrors.slice(said)) if (d.link !== undefined) d.chain = chainIndex;
     classify(classifyContext, links);
 
     // Simulate placement (activation and costs), then resolution.

@@ -49,7 +49,29 @@ export function sourceUnsure(l: LinkState): void {
   const card = l.inst?.card;
   const e = l.effect;
   if (!card || !e) return;
+  // One unknown condition is said once: where the engine already named the condition it cannot read on this link
+  // ("under script condition" taken as met), the source's note about its script conditions says it again.
+  const conditionSaid = l.unknownFacts.some((f) => f.card === card.name && (f.effect === undefined || f.effect === e.index) && (f.fact === 'condition' || f.fact === 'event'));
   for (const note of e.assumed) {
+    if (conditionSaid && /condition/.test(note)) continue;
+    const answers = [...(e.kind === 'quick' && e.event?.kind === 'activation' ? [e.event] : []), ...e.responds.filter((r) => r.kind === 'activation')];
+    if (answers.length && /condition/.test(note) && l.position > 1) {
+      // A responder to "card or effect activated" whose script narrows what it answers (a generated Counter Trap such
+      // as Blackbird Close): which activations it answers is the gap, not "any activation".
+      restsOn(l, {
+        card: card.name,
+        effect: e.index,
+        fact: 'event',
+        what: `which activations ${effectLabel(card, e.index)} answers ("${answers.map((p) => p.raw).join(' / ')}"; its script has conditions the library cannot read, which may narrow it)`,
+        why: `CL${l.position - 1} is taken to be one of them`,
+      });
+      continue;
+    }
+    if (/^no script was found/.test(note)) {
+      // A Spell/Trap with no script has only its card's activation: what that does is not known.
+      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
+      continue;
+    }
     restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note} (its source was unsure)`, why: 'this link uses that effect' });
   }
 }
@@ -74,10 +96,13 @@ export function verdictBasisDiagnostics(
     const where = `CL${l.position} ${quoteName(l.inst?.name ?? '?')}`;
     if (l.unknownFacts.length) {
       const facts = l.unknownFacts.map((f) => `${f.what}, and ${f.why}`).join('; ');
+      // A card with no known effect is said as such first: segoc checks nothing of the link, rather than "legal".
+      const noEffect = !l.effect && l.unknownFacts.some((f) => f.fact === 'effect' && f.card === l.inst?.card?.name);
+      const head = noEffect ? `${where} is not checked (it is not taken as a Quick Effect, or as any effect): ${facts}` : `${where} is taken as legal on a card fact the card library does not know: ${facts}`;
       out.push({
         code: UNKNOWN_CARD_FACT,
         severity: strict ? 'error' : 'warning',
-        message: `${where} is taken as legal on a card fact the card library does not know: ${facts}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
+        message: `${head}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
         range: l.stmt.range,
         link: l.position,
         fix: cardOf && cardFixes(l, cardOf, scenarioStart),
@@ -102,7 +127,9 @@ export function verdictBasisDiagnostics(
  * Quick fixes: a `card` definition of each card an unknown fact is about, printed from what the library knows, with
  * the fact as a comment for the writer to confirm from the card's text (a fact is never stated for them). It goes
  * right above the scenario's `scenario` line: definitions are file-wide wherever they stand, and a fix edits only
- * its own scenario's lines.
+ * its own scenario's lines. A card the writer defined in this file is not defined twice: the fix puts the fact to
+ * confirm in that definition, under its `card` line. A card defined in another file of the workspace gets none (this
+ * file's definition would hide it).
  */
 function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined, at: Position): QuickFix[] | undefined {
   const fixes: QuickFix[] = [];
@@ -110,14 +137,23 @@ function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined,
   for (const f of l.unknownFacts) {
     if (seen.has(f.card)) continue;
     const card = cardOf(f.card);
-    if (!card) continue;
+    if (!card || card.origin.kind === 'workspace') continue;
     seen.add(f.card);
     const confirm = l.unknownFacts
       .filter((x) => x.card === f.card)
       .map((x) => `# confirm from the card's text: ${x.what}${x.line ? `; if so: ${x.line}` : ''}`);
+    const what = f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : f.fact === 'zone' ? 'where it can be activated' : 'its condition';
+    if (card.origin.kind === 'file') {
+      const under = { line: card.origin.range.start.line + 1, character: 0 };
+      fixes.push({
+        title: `State ${what} in the definition of ${quoteName(card.name)} (line ${card.origin.range.start.line + 1})`,
+        edits: [{ range: { start: under, end: under }, newText: confirm.map((c) => `  ${c}\n`).join('') }],
+      });
+      continue;
+    }
     const text = [...confirm, ...cardToSegoc(card).trimEnd().split('\n')].join('\n');
     fixes.push({
-      title: `Define ${quoteName(card.name)} in this file to state ${f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : 'its condition'}`,
+      title: `Define ${quoteName(card.name)} in this file to state ${what}`,
       edits: [{ range: { start: { line: at.line, character: 0 }, end: { line: at.line, character: 0 } }, newText: `${text}\n\n` }],
     });
   }

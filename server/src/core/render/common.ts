@@ -59,7 +59,13 @@ export function didText(link: LinkResult): string {
   return r.did.length ? r.did.join('; ') : r.status === 'negated' ? 'negated' : 'resolves';
 }
 
+/** A legal link whose verdict rests on a card fact the library does not know (unknown-card-fact on it). */
+export function restsOnUnknownFacts(link: LinkResult): boolean {
+  return link.legal && link.codes.includes('unknown-card-fact');
+}
+
 export function legalText(link: LinkResult): string {
+  if (restsOnUnknownFacts(link)) return 'yes, resting on unknown facts';
   return link.legal ? 'yes' : `no: ${link.codes.join(', ') || 'see the diagnostics'}`;
 }
 

@@ -19,6 +19,7 @@ import {
   escapeXml,
   RenderInput,
   RenderScenario,
+  restsOnUnknownFacts,
   verdictText,
 } from './common';
 import { quoteName } from '../syntax/quote';
@@ -36,6 +37,7 @@ const INK = '#1f2937';
 const MUTED = '#4b5563';
 const FAINT = '#6b7280';
 const RED = '#dc2626';
+const AMBER = '#b45309';
 const GREEN = '#15803d';
 
 /** A number for an attribute: finite, rounded to 0.1. */
@@ -108,7 +110,7 @@ interface Piece {
 }
 
 function boxHeight(link: LinkResult): number {
-  return 54 + LINE * (didLines(link).length + (link.legal ? 0 : 1));
+  return 54 + LINE * (didLines(link).length + (link.legal && !restsOnUnknownFacts(link) ? 0 : 1));
 }
 
 function didLines(link: LinkResult): string[] {
@@ -161,6 +163,9 @@ function chainColumn(chain: ChainResult, x: number, y: number, heading = true): 
     if (bad) {
       const codes = `✗ illegal: ${link.codes.join(', ') || 'see the diagnostics'}`;
       parts.push(text(tx, ly, fit(codes, right - tx, 12, true), `font-size="12" font-weight="bold" fill="${RED}"`));
+      ly += LINE;
+    } else if (restsOnUnknownFacts(link)) {
+      parts.push(text(tx, ly, fit('⚠ legal, resting on unknown facts', right - tx, 12, true), `font-size="12" font-weight="bold" fill="${AMBER}"`));
       ly += LINE;
     }
     didLines(link).forEach((l, k) => {

@@ -25,6 +25,12 @@ const messages = {
     `${quoteName(p.card)} can be activated only when its condition (${p.event}) was the last thing to happen, and it was not: ${p.whyNotLast}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
   'nothing-to-answer/something-else': (p: { card: string; answers: string; last: string }) =>
     `${quoteName(p.card)} answers "${p.answers}", but the scenario shows what happened right before this chain (${p.last}) and nothing it answers: it has nothing to respond to here [R36]`,
+  'nothing-to-answer/no-summon': (p: { card: string; answers: string; link: number; summonWritten: boolean }) =>
+    p.link > 1
+      ? `${quoteName(p.card)} negates a Summon ("${p.answers}"), which can be done only as Chain Link 1, right when the monster would be Summoned; as CL${p.link} it has no Summon to negate [R36]`
+      : p.summonWritten
+        ? `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the Summon the scenario writes right before this chain is not one it answers: it has nothing to negate [R36]`
+        : `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the scenario writes no Summon right before this chain: a Summon being attempted is the one thing it can answer, and it is not assumed; write that Summon first [R36]`,
   'event-window-passed/responder': (p: { card: string; event: string }) =>
     `${quoteName(p.card)} responds to ${p.event}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
 };
@@ -156,13 +162,18 @@ function olderMatch(chain: ChainView, l: LinkState, patterns: EventPattern[]): G
   return undefined;
 }
 
+/** `responds to summon` (the Solemn family): a Summon being attempted, not one that happened. */
+function isSummonAttempt(p: EventPattern): boolean {
+  return p.kind === 'card' && !!p.attempt;
+}
+
 function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern[]): Tri {
   const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
   const you = l.player ?? 0;
   let best: Tri = 'no';
-  // A Summon being attempted is answered before it succeeds: never above the triggers of that Summon.
-  const triggersBelow = chain.links.slice(0, l.position - 1).some((x) => x.role === 'batch-trigger' || x.role === 'hand-trigger' || x.role === 'phase-trigger');
-  patterns = patterns.filter((p) => !(p.kind === 'card' && p.attempt && triggersBelow));
+  // A Summon being attempted is negated only by Chain Link 1, right when the monster would be Summoned (W52): never
+  // above another link (the triggers of that Summon included).
+  if (l.position > 1) patterns = patterns.filter((p) => !isSummonAttempt(p));
   if (patterns.length === 0) return 'no';
   for (const p of patterns) {
     for (const ev of window) {
@@ -171,8 +182,9 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
       if (m === 'assumed') best = 'assumed';
     }
   }
-  // Nothing ever met it: assumed, unless the scenario shows what happened right before this chain (R36).
-  if (best === 'no' && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
+  // Nothing ever met it: assumed, unless the scenario shows what happened right before this chain (R36). Never a
+  // Summon being attempted: a Counter Trap that negates a Summon the scenario does not write has nothing to negate.
+  if (best === 'no' && patterns.some((p) => !isSummonAttempt(p)) && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
   return best;
 }
 
@@ -191,7 +203,7 @@ function lastStatedEvent(chain: ChainView): GameEvent | undefined {
  */
 function checkResponderTiming(chain: ChainView, report: Report, l: LinkState, patterns: EventPattern[]): void {
   const you = (l.player ?? 0) as PlayerIndex;
-  const success = patterns.filter((p) => !(p.kind === 'card' && p.attempt));
+  const success = patterns.filter((p) => !isSummonAttempt(p));
   const matched = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).filter((ev) => success.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'));
   if (matched.length === 0 || matched.some((ev) => ev.step === chain.stepAtStart)) return;
   const ev = matched[matched.length - 1];
@@ -202,10 +214,31 @@ function checkResponderTiming(chain: ChainView, report: Report, l: LinkState, pa
   });
 }
 
+/**
+ * R36 for the Solemn family: a link whose only answers left are Summons being attempted (`responds to summon`) finds
+ * none: as CL1 with no such Summon written right before the chain, or as a higher link, where no Summon is negated.
+ */
+function reportNoSummon(chain: ChainView, report: Report, l: LinkState, patterns: EventPattern[]): boolean {
+  const attempts = patterns.filter(isSummonAttempt);
+  if (!attempts.length || attempts.length < patterns.length) return false;
+  const you = (l.player ?? 0) as PlayerIndex;
+  const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
+  if (l.position === 1 && window.some((ev) => attempts.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'))) return false;
+  const summonWritten = window.some((ev) => ev.kind === 'summon');
+  report.say('nothing-to-answer/no-summon', l, { card: l.inst!.name, answers: attempts.map((p) => p.raw).join(' / '), link: l.position, summonWritten });
+  return true;
+}
+
 /** R31 / R29 / R32 for one link that answers an activation or an event. */
 function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   const e = l.effect;
   if (!e || !l.inst) return;
+  // A Quick Effect that negates a Summon (Thunder King Rai-Oh: "when a monster would be Special Summoned"): the same
+  // window as the Solemn family's.
+  if (e.kind === 'quick' && e.event && isSummonAttempt(e.event)) {
+    reportNoSummon(chain, report, l, [e.event]);
+    return;
+  }
   const activationPatterns = activationPatternsOf(e);
   const eventPatterns = eventPatternsOf(e);
   if (activationPatterns.length) {
@@ -227,6 +260,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       return;
     }
     if (best === 'no' && eventOk === 'no') {
+      if (!prev && reportNoSummon(chain, report, l, eventPatterns)) return;
       const what = activationPatterns.map((p) => p.raw).join(' / ');
       // A responder that answers only cards on the field says where the card below it activated.
       const at = prev?.activatedFrom?.zone ?? (prev?.effect?.activatesFrom.length === 1 ? prev.effect.activatesFrom[0] : undefined);
@@ -254,6 +288,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
     }
     if (r === 'no') {
+      if (reportNoSummon(chain, report, l, eventPatterns)) return;
       const ev = olderMatch(chain, l, eventPatterns);
       const last = lastStatedEvent(chain);
       if (!ev && last) {

@@ -40,6 +40,8 @@ export const S = {
   W39: 'W39 — Yugipedia "Leaves the field" (cards that become Xyz Materials are not considered to leave the field): https://yugipedia.com/wiki/Leaves_the_field',
   W380: 'W380 — Yugipedia "Once per turn" (a soft limit is per copy; "You can only activate 1 X per turn" and "You can only use this effect of X once per turn" hold for every copy, a negated activation counting): https://yugipedia.com/wiki/Once_per_turn',
   W381: "W381 — Konami, Understanding Card Text (Problem-Solving Card Text, the official guide to card wording): https://www.yugioh-card.com/en/play/understanding-card-text/",
+  W52: 'W52 — Yugipedia "Negating Summons" (an effect that negates a Summon is activated when the monster would be Summoned, as Chain Link 1 only): https://yugipedia.com/wiki/Negating_Summons',
+  W53: 'W53 — Yugipedia "Trap Card" (a Trap Card must first be Set before it can be activated; some cards let one be activated from the hand): https://yugipedia.com/wiki/Trap_Card',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',

@@ -9,6 +9,7 @@ import { Zone } from '../../syntax/ast';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { quoteName } from '../../syntax/quote';
+import { restsOn } from '../unknown-facts';
 
 const messages = {
   'card-not-there/not-theirs': (p: { player: string; card: string; holder: string; onField: boolean; zone: string }) =>
@@ -25,6 +26,8 @@ const messages = {
     `${p.link} is a Quick-Play Spell activated from the hand on ${p.turnPlayer}'s turn; from the hand it can be activated only on its controller's own turn (on the opponent's turn it must have been Set on an earlier turn) [R34]`,
   'spell-trap-timing/outside-main-phase': (p: { link: string; cardType: string; opponentsTurn: string | undefined; phase: string }) =>
     `${p.link} is a ${p.cardType} (Spell Speed 1): it can be activated only in its controller's own Main Phase, as Chain Link 1, and ${p.opponentsTurn !== undefined ? `it is ${p.opponentsTurn}'s turn` : `the scenario is in the ${p.phase} phase`} [R34]`,
+  'spell-trap-timing/trap-from-hand': (p: { link: string; card: string }) =>
+    `${p.link} is a Trap Card activated from the hand; a Trap is Set first and activated from the field, from the hand only where its text allows it, and the card facts of ${quoteName(p.card)} do not (if its text does, state it: \`activation, from field or hand\`) [R34]`,
   'spell-trap-timing/set-this-turn': (p: { link: string; setBy: string; trap: boolean }) =>
     `${p.link} was Set this turn (${p.setBy}); a ${p.trap ? 'Trap' : 'Quick-Play Spell'} cannot be activated the turn it was Set unless its text allows it [R34]`,
 };
@@ -48,11 +51,24 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const zones: Zone[] = e.kind === 'activation' ? activationZones(card.category, e.activatesFrom) : e.activatesFrom;
   const isTrigger = e.kind === 'trigger' || e.kind === 'flip';
   const checkZone = isTrigger ? !l.candidate && card.category === 'monster' : true;
-  // Some Traps say they can be activated from the hand (Infinite Impermanence, Evenly Matched). A link
-  // that writes `from hand` claims that text; card facts (generated or curated) may not carry it, so the
-  // claim is assumed and said, never reported as illegal on missing facts.
-  if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && l.stmt.from?.zone === 'hand' && !zones.includes('hand')) {
-    l.assumptions.push(`${quoteName(name)} can be activated from the hand, as the link says (its card facts do not say so: check its text)`);
+  // R34: a Trap is activated from the field; from the hand only where its text says so (Infinite Impermanence,
+  // Evenly Matched), which its card facts state (`from field or hand`). A Trap the scenario shows in the hand (its
+  // board, or the link's `from hand`) claims that text: facts written by a person (the file, the workspace, the
+  // curated library) that do not say it make it illegal; the generated library records no Trap's hand activation
+  // (and the text inference may not read one), so there it is a fact the verdict rests on.
+  if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && !zones.includes('hand')) {
+    if (card.origin.kind === 'generated' || card.origin.kind === 'inferred') {
+      restsOn(l, {
+        card: card.name,
+        effect: e.index,
+        fact: 'zone',
+        what: `whether ${quoteName(name)} can be activated from the hand (the ${card.origin.kind === 'generated' ? "generated card library does not record a Trap's hand activation" : 'inference from its text does not read one'})`,
+        why: 'the link activates it from the hand, and a Trap without such a text is activated from the field only (R34)',
+        line: 'activation, from field or hand',
+      });
+      return;
+    }
+    report.say('spell-trap-timing/trap-from-hand', l, { link: chain.linkName(l), card: name });
     return;
   }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
@@ -176,7 +192,7 @@ export const statedFacts = defineRule({
     'spell-trap-timing': {
       rules: ['R34'],
       severity: 'error',
-      summary: "a Spell/Trap card activated where or when its card type does not allow (Quick-Play from the hand on the opponent's turn, Set this turn, Normal Spell outside its own Main Phase)",
+      summary: "a Spell/Trap card activated where or when its card type does not allow (Quick-Play from the hand on the opponent's turn, a Trap from the hand its text does not allow, Set this turn, Normal Spell outside its own Main Phase)",
     },
     'card-not-there': {
       rules: ['R35'],
@@ -186,7 +202,7 @@ export const statedFacts = defineRule({
     'nothing-to-answer': {
       rules: ['R36'],
       severity: 'error',
-      summary: "a responder or trigger whose event the scenario shows did not happen (something else right before it; an opponent's attack on one's own turn)",
+      summary: "a responder or trigger whose event the scenario shows did not happen (something else right before it; an opponent's attack on one's own turn; a Summon to negate the scenario does not write)",
     },
   },
   catalogue: [
@@ -197,8 +213,8 @@ export const statedFacts = defineRule({
       tags: ['stable', 'card-specific'],
       inForce: 'always',
       summary:
-        "A Quick-Play Spell is activated from the hand only on its controller's own turn; a Trap or a Quick-Play Spell not the turn it was Set (unless its text allows it); a Normal, Continuous, Equip, Field or Ritual Spell only in its controller's own Main Phase. Where the scenario does not say when a card was Set, segoc assumes an earlier turn and says so.",
-      sources: [S.W29, S.W30],
+        "A Quick-Play Spell is activated from the hand only on its controller's own turn; a Trap from the field only (from the hand where its text allows it), and neither the turn it was Set (unless its text allows it); a Normal, Continuous, Equip, Field or Ritual Spell only in its controller's own Main Phase. Where the scenario does not say when a card was Set, segoc assumes an earlier turn and says so.",
+      sources: [S.W29, S.W30, S.W53],
     },
     {
       id: 'R35',
@@ -217,8 +233,8 @@ export const statedFacts = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed.",
-      sources: [S.W32, S.W31, S.W38, S.W39],
+        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed, except a Summon a card negates (the Solemn family): that is only the Summon the scenario writes right before it, answered as Chain Link 1.",
+      sources: [S.W32, S.W31, S.W38, S.W39, S.W52],
     },
   ],
   messages,

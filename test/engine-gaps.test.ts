@@ -1,0 +1,80 @@
+// What the engine does with a gap (issue 27, class 5) and effect selection as a judge reads a link: a Summon the
+// scenario does not write is not negated, a Trap from the hand needs a card fact, a card with no effect is not a free
+// Quick Effect, one unknown condition is said once, and a link uses the effect that can be activated there.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { analyze } from '../server/src/core/internal';
+import './generated-cards';
+
+function run(body: string, cards = '') {
+  const a = analyze(`${cards}\nscenario "t"\n  players Yugi, Kaiba\n  turn Yugi\n${body}`);
+  const sc = a.scenarios[0];
+  return { sc, codes: sc.diagnostics.filter((d) => d.severity !== 'information' || d.code === 'effect-chosen').map((d) => `${d.severity} ${d.code}${d.link ? ` at CL${d.link}` : ''}`) };
+}
+
+test('a Summon-negating Counter Trap answers only a Summon the scenario writes, as Chain Link 1', () => {
+  const none = run(`  Kaiba field: set "Solemn Judgment"\n  chain\n    1 Kaiba "Solemn Judgment"\n`);
+  assert.deepEqual(none.codes, ['error nothing-to-answer at CL1']);
+  assert.match(none.sc.diagnostics[0].message, /writes no Summon right before this chain.*not assumed/);
+  const summoned = run(`  Yugi hand: "Gemini Elf"\n  Kaiba field: set "Solemn Warning"\n  Yugi normal summons "Gemini Elf"\n  chain\n    1 Kaiba "Solemn Warning"\n`);
+  assert.deepEqual(summoned.codes, []);
+  assert.equal(summoned.sc.verdict, 'legal');
+  const wrongKind = run(`  Yugi hand: "Gemini Elf"\n  Kaiba field: set "Solemn Strike"\n  Yugi normal summons "Gemini Elf"\n  chain\n    1 Kaiba "Solemn Strike"\n`);
+  assert.deepEqual(wrongKind.codes, ['error nothing-to-answer at CL1']);
+  assert.match(wrongKind.sc.diagnostics[0].message, /is not one it answers/);
+  // The same window for a Quick Effect that negates a Summon (a generated card).
+  assert.deepEqual(run(`  Kaiba field: "Thunder King Rai-Oh"\n  chain\n    1 Kaiba "Thunder King Rai-Oh"\n`).codes, ['error nothing-to-answer at CL1']);
+  const raiOh = run(`  Yugi hand: "Cyber Dragon"\n  Kaiba field: "Thunder King Rai-Oh"\n  Yugi special summons "Cyber Dragon"\n  chain\n    1 Kaiba "Thunder King Rai-Oh"\n`);
+  assert.ok(!raiOh.codes.some((c) => c.startsWith('error')), raiOh.codes.join(', '));
+});
+
+test('a Trap from the hand: illegal unless its facts allow it; for a generated card, an unknown fact', () => {
+  const curated = run(`  Yugi hand: "Raigeki Break"\n  Kaiba field: "Sangan"\n  chain\n    1 Yugi "Raigeki Break" from hand\n`);
+  assert.deepEqual(curated.codes, ['error spell-trap-timing at CL1']);
+  assert.equal(curated.sc.diagnostics[0].rule, 'R34');
+  const allowed = run(`  Kaiba field: "Gemini Elf"\n  Yugi hand: "Infinite Impermanence"\n  chain\n    1 Yugi "Infinite Impermanence" from hand target "Gemini Elf"\n`);
+  assert.deepEqual(allowed.codes, []);
+  const defined = run(`  Yugi hand: "Hand Trap"\n  chain\n    1 Yugi "Hand Trap" from hand\n`, 'card "Hand Trap": normal trap\n  activation, from field or hand\n');
+  assert.deepEqual(defined.codes, []);
+  const generated = run(`  Kaiba field: "Gemini Elf"\n  Yugi hand: "Evenly Matched"\n  chain\n    1 Yugi "Evenly Matched" from hand\n`);
+  assert.deepEqual(generated.codes, ['warning unknown-card-fact at CL1']);
+  assert.equal(generated.sc.chains[0].links[0].unknownFacts[0].fact, 'zone');
+  assert.deepEqual(generated.sc.chains[0].links[0].assumptions.filter((a) => /hand/.test(a)), [], 'no longer an assumption');
+});
+
+test('a Normal Monster has no effect to activate; a card with no known effect is not checked, and says so', () => {
+  assert.deepEqual(run(`  Yugi field: "Dark Magician"\n  chain\n    1 Yugi "Dark Magician"\n`).codes, ['error no-such-effect at CL1']);
+  const unknown = run(`  Yugi field: "Thousand Umbral Horror"\n  chain\n    1 Yugi "Thousand Umbral Horror"\n`);
+  assert.deepEqual(unknown.codes, ['warning unknown-card-fact at CL1']);
+  assert.match(unknown.sc.diagnostics[0].message, /is not checked \(it is not taken as a Quick Effect, or as any effect\): the card library knows no effect of "Thousand Umbral Horror"/);
+});
+
+test('a responder to "card or effect activated" whose script narrows it names which activations it answers as the gap', () => {
+  const { sc, codes } = run(`  Yugi hand: "Pot of Greed"\n  Kaiba field: set "Blackbird Close"\n  chain\n    1 Yugi "Pot of Greed"\n    2 Kaiba "Blackbird Close"\n`);
+  assert.deepEqual(codes, ['warning unknown-card-fact at CL2']);
+  assert.deepEqual(sc.chains[0].links[1].unknownFacts.map((f) => f.fact), ['event']);
+  assert.match(sc.diagnostics[0].message, /which activations "Blackbird Close" answers/);
+});
+
+test('one unknown condition is said once on a link', () => {
+  const { sc } = run(`  Yugi deck: "Tearlaments Kitkallos"\n  chain\n    1 Yugi "Foolish Burial" -> send "Tearlaments Kitkallos" to gy\n  chain\n    1 Yugi "Tearlaments Kitkallos"\n`);
+  const facts = sc.chains[1].links[0].unknownFacts;
+  assert.equal(facts.length, 1, facts.map((f) => f.what).join('\n'));
+  assert.match(facts[0].what, /under script condition/);
+});
+
+const CARDS = `card "Two Ways": effect monster (fiend, dark, level 4, atk 1000, def 1000)
+  ignition
+  trigger optional if a monster is destroyed
+`;
+
+test('effect selection: a Set Spell/Trap is activated; a chained link is not an Ignition Effect; a pick among several is said', () => {
+  const set = run(`  phase standby\n  Yugi field: set "Dark Contract with the Witch"\n  chain\n    1 Yugi "Dark Contract with the Witch"\n`);
+  assert.equal(set.sc.chains[0].links[0].effectIndex, 1, 'the activation, not the Standby Phase effect');
+  const chained = run(`  Yugi hand: "Pot of Greed"\n  Kaiba field: "Two Ways"\n  chain\n    1 Yugi "Pot of Greed"\n    2 Kaiba "Two Ways"\n`, CARDS);
+  assert.equal(chained.sc.chains[0].links[1].effectIndex, 2, 'the trigger, not the Ignition Effect');
+  const faceUp = run(`  Yugi field: "Sangan"\n  Kaiba field: "Dark Contract with the Witch"\n  chain\n    1 Kaiba "Dark Contract with the Witch" target "Sangan"\n`);
+  assert.equal(faceUp.sc.chains[0].links[0].effectIndex, 2);
+  assert.deepEqual(faceUp.codes, ['information effect-chosen at CL1']);
+  assert.match(faceUp.sc.diagnostics[0].message, /effect 2 .* is taken: it starts a chain by itself/);
+});
