@@ -64,10 +64,15 @@ test('hand-checked facts set: the library agrees with the committed figures or b
 test('hand-checked facts set: a right fact, a missing one and a wrong one are told apart', () => {
   const cards = core.analyze('', {}).cards;
   const byName = (n: string) => set.cards.find((c) => c.name === n)!;
-  // Pot of Greed: the generated card lists nothing it includes (missing), its kind is right.
-  const pot = accuracy.compareCard(byName('Pot of Greed'), cards.get('Pot of Greed'), core) as Array<{ fact: string; bucket: string }>;
+  // Pot of Greed: its kind is right, and so is what it includes (its activation states `includes draw`); with
+  // that fact taken away, it is missing.
+  const potCard = cards.get('Pot of Greed')!;
+  const pot = accuracy.compareCard(byName('Pot of Greed'), potCard, core) as Array<{ fact: string; bucket: string }>;
   assert.equal(pot.find((f) => f.fact === 'kind')!.bucket, 'right');
-  assert.equal(pot.find((f) => f.fact === 'includes')!.bucket, 'missing');
+  assert.equal(pot.find((f) => f.fact === 'includes')!.bucket, 'right');
+  const bare = { ...potCard, effects: potCard.effects.map((e) => ({ ...e, includes: [] })) };
+  const potBare = accuracy.compareCard(byName('Pot of Greed'), bare, core) as Array<{ fact: string; bucket: string }>;
+  assert.equal(potBare.find((f) => f.fact === 'includes')!.bucket, 'missing');
   // A Link Monster's Link Rating kept as a Level is a wrong stats line, not a right one.
   const unicorn = accuracy.compareCard(byName('Knightmare Unicorn'), { ...cards.get('Knightmare Unicorn')!, level: 3 }, core) as Array<{ fact: string; bucket: string }>;
   assert.equal(unicorn.find((f) => f.fact === 'stats')!.bucket, 'wrong');

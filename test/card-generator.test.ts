@@ -81,7 +81,7 @@ test('generator: the library written from the fixtures is the expected one, and 
     assert.match(cards[0], /alias "試験灯竜"/, 'ruby markup keeps its base text');
     assert.match(cards[0], /# Konami FAQ \(rulings\): https:\/\/www\.db\.yugioh-card\.com\/yugiohdb\/faq_search\.action\?ope=4&cid=90001&request_locale=ja/, 'the Konami id reaches the record');
     assert.match(cards[0], /alias "Dragão Lanterna de Teste"/);
-    assert.match(cards[0], /trigger optional if normal summoned, once per turn, includes search/);
+    assert.match(cards[0], /trigger optional if normal summoned, once per turn by name, includes search/);
     assert.match(cards[0], /quick optional, targets [^\n]*includes destroy[^\n]*during the opponent's main phase/);
     assert.match(cards[1], /card "Fixture Rank Knight": xyz monster \([^)]*rank 4/);
     assert.match(cards[1], /\n {2}ignition[^\n]*\n$/, 'one ignition effect: the continuous clone is left out');

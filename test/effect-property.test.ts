@@ -31,13 +31,13 @@ function value(e: EffectInfo): boolean {
   return (e as unknown as Record<string, unknown>).untilDamageCalculation === true;
 }
 
-/** The throwaway rule: a link whose effect has the property is reported (R38, made up for this test). */
+/** The throwaway rule: a link whose effect has the property is reported (R99, made up for this test). */
 const untilCalculation = defineRule({
   name: 'until-calculation',
-  codes: { 'until-calculation': { rules: ['R38'], severity: 'warning', summary: 'an effect activated until damage calculation (a rule made up for this test)' } },
+  codes: { 'until-calculation': { rules: ['R99'], severity: 'warning', summary: 'an effect activated until damage calculation (a rule made up for this test)' } },
   catalogue: [
     {
-      id: 'R38',
+      id: 'R99',
       title: 'Until damage calculation',
       tag: 'disputed',
       tags: ['disputed'],
@@ -46,7 +46,7 @@ const untilCalculation = defineRule({
       sources: ['S0 — none: this rule exists only in a test'],
     },
   ],
-  messages: { 'until-calculation': (p: { link: string }) => `${p.link} may be activated until damage calculation [R38]` },
+  messages: { 'until-calculation': (p: { link: string }) => `${p.link} may be activated until damage calculation [R99]` },
   check(chain, report) {
     for (const l of chain.links) if (l.effect && value(l.effect)) report.say('until-calculation', l, { link: chain.linkName(l) });
   },
@@ -77,7 +77,7 @@ test('an effect property added as one row of the table parses, prints, completes
     // Reaches a rule: the module reads it from the link's effect.
     const rules = ruleRegistry([...RULE_MODULES, untilCalculation]);
     const d = analyze(SCENARIO, { rules }).diagnostics.find((x) => x.code === 'until-calculation');
-    assert.equal(d?.message, `CL1 Yugi's "Probe Monster" may be activated until damage calculation [R38]`);
+    assert.equal(d?.message, `CL1 Yugi's "Probe Monster" may be activated until damage calculation [R99]`);
   } finally {
     remove();
   }

@@ -33,7 +33,9 @@ function problems(r: GeneratedRecord, card: CardInfo | undefined): string[] {
   if (r.type.startsWith('M:')) {
     if (/^\d+$/.test(r.atk) && card.atk !== Number(r.atk)) out.push(`ATK ${card.atk} instead of ${r.atk}`);
     if (/^\d+$/.test(r.def) && card.def !== Number(r.def)) out.push(`DEF ${card.def} instead of ${r.def}`);
-    if (r.level && card.level !== Number(r.level.slice(1))) out.push(`level ${card.level} instead of ${r.level}`);
+    // `L4` a Level, `R4` a Rank, `K2` a Link Rating: each its own fact.
+    const stat = { L: card.level, R: card.rank, K: card.link }[r.level[0] as 'L' | 'R' | 'K'];
+    if (r.level && stat !== Number(r.level.slice(1))) out.push(`level, rank or link ${stat} instead of ${r.level}`);
     if (r.attribute && !card.attributes.includes(r.attribute.toLowerCase())) out.push(`attribute ${card.attributes} instead of ${r.attribute}`);
     if (card.category !== 'monster') out.push(`a ${card.category}`);
   } else if (card.category !== (r.type[0] === 'S' ? 'spell' : 'trap')) out.push(`a ${card.category}`);
@@ -149,7 +151,7 @@ test('generated library: every curated card agrees with its generated facts, or 
 test('generated library: a modal card\'s choices (field 14 of its activation) are one `choose one` line each', () => {
   const record = (effects: string) => readRecord(['1', 'Example Choice', '', 'T:Normal', '', '', '', '', '', 'b', '', 's', '', effects].join('\t'), '');
   const lines = (effects: string) => generatedCard(record(effects), { kind: 'generated' }).effects.map((e) => e.text);
-  assert.deepEqual(lines('A,o,s,,,,,,1o,,,,,S/t/-'), ['activation, choose one, includes search', 'activation, choose one, targets a qualifying card', 'activation, choose one']);
+  assert.deepEqual(lines('A,o,s,,,,,,1o,,,,,S/t/-'), ['activation, choose one, activate 1 per turn, includes search', 'activation, choose one, activate 1 per turn, targets a qualifying card', 'activation, choose one, activate 1 per turn']);
   // An activation that answers an event, and may be activated the turn it was Set: both on every choice.
   assert.deepEqual(lines('A,o,s,,attack_announce,,,,,k,,,s,BD/St'), [
     'responds to an attack is declared, choose one, activates the turn it was set, includes banish or destroy',

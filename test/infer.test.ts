@@ -293,7 +293,7 @@ test('editor: hover on a card with text shows the inferred lines beside their se
   const onName = hover(a, { line: 0, character: 8 });
   const value = (onName?.contents as { value: string }).value;
   assert.match(value, /\*\*Inferred from its text\*\*:/);
-  assert.match(value, /- `trigger optional if sent to gy from field, once per turn, includes search, does add from deck` — If this card is sent from the field/);
+  assert.match(value, /- `trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck` — If this card is sent from the field/);
   const onText = hover(a, { line: 2, character: 10 });
   assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy, does destroy target` — You can target 1 card/);
 });
@@ -306,7 +306,7 @@ test('editor: a quick fix writes the inferred lines into the definition; none on
   assert.equal(actions.length, 1);
   const edit = actions[0].edit!.changes![doc.uri][0];
   const fixed = TextDocument.applyEdits(doc, [edit]);
-  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target\n  trigger optional if sent to gy from field, once per turn, includes search, does add from deck$/);
+  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target\n  trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck$/);
   const after = analyze(fixed);
   assert.deepEqual(after.diagnostics, []);
   assert.equal(codeActions(after, TextDocument.create(doc.uri, 'segoc', 2, fixed), params).filter((x) => x.kind === WRITE_INFERRED_KIND).length, 0);
@@ -354,7 +354,7 @@ test('infer: a modal Spell is one `activation, choose one` effect per choice, ea
   const older = inferEffects({ text: '次の効果から１つを選択して発動する事ができる。\n●自分はデッキから１枚ドローする。\n●相手フィールドのカード１枚を選択して破壊する。', typeLine: 'Normal Spell' });
   assert.deepEqual(older.effects.map((e) => [e.chooseOne, e.targets, e.includes.join('+')]), [[true, false, 'draw'], [true, true, 'destroy']]);
   const ja = inferEffects({ text: 'このカード名のカードは１ターンに１枚しか発動できない。①：手札を１枚除外し、以下の効果から１つを選択して発動できる。\n●デッキからモンスター１体を特殊召喚する。\n●相手フィールドのカード１枚を対象として発動できる。そのカードを破壊する。', typeLine: 'Quick-Play Spell' });
-  assert.deepEqual(renderEffectLines(ja).map((r) => r.line), ['activation, choose one, once per turn, includes deck summon or special summon', 'activation, choose one, once per turn, targets a card, includes destroy']);
+  assert.deepEqual(renderEffectLines(ja).map((r) => r.line), ['activation, choose one, activate 1 per turn, includes deck summon or special summon', 'activation, choose one, activate 1 per turn, targets a card, includes destroy']);
 });
 
 test('infer: "Apply 1 of these effects" (chosen as it resolves), a monster\'s choices and a face-up Spell\'s stay one effect', () => {

@@ -94,7 +94,7 @@ test('a card fact the library lacks makes the answer unknown, with the fact, nev
   const text = fs.readFileSync(path.join(__dirname, '..', '..', 'samples', 'modern', 'unknown-card-facts.segoc'), 'utf8');
   const l = text.split('\n');
   const b = analyze(text, { uri: 'file:///unknown.segoc' });
-  const p = documentPoints(b, l).find((x) => x.kind === 'link' && x.scenario === 1 && x.link === 1)!;
+  const p = documentPoints(b, l).find((x) => x.kind === 'link' && x.scenario === 2 && x.link === 1)!;
   const ash = responsesAt(b, l, p).players[1].options.find((o) => o.card === 'Ash Blossom & Joyous Spring')!;
   assert.equal(ash.answer, 'unknown');
   assert.ok(ash.unknownFacts.length > 0);

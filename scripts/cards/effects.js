@@ -171,7 +171,8 @@ function withWindows(records, effects, inferred, windowCodes, type) {
       if (!code || (letter === 'I' && code[1] === 'b')) return;
       const says = effects[i].conditionSays ?? {};
       const whose = { o: 'opponent', y: 'your' }[code[0]];
-      const phase = { m: 'main', b: 'battle' }[code[1]];
+      // `mb`, "Main Phase or Battle Phase": either phase the script's condition names agrees.
+      const phase = code.slice(1) === 'mb' ? says.phase : { m: 'main', b: 'battle' }[code[1]];
       const against = (says.turn && whose && says.turn !== whose) || (says.phase && phase && says.phase !== phase);
       const agrees = (!whose || says.turn === whose) && (!phase || says.phase === phase);
       out[i] = `${records[i]},${code},${against ? 'T' : agrees ? 'a' : 't'}`;
@@ -209,6 +210,36 @@ function withChoices(records, inferred, type, choiceLetters) {
   records[i] = f.join(',');
 }
 
+/**
+ * "Special Summon this card" (`summons itself`; R27 reads it for hand triggers), from the text: field 15 of an
+ * effect's record, `s`. The text's effects of each kind are paired in order with the script's, only where both
+ * have as many (the script's one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the
+ * pairing unsure: nothing is written).
+ */
+function withSelfSummon(records, inferred, type) {
+  if (/\bPendulum\b/.test(type)) return;
+  const text = inferred?.effects ?? [];
+  const kinds = [
+    ['T', (e) => e.kind === 'trigger' && !e.phase],
+    ['P', (e) => e.kind === 'trigger' && !!e.phase],
+    ['Q', (e) => e.kind === 'quick'],
+    ['I', (e) => e.kind === 'ignition'],
+    ['F', (e) => e.kind === 'flip'],
+  ];
+  for (const [letter, ofKind] of kinds) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const theirs = text.filter(ofKind);
+    if (mine.length !== theirs.length) continue;
+    mine.forEach((i, k) => {
+      if (!theirs[k].summonsItself) return;
+      const f = records[i].split(',');
+      while (f.length < 14) f.push('');
+      f[14] = 's';
+      records[i] = f.join(',');
+    });
+  }
+}
+
 /** The effect records and notes of one card. */
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
@@ -220,6 +251,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
+  withSelfSummon(effects, inferred, type);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {

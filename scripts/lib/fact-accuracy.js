@@ -79,9 +79,11 @@ function limitOf(e) {
   if (typeof e.limit === 'string') return e.limit;
   if (e.oncePerChain) return 'chain';
   if (e.oncePerDuel) return 'duel';
-  if (e.oncePerTurn) return 'hard';
-  if (e.softOncePerTurn) return 'soft';
+  // The card model: `once per turn by name` (hard), `activate 1 per turn` (oath), `once per turn` alone (soft).
+  if (e.oncePerTurnByName) return 'hard';
   if (e.activateOncePerTurn) return 'oath';
+  if (e.softOncePerTurn) return 'soft';
+  if (e.oncePerTurn) return e.oncePerTurnByName === undefined ? 'hard' : 'soft';
   return 'none';
 }
 

@@ -34,7 +34,8 @@ export function spellSpeedText(e: EffectInfo, card: CardInfo): string {
 export function cardTags(card: CardInfo): string[] {
   const tags: string[] = [];
   tags.push(...card.races, ...card.attributes.map((a) => a.toUpperCase()));
-  if (card.level !== undefined) tags.push(levelTag(card));
+  const level = levelTag(card);
+  if (level) tags.push(level);
   if (card.atk !== undefined) tags.push(`ATK ${card.atk}`);
   if (card.def !== undefined) tags.push(`DEF ${card.def}`);
   return tags;

@@ -21,8 +21,12 @@ export interface CardFacts {
   races?: string[];
   attributes?: string[];
   abilities?: string[];
-  /** Level, Rank or Link rating. */
+  /** A Main Deck monster's Level. */
   level?: number;
+  /** An Xyz Monster's Rank. */
+  rank?: number;
+  /** A Link Monster's Link Rating. */
+  link?: number;
   atk?: number;
   def?: number;
   /**
@@ -47,6 +51,8 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
     attributes: facts.attributes ?? [],
     abilities: facts.abilities ?? [],
     level: facts.level,
+    rank: facts.rank,
+    link: facts.link,
     atk: facts.atk,
     def: facts.def,
     effects: [],

@@ -95,7 +95,10 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.chooseOne) f.chooseOne = true;
   if (e.setTurn) modifier(f, e.setTurn);
   if (e.summonsItself) f.summonsItself = true;
-  if (e.oncePerTurn) f.oncePerTurn = true;
+  // "You can only activate 1 X per turn" on an activation (R39); "You can only use this effect of X once per turn" (R38).
+  if (e.oncePerTurn === 'name' && e.kind === 'activation') f.activateOncePerTurn = true;
+  else if (e.oncePerTurn === 'name') f.oncePerTurnByName = true;
+  if (e.oncePerTurn && !(e.oncePerTurn === 'name' && e.kind === 'activation')) f.oncePerTurn = true;
   if (e.oncePerChain) f.oncePerChain = true;
   if (e.targets) modifier(f, `targets ${e.targetFilter ?? 'a card'}`);
   if (e.damageStep) f.damageStep = true;

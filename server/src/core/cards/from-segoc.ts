@@ -48,7 +48,7 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
       const v = m[2] === '?' ? undefined : Number(m[2]);
       if (m[1] === 'atk') facts.atk = v;
       else if (m[1] === 'def') facts.def = v;
-      else facts.level = v;
+      else facts[m[1] as 'level' | 'rank' | 'link'] = v;
     } else if (ATTRIBUTES.includes(t)) facts.attributes!.push(t);
     else if (RACES.includes(t)) facts.races!.push(t.replace(' ', '-'));
     else if (ABILITIES.includes(t)) facts.abilities!.push(t);

@@ -93,8 +93,10 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
   for (const p of parts.slice(1)) if (ABILITIES.includes(p.toLowerCase())) facts.abilities!.push(p.toLowerCase());
   const attribute = r.attribute.toLowerCase();
   if (attribute && ATTRIBUTES.includes(attribute)) facts.attributes!.push(attribute);
+  // `L4` a Level, `R4` a Rank, `K2` a Link Rating: three facts, so that a Level filter never takes an Xyz or Link Monster.
   const n = r.level.slice(1);
-  if (/^\d+$/.test(n)) facts.level = Number(n);
+  const stat = ({ L: 'level', R: 'rank', K: 'link' } as const)[r.level[0] as 'L' | 'R' | 'K'];
+  if (stat && /^\d+$/.test(n)) facts[stat] = Number(n);
   if (/^\d+$/.test(r.atk)) facts.atk = Number(r.atk);
   if (/^\d+$/.test(r.def)) facts.def = Number(r.def);
 }
@@ -173,6 +175,9 @@ export const WINDOWS: Readonly<Record<string, string>> = {
   yb: 'during your battle phase',
   em: 'during the main phase',
   eb: 'during the battle phase',
+  omb: "during the opponent's main phase or battle phase",
+  ymb: 'during your main phase or battle phase',
+  emb: 'during the main phase or battle phase',
 };
 
 /**
@@ -215,6 +220,8 @@ interface EffectFields {
   setTurn: string;
   /** A modal card's activation: one code per choice (letters of CHOICE_INCLUDES, `t` targets, `-` nothing listed). */
   choices: string[];
+  /** `s`: its text says it Special Summons this card (`summons itself`). */
+  summonsItself: string;
 }
 
 function effectFields(s: string): EffectFields {
@@ -236,6 +243,7 @@ function effectFields(s: string): EffectFields {
     windowSource: f[11] ?? '',
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
+    summonsItself: f[14] ?? '',
   };
 }
 
@@ -262,6 +270,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
     for (const f of e.flags) if (!into.flags.includes(f)) into.flags += f;
     for (const c of e.categories) if (!into.categories.includes(c)) into.categories.push(c);
     if (e.extra.includes('k') && !into.extra.includes('k')) into.extra += 'k';
+    if (e.summonsItself && !into.summonsItself) into.summonsItself = e.summonsItself;
   }
   return out;
 }
@@ -321,6 +330,20 @@ function phrase(e: EffectFacts, modifier: string): void {
   for (const [key, value] of Object.entries(read)) if (key !== 'kind') (e as Record<string, unknown>)[key] = value;
 }
 
+/**
+ * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1` soft once per turn (each copy);
+ * `1n`/`1e` hard, by the card's name ("You can only use this effect of X once per turn"); `1o` the oath
+ * limit of an activation ("You can only activate 1 X per turn"), on another effect a hard once per turn by name.
+ */
+function limits(limit: string, into: EffectFacts): void {
+  if (limit.endsWith('c')) into.oncePerChain = true;
+  else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
+  else if (/^\d+[neo]$/.test(limit)) {
+    into.oncePerTurn = true;
+    into.oncePerTurnByName = true;
+  } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
+}
+
 /** The properties of one effect record: where from, targets, Damage Step, limits, what it includes, its window. */
 function properties(e: EffectFields, into: EffectFacts, deck: string[], withRange: boolean): EffectFacts {
   if (withRange && e.range) {
@@ -329,8 +352,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
-  if (e.limit.endsWith('c')) into.oncePerChain = true;
-  else if (e.limit.endsWith('n') || e.limit.endsWith('e')) into.oncePerTurn = true;
+  limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
   if (e.extra.includes('r')) into.noResponse = 'opponent';
@@ -341,6 +363,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4));
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
+  if (e.summonsItself === 's') into.summonsItself = true;
   return into;
 }
 
@@ -401,8 +424,23 @@ function choiceFacts(code: string, into: EffectFacts): EffectFacts {
   return into;
 }
 
-/** The card's activation lines: one per choice of a modal card, else one that answers what the script names. */
-function activationFacts(activations: EffectFields[]): EffectFacts[] {
+/**
+ * A Spell/Trap's activation records (one per event in the script) as one: the flags and categories of each, the
+ * first limit. A modal card's choices state their own targets and includes: only the rest is kept for them.
+ */
+function oneActivation(activations: EffectFields[], modal: boolean): EffectFields {
+  const flags = new Set(activations.flatMap((e) => [...e.flags]));
+  const categories = new Set(activations.flatMap((e) => e.categories));
+  if (modal) {
+    flags.delete('t');
+    for (const c of categories) if (c !== 'atkchange' && c !== 'defchange') categories.delete(c);
+  }
+  return { ...activations[0], range: '', window: '', flags: [...flags].join(''), categories: [...categories], limit: activations.find((e) => e.limit)?.limit ?? '' };
+}
+
+/** The card's activation lines: one per choice of a modal card, else one that answers what the script names, with its properties. */
+function activationFacts(activations: EffectFields[], deck: string[], monster: boolean): EffectFacts[] {
+  if (!activations.length) return [];
   // A Spell/Trap's activations (one per event in the script) are one `responds to` line; a free-chain one is implied.
   const phrases = [...new Set(activations.filter((e) => e.event).map((e) => eventPhrase(e, RESPONDS)))];
   // "You can activate this card the turn it was Set" (R34): a property of the activation.
@@ -410,16 +448,19 @@ function activationFacts(activations: EffectFields[]): EffectFacts[] {
   const answers = phrases.length > 0 && !activations.some((e) => !e.event);
   // Who may not respond to the activation (R40): the script's `Duel.SetChainLimit`, a line of its own where needed.
   const noResponse = activations.some((e) => e.extra.includes('R')) ? 'both' : activations.some((e) => e.extra.includes('r')) ? 'opponent' : undefined;
+  // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
+  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
+  const merged = oneActivation(activations, !!choices);
   const activation = (): EffectFacts => {
-    const a: EffectFacts = { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] };
+    // Targets, Damage Step, limits and includes of the record, free-chain or `responds to` alike.
+    const a = properties(merged, { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] }, deck, false);
     if (setTurn) phrase(a, setTurn);
     if (noResponse) a.noResponse = noResponse;
     return a;
   };
-  // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
-  const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
   if (choices) return choices.map((c) => choiceFacts(c, { ...activation(), chooseOne: true }));
-  return answers || setTurn || noResponse ? [activation()] : [];
+  // A Pendulum Monster's activation as a Spell (its Scale) is left out, as a monster card writes no activation line.
+  return monster && !answers && !setTurn && !noResponse ? [] : [activation()];
 }
 
 /** The facts of a record. */
@@ -435,9 +476,11 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   if (ops) deck.push(ops);
   const effects = mergeTriggers(r.effects.map(effectFields));
   const activationRecords = effects.filter((e) => e.kind === 'A');
-  const activations = activationFacts(activationRecords);
+  const activations = activationFacts(activationRecords, deck, r.type.startsWith('M:'));
   // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.
   if (!activations.length && !r.type.startsWith('M:')) activations.push({ kind: 'activation', text: facts.cardType });
+  // So is a free-chain activation that states nothing more (`segoc card` prints no line for it).
+  for (const a of activations) if (!a.responds?.length && Object.keys(a).every((k) => k === 'kind' || k === 'responds')) a.text = facts.cardType;
   // What the record leaves open for the whole card holds for each effect; a condition the generator could not
   // read holds for its own effect only. Every link that uses an effect says what was assumed (hovers, explain).
   const assumed = assumedFacts(r);

@@ -10,7 +10,8 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   const lines: string[] = [`# ${originComment(card, showPath)}`];
   // A race is kept as a word (`creator-god`); the tag is written as the vocabulary spells it (`creator god`).
   const tags = [...card.races.map((r) => (RACES.includes(r) ? r : r.replace(/-/g, ' '))), ...card.attributes, ...card.abilities];
-  if (card.level !== undefined) tags.push(levelTag(card));
+  const level = levelTag(card);
+  if (level) tags.push(level);
   if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
   if (card.def !== undefined) tags.push(`def ${card.def}`);
   lines.push(`card ${quoted(card.name)}: ${card.cardType}${tags.length ? ` (${tags.join(', ')})` : ''}`);
@@ -27,13 +28,11 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   return lines.join('\n') + '\n';
 }
 
-/**
- * A monster's level as its card type states it: `rank N` for an Xyz Monster, `link N` for a Link
- * Monster (its Link Rating), `level N` otherwise; the definitions read all three into `level`.
- */
-export function levelTag(card: Pick<CardInfo, 'cardType' | 'level'>): string {
-  const word = card.cardType === 'xyz monster' ? 'rank' : card.cardType === 'link monster' ? 'link' : 'level';
-  return `${word} ${card.level}`;
+/** A monster's Level (`level N`), Rank (`rank N`) or Link Rating (`link N`), each its own fact; undefined where none is known. */
+export function levelTag(card: Pick<CardInfo, 'level' | 'rank' | 'link'>): string | undefined {
+  if (card.rank !== undefined) return `rank ${card.rank}`;
+  if (card.link !== undefined) return `link ${card.link}`;
+  return card.level !== undefined ? `level ${card.level}` : undefined;
 }
 
 function originComment(card: CardInfo, showPath: (uri: string) => string): string {

@@ -90,7 +90,8 @@ export interface PhaseTime {
  */
 export interface ActivationWindow {
   whose: 'your' | 'opponent' | 'each';
-  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw';
+  /** `main-or-battle`: "during your opponent's Main Phase or Battle Phase" (either Main Phase or the Battle Phase). */
+  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw' | 'main-or-battle';
   raw: string;
 }
 
@@ -129,8 +130,15 @@ export interface EffectInfo {
   setTurn?: SetTurnActivation;
   summonsItself: boolean;
   oncePerChain: boolean;
-  /** `once per turn` (hard once per turn, by card name): informs R17 only. */
+  /** `once per turn` (any once-per-turn limit; soft, per copy, unless `oncePerTurnByName`): informs R17. */
   oncePerTurn: boolean;
+  /**
+   * `once per turn by name`: "You can only use this effect of X once per turn", a hard limit shared by every copy
+   * of the card (R38). Implies `oncePerTurn`.
+   */
+  oncePerTurnByName: boolean;
+  /** `activate 1 per turn`: "You can only activate 1 X per turn", the card's activation, by name (R39). */
+  activateOncePerTurn: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
   damageStep: boolean;
@@ -278,7 +286,12 @@ export interface CardInfo {
   attributes: string[];
   /** Monster abilities (tuner, gemini, spirit, union, toon, flip, pendulum): informational. */
   abilities: string[];
+  /** A Main Deck monster's Level; absent for an Xyz or Link Monster, which has none. */
   level?: number;
+  /** An Xyz Monster's Rank (`rank N`). */
+  rank?: number;
+  /** A Link Monster's Link Rating (`link N`). */
+  link?: number;
   atk?: number;
   def?: number;
   effects: EffectInfo[];

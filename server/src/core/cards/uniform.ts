@@ -18,6 +18,8 @@ export function uniformCard(c: CardInfo): CardInfo {
     attributes: c.attributes,
     abilities: c.abilities,
     level: c.level,
+    rank: c.rank,
+    link: c.link,
     atk: c.atk,
     def: c.def,
     effects: c.effects.map(uniformEffect),

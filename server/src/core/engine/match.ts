@@ -33,7 +33,9 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
     else r = and3(r, fromBool(f.attributes.some((x) => card.attributes.includes(x))));
   }
   if (f.levelMax !== undefined || f.levelMin !== undefined) {
-    if (!card || card.level === undefined) r = and3(r, 'assumed');
+    // An Xyz or Link Monster has no Level (a Rank, a Link Rating): a Level filter never takes it.
+    if (card && card.level === undefined && (card.rank !== undefined || card.link !== undefined || card.cardType === 'xyz monster' || card.cardType === 'link monster')) r = and3(r, 'no');
+    else if (!card || card.level === undefined) r = and3(r, 'assumed');
     else {
       if (f.levelMax !== undefined) r = and3(r, fromBool(card.level <= f.levelMax));
       if (f.levelMin !== undefined) r = and3(r, fromBool(card.level >= f.levelMin));

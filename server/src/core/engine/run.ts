@@ -13,6 +13,7 @@ import { readHeader } from './header';
 import { Reference } from './resolve-names';
 import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
+import { turnUseKey, type TurnActivation } from './view';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames, ScenarioNames } from './scenario-names';
 import { CardInstance, PlayerIndex } from './state';
@@ -67,6 +68,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const checked: Array<{ view: ChainView; block: ChainBlock; leftovers: string[]; diags: Diagnostic[] }> = [];
   /** Once-per-turn effects already activated (player:card:effect), so R17 does not ask for them again. */
   const usedThisTurn = new Set<string>();
+  const earlierActivations: TurnActivation[] = [];
   const classifyContext: ClassifyContext = {
     turn: header.turn,
     rules,
@@ -127,6 +129,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       summonAttempt,
       instances: names.names.instances,
       usedThisTurn,
+      earlierActivations: [...earlierActivations],
       scenarioRange: sc.range,
       controllerOf: (c) => timeline.controllerOf(c),
       category: (player, mandatory) => category(header.turn, player, mandatory),
@@ -136,7 +139,12 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
 
-    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(`${l.player}:${l.inst.card.key}:${l.effect.index}`);
+    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(turnUseKey(l.effect.oncePerTurnByName, l.player, l.inst, l.effect.index));
+    for (const l of links) {
+      // A link that activates a card its player does not control (R35) used nothing of theirs.
+      if (!l.inst?.card || !l.effect || l.player === undefined || timeline.controllerOf(l.inst) !== l.player) continue;
+      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
+    }
     // What this chain produced is the next window (after a Summon's moment, with what that Summon's action did).
     timeline.settleSummon();
     timeline.afterChain(summonAttempt ? windowStartIndex : chainStartEvent);

@@ -107,7 +107,7 @@ export function unconditionedKind(e: InferredEffect, type: CardTypeFacts): void 
 }
 
 /** An activation window in the vocabulary's words (`during the opponent's main phase`), from whose turn and which phase. */
-export function windowPhrase(whose: 'your' | 'opponent' | 'each', what: 'turn' | 'main phase' | 'battle phase'): string | undefined {
+export function windowPhrase(whose: 'your' | 'opponent' | 'each', what: 'turn' | 'main phase' | 'battle phase' | 'main phase or battle phase'): string | undefined {
   if (whose === 'each' && what === 'turn') return undefined; // "either player's turn" limits nothing
   return `during ${whose === 'your' ? 'your' : whose === 'opponent' ? "the opponent's" : 'the'} ${what}`;
 }

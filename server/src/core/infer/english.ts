@@ -319,7 +319,7 @@ const PHASE_START = /^(once per turn, )?(during|at the (start|end|beginning) of)
 const DURING_A_PHASE = withinStretch('\\b(?:at the end of|during) (?:the|any|each|your)\\b', ',', 'phase', 'i');
 /**
  * "During your opponent's Main Phase (Quick Effect):", "Once per opponent's turn (Quick Effect):": the turn
- * and phase a Quick or Ignition Effect is activated in. Two phases ("Main or Battle Phase") keep only the turn.
+ * and phase a Quick or Ignition Effect is activated in; "Main or Battle Phase" is one window of two phases.
  */
 const WINDOW = /^(?:once per (?:turn|chain), )?during (your opponent's|your|the|either player's) (turn|main phase|battle phase|main or battle phase|main phase or (?:your opponent's |your |the )?battle phase)(?= \(|,|$)/i;
 const ONCE_PER_OPPONENTS_TURN = /^once per (?:your )?opponent's turn\b/i;
@@ -333,7 +333,8 @@ function englishWindow(cond: string): string | undefined {
   // "during your Main Phase or your opponent's Battle Phase": two turns, no one window.
   const second = / or (your opponent's|your|the) /.exec(what)?.[1];
   if (second && second !== who) return undefined;
-  return windowPhrase(who === 'your' ? 'your' : who === "your opponent's" ? 'opponent' : 'each', / or /.test(what) ? 'turn' : (what as 'turn' | 'main phase' | 'battle phase'));
+  // "Main Phase or Battle Phase" stays that window, never the whole turn.
+  return windowPhrase(who === 'your' ? 'your' : who === "your opponent's" ? 'opponent' : 'each', / or /.test(what) ? 'main phase or battle phase' : (what as 'turn' | 'main phase' | 'battle phase'));
 }
 
 /** Fills an activated effect (condition: cost; action) from its sentences. */
@@ -346,7 +347,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const cost = semi >= 0 ? afterColon.slice(0, semi) : '';
   const action = [semi >= 0 ? afterColon.slice(semi + 1) : afterColon, ...g.sentences.slice(1)].join(' ');
   const all = g.sentences.join(' ');
-  const optional = /^(you can|you may)\b/i.test(afterColon);
+  // "When ..., you can activate 1 of these effects:" and "If ..., you can:" put "you can" before the colon.
+  const optional = /^(you can|you may)\b/i.test(afterColon) || /,\s*(?:you can|you may)\b[^,]*$/i.test(cond);
 
   if (/once per chain/i.test(cond)) e.oncePerChain = true;
   if (/\bonce per turn\b/i.test(cond)) e.oncePerTurn = 'soft';

@@ -100,6 +100,8 @@ export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: E
 }
 
 const ACTIVATES_SET = 'activates the turn it was set';
+const ONCE_BY_NAME = 'once per turn by name';
+const ACTIVATE_ONCE = 'activate 1 per turn';
 
 /**
  * The table, in the order an effect line prints its modifiers. A `from` modifier is printed first (the
@@ -161,7 +163,32 @@ const SHIPPED = [
     // `special` starts no modifier (`responds to special summon` is an event): only `summons itself` splits a line.
     starts: ['summons'],
     describe: (e) => (e.summonsItself ? 'Special Summons itself' : undefined) }),
-  flag('oncePerTurn', ['once per turn', 'hopt'], { docs: ['once per turn'], describe: (e) => (e.oncePerTurn ? 'once per turn' : undefined) }),
+  flag('oncePerTurn', ['once per turn', 'hopt'], {
+    docs: ['once per turn'],
+    // `once per turn by name` says it already.
+    print: (e) => (e.oncePerTurn && !e.oncePerTurnByName ? 'once per turn' : undefined),
+    describe: (e) => (e.oncePerTurn && !e.oncePerTurnByName ? 'once per turn' : undefined),
+  }),
+  row({
+    // "You can only use this effect of X once per turn": the hard limit, by name (R38). Printed instead of `once per turn`.
+    key: 'oncePerTurnByName',
+    starts: ['once'],
+    completions: [ONCE_BY_NAME],
+    docs: [ONCE_BY_NAME],
+    read(effect, ws) {
+      if (ws.join(' ') !== ONCE_BY_NAME) return false;
+      effect.oncePerTurnByName = true;
+      effect.oncePerTurn = true;
+      return true;
+    },
+    print: (e) => (e.oncePerTurnByName ? ONCE_BY_NAME : undefined),
+    fallback: () => false,
+    describe: (e) => (e.oncePerTurnByName ? 'once per turn by card name (every copy shares it)' : undefined),
+  }),
+  flag('activateOncePerTurn', [ACTIVATE_ONCE, 'activate once per turn'], {
+    describe: (e) => (e.activateOncePerTurn ? 'only 1 of this card may be activated per turn' : undefined),
+    audit: undefined,
+  }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
   row({
     key: 'spellSpeedOverride',

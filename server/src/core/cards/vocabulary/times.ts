@@ -29,6 +29,7 @@ const WINDOW_PHASES: ReadonlyArray<[RegExp, NonNullable<ActivationWindow['phase'
   [/^main phase 1$|^main1$/, 'main1'],
   [/^main phase 2$|^main2$/, 'main2'],
   [/^main phases?$/, 'main'],
+  [/^main phase or battle phase$|^main or battle phases?$/, 'main-or-battle'],
   [/^battle phases?$/, 'battle'],
   [/^standby phases?$/, 'standby'],
   [/^end phases?$/, 'end'],

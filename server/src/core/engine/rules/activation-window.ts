@@ -18,9 +18,16 @@ function inPhase(window: ActivationWindow, phase: string): boolean {
       return phase === 'main1' || phase === 'main2';
     case 'battle':
       return phase === 'battle' || phase === 'damage-step' || phase === 'end-of-battle';
+    case 'main-or-battle':
+      return phase === 'main1' || phase === 'main2' || phase === 'battle' || phase === 'damage-step' || phase === 'end-of-battle';
     default:
       return phase === window.phase;
   }
+}
+
+/** A window's phases in words: `main` is either Main Phase. */
+function windowPhases(phase: NonNullable<ActivationWindow['phase']>): string {
+  return phase === 'main' ? 'Main Phase' : phase === 'main-or-battle' ? 'Main Phase or Battle Phase' : phaseLabel(phase);
 }
 
 /** The window every Ignition Effect has by the rules, when its card states none. */
@@ -45,7 +52,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   if ((window.whose === 'your' && !ownTurn) || (window.whose === 'opponent' && ownTurn)) {
     // What would be legal names the phase too: Effect Veiler is legal in the opponent's Main Phase, not their whole turn.
     const owner = window.whose === 'opponent' ? chain.players[1 - l.player] : chain.players[l.player];
-    const allowed = window.phase ? `in ${owner}'s ${window.phase === 'main' ? 'Main Phase' : phaseLabel(window.phase)}` : `on ${owner}'s turn`;
+    const allowed = window.phase ? `in ${owner}'s ${windowPhases(window.phase)}` : `on ${owner}'s turn`;
     report.say('activation-condition/turn', l, { link: chain.linkName(l), window: window.raw, why, turnPlayer, ownTurn, allowed });
     return;
   }
@@ -55,7 +62,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     if (window.phase && !chain.phaseStated && !ignition) l.assumptions.push(`the scenario does not say the phase: assumed ${phaseLabel(chain.phase)}, which ${quoted} allows`);
     return;
   }
-  const allowed = window.phase === 'main' ? 'a Main Phase' : `the ${phaseLabel(window.phase!)}`;
+  const allowed = window.phase === 'main' ? 'a Main Phase' : window.phase === 'main-or-battle' ? 'a Main Phase or the Battle Phase' : `the ${phaseLabel(window.phase!)}`;
   if (!chain.phaseStated) {
     // Only the language's default says where the game is: assume the window's phase (named, since the
     // chain's heading shows the default), never "illegal".

@@ -27,6 +27,8 @@ import { summonNegation } from './summon-negation';
 import { triggerOnce } from './trigger-once';
 import { noResponse } from './no-response';
 import { conditionQualifier } from './condition-qualifier';
+import { hardOncePerTurn } from './hard-once-per-turn';
+import { activateOncePerTurn } from './activate-once-per-turn';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -52,6 +54,8 @@ export const RULE_MODULES: readonly RuleModule[] = [
   resolutionEffects,
   triggerOnce,
   noResponse,
+  hardOncePerTurn,
+  activateOncePerTurn,
 ];
 
 export interface RuleRegistry {

@@ -2,6 +2,7 @@
 // scenario may simply not have written it).
 import { CATEGORY_LABELS } from '../results';
 import { describeEvent } from '../narrative';
+import { turnUseKey } from '../view';
 import { Category, defineRule } from './api';
 import { S } from './sources';
 import { quoteName } from '../../syntax/quote';
@@ -31,9 +32,10 @@ export const mandatoryMissing = defineRule({
     const members = chain.members;
     for (const c of chain.collected) {
       if (!c.mandatory || c.match !== 'yes' || !c.zoneOk || c.noTarget) continue;
-      if (c.effect.oncePerTurn && c.inst.card && chain.usedThisTurn.has(`${c.player}:${c.inst.card.key}:${c.effect.index}`)) continue;
-      // Hard once per turn: another copy's same effect in this chain uses the turn's activation.
-      if (c.effect.oncePerTurn && chain.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
+      if (c.effect.oncePerTurn && c.inst.card && chain.usedThisTurn.has(turnUseKey(c.effect.oncePerTurnByName, c.player, c.inst, c.effect.index))) continue;
+      // Hard once per turn (by name): another copy's same effect in this chain uses the turn's activation; a soft
+      // "Once per turn" is each copy's own.
+      if (c.effect.oncePerTurnByName && chain.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;
       if (c.movedBefore && c.movedBefore.id <= chain.chainStartEvent) {
         // Only the legacy OCG rule lets a card that moved (not into a private area) still activate; under the
         // unverified TCG reading segoc does not warn on a guess either way.

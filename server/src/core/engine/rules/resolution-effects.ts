@@ -31,6 +31,13 @@ function writtenVerbs(a: Action): readonly ActionVerb[] | undefined {
   return WRITTEN_AS[a.kind];
 }
 
+/** Verbs one script category stands for (cards/generated-actions.ts): the first is written, the second also fits. */
+const GENERATED_ALIKE: ReadonlyArray<readonly [ActionVerb, ActionVerb]> = [
+  ['add-to-hand', 'return-to-hand'],
+  ['add-to-hand', 'return-to-extra'],
+  ['return-to-deck', 'return-to-extra'],
+];
+
 const ACTION_WORDS: Partial<Record<Action['kind'], string>> = { 'material-summon': 'summon', 'special-summon': 'special summon', 'add-to-hand': 'add', 'send-to-gy': 'send to the GY', 'change-position': 'change position' };
 
 export const resolutionEffects = defineRule({
@@ -109,6 +116,10 @@ export const resolutionEffects = defineRule({
       const does = l.effect?.does;
       if (!l.inst || !does?.length || !l.stmt.actions) continue;
       const verbs = new Set(does.map((d) => d.verb));
+      // A generated card's parts come from its script's categories, and CATEGORY_TOHAND ("to the hand") is both an
+      // add from the Deck or GY and a return from the field (Compulsory Evacuation Device), which puts an Extra Deck
+      // monster back in the Extra Deck: each of those claims fits it.
+      if (l.inst.card?.origin.kind === 'generated') for (const [a, b] of GENERATED_ALIKE) if (verbs.has(a)) verbs.add(b);
       for (const a of l.stmt.actions.groups.flat()) {
         const could = writtenVerbs(a);
         if (!could || could.some((v) => verbs.has(v))) continue;

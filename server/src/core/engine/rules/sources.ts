@@ -48,6 +48,8 @@ export const S = {
   W47: 'W47 — Yugipedia "Activation condition" (a card or effect can be activated only when its activation condition, as its text states it, is met): https://yugipedia.com/wiki/Activation_condition',
   W48: 'W48 — Yugipedia "Respond" (only the next Chain Link is in response to an activation; cards that forbid responses to their activation): https://yugipedia.com/wiki/Respond',
   W49: 'W49 — Konami card database, Accesscode Talker (card text: "Your opponent cannot activate cards or effects in response to this card\'s effect activations"): https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid=15032',
+  W50: 'W50 — Yugipedia "Once per turn" (a soft limit is per copy; "You can only activate 1 X per turn" and "You can only use this effect of X once per turn" hold for every copy, a negated activation counting): https://yugipedia.com/wiki/Once_per_turn',
+  W51: "W51 — Konami, Understanding Card Text (Problem-Solving Card Text, the official guide to card wording): https://www.yugioh-card.com/en/play/understanding-card-text/",
   W52: 'W52 — Yugipedia "Negating Summons" (an effect that negates a Summon is activated when the monster would be Summoned, as Chain Link 1 only): https://yugipedia.com/wiki/Negating_Summons',
   W53: 'W53 — Yugipedia "Trap Card" (a Trap Card must first be Set before it can be activated; some cards let one be activated from the hand): https://yugipedia.com/wiki/Trap_Card',
   W60: 'W60 — Yugipedia "Trigger Effect" (a Trigger Effect activates whenever its condition is met; each effect that was triggered starts a chain at the next opportunity): https://yugipedia.com/wiki/Trigger_Effect',
