@@ -46,6 +46,12 @@ export interface ScenarioOptions {
   strict?: boolean;
   /** How many unknown names may get a "did you mean" (what the file's budget has left; default the whole of it). */
   suggestionBudget?: number;
+  /**
+   * The first chain the rule modules check and the result details (default 1: every chain). The chains before it are
+   * simulated (what they did is the state the later ones start from) but not checked, and summed up as with
+   * `chainDetail` false: who can act (core/responses) asks only about the last chain of a scenario cut at a point.
+   */
+  checkChainsFrom?: number;
   /** The parser's errors on the scenario's lines (a line it could not read is a mistake the run follows on from). */
   parseErrors?: readonly Diagnostic[];
 }
@@ -136,7 +142,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       who,
       linkName: (l) => `CL${l.position} ${who(l.player)}'s ${quoteName(l.inst?.name ?? '?')}`,
     };
-    registry.check(view, reporter(registry, diags));
+    if (chainIndex >= (opts.checkChainsFrom ?? 1)) registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
 
     for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(turnUseKey(l.effect.oncePerTurnByName, l.player, l.inst, l.effect.index));
@@ -178,7 +184,8 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     restsOnUnknownFacts ||= diags.some((d) => d.code === UNKNOWN_CARD_FACT);
     for (const d of diags) d.chain = view.chainIndex;
     ruleDiagnostics.push(...diags);
-    chains.push(opts.chainDetail === false ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
+    const detail = opts.chainDetail !== false && view.chainIndex >= (opts.checkChainsFrom ?? 1);
+    chains.push(!detail ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
   }
 
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];

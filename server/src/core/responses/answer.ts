@@ -14,6 +14,7 @@ import { CardInstance } from '../engine/state';
 import { parse } from '../syntax/parser';
 import { quoteName } from '../syntax/quote';
 import { Scenario } from '../syntax/ast';
+import { CutScenario } from './cut';
 import { FETC_BOXES, FetcBox, Point, POINT_KINDS } from './points';
 
 /** `yes`; `no` (with reasons); `unknown` (a card fact the library lacks); `if-assumed`: only if what the scenario does not show happened. */
@@ -130,7 +131,7 @@ type Verdict = Pick<ResponseOption, 'answer' | 'reasons' | 'unknownFacts' | 'ass
 
 /** The scenario cut at a point, and a link written there run through the engine. */
 class Probe {
-  private readonly prefix: string;
+  private readonly cut: CutScenario;
   private readonly indent: string;
   private readonly instances: readonly CardInstance[];
   private readonly registry: RuleRegistry;
@@ -147,7 +148,7 @@ class Probe {
     const itemIndent = /^\s*/.exec(lines[sc.items[0]?.range.start.line ?? start + 1] ?? '')?.[0] ?? '  ';
     this.indent = itemIndent;
     const cut = lines.slice(start, point.afterLine + 1);
-    this.prefix = cut.join('\n') + (POINT_KINDS[point.kind].writeAs === 'new-chain' ? `\n${itemIndent}chain` : '');
+    this.cut = new CutScenario(cut.join('\n') + (POINT_KINDS[point.kind].writeAs === 'new-chain' ? `\n${itemIndent}chain` : ''), start);
     // The cards and where they are at the point: the scenario run up to it (for a link, up to its chain's start:
     // what the chain's links moved is where they were activated from).
     const boardEnd = point.kind === 'link' ? chainStartLine(sc, point.chain!) : point.afterLine;
@@ -193,12 +194,11 @@ class Probe {
 
   private judge(links: string[], position: number): { verdict: Verdict; chain?: ChainResult } {
     const written = links.map((l, i) => `${this.indent}  ${position + i} ${l}`);
-    const text = `${this.prefix}\n${written.join('\n')}`;
-    const run = this.run(text);
+    const run = this.runParsed(this.cut.with(written));
     const chains = run?.result.chains ?? [];
     const chain = chains[chains.length - 1];
     const l = chain?.links[position - 1];
-    const probeLine = this.sc.range.start.line + text.split('\n').length - links.length;
+    const probeLine = this.cut.firstWrittenLine;
     if (!run || !chain || !l) return { verdict: { answer: 'unknown', reasons: [{ code: 'no-answer', message: 'the engine could not place this link here' }], unknownFacts: [], assumptions: [], spellSpeed: 0, written } };
     const diags = run.result.diagnostics;
     const onLink = (d: Diagnostic) => d.chain === chain.index && (d.link === position || !!d.related?.some((r) => r.link === position));
@@ -212,9 +212,13 @@ class Probe {
   }
 
   private run(text: string) {
-    const parsed = parse(text, this.sc.range.start.line).file.scenarios[0];
+    return this.runParsed(parse(text, this.sc.range.start.line).file.scenarios[0]);
+  }
+
+  private runParsed(parsed: Scenario | undefined) {
     if (!parsed) return undefined;
-    return runScenario(parsed, { cards: this.analysis.cards, defaultRuleset: this.options.defaultRuleset ?? { region: 'tcg' }, index: this.point.scenario, rules: this.registry });
+    const chains = parsed.items.filter((i) => i.kind === 'chain').length;
+    return runScenario(parsed, { checkChainsFrom: chains, cards: this.analysis.cards, defaultRuleset: this.options.defaultRuleset ?? { region: 'tcg' }, index: this.point.scenario, rules: this.registry });
   }
 }
 
