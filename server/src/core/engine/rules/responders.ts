@@ -221,6 +221,8 @@ function checkResponderTiming(chain: ChainView, report: Report, l: LinkState, pa
 function reportNoSummon(chain: ChainView, report: Report, l: LinkState, patterns: EventPattern[]): boolean {
   const attempts = patterns.filter(isSummonAttempt);
   if (!attempts.length || attempts.length < patterns.length) return false;
+  // A link written `-> negate the summon` with no Summon to negate is R52's (no-summon-to-negate): one mistake, one error.
+  if (l.stmt.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon'))) return true;
   const you = (l.player ?? 0) as PlayerIndex;
   const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
   if (l.position === 1 && window.some((ev) => attempts.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'))) return false;
