@@ -200,7 +200,7 @@ export function actText(a: ResolutionAct): string {
     case 'resolves':
       return 'resolves';
     case 'not-written':
-      return 'resolves (its effect is not written out)';
+      return 'resolves; what it does is not known (no effect of its card is known here, and the link writes no actions)';
     case 'destroys':
       return `destroys ${quoted(a.cards, a.owners)}`;
     case 'sends-to-gy':

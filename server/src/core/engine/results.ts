@@ -33,7 +33,7 @@ export type ResolutionAct =
   | { kind: 'negated-card-to-gy'; card: string } // the negated Spell/Trap goes to the GY
   | { kind: 'left-the-field'; card: string } // R18: a Field or Continuous Spell's trigger, its card gone
   | { kind: 'resolves' } // actions written, none of them did anything
-  | { kind: 'not-written' } // no actions written
+  | { kind: 'not-written' } // no actions written, and no effect of its card known here
   | { kind: 'destroys' | 'sends-to-gy' | 'discards' | 'tributes' | 'banishes' | 'adds-to-hand' | 'special-summons'; cards: string[]; owners?: string[] }
   | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[]; owners?: string[] } // no longer on the field
   | { kind: 'destroys-nothing' } // no such card on the field
