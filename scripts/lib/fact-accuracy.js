@@ -228,7 +228,10 @@ function compareEffect(want, e, card, core) {
   if (want.summonsItself || e.summonsItself) put('summonsItself', bucket(want.summonsItself, !!e.summonsItself, want.summonsItself === !!e.summonsItself, e, 'summonsItself'));
   put('spellSpeed', want.spellSpeed === speed ? 'right' : 'wrong');
   if (want.cost) put('cost', 'cost' in e ? bucket(true, !!e.cost, !!e.cost, e, 'cost') : 'unrepresented');
-  if (want.responseRestriction || e.responseRestriction) put('responseRestriction', 'responseRestriction' in e ? bucket(want.responseRestriction, !!e.responseRestriction, want.responseRestriction === !!e.responseRestriction, e, 'responseRestriction') : 'missing');
+  // The card model calls it `noResponse`; `responseRestriction` is the name this script used before the model had it.
+  const restricts = !!(e.noResponse ?? e.responseRestriction);
+  const represented = 'noResponse' in e || 'responseRestriction' in e;
+  if (want.responseRestriction || restricts) put('responseRestriction', represented ? bucket(want.responseRestriction, restricts, !!want.responseRestriction === restricts, e, 'responseRestriction') : 'missing');
   return out;
 }
 

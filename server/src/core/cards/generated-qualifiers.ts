@@ -106,7 +106,7 @@ function verbQualifiers(q: Qualifiers, used: Set<string>, verb: string): string 
   return out.length ? ` ${out.join(' ')}` : '';
 }
 
-const SUMMON_KINDS: Record<string, string> = { summon_success: 'normal', spsummon_success: 'special', flip_summon_success: 'flip', summoned: '' };
+const SUMMON_KINDS: Record<string, string> = { summon_success: 'normal', spsummon_success: 'special', flip_summon_success: 'flip', summoned: '', normal_or_special_summoned: 'normal or special', normal_or_flip_summoned: 'normal or flip' };
 
 /** This card's event (`base`: its phrase in the vocabulary, `special summoned`) with its qualifiers. */
 export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phrased {

@@ -104,6 +104,8 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
 /** This card's events (a single effect) in the vocabulary. */
 const SELF_EVENTS: Record<string, string> = {
   summoned: 'summoned',
+  normal_or_special_summoned: 'normal or special summoned',
+  normal_or_flip_summoned: 'normal or flip summoned',
   summon_success: 'normal summoned',
   spsummon_success: 'special summoned',
   flip_summon_success: 'flip summoned',
@@ -127,6 +129,8 @@ const SELF_EVENTS: Record<string, string> = {
 /** Other cards' events (a field effect): which cards is left open (`qualifying`), so it is assumed. */
 const OTHER_EVENTS: Record<string, string> = {
   summoned: 'a qualifying monster is summoned',
+  normal_or_special_summoned: 'a qualifying monster is normal or special summoned',
+  normal_or_flip_summoned: 'a qualifying monster is normal or flip summoned',
   summon_success: 'a qualifying monster is normal summoned',
   spsummon_success: 'a qualifying monster is special summoned',
   flip_summon_success: 'a qualifying monster is flip summoned',
@@ -250,23 +254,41 @@ function effectFields(s: string): EffectFields {
 const SUMMON_EVENTS = new Set(['summon_success', 'spsummon_success', 'flip_summon_success']);
 
 /**
+ * The event of triggers merged from several kinds of Summon, by the kinds (sorted): only the kinds the script
+ * registers, so a trigger on a Normal or Special Summon is not met by a Flip Summon. A set the vocabulary has no
+ * phrase for (Flip or Special, no script registers it) stays `summoned`.
+ */
+const MERGED_SUMMONS: Readonly<Record<string, string>> = {
+  'flip_summon_success+spsummon_success+summon_success': 'summoned',
+  'spsummon_success+summon_success': 'normal_or_special_summoned',
+  'flip_summon_success+summon_success': 'normal_or_flip_summoned',
+};
+
+/**
  * A script often registers one effect of the card text as several effects: one per kind of Summon
  * (`e2` Normal, `e3=e2:Clone()` Special), or one per outcome of the same event (Gorz). Triggers alike
  * in everything but that are one effect: `summoned` for several kinds of Summon, the categories joined.
  */
 function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const out: EffectFields[] = [];
+  const kinds = new Map<EffectFields, Set<string>>();
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
   const same = (a: EffectFields, b: EffectFields) =>
     a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers);
   for (const e of effects) {
-    const into = out.find((o) => same(o, e) && (o.event === e.event || ((SUMMON_EVENTS.has(o.event) || o.event === 'summoned') && SUMMON_EVENTS.has(e.event))));
+    const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
-      out.push({ ...e, categories: [...e.categories] });
+      const copy = { ...e, categories: [...e.categories] };
+      out.push(copy);
+      if (SUMMON_EVENTS.has(e.event)) kinds.set(copy, new Set([e.event]));
       continue;
     }
-    if (into.event !== e.event) into.event = 'summoned';
+    const summons = kinds.get(into);
+    if (summons && !summons.has(e.event)) {
+      summons.add(e.event);
+      into.event = MERGED_SUMMONS[[...summons].sort().join('+')] ?? 'summoned';
+    }
     for (const f of e.flags) if (!into.flags.includes(f)) into.flags += f;
     for (const c of e.categories) if (!into.categories.includes(c)) into.categories.push(c);
     if (e.extra.includes('k') && !into.extra.includes('k')) into.extra += 'k';

@@ -19,6 +19,7 @@ export const SELF_MOVES: ReadonlySet<string> = new Set(['sent-to-gy', 'destroyed
 function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern }> {
   const out: Array<{ words: string; without: CardPattern }> = [];
   const add = (words: string, without: Partial<CardPattern>) => out.push({ words, without: { ...p, ...without } });
+  if (p.verb === 'summoned' && p.summonTypes?.length) add(`a ${summonKindWords(p.summonTypes)} Summon`, { summonTypes: undefined });
   if (p.methods?.length) add(`a ${p.methods.join(' or ')} summon`, { methods: undefined });
   if (p.from) add(`from the ${zoneLabel(p.from)}`, { from: undefined });
   if (p.by) add(p.by === 'battle' ? 'by battle' : 'by a card effect', { by: undefined });
@@ -27,6 +28,12 @@ function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern
   if (p.toGy) add('sent to the GY', { toGy: undefined });
   if (typeof p.subject === 'object' && filterHasQualifier(p.subject)) add('a card that fits its filter', { subject: { unknown: p.subject.unknown } });
   return out;
+}
+
+/** "Normal or Special", as a card names its kinds of Summon (a Tribute Summon is a Normal Summon). */
+function summonKindWords(types: readonly string[]): string {
+  const words = types.filter((t) => t !== 'tribute' || !types.includes('normal')).map((t) => `${t[0].toUpperCase()}${t.slice(1)}`);
+  return words.join(' or ');
 }
 
 function filterHasQualifier(f: CardFilter): boolean {

@@ -51,6 +51,8 @@ export function parseVerb(
     result = { verb: 'destroyed' };
   } else if (take('normal', 'or', 'special', 'summoned') || take('special', 'or', 'normal', 'summoned') || take('normal', 'summoned', 'or', 'special', 'summoned')) {
     result = { verb: 'summoned', summonTypes: ['normal', 'tribute', 'special'] };
+  } else if (take('normal', 'or', 'flip', 'summoned') || take('flip', 'or', 'normal', 'summoned')) {
+    result = { verb: 'summoned', summonTypes: ['normal', 'tribute', 'flip'] };
   } else if (ws[i] === 'sent' && ws[i + 1] === 'from' && ZONE_WORDS[ws[i + 2] ?? ''] && ws[i + 3] === 'to' && (ws[i + 4] === 'gy' || ws[i + 4] === 'graveyard' || (ws[i + 4] === 'your' && ws[i + 5] === 'gy'))) {
     result = { verb: 'sent-to-gy', from: ZONE_WORDS[ws[i + 2]] };
     i += ws[i + 4] === 'your' ? 6 : 5;

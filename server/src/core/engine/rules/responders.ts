@@ -31,6 +31,8 @@ const messages = {
       : p.summonWritten
         ? `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the Summon the scenario writes right before this chain is not one it answers: it has nothing to negate [R36]`
         : `${quoteName(p.card)} negates a Summon ("${p.answers}"), and the scenario writes no Summon right before this chain: a Summon being attempted is the one thing it can answer, and it is not assumed; write that Summon first [R36]`,
+  'nothing-to-answer/no-attack': (p: { card: string; answers: string }) =>
+    `${quoteName(p.card)} answers an attack ("${p.answers}"), and the scenario writes no attack right before this chain: an attack declaration is what it answers, and it is not assumed; write the attack first (\`Yugi attacks "..." with "..."\`) [R36]`,
   'event-window-passed/responder': (p: { card: string; event: string }) =>
     `${quoteName(p.card)} responds to ${p.event}, but another chain or action came in between: it could be activated only in the window right after that event (as CL1, or chained to a chain built in that window) [R32]`,
 };
@@ -162,6 +164,20 @@ function olderMatch(chain: ChainView, l: LinkState, patterns: EventPattern[]): G
   return undefined;
 }
 
+/**
+ * What the scenario must write for the responder to answer it (R36): a Summon being attempted (the Solemn family)
+ * or an attack (Mirror Force: "When an opponent's monster declares an attack"). Either is a moment a scenario
+ * states, never assumed to have happened off the page.
+ */
+function mustBeWritten(p: EventPattern): boolean {
+  return isSummonAttempt(p) || isAttackEvent(p);
+}
+
+/** An attack declaration: `opponent declares an attack`, `this card is attacked`, `this card declares an attack`. */
+function isAttackEvent(p: EventPattern): boolean {
+  return p.kind === 'attack' || (p.kind === 'card' && (p.verb === 'attacked' || p.verb === 'declares-attack'));
+}
+
 /** `responds to summon` (the Solemn family): a Summon being attempted, not one that happened. */
 function isSummonAttempt(p: EventPattern): boolean {
   return p.kind === 'card' && !!p.attempt;
@@ -183,8 +199,9 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
     }
   }
   // Nothing ever met it: assumed, unless the scenario shows what happened right before this chain (R36). Never a
-  // Summon being attempted: a Counter Trap that negates a Summon the scenario does not write has nothing to negate.
-  if (best === 'no' && patterns.some((p) => !isSummonAttempt(p)) && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
+  // Summon being attempted or an attack: a Counter Trap that negates a Summon the scenario does not write has nothing
+  // to negate, a Mirror Force no attack to answer.
+  if (best === 'no' && patterns.some((p) => !mustBeWritten(p)) && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
   return best;
 }
 
@@ -221,11 +238,27 @@ function checkResponderTiming(chain: ChainView, report: Report, l: LinkState, pa
 function reportNoSummon(chain: ChainView, report: Report, l: LinkState, patterns: EventPattern[]): boolean {
   const attempts = patterns.filter(isSummonAttempt);
   if (!attempts.length || attempts.length < patterns.length) return false;
+  // A link written `-> negate the summon` with no Summon to negate is R52's (no-summon-to-negate): one mistake, one error.
+  if (l.stmt.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon'))) return true;
   const you = (l.player ?? 0) as PlayerIndex;
   const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
   if (l.position === 1 && window.some((ev) => attempts.some((p) => eventMatches(p, ev, l.inst!, you) !== 'no'))) return false;
   const summonWritten = window.some((ev) => ev.kind === 'summon');
   report.say('nothing-to-answer/no-summon', l, { card: l.inst!.name, answers: attempts.map((p) => p.raw).join(' / '), link: l.position, summonWritten });
+  return true;
+}
+
+/**
+ * R36 for Mirror Force and kin: a link whose answers are all attacks finds none when the scenario writes no attack
+ * in this window (an attack earlier, with a chain in between, is R32's `event-window-passed`).
+ */
+function reportNoAttack(chain: ChainView, report: Report, l: LinkState, patterns: EventPattern[]): boolean {
+  if (!patterns.length || !patterns.every(isAttackEvent)) return false;
+  // An opponent's attack on its controller's own turn: `nothing-to-answer/own-turn` (stated-facts.ts) says it.
+  if (patterns.every((p) => p.kind === 'attack' && p.actor === 'opponent') && l.player === chain.turn) return false;
+  if (chain.events.slice(chain.windowStartIndex, chain.chainStartEvent).some((ev) => ev.kind === 'attack')) return false;
+  if (olderMatch(chain, l, patterns)) return false;
+  report.say('nothing-to-answer/no-attack', l, { card: l.inst!.name, answers: patterns.map((p) => p.raw).join(' / ') });
   return true;
 }
 
@@ -293,7 +326,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
     }
     if (r === 'no') {
-      if (reportNoSummon(chain, report, l, eventPatterns)) return;
+      if (reportNoSummon(chain, report, l, eventPatterns) || reportNoAttack(chain, report, l, eventPatterns)) return;
       const ev = olderMatch(chain, l, eventPatterns);
       const last = lastStatedEvent(chain);
       if (!ev && last) {

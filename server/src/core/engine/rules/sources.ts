@@ -50,8 +50,6 @@ export const S = {
   W49: 'W49 — Konami card database, Accesscode Talker (card text: "Your opponent cannot activate cards or effects in response to this card\'s effect activations"): https://www.db.yugioh-card.com/yugiohdb/card_search.action?ope=2&cid=15032',
   W50: 'W50 — Yugipedia "Once per turn" (a soft limit is per copy; "You can only activate 1 X per turn" and "You can only use this effect of X once per turn" hold for every copy, a negated activation counting): https://yugipedia.com/wiki/Once_per_turn',
   W51: "W51 — Konami, Understanding Card Text (Problem-Solving Card Text, the official guide to card wording): https://www.yugioh-card.com/en/play/understanding-card-text/",
-  W52: 'W52 — Yugipedia "Negating Summons" (an effect that negates a Summon is activated when the monster would be Summoned, as Chain Link 1 only): https://yugipedia.com/wiki/Negating_Summons',
-  W53: 'W53 — Yugipedia "Trap Card" (a Trap Card must first be Set before it can be activated; some cards let one be activated from the hand): https://yugipedia.com/wiki/Trap_Card',
   W60: 'W60 — Yugipedia "Trigger Effect" (a Trigger Effect activates whenever its condition is met; each effect that was triggered starts a chain at the next opportunity): https://yugipedia.com/wiki/Trigger_Effect',
   W91: 'W91 — Konami OCG FAQ, "Dragon Ruler V.F.D." (its effect applies although the monster left the field before it resolved): https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=9299&request_locale=ja',
   W92: 'W92 — Konami OCG FAQ, "Ghost Charon, the Underworld Boatman" (an effect that banishes its own card from the field does nothing once the card left it): https://www.db.yugioh-card.com/yugiohdb/faq_search.action?ope=5&fid=14762&request_locale=ja',

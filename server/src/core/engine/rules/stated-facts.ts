@@ -201,7 +201,7 @@ export const statedFacts = defineRule({
     'nothing-to-answer': {
       rules: ['R36'],
       severity: 'error',
-      summary: "a responder or trigger whose event the scenario shows did not happen (something else right before it; an opponent's attack on one's own turn; a Summon to negate the scenario does not write)",
+      summary: "a responder or trigger whose event the scenario shows did not happen (something else right before it; an opponent's attack on one's own turn; a Summon to negate or an attack to answer the scenario does not write)",
     },
   },
   catalogue: [
@@ -232,7 +232,7 @@ export const statedFacts = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed, except a Summon a card negates (the Solemn family): that is only the Summon the scenario writes right before it, answered as Chain Link 1.",
+        "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed, except a Summon a card negates (the Solemn family): that is only the Summon the scenario writes right before it, answered as Chain Link 1; and an attack (Mirror Force): with no attack written right before its chain, it has nothing to answer.",
       sources: [S.W32, S.W31, S.W38, S.W39, S.W40],
     },
   ],

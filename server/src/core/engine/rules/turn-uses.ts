@@ -9,9 +9,11 @@ export function firstUseThisTurn(chain: ChainView, l: LinkState, counts: (effect
   const key = l.inst.card.key;
   const earlier = chain.earlierActivations.find((u) => u.player === l.player && u.cardKey === key && counts(u.effectIndex, u.activation));
   if (earlier) return `${earlier.linkName} in chain ${earlier.chainIndex}`;
-  // A link that activates a card its player does not control (R35) used nothing of theirs.
+  // A link that activates a card its player does not control (R35) used nothing of theirs. The same copy below
+  // in this chain is R60's or R61's mistake (one trigger twice for one event, one card activated twice): one
+  // mistake, one error.
   const below = chain.links.find(
-    (x) => x.position < l.position && x.player === l.player && x.inst?.card?.key === key && chain.controllerOf(x.inst) === x.player && x.effect && counts(x.effect.index, x.effect.kind === 'activation'),
+    (x) => x.position < l.position && x.player === l.player && x.inst !== l.inst && x.inst?.card?.key === key && chain.controllerOf(x.inst) === x.player && x.effect && counts(x.effect.index, x.effect.kind === 'activation'),
   );
   return below ? `${chain.linkName(below)} in this chain` : undefined;
 }
