@@ -11,6 +11,7 @@ import type { ActionVerb, EffectAction } from './types';
 /** A category's part; categories that change nothing a resolution shows (`leave_grave`, `decktop`) have none. */
 const BY_CATEGORY: Readonly<Record<string, ActionVerb>> = {
   negate: 'negate-activation',
+  disable_summon: 'negate-summon',
   disable: 'negate-effects',
   destroy: 'destroy',
   remove: 'banish',
@@ -46,7 +47,8 @@ const CALLED_AS: Readonly<Partial<Record<ActionVerb, string>>> = {
   'send-to-gy': 'GX',
   discard: 'XG',
   draw: 'W',
-  'negate-activation': 'NS',
+  'negate-activation': 'N',
+  'negate-summon': 'S',
   'negate-effects': 'FE',
   'change-position': 'O',
   'change-atk': 'T',

@@ -38,7 +38,8 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
 
 /** One part; true when it happened (to at least one card, or with no card to name). */
 function performPart(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, links: LinkState[], st: PartsState, did: ResolutionAct[]): boolean {
-  // "Negate the Summon or activation": a negation answers the link directly below it, or else the last Summon.
+  // "Negate the Summon or activation": a negation answers the link directly below it, or else the Summon being
+  // attempted at a Summon's moment (R50).
   if (part.verb === 'negate-activation' || part.verb === 'negate-effect' || part.verb === 'negate-summon') {
     const below = links.find((x) => x.position === l.position - 1);
     if (below) {
@@ -57,15 +58,10 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
       did.push({ kind: 'negates-summon', card: pending.event.card.name });
       return true;
     }
-    const summon = part.verb === 'negate-effect' ? undefined : lastSummonBefore(t, l.placedAfterEvent);
-    if (!summon) {
-      did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: 'R45' });
-      return false;
-    }
-    st.thatCard = summon;
-    t.negatedSummons.add(summon);
-    did.push({ kind: 'negates-summon', card: summon.name });
-    return true;
+    // No Summon is being attempted: a Summon that has happened (or one done by a resolving effect) cannot be
+    // negated (R52), and there is no link below to negate.
+    did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: part.verb === 'negate-summon' ? 'R52' : 'R45' });
+    return false;
   }
   const cards = objectCards(t, l, part, st, words, did, links);
   if (cards === undefined) {

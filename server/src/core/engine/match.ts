@@ -106,6 +106,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (event.kind !== 'summon') return 'no';
           // A Summon at the moment it would happen (R50) has not happened yet: only "would be Summoned" answers it.
           if (event.attempt && !pattern.attempt) return 'no';
+          // And "would be Summoned" answers only that moment: a Summon that has happened can no longer be negated (R52).
+          if (pattern.attempt && !event.attempt) return 'no';
           r = subjectOk(event.card, event.player);
           if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
           if (pattern.methods) r = and3(r, fromBool(!!event.method && pattern.methods.includes(event.method)));

@@ -3,6 +3,7 @@
 // modules (rules/index.ts) → results. Rules only report what the scenario shows: where a fact is
 // missing, the engine records an assumption and accepts the claim.
 import { CardIndex } from '../cards';
+import { EffectInfo } from '../cards/model';
 import { Diagnostic, RelatedInfo } from '../diagnostics';
 import { ChainBlock, Scenario } from '../syntax/ast';
 import { parse } from '../syntax/parser';
@@ -218,7 +219,8 @@ function chainNegatesSummon(sc: Scenario, i: number, resolved: ScenarioNames['re
   if (next.links.some((l) => l.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon')))) return true;
   const first = next.links[0];
   const card = first && !first.actions ? resolved.get(first.card)?.card : undefined;
-  return !!card?.effects.some((e) => e.responds.some((r) => r.kind === 'card' && r.attempt) && e.does.some((a) => a.verb === 'negate-summon'));
+  const answersAttempt = (e: EffectInfo) => [...e.responds, ...(e.event ? [e.event] : [])].some((r) => r.kind === 'card' && r.attempt);
+  return !!card?.effects.some((e) => answersAttempt(e) && e.does.some((a) => a.verb === 'negate-summon'));
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */
