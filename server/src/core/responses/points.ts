@@ -26,7 +26,7 @@ export const FETC_BOXES: Readonly<Record<FetcBox, string>> = {
   C: 'Box C: the turn player passed; the non-turn player may respond with a fast effect',
   D: 'Box D: a chain is being built; the opponent of the last link\u2019s player may chain first, then the other player',
   triggers: 'the yellow box: Trigger Effects that activate here go on a chain first (SEGOC), then Box D',
-  summon: 'the Summon negation window (R50): the Summon is about to happen; only an effect that negates it can start a chain, as Chain Link 1 (then Box D)',
+  summon: 'the Summon negation window (R50): only an effect that negates the Summon can start a chain, as Chain Link 1 (then Box D)',
   resolving: 'no box: the chain resolves; no card or effect can be activated until it has (Trigger Effects wait, R10)',
 };
 
