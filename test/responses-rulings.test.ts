@@ -23,6 +23,8 @@ interface Ruling {
   answer: 'yes' | 'no';
   rule?: string;
   source: string;
+  /** Asked at the moment the Summon written before the chain is about to happen (R50), not after it. */
+  atSummonMoment?: true;
 }
 
 const RULINGS: Ruling[] = [
@@ -139,7 +141,12 @@ const RULINGS: Ruling[] = [
   { file: "samples/modern/spell-speed.segoc", scenario: "Infinite Impermanence cannot answer Solemn Strike", chain: 1, link: 4, player: "Kaiba", card: "Infinite Impermanence", effect: 1, answer: "no", rule: "R6", source: "https://yugiohblog.konami.com/articles/?p=8659" },
   { file: "samples/modern/triggers.segoc", scenario: "Dark Hole: Tearlaments Merrli before the opponent's Sangan (wrong)", chain: 2, link: 1, player: "Yugi", card: "Tearlaments Merrli", effect: 2, answer: "no", rule: "R11", source: "https://fusion-helper-tool.onrender.com/judge/rulings/08_segoc_simultaneous_triggers_chain_order/" },
   { file: "samples/modern/triggers.segoc", scenario: "Tearlaments Havnis cannot start a chain", chain: 1, link: 1, player: "Kaiba", card: "Tearlaments Havnis", effect: 1, answer: "no", rule: "R29", source: "https://www.huntlist.eu/cards/yugioh/light-and-darkness-dragon/ruling" },
-  { file: "samples/modern/triggers.segoc", scenario: "Ghost Ogre & Snow Rabbit cannot start a chain", chain: 1, link: 1, player: "Kaiba", card: "Ghost Ogre & Snow Rabbit", effect: 1, answer: "no", rule: "R29", source: "https://www.huntlist.eu/cards/yugioh/light-and-darkness-dragon/ruling" },];
+  { file: "samples/modern/triggers.segoc", scenario: "Ghost Ogre & Snow Rabbit cannot start a chain", chain: 1, link: 1, player: "Kaiba", card: "Ghost Ogre & Snow Rabbit", effect: 1, answer: "no", rule: "R29", source: "https://www.huntlist.eu/cards/yugioh/light-and-darkness-dragon/ruling" },
+  { file: "samples/rules/R50-R51-R52-R53-summon-negation.segoc", scenario: "R50: Solemn Warning negates the Tribute Summon of Zaborg", chain: 1, link: 1, player: "Kaiba", card: "Solemn Warning", effect: 1, answer: "yes", atSummonMoment: true, source: "https://yugipedia.com/wiki/Negating_Summons" },
+  { file: "samples/rules/R50-R51-R52-R53-summon-negation.segoc", scenario: "R50: Solemn Warning negates the Tribute Summon of Zaborg", chain: 1, link: 1, player: "Yugi", card: "Sangan", effect: 1, answer: "no", rule: "R50", atSummonMoment: true, source: "https://yugipedia.com/wiki/Negating_Summons" },
+  { file: "samples/rules/R50-R51-R52-R53-summon-negation.segoc", scenario: "R50 (wrong): Mystical Space Typhoon at the moment of a Summon", chain: 1, link: 1, player: "Kaiba", card: "Mystical Space Typhoon", effect: 1, answer: "no", rule: "R50", atSummonMoment: true, source: "https://yugipedia.com/wiki/Negating_Summons" },
+  { file: "samples/rules/R50-R51-R52-R53-summon-negation.segoc", scenario: "R50: Solemn Warning negates the Tribute Summon of Zaborg", chain: 1, link: 1, player: "Kaiba", card: "Solemn Warning", effect: 1, answer: "no", rule: "R52", source: "https://yugipedia.com/wiki/Negating_Summons" },
+  { file: "samples/rules/R50-R51-R52-R53-summon-negation.segoc", scenario: "R53 (wrong): Solemn Warning on the Normal Summon of Obelisk", chain: 1, link: 1, player: "Kaiba", card: "Solemn Warning", effect: 1, answer: "no", rule: "R53", atSummonMoment: true, source: "https://yugipedia.com/wiki/Obelisk_the_Tormentor" },];
 
 const root = repoRoot();
 
@@ -158,7 +165,7 @@ for (const r of RULINGS) {
     const points = documentPoints(a, lines).filter((p) => p.scenario === sc.index);
     // Just before link N of chain K: after link N-1, or (N = 1) the last point before the chain.
     const first = points.findIndex((p) => p.kind === 'link' && p.chain === r.chain && p.link === 1);
-    const point = r.link > 1 ? points.find((p) => p.kind === 'link' && p.chain === r.chain && p.link === r.link - 1) : points.slice(0, first).filter((p) => p.kind !== 'resolving').pop();
+    const point = r.link > 1 ? points.find((p) => p.kind === 'link' && p.chain === r.chain && p.link === r.link - 1) : points.slice(0, first).filter((p) => p.kind !== 'resolving' && (p.kind === 'summon-moment') === !!r.atSummonMoment).pop();
     assert.ok(point, 'the point exists');
     const answer = responsesAt(a, lines, point);
     const option = answer.players.find((p) => p.player === r.player)?.options.find((o) => o.card === r.card && (r.effect === undefined || o.effect === r.effect));

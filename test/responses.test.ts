@@ -171,3 +171,53 @@ test('segoc explain --responses prints who can act, and --format json the points
   assert.equal(usage.code, 2);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+/** Zaborg Tribute Summoned (Sangan Tributed), with Kaiba's field as given; its points and the analysis. */
+function zaborgSummoned(kaibaField: string) {
+  const text = `scenario "Zaborg is Tribute Summoned"
+  rules tcg
+  players Yugi, Kaiba
+  turn Yugi
+
+  Yugi field: "Sangan"
+  Yugi hand: "Zaborg the Thunder Monarch"
+  Kaiba field: ${kaibaField}
+
+  Yugi tribute summons "Zaborg the Thunder Monarch" tributing "Sangan"
+`;
+  const ls = text.split('\n');
+  const an = analyze(text, { uri: 'file:///summon.segoc' });
+  return { ls, an, ps: documentPoints(an, ls) };
+}
+
+test('a Summon by its procedure: first the moment it is about to happen (only its negation, R50), then the point after it', () => {
+  const { ls, an, ps } = zaborgSummoned('set "Solemn Warning", set "Mystical Space Typhoon"');
+  assert.deepEqual(ps.map((p) => p.kind), ['start', 'summon-moment', 'action']);
+  const moment = responsesAt(an, ls, ps[1]);
+  assert.equal(moment.box, 'summon');
+  assert.match(moment.label, /^when Yugi tribute summons .*: the Summon is about to happen$/);
+  assert.equal(option(moment, 'Kaiba', 'Solemn Warning').answer, 'yes');
+  const mst = option(moment, 'Kaiba', 'Mystical Space Typhoon');
+  assert.equal(mst.answer, 'no');
+  assert.deepEqual(mst.reasons.map((x) => x.rule), ['R50'], JSON.stringify(mst.reasons));
+  const sangan = option(moment, 'Yugi', 'Sangan');
+  assert.equal(sangan.answer, 'no');
+  assert.ok(sangan.reasons.some((x) => x.rule === 'R50'), JSON.stringify(sangan.reasons));
+  // The monster is still in the hand at its Summon's moment.
+  assert.equal(option(moment, 'Yugi', 'Zaborg the Thunder Monarch').zone, 'hand');
+  // After it: the triggers (the yellow box); the hover on the Summon's line is that point.
+  const after = responsesAt(an, ls, ps[2]);
+  assert.equal(after.box, 'triggers');
+  assert.equal(option(after, 'Yugi', 'Sangan').answer, 'yes');
+  assert.equal(pointAt(an, ls, { line: 9, character: 2 })?.kind, 'action');
+});
+
+test('after a Summon has happened, its negation can no longer be activated (R52): the engine reads it at the moment before', () => {
+  const { ls, an, ps } = zaborgSummoned('set "Solemn Warning"');
+  const after = responsesAt(an, ls, ps.find((p) => p.kind === 'action')!);
+  const warning = option(after, 'Kaiba', 'Solemn Warning');
+  assert.equal(warning.answer, 'no');
+  assert.equal(warning.readAtSummonMoment, true);
+  assert.deepEqual(warning.reasons.map((x) => x.rule), ['R52']);
+  assert.match(warning.reasons[0].message, /already happened/);
+});

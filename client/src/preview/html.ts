@@ -262,7 +262,7 @@ function renderPoints(points: readonly WirePoint[]): HtmlElement {
       h(
         'details',
         { class: `point point-${p.kind}` },
-        h('summary', { 'data-line': p.line, title: `Line ${num(p.line + 1)}` }, h('span', { class: 'point-label' }, p.label), ' ', h('span', { class: 'box' }, p.box === 'triggers' ? 'triggers' : p.box === 'resolving' ? 'resolving' : `Box ${p.box}`), p.priority && [' ', h('span', { class: 'muted' }, `${p.priority} holds priority`)]),
+        h('summary', { 'data-line': p.line, title: `Line ${num(p.line + 1)}` }, h('span', { class: 'point-label' }, p.label), ' ', h('span', { class: 'box' }, p.box === 'triggers' ? 'triggers' : p.box === 'resolving' ? 'resolving' : p.box === 'summon' ? 'Summon negation window' : `Box ${p.box}`), p.priority && [' ', h('span', { class: 'muted' }, `${p.priority} holds priority`)]),
         h('p', { class: 'box-text muted' }, p.boxText),
         p.players.map((pl) =>
           h(

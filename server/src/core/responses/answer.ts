@@ -51,6 +51,11 @@ export interface ResponseOption {
    * placed in this batch. The agreement test writes exactly these.
    */
   written: string[];
+  /**
+   * Written here, the link is read by the engine as the chain at the moment a Summon is about to happen (the point
+   * before this one): it negates that Summon, which here has already happened (the answer is `no`, R52).
+   */
+  readAtSummonMoment?: true;
 }
 
 export interface PointAnswer {
@@ -127,7 +132,7 @@ function answerAt(analysis: Analysis, lines: readonly string[], point: Point, op
   return answer;
 }
 
-type Verdict = Pick<ResponseOption, 'answer' | 'reasons' | 'unknownFacts' | 'assumptions' | 'spellSpeed' | 'written'>;
+type Verdict = Pick<ResponseOption, 'answer' | 'reasons' | 'unknownFacts' | 'assumptions' | 'spellSpeed' | 'written' | 'readAtSummonMoment'>;
 
 /** The scenario cut at a point, and a link written there run through the engine. */
 class Probe {
@@ -135,6 +140,8 @@ class Probe {
   private readonly indent: string;
   private readonly instances: readonly CardInstance[];
   private readonly registry: RuleRegistry;
+  /** How a link names a card shown here that negates Summons, to write above a probe at a Summon's moment. */
+  readonly negator: string | undefined;
 
   constructor(
     private readonly analysis: Analysis,
@@ -151,9 +158,13 @@ class Probe {
     this.cut = new CutScenario(cut.join('\n') + (POINT_KINDS[point.kind].writeAs === 'new-chain' ? `\n${itemIndent}chain` : ''), start);
     // The cards and where they are at the point: the scenario run up to it (for a link, up to its chain's start:
     // what the chain's links moved is where they were activated from).
-    const boardEnd = point.kind === 'link' ? chainStartLine(sc, point.chain!) : point.afterLine;
+    // At a Summon's moment, the board before the Summon (the monster is still in the hand or the Extra Deck).
+    const boardEnd = point.kind === 'link' ? chainStartLine(sc, point.chain!) : point.kind === 'summon-moment' ? point.range.start.line - 1 : point.afterLine;
     const boardText = lines.slice(start, boardEnd + 1).join('\n');
     this.instances = this.run(boardText)?.instances ?? [];
+    const players = analysis.scenarios[point.scenario - 1]?.players ?? [];
+    const negator = this.board().find((i) => i.card!.effects.some((e) => e.does.some((a) => a.verb === 'negate-summon')));
+    this.negator = negator ? `${players[negator.controller] ?? '?'} ${this.reference(negator)}` : undefined;
   }
 
   /** The card copies that can act: a known card, in a zone cards act from. */
@@ -180,6 +191,18 @@ class Probe {
    */
   verdict(link: string, position: number): Verdict {
     const first = this.judge([link], position);
+    // At a Summon's moment the engine puts only a chain that negates the Summon there (R50): another effect is
+    // probed with a negation of the Summon written above it, so that the engine sees the chain at that moment.
+    const moment = !!first.chain && atSummonMoment(first.chain);
+    if (POINT_KINDS[this.point.kind].atSummonMoment && first.chain && !moment) {
+      return this.judge([link, `${this.negator ?? link} -> negate the summon`], position).verdict;
+    }
+    // After the Summon has happened, a negation of it written here is read by the engine as the chain at the moment
+    // before (the `summon-moment` point): here, there is no Summon left to negate (R52).
+    if (moment && position === 1 && !POINT_KINDS[this.point.kind].atSummonMoment) {
+      const reason = { rule: 'R52', code: 'no-summon-to-negate', message: `${link.replace(/^(\S+) /, "$1's ")} negates a Summon, but the Summon has already happened here: it can be negated only at the moment it is about to happen (the point before this one), when this link would start the chain [R52]` };
+      return { ...first.verdict, answer: 'no', reasons: [reason], readAtSummonMoment: true };
+    }
     if (!first.chain || first.verdict.answer === 'no') return first.verdict;
     const onChain = first.chain.links.map((l) => `${l.player}:${l.card}`);
     const pending: string[] = [];
@@ -201,7 +224,10 @@ class Probe {
     const probeLine = this.cut.firstWrittenLine;
     if (!run || !chain || !l) return { verdict: { answer: 'unknown', reasons: [{ code: 'no-answer', message: 'the engine could not place this link here' }], unknownFacts: [], assumptions: [], spellSpeed: 0, written } };
     const diags = run.result.diagnostics;
-    const onLink = (d: Diagnostic) => d.chain === chain.index && (d.link === position || !!d.related?.some((r) => r.link === position));
+    // At a Summon's moment the negation written above the probe (verdict) is a device: what it says of the probe
+    // (a Spell Speed it cannot chain at) is not the probe's.
+    const device = links.length > 1 && POINT_KINDS[this.point.kind].atSummonMoment;
+    const onLink = (d: Diagnostic) => d.chain === chain.index && (d.link === position || (!device && !!d.related?.some((r) => r.link === position)));
     const reasons = diags.filter((d) => d.severity === 'error' && (onLink(d) || d.range.start.line === probeLine)).map((d) => ({ rule: d.rule, code: d.code, message: d.message }));
     const language = reasons.filter((r) => !this.registry.codeInfo(r.code));
     const base = { unknownFacts: l.unknownFacts, assumptions: l.assumptions, spellSpeed: l.spellSpeed, written };
@@ -220,6 +246,12 @@ class Probe {
     const chains = parsed.items.filter((i) => i.kind === 'chain').length;
     return runScenario(parsed, { checkChainsFrom: chains, cards: this.analysis.cards, defaultRuleset: this.options.defaultRuleset ?? { region: 'tcg' }, index: this.point.scenario, rules: this.registry });
   }
+}
+
+/** Whether the engine put a chain at the moment a Summon would happen (its Chain Link 1 answers that attempt, R50). */
+function atSummonMoment(chain: ChainResult): boolean {
+  const answered = chain.links[0]?.answered;
+  return answered?.kind === 'event' && answered.event.kind === 'summon' && !!answered.event.attempt;
 }
 
 /** The line before chain `chain`'s `chain` line (the state its links were activated in). */

@@ -28,6 +28,6 @@ export function pointAt(analysis: Analysis, lines: readonly string[], pos: Posit
   if (i < 0) return undefined;
   const points = pointsOf(analysis.file.scenarios[i], i + 1, lines);
   const on = (p: Point) => p.range.start.line <= pos.line && pos.line <= p.range.end.line;
-  return points.find((p) => on(p) && p.kind !== 'resolving' && p.kind !== 'resolved') ?? points.find((p) => on(p) && p.kind === 'resolved');
+  return points.find((p) => on(p) && p.kind !== 'resolving' && p.kind !== 'resolved' && p.kind !== 'summon-moment') ?? points.find((p) => on(p) && p.kind === 'resolved');
 }
 export { ANSWER_MARKS, ANSWER_WORDS, optionName, optionRules, optionWhy, pointJson, pointLines } from './words';

@@ -8,16 +8,17 @@ import { phaseLabel } from '../labels';
 import { ActionStmt, ChainBlock, GameAction, Scenario } from '../syntax/ast';
 import { Range } from '../text';
 
-export type PointKind = 'start' | 'action' | 'pass' | 'phase' | 'damage-calculation' | 'link' | 'resolving' | 'resolved';
+export type PointKind = 'start' | 'summon-moment' | 'action' | 'pass' | 'phase' | 'damage-calculation' | 'link' | 'resolving' | 'resolved';
 
 /**
  * The boxes of Konami's Fast Effect Timing chart (https://yugipedia.com/wiki/Fast_effect_timing): A, the open game
  * state, where every phase and step starts; B, the turn player's right to respond to an action that started no
  * chain; C, the non-turn player's, after the turn player passed; D, the chain being built (the opponent of the last
  * link's player first); `triggers`, the chart's yellow box (Trigger Effects are placed first, SEGOC); `resolving`,
- * no box: a chain resolving, when nobody may activate.
+ * no box: a chain resolving, when nobody may activate; `summon`, not on the chart: the moment a Summon by its
+ * procedure is about to happen (R50), when only an effect that negates it can start a chain.
  */
-export type FetcBox = 'A' | 'B' | 'C' | 'D' | 'triggers' | 'resolving';
+export type FetcBox = 'A' | 'B' | 'C' | 'D' | 'triggers' | 'summon' | 'resolving';
 
 export const FETC_BOXES: Readonly<Record<FetcBox, string>> = {
   A: 'Box A: the game state is open; the turn player may do anything the phase allows (every phase and step begins here)',
@@ -25,6 +26,7 @@ export const FETC_BOXES: Readonly<Record<FetcBox, string>> = {
   C: 'Box C: the turn player passed; the non-turn player may respond with a fast effect',
   D: 'Box D: a chain is being built; the opponent of the last link\u2019s player may chain first, then the other player',
   triggers: 'the yellow box: Trigger Effects that activate here go on a chain first (SEGOC), then Box D',
+  summon: 'the Summon negation window (R50): only an effect that negates the Summon can start a chain, as Chain Link 1 (then Box D)',
   resolving: 'no box: the chain resolves; no card or effect can be activated until it has (Trigger Effects wait, R10)',
 };
 
@@ -37,12 +39,19 @@ export interface PointKindInfo {
   /** The box when no Trigger Effect can activate there; `triggers` when one can (the yellow box comes first). */
   box: FetcBox;
   writeAs: WriteAs;
+  /**
+   * The moment before a Summon happens (R50): a response written here is Chain Link 1 of the chain the engine puts
+   * at that moment, which it does only for a chain that negates the Summon; a probe of any other effect writes a
+   * negation of the Summon after it, and only what is said about the probed link itself counts.
+   */
+  atSummonMoment?: boolean;
   /** Who holds priority: the turn player (`turn`), the opponent of the point's player (`opponent-of-link`: of the last link's, or of the one who passed), nobody. */
   priority: 'turn' | 'opponent-of-link' | 'none';
 }
 
 export const POINT_KINDS: Readonly<Record<PointKind, PointKindInfo>> = {
   start: { label: () => 'when the scenario starts', box: 'A', writeAs: 'new-chain', priority: 'turn' },
+  'summon-moment': { label: (p) => `when ${p.what}: the Summon is about to happen`, box: 'summon', writeAs: 'new-chain', priority: 'turn', atSummonMoment: true },
   action: { label: (p) => `after ${p.what}`, box: 'B', writeAs: 'new-chain', priority: 'turn' },
   pass: { label: (p) => `after ${p.what}`, box: 'C', writeAs: 'new-chain', priority: 'opponent-of-link' },
   phase: { label: (p) => `at the start of the ${phaseLabel(p.phase)}`, box: 'A', writeAs: 'new-chain', priority: 'turn' },
@@ -58,6 +67,9 @@ export const ACTION_POINTS: Readonly<Partial<Record<GameAction['kind'], PointKin
   phase: 'phase',
   'damage-calculation': 'damage-calculation',
 };
+
+/** The game actions that Summon by a procedure: each has a moment before it happens, a `summon-moment` point (R50). */
+const SUMMONS_BY_PROCEDURE: ReadonlySet<GameAction['kind']> = new Set(['summon', 'material-summon']);
 
 export interface Point {
   kind: PointKind;
@@ -93,6 +105,8 @@ export function pointsOf(sc: Scenario, scenario: number, lines: readonly string[
     if (item.kind === 'action') {
       if (item.action.kind === 'phase') phase = item.action.phase;
       else if (item.action.kind === 'damage-calculation') phase = 'damage-step';
+      // A Summon by its procedure has its moment first (R50), then the point after it has happened.
+      if (SUMMONS_BY_PROCEDURE.has(item.action.kind)) points.push({ ...actionPoint(item, scenario, phase, textOf(item.range)), kind: 'summon-moment' });
       points.push(actionPoint(item, scenario, phase, textOf(item.range)));
     } else if (item.kind === 'chain' && item.links.length) {
       chain++;
