@@ -15,7 +15,17 @@ const FIXTURES = path.join(root, 'test/fixtures/generator');
 const lua = require(path.join(root, 'scripts/lib/lua-facts.js'));
 const generator = require(path.join(root, 'scripts/cards/generate.js'));
 
-const script = (passcode: number) => fs.readFileSync(path.join(FIXTURES, `scripts/official/c${passcode}.lua`), 'utf8');
+// The made-up scripts are strings in a JSON file (the repository holds no .lua file); the generator reads a folder.
+const SCRIPTS: { official: Record<string, string> } = JSON.parse(fs.readFileSync(path.join(FIXTURES, 'scripts.json'), 'utf8'));
+const script = (passcode: number) => SCRIPTS.official[`c${passcode}.lua`];
+
+/** The fixture scripts as a CardScripts folder (official/cNNNN.lua) under `dir`. */
+function writeScripts(dir: string): string {
+  const official = path.join(dir, 'scripts', 'official');
+  fs.mkdirSync(official, { recursive: true });
+  for (const [name, text] of Object.entries(SCRIPTS.official)) fs.writeFileSync(path.join(official, name), text);
+  return path.join(dir, 'scripts');
+}
 
 test('lua reader: effects as registered, with their types, event, range, flags, categories, limits and condition', () => {
   const read = lua.readScript(script(90000001));
@@ -61,7 +71,7 @@ const FILES = ['cards.tsv', 'names-ja.txt', 'index.txt'];
 test('generator: the library written from the fixtures is the expected one, and reads back into their facts', () => {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-generator-'));
   try {
-    const counts = generator.generate({ texts: path.join(FIXTURES, 'texts'), scripts: path.join(FIXTURES, 'scripts'), 'texts-commit': 'fixture 2026-01-01', 'scripts-commit': 'fixture 2026-01-01', out });
+    const counts = generator.generate({ texts: path.join(FIXTURES, 'texts'), scripts: writeScripts(out), 'texts-commit': 'fixture 2026-01-01', 'scripts-commit': 'fixture 2026-01-01', out });
     assert.deepEqual([counts.cards, counts.withScript, counts.noScript], [3, 2, 1]);
     const expected = path.join(FIXTURES, 'expected');
     for (const f of FILES) {

@@ -54,7 +54,7 @@ export function qualifierMiss(pattern: EventPattern, events: readonly GameEvent[
   for (let i = events.length - 1; i >= 0; i--) {
     const ev = events[i];
     if (eventMatches(bare, ev, self, you) === 'no' || eventMatches(pattern, ev, self, you) !== 'no') continue;
-    const failed = qs.find((q) => eventMatches({ ...bare, ...only(pattern, q.without) }, ev, self, you) === 'no');
+    const failed = qs.find((q) => eventMatches({ ...bare, ...qualifierFields(pattern, q.without) }, ev, self, you) === 'no');
     if (failed) return { event: ev, qualifier: failed.words };
   }
   return undefined;
@@ -68,7 +68,7 @@ function diff(full: CardPattern, without: CardPattern): Partial<CardPattern> {
 }
 
 /** The full pattern's value of the fields one qualifier covers (to add that qualifier alone back to the bare pattern). */
-function only(full: CardPattern, without: CardPattern): Partial<CardPattern> {
+function qualifierFields(full: CardPattern, without: CardPattern): Partial<CardPattern> {
   const out: Record<string, unknown> = {};
   for (const k of Object.keys(without) as Array<keyof CardPattern>) if (without[k] !== full[k]) out[k] = full[k];
   return out as Partial<CardPattern>;
