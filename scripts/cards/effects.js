@@ -5,7 +5,7 @@
 'use strict';
 const { kindOf } = require('../lib/lua-facts');
 
-const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'S', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
+const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'P', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
 
 function zones(range) {
   const out = new Set();

@@ -27,6 +27,8 @@ export interface CardFacts {
   rank?: number;
   /** A Link Monster's Link Rating. */
   link?: number;
+  /** A Pendulum Monster's Pendulum Scale (`scale N`): what its Pendulum Summons read (R67). */
+  scale?: number;
   atk?: number;
   def?: number;
   /**
@@ -53,6 +55,7 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
     level: facts.level,
     rank: facts.rank,
     link: facts.link,
+    scale: facts.scale,
     atk: facts.atk,
     def: facts.def,
     effects: [],

@@ -97,6 +97,7 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
   const n = r.level.slice(1);
   const stat = ({ L: 'level', R: 'rank', K: 'link' } as const)[r.level[0] as 'L' | 'R' | 'K'];
   if (stat && /^\d+$/.test(n)) facts[stat] = Number(n);
+  if (/^\d+$/.test(r.scale)) facts.scale = Number(r.scale);
   if (/^\d+$/.test(r.atk)) facts.atk = Number(r.atk);
   if (/^\d+$/.test(r.def)) facts.def = Number(r.def);
 }
@@ -199,7 +200,7 @@ export const CHOICE_INCLUDES: Readonly<Record<string, string>> = {
   N: 'negate',
 };
 
-const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
+const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', P: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
 
 /**
  * The fields of one effect record: kind, mandatory, subject, timing, event, range, flags, categories, limit,
@@ -371,6 +372,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (withRange && e.range) {
     const zones = [...new Set([...e.range].map((z) => ZONES[z]).filter(Boolean))] as Zone[];
     if (zones.length) into.activatesFrom = zones;
+    // `SetRange(LOCATION_PZONE)`: a Pendulum Effect, used from the Pendulum Zone only (R66).
+    if (e.range === 'P') into.pendulumEffect = true;
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;

@@ -151,6 +151,11 @@ export interface EffectInfo {
    * on a `continuous` line, a Summon that is no effect and starts no chain (R54).
    */
   summoningProcedure: boolean;
+  /**
+   * `pendulum effect`: a Pendulum Monster's Pendulum Effect, used only while the card is in a Pendulum Zone; its
+   * monster effects are used only where a monster is (R66).
+   */
+  pendulumEffect: boolean;
   includes: string[];
   /**
    * What the effect does when it resolves, part by part in the card's order (`does destroy target and if you
@@ -292,6 +297,8 @@ export interface CardInfo {
   rank?: number;
   /** A Link Monster's Link Rating (`link N`). */
   link?: number;
+  /** A Pendulum Monster's Pendulum Scale (`scale N`); absent where it is no Pendulum Monster or the scale is unknown. */
+  scale?: number;
   atk?: number;
   def?: number;
   effects: EffectInfo[];

@@ -20,6 +20,7 @@ export function uniformCard(c: CardInfo): CardInfo {
     level: c.level,
     rank: c.rank,
     link: c.link,
+    scale: c.scale,
     atk: c.atk,
     def: c.def,
     effects: c.effects.map(uniformEffect),

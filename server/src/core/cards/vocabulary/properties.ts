@@ -299,6 +299,11 @@ const SHIPPED = [
     describe: (e) => (e.summoningProcedure ? 'a Summoning procedure (no effect: starts no chain)' : undefined),
     audit: undefined,
   }),
+  // A Pendulum Effect (R66): used from the Pendulum Zone only; the card's other effects are its monster effects.
+  flag('pendulumEffect', ['pendulum effect'], {
+    describe: (e) => (e.pendulumEffect ? 'a Pendulum Effect: used only while the card is in a Pendulum Zone' : undefined),
+    audit: undefined,
+  }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
 ];
