@@ -5,7 +5,7 @@ import { CardInfo, CardOrigin, EffectFacts, EffectInfo, EventPattern } from './t
 import { cardTypeInfo } from './vocabulary/words';
 import { EFFECT_PROPERTIES } from './vocabulary/properties';
 import { normalizeName } from './names';
-import { uniformCard } from './uniform';
+import { uniformCard, uniformEffect } from './uniform';
 
 export type { EffectFacts } from './types';
 export { defaultZones } from './vocabulary/properties';
@@ -91,6 +91,22 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   const out = info as unknown as Record<string, unknown>;
   for (const p of EFFECT_PROPERTIES) if (p.key) out[p.key] = stated[p.key] ?? p.fallback?.(info, card);
   return info;
+}
+
+const scaleActivations = new WeakMap<CardInfo, EffectInfo>();
+
+/**
+ * A Pendulum Monster's activation as a Spell Card in a Pendulum Zone (its Pendulum Scale, R66): a card activation of
+ * Spell Speed 1 that does nothing when it resolves (the card simply stays there). Not one of the card's numbered
+ * effects (a monster card's text states no activation): made once per card, for the link written `to pendulum zone`.
+ */
+export function pendulumScaleActivation(card: CardInfo): EffectInfo {
+  let e = scaleActivations.get(card);
+  if (!e) {
+    e = uniformEffect(makeEffect(0, card, { kind: 'activation', text: 'its activation as a Pendulum Scale (a Spell Card)', activatesFrom: ['hand'], spellSpeedOverride: 1 }));
+    scaleActivations.set(card, e);
+  }
+  return e;
 }
 
 const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };

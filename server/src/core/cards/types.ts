@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import type { PhaseName, SummonMethod, Zone } from '../words';
+import type { PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
@@ -316,7 +316,7 @@ export interface VerbPattern {
   by?: 'battle' | 'effect';
   summonTypes?: SummonType[];
   /** `link summoned`: Summons with materials of these kinds only. */
-  methods?: SummonMethod[];
+  methods?: SpecialSummonKind[];
   /** Sent as a cost. */
   asCost?: boolean;
   /** Summoned by its own effect. */

@@ -1,7 +1,7 @@
 // Link classification: for each claimed link, the card copy and effect it uses, its role in the
 // chain (batch trigger, hand trigger, phase trigger, responder, fast or slow), its Spell Speed (R5,
 // the one implementation: the server's hovers call it too) and its SEGOC category (R9, R14, R28).
-import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern, pendulumScaleActivation } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { LinkStmt, Zone } from '../syntax/ast';
 import { Candidate, category } from './collect';
@@ -67,7 +67,7 @@ export interface LinkState {
   selfAtPlacement?: TargetSnapshot;
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
-  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
+  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex; pendulumZone: boolean };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
   /** Monsters this link Special Summoned from the GY or banishment after their own Summon was negated (R51). */
   revivedUnsummoned: CardInstance[];
@@ -126,6 +126,11 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     noChainEffect: undefined,
   };
   if (!inst?.card) return l;
+  // `to pendulum zone`: the card's activation as a Pendulum Scale, none of its effects (R66 checks that it may be).
+  if (stmt.toPendulumZone) {
+    l.effect = pendulumScaleActivation(inst.card);
+    return l;
+  }
   l.effect = chooseEffect(cx, l, inst.card, collected);
   // A Continuous Effect or a Summoning procedure is never activated (R54): the link names what starts no chain.
   // The link is then as a card without an effect to the other checks, and R54 says what it is.
@@ -183,6 +188,12 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
   const here = zone ? usable.filter((e) => e.activatesFrom.includes(zone)) : usable;
   if (here.length === 1) return here[0];
   if (here.length > 1) usable = here;
+  // A Pendulum Monster on the field uses its Pendulum Effects from a Pendulum Zone, its monster effects elsewhere (R66).
+  if (zone === 'field' && l.inst && card.abilities.includes('pendulum')) {
+    const side = usable.filter((e) => e.pendulumEffect === l.inst!.pendulumZone);
+    if (side.length === 1) return side[0];
+    if (side.length > 1) usable = side;
+  }
   // A judge reads a link as the effect that can be activated there. A Set Spell/Trap is activated: its link is the
   // card's activation, not an effect it has once face-up. A link chained to another is never an Ignition Effect
   // (Spell Speed 1, an open game state only): another effect of the card is meant.

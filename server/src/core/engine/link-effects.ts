@@ -31,11 +31,18 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
     // Whose card it is where it stands: the controller on the field, the owner elsewhere.
     holder: inst.zone === 'field' ? inst.controller : inst.owner,
+    pendulumZone: inst.zone === 'field' && inst.pendulumZone,
   };
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
     inst.controller = l.player;
+  }
+  // A Pendulum Scale's activation (`to pendulum zone`): the card goes to its controller's Pendulum Zone as a Spell (R66).
+  if (l.stmt.toPendulumZone && inst.zone !== 'field') {
+    t.move(inst, 'field', origin, 'activation');
+    inst.controller = l.player;
+    inst.pendulumZone = true;
   }
   if (inst.zone === 'field') inst.faceDown = false;
   t.emit({ kind: 'activation', step: t.step, origin, chain: chainIndex, link: l.position, player: l.player, card: inst });
@@ -240,6 +247,18 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         if (by !== undefined) c.controller = by;
       }
       if (cs.length) did.push({ kind: 'sets', ...named(cs) });
+      break;
+    }
+    case 'place-in-pendulum-zone': {
+      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66).
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
+      for (const c of cs) {
+        t.move(c, 'field', origin, 'effect', { by });
+        c.faceDown = false;
+        c.pendulumZone = true;
+        if (by !== undefined) c.controller = by;
+      }
+      if (cs.length) did.push({ kind: 'places-in-pendulum-zone', ...named(cs) });
       break;
     }
     case 'material-summon': {

@@ -1,7 +1,7 @@
 // The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
 // `explain` and the results' sentences are made here from the engine's data.
 import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
-import { SummonMethod } from '../syntax/ast';
+import { SpecialSummonKind, SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
 import type { ChainView } from './view';
@@ -116,7 +116,7 @@ const HOW: Record<NonNullable<EventRecord['how']>, string> = {
 };
 
 const SUMMON_WORDS: Record<SummonType, string> = { normal: 'Normal', tribute: 'Tribute', flip: 'Flip', special: 'Special' };
-const METHOD_WORDS: Record<SummonMethod, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual' };
+const METHOD_WORDS: Record<SpecialSummonKind, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual', pendulum: 'Pendulum' };
 
 export function eventText(r: EventRecord): string {
   const o = r.origin;
@@ -225,6 +225,8 @@ export function actText(a: ResolutionAct): string {
       return `returns ${quoted(a.cards, a.owners)} to the ${a.to === 'hand' ? 'hand' : a.to === 'extra' ? 'Extra Deck' : 'Deck'}`;
     case 'sets':
       return `Sets ${quoted(a.cards, a.owners)}`;
+    case 'places-in-pendulum-zone':
+      return `places ${quoted(a.cards, a.owners)} in the Pendulum Zone`;
     case 'summons-with-materials':
       return `${METHOD_WORDS[a.method]} Summons ${quoteName(a.card)} using ${quoted(a.materials)}`;
     case 'cannot-special-summon':

@@ -96,7 +96,7 @@ export class NameResolver {
   }
 
   /** Places a copy from a board line. */
-  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range): CardInstance | undefined {
+  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range, pendulumZone = false): CardInstance | undefined {
     if (ref.kind === 'label') {
       this.reportNotQuoted(ref.label, ref.range);
       return undefined;
@@ -114,6 +114,7 @@ export class NameResolver {
       placedAt: range,
       implied: false,
       summonNegated: false,
+      pendulumZone,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true, scenario: this.scenario });
@@ -268,6 +269,7 @@ export class NameResolver {
       placedAt: undefined,
       implied: true,
       summonNegated: false,
+      pendulumZone: false,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst, scenario: this.scenario });

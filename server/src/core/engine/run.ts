@@ -220,7 +220,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
  */
 function chainNegatesSummon(sc: Scenario, i: number, resolved: ScenarioNames['resolved']): boolean {
   const item = sc.items[i];
-  if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon')) return false;
+  if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon' && item.action.kind !== 'pendulum-summon')) return false;
   const next = sc.items.slice(i + 1).find((x) => x.kind === 'action' || x.kind === 'chain');
   if (next?.kind !== 'chain') return false;
   if (next.links.some((l) => l.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon')))) return true;

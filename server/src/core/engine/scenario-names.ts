@@ -48,7 +48,9 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
     if (owner === undefined) continue;
     if (item.explicitEmpty) out.knownEmpty.add(`${owner}:${item.zone}`);
     for (const bc of item.cards) {
-      n.place(bc.ref, owner, item.zone, bc.faceDown, bc.label, bc.range);
+      // The Extra Deck is face-down but for a card written `face-up` (a Pendulum Monster there, R67).
+      const faceDown = item.zone === 'extra' ? !bc.faceUp : bc.faceDown;
+      n.place(bc.ref, owner, item.zone, faceDown, bc.label, bc.range, item.pendulumZone);
     }
   }
   for (const item of sc.items) {
@@ -73,12 +75,15 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
         resolveMaterialSummon(a.method, a.card, a.materials, p);
       } else if (a.kind === 'draw') {
         resolveList(a.cards, context('deck', n.player(a.player)));
+      } else if (a.kind === 'pendulum-summon') {
+        const p = n.player(a.player);
+        for (const inst of resolveList(a.cards, context('hand', p))) if (inst && p !== undefined) n.claim(inst, p);
       }
     } else if (item.kind === 'chain') {
       for (const link of item.links) {
         const p = n.player(link.player);
         const info = link.card.kind === 'name' ? cards.get(link.card.name) : undefined;
-        const inst = resolveOne(link.card, context(link.from?.zone ?? impliedLinkZone(info), p));
+        const inst = resolveOne(link.card, context(link.from?.zone ?? (link.toPendulumZone ? 'hand' : impliedLinkZone(info)), p));
         const effectTargetsZone = guessTargetZone(inst?.card, link);
         const targets = link.targets ? resolveList(link.targets, targetContext(effectTargetsZone, targetedEffect(inst?.card, link)?.targets?.controller, p)) : [];
         if (link.cost) resolveActions(link.cost, p, []);
@@ -140,6 +145,9 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
             break;
           case 'set':
             set(a.cards, a.from ?? 'hand', 'own');
+            break;
+          case 'place-in-pendulum-zone':
+            set(a.cards, a.from ?? 'deck', 'own');
             break;
           case 'draw':
             if (a.cards) resolveList(a.cards, context('deck', player));
