@@ -458,6 +458,8 @@ function isModifierStart(p: Token[]): boolean {
   if (!w || w.kind !== 'word') return false;
   if (w.lower === 'spell') return p[1]?.lower === 'speed';
   if (w.lower === 'damage') return p[1]?.lower === 'step' && p.length === 2;
+  // `pendulum effect` (R66); `pendulum summoned` is an event phrase.
+  if (w.lower === 'pendulum') return p[1]?.lower === 'effect';
   return MODIFIER_START_WORDS.has(w.lower);
 }
 

@@ -25,7 +25,7 @@ export const pendulum = defineRule({
     },
     {
       id: 'R67',
-      title: 'A Pendulum Summon is a Special Summon that starts no chain; a Pendulum Monster goes face-up to the Extra Deck',
+      title: 'A Pendulum Summon starts no chain; a Pendulum Monster goes face-up to the Extra Deck',
       tag: 'stable',
       tags: ['stable'],
       inForce: 'always',
