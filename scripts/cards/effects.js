@@ -41,7 +41,9 @@ function effectRecord(e) {
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations);
+  // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
+  const granted = e.types.includes('XMATERIAL') ? 'x' : '';
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations);
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
 }
 

@@ -312,7 +312,7 @@ function includes(e: EffectFields, cardDeck: string[]): string[] {
   const c = new Set(e.categories);
   // Where the generator read the effect's own target function (`d`), its own Deck operations: an Extra Deck Summon
   // does not get the Main Deck's `deck summon` of another effect of the card.
-  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrR]/g, ''));
+  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRx]/g, ''));
   const deck = own ? [...(own[1].includes('u') ? ['deck-summon'] : []), ...(own[1].includes('g') ? ['deck-send'] : [])] : cardDeck;
   const out: string[] = [];
   if (c.has('search')) out.push('search');
@@ -380,6 +380,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
+  // The script's EFFECT_TYPE_XMATERIAL: granted to the Xyz Monster that has this card as material (R68).
+  if (e.extra.includes('x')) into.granted = 'as-material';
   if (e.extra.includes('r')) into.noResponse = 'opponent';
   else if (e.extra.includes('R')) into.noResponse = 'both';
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;

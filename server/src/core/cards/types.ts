@@ -156,6 +156,18 @@ export interface EffectInfo {
    * monster effects are used only where a monster is (R66).
    */
   pendulumEffect: boolean;
+  /**
+   * An effect the card grants to another ("An Xyz Monster ... that has this card as material gains this effect. ●"):
+   * `as-material` while it is that monster's material, `used-as-material` once that monster was Summoned using it,
+   * `face-up` while the card is face-up on the field ("the equipped monster gains"). The card itself never uses it;
+   * a link writes it on the monster that gained it, `granted by "X"` (R68).
+   */
+  granted?: 'as-material' | 'used-as-material' | 'face-up';
+  /**
+   * `lingering`: an effect that exists later in the turn only because an earlier activation of the card resolved
+   * ("During the End Phase of this turn, ..."): it applies wherever the card is by then (R69).
+   */
+  lingering: boolean;
   includes: string[];
   /**
    * What the effect does when it resolves, part by part in the card's order (`does destroy target and if you

@@ -73,6 +73,13 @@ export interface LinkState {
   revivedUnsummoned: CardInstance[];
   /** The effect the link names that is never activated (a Continuous Effect, a Summoning procedure): R54. */
   noChainEffect: EffectInfo | undefined;
+  /** `granted by "X"`: the card whose `granted` effect the link uses (R68); the link's card is the one that gained it. */
+  grantedBy: CardInstance | undefined;
+  /**
+   * Whether the link's card had the granted effect when the link was placed, before its cost (a material detached as the
+   * cost still granted it): undefined where the scenario does not show the granting card (assumed), R68.
+   */
+  grantHeld: boolean | undefined;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -124,8 +131,14 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     resolution: undefined,
     revivedUnsummoned: [],
     noChainEffect: undefined,
+    grantedBy: stmt.grantedBy ? cx.resolved.get(stmt.grantedBy) : undefined,
+    grantHeld: undefined,
   };
   if (!inst?.card) return l;
+  if (stmt.grantedBy) {
+    l.effect = grantedEffect(cx, l);
+    return l;
+  }
   // `to pendulum zone`: the card's activation as a Pendulum Scale, none of its effects (R66 checks that it may be).
   if (stmt.toPendulumZone) {
     l.effect = pendulumScaleActivation(inst.card);
@@ -164,6 +177,26 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
   }
   if (l.effect) l.candidate = collected.find((c) => c.inst === inst && c.effect === l.effect);
   return l;
+}
+
+/** The effect a link written `granted by "X"` uses: X's `granted` effect (its `effect N`, else the only one). */
+function grantedEffect(cx: ClassifyContext, l: LinkState): EffectInfo | undefined {
+  const card = l.grantedBy?.card;
+  if (!card) return undefined;
+  const granted = card.effects.filter((e) => e.granted);
+  const chosen = l.stmt.effectIndex ? card.effects[l.stmt.effectIndex.value - 1] : granted[0];
+  if (!chosen?.granted) {
+    cx.errors.push({
+      code: 'no-such-effect',
+      severity: 'error',
+      message: `${quoteName(card.name)} grants ${l.stmt.effectIndex ? `no effect ${l.stmt.effectIndex.value}` : 'no effect'}: none of its effect lines ${l.stmt.effectIndex ? 'there ' : ''}says \`granted as material\`, \`granted when used as material\` or \`granted while face-up\``,
+      range: l.stmt.grantedBy!.range,
+      link: l.position,
+    });
+    return undefined;
+  }
+  if (!l.stmt.effectIndex && granted.length > 1) l.assumptions.push(`${quoteName(card.name)} grants ${granted.length} effects; effect ${chosen.index} is taken (write \`effect N\` for another)`);
+  return chosen;
 }
 
 function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collected: Candidate[]): EffectInfo | undefined {

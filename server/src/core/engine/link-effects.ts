@@ -46,6 +46,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   }
   if (inst.zone === 'field') inst.faceDown = false;
   t.emit({ kind: 'activation', step: t.step, origin, chain: chainIndex, link: l.position, player: l.player, card: inst });
+  l.grantHeld = grantHeld(t, l);
   if (l.stmt.cost) {
     const costOrigin: EventOrigin = { ...origin, kind: 'cost' };
     perform(t, l.stmt.cost, l, costOrigin, true, []);
@@ -54,6 +55,21 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   l.targetsAtPlacement = l.targets.map(snapshot);
   l.selfAtPlacement = snapshot(inst);
+}
+
+/**
+ * Whether the link's card has the effect its `granted by` card grants, as the link is placed (R68): the granting card
+ * attached to it, used for its Summon, or face-up on the field, as the effect's `granted` says. Undefined where the
+ * scenario never shows the granting card (a copy made from this link, never moved): the verdict then assumes it.
+ */
+function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
+  const g = l.grantedBy;
+  const how = l.effect?.granted;
+  if (!g || !how || !l.inst) return undefined;
+  if (g.implied && !(t.movesByCard.get(g)?.length)) return undefined;
+  if (how === 'as-material') return g.zone === 'overlay' && g.attachedTo === l.inst;
+  if (how === 'used-as-material') return g.materialFor === l.inst;
+  return g.zone === 'field' && !g.faceDown;
 }
 
 /** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */

@@ -115,6 +115,8 @@ export class NameResolver {
       implied: false,
       summonNegated: false,
       pendulumZone,
+      attachedTo: undefined,
+      materialFor: undefined,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true, scenario: this.scenario });
@@ -270,6 +272,8 @@ export class NameResolver {
       implied: true,
       summonNegated: false,
       pendulumZone: false,
+      attachedTo: undefined,
+      materialFor: undefined,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst, scenario: this.scenario });

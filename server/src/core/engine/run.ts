@@ -150,7 +150,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     for (const l of links) {
       // A link that activates a card its player does not control (R35) used nothing of theirs.
       if (!l.inst?.card || !l.effect || l.player === undefined || timeline.controllerOf(l.inst) !== l.player) continue;
-      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
+      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l), negated: l.negated });
     }
     // What this chain produced is the next window (after a Summon's moment, with what that Summon's action did).
     timeline.settleSummon();

@@ -84,6 +84,8 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
         const p = n.player(link.player);
         const info = link.card.kind === 'name' ? cards.get(link.card.name) : undefined;
         const inst = resolveOne(link.card, context(link.from?.zone ?? (link.toPendulumZone ? 'hand' : impliedLinkZone(info)), p));
+        // The card that grants the effect: where the board shows it, else attached to the link's monster as material.
+        if (link.grantedBy) resolveOne(link.grantedBy, context('overlay', p));
         const effectTargetsZone = guessTargetZone(inst?.card, link);
         const targets = link.targets ? resolveList(link.targets, targetContext(effectTargetsZone, targetedEffect(inst?.card, link)?.targets?.controller, p)) : [];
         if (link.cost) resolveActions(link.cost, p, []);

@@ -29,6 +29,10 @@ export interface CardInstance {
   summonNegated: boolean;
   /** On the field in a Pendulum Zone (a board line `pendulum zone:`, a Pendulum Scale's activation, a placement): R66. */
   pendulumZone: boolean;
+  /** The Xyz Monster it is attached to as material, while it is (R68: "has this card as material"). */
+  attachedTo: CardInstance | undefined;
+  /** The monster that was Summoned using it as material (R68: "was Summoned using this card as material"). */
+  materialFor: CardInstance | undefined;
 }
 
 /** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */

@@ -113,6 +113,7 @@ export class Timeline {
       card.faceDown = !faceUpExtra && (to === 'deck' || to === 'hand' || to === 'extra');
       card.pendulumZone = false;
     }
+    if (from === 'overlay') card.attachedTo = undefined;
     return ev;
   }
 
@@ -275,7 +276,11 @@ export class Timeline {
   summonWithMaterials(method: SummonMethod, card: CardInstance, materials: CardInstance[], player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect', awaitsNegation = false): boolean {
     if (card.zone === 'field') return false;
     this.step++;
-    for (const m of materials) this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+    for (const m of materials) {
+      this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+      m.materialFor = card;
+      if (method === 'xyz') m.attachedTo = card;
+    }
     this.step++;
     const from = card.zone;
     if (!awaitsNegation) this.putSummoned(card, player, origin, cause, { by: player });

@@ -71,6 +71,8 @@ export interface LinkStmt {
   from?: { zone: Zone; range: Range };
   /** `to pendulum zone`: the link is the card's activation as a Spell Card in a Pendulum Zone (a Pendulum Scale, R66). */
   toPendulumZone?: Range;
+  /** `granted by "X"`: the link is an effect the card gained from X (X's `granted` effect line, R68). */
+  grantedBy?: CardRef;
   cost?: ActionSeq;
   targets?: CardRef[];
   actions?: ActionSeq;

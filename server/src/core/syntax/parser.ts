@@ -838,6 +838,7 @@ function parseLink(c: Cursor): LinkStmt {
     effectIndex: undefined,
     from: undefined,
     toPendulumZone: undefined,
+    grantedBy: undefined,
     cost: undefined,
     targets: undefined,
     actions: undefined,
@@ -870,6 +871,13 @@ function parseLink(c: Cursor): LinkStmt {
       link.toPendulumZone = spanRanges(t.range, z.range);
       continue;
     }
+    if (c.at('granted')) {
+      // `granted by "X"`: an effect the card gained from X (R68).
+      c.next();
+      c.expect('by', '`granted by` and the card that grants the effect');
+      link.grantedBy = parseCardRef(c);
+      continue;
+    }
     if (c.at('cost', ':') || c.at('cost')) {
       c.next();
       c.eat(':');
@@ -887,7 +895,7 @@ function parseLink(c: Cursor): LinkStmt {
       continue;
     }
     const t = c.peek()!;
-    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, to pendulum zone, cost:, target or ->)`, t.range);
+    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, to pendulum zone, granted by, cost:, target or ->)`, t.range);
   }
   return link;
 }

@@ -55,7 +55,7 @@ export const LANGUAGE_WORDS = {
   /** Words of an effect line's head. */
   effectWords: wordClass(['mandatory', 'optional', 'when', 'if'], 'keyword', '  trigger $', 'keyword'),
   /** Words that may follow the card of a link. */
-  linkClauses: wordClass(['effect', 'from', 'cost', 'target', 'targets', 'targeting', 'to'], 'keyword', '  1 Yugi "X" $ "Y"', 'keyword'),
+  linkClauses: wordClass(['effect', 'from', 'cost', 'target', 'targets', 'targeting', 'to', 'granted'], 'keyword', '  1 Yugi "X" $ "Y"', 'keyword'),
   /** Verbs of the actions of a link's resolution (`-> destroy "X"`) and of game actions. */
   actions: wordClass(
     [...CARD_ACTION_VERBS, 'special', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'end', 'ends', 'nothing', 'set', 'sets', 'place', 'places', ...SUMMON_METHODS],

@@ -30,6 +30,7 @@ import { conditionQualifier } from './condition-qualifier';
 import { hardOncePerTurn } from './hard-once-per-turn';
 import { activateOncePerTurn } from './activate-once-per-turn';
 import { pendulum } from './pendulum';
+import { grantedLingering } from './granted-lingering';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -58,6 +59,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   hardOncePerTurn,
   activateOncePerTurn,
   pendulum,
+  grantedLingering,
 ];
 
 export interface RuleRegistry {

@@ -21,7 +21,7 @@ export const pendulum = defineRule({
       inForce: 'always',
       summary:
         "A Pendulum Monster in a Pendulum Zone is a Spell Card: only its Pendulum Effects can be used there, and they only there; its monster effects are used where a monster is. Activating it from the hand as a Pendulum Scale is a Spell Card's activation of Spell Speed 1 (R7): in its controller's Main Phase, into a free Pendulum Zone (two per player). An effect that places it there does not activate it.",
-      sources: [S.W66, S.W67, S.W69, S.W70],
+      sources: [S.W66, S.W69, S.W70],
     },
     {
       id: 'R67',
@@ -31,7 +31,7 @@ export const pendulum = defineRule({
       inForce: 'always',
       summary:
         'A Pendulum Summon (`Yugi pendulum summons "A", "B"`) Special Summons its monsters at once by the game\'s procedure: it is no effect and starts no chain, it has the moment before it happens where only an effect that negates the Summon may respond (R50), and one negation negates every monster of it. A Pendulum Monster that would be sent from the field to the GY goes face-up to its owner\'s Extra Deck instead: its "destroyed" effects see it, its "sent to the GY" effects do not.',
-      sources: [S.W68, S.W69, S.W70],
+      sources: [S.W66, S.W69, S.W70],
     },
   ],
   messages: {
