@@ -92,8 +92,10 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });
-      if (l.inst && card && card.category !== 'monster' && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
-        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule');
+      // A negated Pendulum Scale's activation sends the card to the GY as a Spell Card would, not to the Extra Deck (R67).
+      const scale = !!l.stmt.toPendulumZone;
+      if (l.inst && card && (card.category !== 'monster' || scale) && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
+        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule', { notToExtra: scale });
         did.push({ kind: 'negated-card-to-gy', card: l.inst.name });
       }
     } else if (l.negated === 'effect') {
@@ -116,6 +118,9 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
       // R47: a Continuous or Equip Spell/Trap that left the field before its activation resolved applies nothing.
       status = 'no-effect';
       did.push({ kind: 'not-applied', part: 'its effect', card: l.inst.name, reason: 'card-moved', rule: 'R47' });
+    } else if (l.stmt.toPendulumZone && !l.stmt.actions) {
+      // A Pendulum Scale's activation does nothing more when it resolves: the card stays in the Pendulum Zone (R66).
+      did.push(l.inst?.zone === 'field' ? { kind: 'pendulum-scale', card: l.inst.name } : { kind: 'does-nothing' });
     } else if (l.stmt.actions) {
       did.push(...perform(t, l.stmt.actions, l, origin, false, links));
       if (did.length === 0) did.push({ kind: 'resolves' });

@@ -255,6 +255,8 @@ export function actText(a: ResolutionAct): string {
       return 'ends the Battle Phase';
     case 'does-nothing':
       return 'does nothing';
+    case 'pendulum-scale':
+      return `${quoteName(a.card)} stays in the Pendulum Zone as a Pendulum Scale`;
     case 'effect-negated':
       return 'its effect was negated: nothing happens (the card was still activated; R45)';
     case 'effect-unknown':

@@ -56,6 +56,8 @@ export type ResolutionAct =
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' }
+  /** A Pendulum Scale's activation resolved: the card stays in the Pendulum Zone (R66). */
+  | { kind: 'pendulum-scale'; card: string }
   /** Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45). */
   | { kind: 'effect-negated' }
   /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */

@@ -8,7 +8,8 @@ import { Range } from '../text';
 import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
-type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
+/** `notToExtra`: a Pendulum Monster whose activation as a Spell Card was negated goes to the GY (R67). */
+type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance; notToExtra?: boolean };
 
 export class Timeline {
   readonly events: GameEvent[] = [];
@@ -89,7 +90,7 @@ export class Timeline {
     const from = card.zone;
     // A Pendulum Monster that would go from the field to the GY goes face-up to its owner's Extra Deck instead (R67):
     // it was destroyed or sent all the same, but it is not in the GY ("sent to the GY" effects do not see it).
-    const faceUpExtra = to === 'gy' && from === 'field' && !!card.card?.abilities.includes('pendulum');
+    const faceUpExtra = to === 'gy' && from === 'field' && !flags.notToExtra && !!card.card?.abilities.includes('pendulum');
     if (faceUpExtra) to = 'extra';
     const ev = this.emit({
       kind: 'move',
