@@ -356,7 +356,7 @@ export function afterChainText(leftovers: string[]): string[] {
 export function kindWords(e: EffectInfo, card: CardInfo): string {
   switch (e.kind) {
     case 'activation':
-      return `the activation of a ${card.cardType}`;
+      return activationWords(card);
     case 'ignition':
       return 'an Ignition Effect';
     case 'trigger':
@@ -369,11 +369,16 @@ export function kindWords(e: EffectInfo, card: CardInfo): string {
   }
 }
 
+/** A card's activation in words; a monster card's is its activation as a Pendulum Scale (R66), a Spell Card's. */
+function activationWords(card: CardInfo): string {
+  return card.category === 'monster' ? 'the activation of a Pendulum Monster as a Pendulum Scale (a Spell Card)' : `the activation of a ${card.cardType}`;
+}
+
 /** "the activation of a Normal Spell", "a monster effect". */
 export function describeLink(l: LinkState): string {
   const card = l.inst?.card;
   if (!card || !l.effect) return 'an unknown effect';
-  if (l.effect.kind === 'activation') return `the activation of a ${card.cardType}`;
+  if (l.effect.kind === 'activation') return activationWords(card);
   return `${card.category === 'monster' ? 'a monster' : card.category === 'spell' ? 'a Spell' : 'a Trap'} effect`;
 }
 
