@@ -156,6 +156,8 @@ export interface LinkResult {
   cardKnown: boolean;
   effectIndex?: number;
   effectText?: string;
+  /** `granted by "X"`: the card whose effect (`effectIndex` counts its effects) the link's card gained (R68). */
+  grantedBy?: string;
   effectKind?: string;
   role: LinkRole;
   spellSpeed: number;
