@@ -107,6 +107,8 @@ function facts(card: CardInfo): string[] {
   if (card.category === 'monster') {
     out.push(`monster type: ${card.races.join('/') || '-'}`, `attribute: ${card.attributes.join('/') || '-'}`);
     out.push(`level: ${card.level ?? '-'}`, `atk: ${card.atk ?? '-'}`, `def: ${card.def ?? '-'}`);
+    // Compared even where the curated line writes none: a card without `tuner` is no Tuner (a filter reads it).
+    out.push(`abilities: ${[...card.abilities].sort().join('/') || 'none'}`);
   }
   const effects = card.effects
     .filter((e) => e.kind !== 'continuous')

@@ -92,6 +92,7 @@ function readScript(lua) {
     e.chainLimit = chainLimitOf(lua, e.target);
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
+    if (target) settledOnActivation(e, target);
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
   // Per effect only where the effects' own target functions account for every Deck operation of the script (one
@@ -103,6 +104,23 @@ function readScript(lua) {
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
   return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects };
+}
+
+/**
+ * Categories and flags an effect's target function sets as it is activated (`e:SetCategory(CATEGORY_DESTROY)` for
+ * the option chosen, `local cat=CATEGORY_TODECK ... e:SetCategory(cat)`, `e:SetProperty(EFFECT_FLAG_CARD_TARGET)`):
+ * the effect may do each, so they join the ones `initial_effect` registers (Dark Scorpion - Cliff the Trap Remover,
+ * Knightmare Unicorn, Revival Golem state theirs only there).
+ */
+function settledOnActivation(e, target) {
+  for (const line of target.split('\n')) {
+    if (/\be:SetCategory\(|^\s*(?:local\s+)?cat\w*\s*=/.test(line)) {
+      for (const c of constants(line, 'CATEGORY_')) if (!e.categories.includes(c)) e.categories.push(c);
+    }
+    if (/\be:SetProperty\(/.test(line)) {
+      for (const f of constants(line, 'EFFECT_FLAG_')) if (['CARD_TARGET', 'DAMAGE_STEP'].includes(f) && !e.flags.includes(f)) e.flags.push(f);
+    }
+  }
 }
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */

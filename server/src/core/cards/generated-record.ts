@@ -316,7 +316,9 @@ function includes(e: EffectFields, cardDeck: string[]): string[] {
   const out: string[] = [];
   if (c.has('search')) out.push('search');
   if (c.has('special_summon')) out.push(deck.includes('deck-summon') ? 'deck summon' : 'special summon');
-  if ((c.has('tograve') || c.has('deckdes')) && deck.includes('deck-send')) out.push('deck send');
+  // CATEGORY_DECKDES is sending from the Deck to the GY whatever the operation infos name (Raiden's "send the top 2
+  // cards of your Deck"); CATEGORY_TOGRAVE is, where an operation info names the Deck.
+  if (c.has('deckdes') || (c.has('tograve') && deck.includes('deck-send'))) out.push('deck send');
   if (c.has('draw')) out.push('draw');
   if (c.has('destroy')) out.push('destroy');
   if (c.has('remove')) out.push('banish');
@@ -381,6 +383,9 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   else if (e.extra.includes('R')) into.noResponse = 'both';
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
+  // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
+  // sets its category only for the option chosen).
+  if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
   if (inc.length) into.includes = inc;
   const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4));
   if (does.length) into.does = does;
