@@ -240,6 +240,18 @@ function withSelfSummon(records, inferred, type) {
   }
 }
 
+/**
+ * A Trap its script lets be activated from the hand (a SINGLE EFFECT_TRAP_ACT_IN_HAND, under whatever condition:
+ * Evenly Matched, Red Reboot): its activation record's zones, field 6, `HS` (R34 reads them).
+ */
+function withHandActivation(records, script) {
+  const i = records.findIndex((r) => r.startsWith('A,'));
+  if (!script.activatesFromHand || i < 0) return;
+  const f = records[i].split(',');
+  f[5] = 'HS';
+  records[i] = f.join(',');
+}
+
 /** The effect records and notes of one card. */
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
@@ -252,6 +264,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
   withSelfSummon(effects, inferred, type);
+  withHandActivation(effects, script);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {

@@ -103,7 +103,8 @@ function readScript(lua) {
   // Effects the script makes while the duel runs (granted effects, delayed End Phase effects): not listed.
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
-  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects };
+  const activatesFromHand = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE'));
+  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
 }
 
 /**
@@ -135,6 +136,8 @@ function set(e, what, args) {
       break;
     case 'Code':
       e.code = args.startsWith('EVENT_') ? args.replace(/\s+/g, '') : args.startsWith('EFFECT_') ? 'effect' : 'other';
+      // "You can activate this card from your hand": a Trap's own activation zone (R34).
+      if (args.trim() === 'EFFECT_TRAP_ACT_IN_HAND') e.trapFromHand = true;
       break;
     case 'Range':
       e.range = constants(args, 'LOCATION_');

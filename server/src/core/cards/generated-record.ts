@@ -481,6 +481,8 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
   const activation = (): EffectFacts => {
     // Targets, Damage Step, limits and includes of the record, free-chain or `responds to` alike.
     const a = properties(merged, { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] }, deck, false);
+    // A Trap its script lets be activated from the hand (EFFECT_TRAP_ACT_IN_HAND: zones `HS`).
+    if (activations.some((e) => e.range.includes('H'))) a.activatesFrom = ['field', 'hand'];
     if (setTurn) phrase(a, setTurn);
     if (noResponse) a.noResponse = noResponse;
     return a;

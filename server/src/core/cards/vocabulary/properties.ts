@@ -71,11 +71,11 @@ function flag<K extends keyof EffectInfo>(key: K, spellings: readonly string[], 
 
 /**
  * Where an effect is activated from when its source does not say. A Spell is activated from the hand
- * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ * or the field (set), a Trap from the field; an effect on an event of its own card from where that event leaves
+ * it (a monster's, and a Spell/Trap's: "If this card in your Spell & Trap Zone is destroyed: ..." from the GY).
  */
 export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: EventPattern): Zone[] {
   if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
-  if (card.category !== 'monster') return ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {
       case 'sent-to-gy':
