@@ -217,6 +217,18 @@ function withChoices(records, inferred, type, choiceLetters) {
  * pairing unsure: nothing is written).
  */
 function withSelfSummon(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, text) => {
+    if (!text.summonsItself) return;
+    const f = records[i].split(',');
+    while (f.length < 14) f.push('');
+    f[14] = 's';
+    records[i] = f.join(',');
+  });
+}
+
+/** The text's effects paired in order with the script's records of each kind, only where both have as many. */
+function pairedByKind(records, inferred, type, each) {
+  // A Pendulum Monster's script also has its Pendulum Effects, whose text the generator does not infer.
   if (/\bPendulum\b/.test(type)) return;
   const text = inferred?.effects ?? [];
   const kinds = [
@@ -230,14 +242,25 @@ function withSelfSummon(records, inferred, type) {
     const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
     const theirs = text.filter(ofKind);
     if (mine.length !== theirs.length) continue;
-    mine.forEach((i, k) => {
-      if (!theirs[k].summonsItself) return;
-      const f = records[i].split(',');
-      while (f.length < 14) f.push('');
-      f[14] = 's';
-      records[i] = f.join(',');
-    });
+    mine.forEach((i, k) => each(i, theirs[k]));
   }
+}
+
+/**
+ * A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
+ * turn", PSY-Framegear Gamma's "Once per Chain"): field 9 of the record, `1` soft, `1c` per Chain. Not a limit by
+ * name: without a SetCountLimit the text's "You can only ... once per turn" is a Summon's limit ("You can only
+ * Special Summon X once per turn"), which the inference puts on the effect next to it.
+ */
+function withTextLimits(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, text) => {
+    const f = records[i].split(',');
+    if (f[8]) return;
+    const limit = text.oncePerChain ? '1c' : text.oncePerTurn === 'soft' ? '1' : '';
+    if (!limit) return;
+    f[8] = limit;
+    records[i] = f.join(',');
+  });
 }
 
 /**
@@ -264,6 +287,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
   withSelfSummon(effects, inferred, type);
+  withTextLimits(effects, inferred, type);
   withHandActivation(effects, script);
   const notes = [];
   const category = type[0];
