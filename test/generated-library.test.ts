@@ -182,3 +182,26 @@ test('generated library: Ash Blossom answers a generated Salamangreat Circle act
   assert.equal(verdict(2).verdict, 'illegal');
   assert.deepEqual(verdict(2).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
 });
+
+test('generated library: a trigger cloned for another event is one effect on either event; Damage Step events; a Trap from the hand', () => {
+  const record = (type: string, effects: string) => readRecord(['1', 'Example Record', '', type, 'DARK', 'L4', '0', '0', '', 'b', '', 's', '', effects].join('\t'), '');
+  const card = (type: string, effects: string) => generatedCard(record(type, effects), { kind: 'generated' });
+  // `e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)` (extra `v`): "If this card is sent to the GY or banished".
+  const either = card('M:Fiend/Effect', 'T,o,s,it,to_grave,,,tohand+search,1e,d;T,o,s,it,remove,,,tohand+search,1e,dv');
+  assert.deepEqual(either.effects.map((e) => e.text), ['trigger optional if sent to gy or banished, once per turn by name, includes search, does add']);
+  assert.deepEqual([...either.effects[0].activatesFrom].sort(), ['banished', 'gy']);
+  // Without `v` (two effects of the text, each its own limit), two lines stay.
+  assert.equal(card('M:Fiend/Effect', 'T,o,s,it,to_grave,,,tohand+search,1e,d;T,o,s,it,remove,,,tohand+search,1e,d').effects.length, 2);
+  // An activation on battle damage is in the Damage Step without the script's flag (Sebek's Blessing).
+  assert.equal(card('T:Normal', 'A,o,s,,battle_damage,,,recover,,k').effects[0].damageStep, true);
+  // EFFECT_TRAP_ACT_IN_HAND: the activation's zones `HS`.
+  assert.deepEqual(card('T:Normal', 'A,o,s,,,HS,,remove,,k').effects[0].activatesFrom, ['field', 'hand']);
+});
+
+test('generated library: Infernoid Evil\'s "sent to the GY or banished" effect is its effect 2, on either event', () => {
+  const card = libraryCards().get('Infernoid Evil')!;
+  assert.equal(card.effects.length, 2);
+  const event = card.effects[1].event!;
+  assert.equal(event.raw, 'sent to gy or banished');
+  assert.deepEqual([event.kind === 'card' && event.verb, ...(event.kind === 'card' ? (event.or ?? []) : []).map((e) => e.kind === 'card' && e.verb)], ['sent-to-gy', 'banished']);
+});

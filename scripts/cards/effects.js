@@ -41,8 +41,17 @@ function effectRecord(e) {
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations);
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
+}
+
+/**
+ * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the
+ * same effect of the text on another event ("If this card is sent to the GY or banished"), extra letter `v`; core
+ * (generated-record.ts) makes one effect of them, so the card's effect numbering is the text's.
+ */
+function otherEventOfClone(e, kind) {
+  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
 }
 
 /**

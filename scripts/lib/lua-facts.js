@@ -77,7 +77,8 @@ function readScript(lua) {
       effects.set(m[1], { ...blank(m[1]), types: ['ACTIVATE'], categories: ['SPECIAL_SUMMON'] });
     } else if ((m = /^(?:local\s+)?(\w+)\s*=\s*(\w+):Clone\(\)/.exec(line))) {
       const from = effects.get(m[2]);
-      if (from) effects.set(m[1], { ...from, name: m[1], cloneOf: from.cloneOf ?? from.name, categories: [...from.categories], flags: [...from.flags] });
+      // `changed`: what the script sets on the clone (a clone changing only its event code is the same effect of the text).
+      if (from) effects.set(m[1], { ...from, name: m[1], cloneOf: from.cloneOf ?? from.name, categories: [...from.categories], flags: [...from.flags], changed: [] });
     } else if ((m = /^(\w+):Set(\w+)\((.*)\)\s*;?$/.exec(line))) {
       const e = effects.get(m[1]);
       if (e) set(e, m[2], m[3]);
@@ -130,6 +131,7 @@ function blank(name) {
 }
 
 function set(e, what, args) {
+  if (e.changed) e.changed.push(what);
   switch (what) {
     case 'Type':
       e.types = constants(args, 'EFFECT_TYPE_');

@@ -226,6 +226,8 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
+  /** The other events of one effect (`sent to gy or banished`): records of clones that change only the event (`v`). */
+  orEvents: string[];
 }
 
 function effectFields(s: string): EffectFields {
@@ -248,6 +250,7 @@ function effectFields(s: string): EffectFields {
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
+    orEvents: [],
   };
 }
 
@@ -277,9 +280,16 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const same = (a: EffectFields, b: EffectFields) =>
     a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers);
   for (const e of effects) {
+    // A clone that changes only its event (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    if (original) {
+      if (!original.orEvents.includes(e.event)) original.orEvents.push(e.event);
+      for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
+      continue;
+    }
     const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
-      const copy = { ...e, categories: [...e.categories] };
+      const copy = { ...e, categories: [...e.categories], orEvents: [] };
       out.push(copy);
       if (SUMMON_EVENTS.has(e.event)) kinds.set(copy, new Set([e.event]));
       continue;
@@ -368,6 +378,13 @@ function limits(limit: string, into: EffectFacts): void {
   } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
 }
 
+/**
+ * Events only the Damage Step has (EDOPro raises them there): an activation or Quick Effect answering one is
+ * activated in the Damage Step whether or not its script sets EFFECT_FLAG_DAMAGE_STEP (Sebek's Blessing on battle
+ * damage, Enlightenment at the end of the Damage Step, "during damage calculation" Quick Effects).
+ */
+const DAMAGE_STEP_EVENTS = new Set(['battle_start', 'battle_confirm', 'pre_damage_calculate', 'damage_calculating', 'battle_damage', 'battle_destroying', 'battle_destroyed', 'damage_step_end']);
+
 /** The properties of one effect record: where from, targets, Damage Step, limits, what it includes, its window. */
 function properties(e: EffectFields, into: EffectFacts, deck: string[], withRange: boolean): EffectFacts {
   if (withRange && e.range) {
@@ -376,6 +393,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
+  if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
@@ -436,7 +454,9 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     }
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
-      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(eventPhrase(e)) }, deck, !e.self);
+      // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
+      const phrase = [e.event, ...e.orEvents].map((event) => eventPhrase({ ...e, event })).join(' or ');
+      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:
       return undefined;

@@ -57,6 +57,11 @@ export type EventPattern =
       actor?: Actor;
       /** `responds to summon`: the Summon being attempted (negation window), not its success. */
       attempt?: boolean;
+      /**
+       * `sent to gy or banished`: other events of the same card that meet the condition too: one effect on either
+       * event ("If this card is sent to the GY or banished"), not two effects (the card's `effect N` counts it once).
+       */
+      or?: EventPattern[];
       raw: string;
       unknown: string[];
     })

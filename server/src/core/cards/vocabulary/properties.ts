@@ -75,6 +75,11 @@ function flag<K extends keyof EffectInfo>(key: K, spellings: readonly string[], 
  * it (a monster's, and a Spell/Trap's: "If this card in your Spell & Trap Zone is destroyed: ..." from the GY).
  */
 export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: EventPattern): Zone[] {
+  // `sent to gy or banished`: from wherever either event leaves the card.
+  if (event?.kind === 'card' && event.or?.length) {
+    const zones = [{ ...event, or: undefined }, ...event.or].flatMap((e) => defaultZones(card, kind, e));
+    return [...new Set(zones)];
+  }
   if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {
