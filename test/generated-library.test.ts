@@ -196,6 +196,9 @@ test('generated library: a trigger cloned for another event is one effect on eit
   assert.equal(card('T:Normal', 'A,o,s,,battle_damage,,,recover,,k').effects[0].damageStep, true);
   // EFFECT_TRAP_ACT_IN_HAND: the activation's zones `HS`.
   assert.deepEqual(card('T:Normal', 'A,o,s,,,HS,,remove,,k').effects[0].activatesFrom, ['field', 'hand']);
+  // EFFECT_COUNT_CODE_DUEL (`1d`): once per Duel, within a turn the hard limit by name.
+  const duel = card('M:Dragon/Effect', 'Q,o,s,,,G,,special_summon,1d,k').effects[0];
+  assert.deepEqual([duel.text, duel.oncePerDuel, duel.oncePerTurnByName], ['quick optional, from gy, once per duel, includes special summon, does special summon', true, true]);
 });
 
 test('generated library: Infernoid Evil\'s "sent to the GY or banished" effect is its effect 2, on either event', () => {

@@ -256,7 +256,7 @@ function pairedByKind(records, inferred, type, each) {
 }
 
 /**
- * A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
+ * A phase trigger's soft limit the text does not state is dropped (below). A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
  * turn", PSY-Framegear Gamma's "Once per Chain"): field 9 of the record, `1` soft, `1c` per Chain. Not a limit by
  * name: without a SetCountLimit the text's "You can only ... once per turn" is a Summon's limit ("You can only
  * Special Summon X once per turn"), which the inference puts on the effect next to it.
@@ -264,6 +264,13 @@ function pairedByKind(records, inferred, type, each) {
 function withTextLimits(records, inferred, type) {
   pairedByKind(records, inferred, type, (i, text) => {
     const f = records[i].split(',');
+    // A phase trigger's plain SetCountLimit(1) where the text states no limit ("At the end of the Battle Phase:"):
+    // how the script keeps it to one activation per phase, not a limit of the card (the text is the authority).
+    if (f[0] === 'P' && f[8] === '1' && !text.oncePerTurn && !text.oncePerChain) {
+      f[8] = '';
+      records[i] = f.join(',');
+      return;
+    }
     if (f[8]) return;
     const limit = text.oncePerChain ? '1c' : text.oncePerTurn === 'soft' ? '1' : '';
     if (!limit) return;

@@ -365,12 +365,18 @@ function phrase(e: EffectFacts, modifier: string): void {
 }
 
 /**
- * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1` soft once per turn (each copy);
+ * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1d` once per Duel; `1` soft once per turn (each copy);
  * `1n`/`1e` hard, by the card's name ("You can only use this effect of X once per turn"); `1o` the oath
  * limit of an activation ("You can only activate 1 X per turn"), on another effect a hard once per turn by name.
  */
 function limits(limit: string, into: EffectFacts): void {
   if (limit.endsWith('c')) into.oncePerChain = true;
+  else if (limit.endsWith('d')) {
+    // EFFECT_COUNT_CODE_DUEL: once per Duel by name, which within a turn is the hard limit.
+    into.oncePerDuel = true;
+    into.oncePerTurnByName = true;
+    into.oncePerTurn = true;
+  }
   else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
   else if (/^\d+[neo]$/.test(limit)) {
     into.oncePerTurn = true;

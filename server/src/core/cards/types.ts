@@ -144,6 +144,11 @@ export interface EffectInfo {
   oncePerTurnByName: boolean;
   /** `activate 1 per turn`: "You can only activate 1 X per turn", the card's activation, by name (R39). */
   activateOncePerTurn: boolean;
+  /**
+   * `once per duel`: "You can only use this effect of X once per Duel", by name. Implies `oncePerTurnByName` (within a
+   * turn it is that hard limit, R38); across turns it is shown, not checked.
+   */
+  oncePerDuel: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
   damageStep: boolean;
