@@ -94,6 +94,7 @@ function readScript(lua) {
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
     if (target) settledOnActivation(e, target);
+    calledByOperation(e, functionBody(lua, e.operation));
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
   // Per effect only where the effects' own target functions account for every Deck operation of the script (one
@@ -116,7 +117,7 @@ function readScript(lua) {
  */
 function settledOnActivation(e, target) {
   for (const line of target.split('\n')) {
-    if (/\be:SetCategory\(|^\s*(?:local\s+)?cat\w*\s*=/.test(line)) {
+    if (/\be:SetCategory\(|\bcat\w*\s*=[^=]/.test(line)) {
       for (const c of constants(line, 'CATEGORY_')) if (!e.categories.includes(c)) e.categories.push(c);
     }
     if (/\be:SetProperty\(/.test(line)) {
@@ -124,6 +125,27 @@ function settledOnActivation(e, target) {
     }
   }
 }
+
+/**
+ * Categories for what the effect's own operation function calls where the script lists none (Goldilocks the
+ * Battle Landscaper destroys with no category): negating an activation, destroying, banishing, drawing. Not other
+ * verbs: their calls also serve checks and other cards' moves that are no part of what the effect includes; nor
+ * EFFECT_DISABLE, which mostly rides on another action ("its effects are negated" on the monster an effect Special
+ * Summons), where the scripts, as the cards' readers, list no negation.
+ */
+function calledByOperation(e, body) {
+  // Only where the script lists no category at all: where it lists some, they are its own reading of the effect
+  // (a delayed "destroy it during the End Phase" in the operation is not what the effect includes).
+  if (!body || e.categories.length) return;
+  for (const [call, category] of OPERATION_CATEGORIES) if (call.test(body) && !e.categories.includes(category)) e.categories.push(category);
+}
+
+const OPERATION_CATEGORIES = [
+  [/Duel\.NegateActivation\s*\(/, 'NEGATE'],
+  [/Duel\.Destroy\s*\(/, 'DESTROY'],
+  [/Duel\.Remove\s*\(/, 'REMOVE'],
+  [/Duel\.Draw\s*\(/, 'DRAW'],
+];
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
@@ -159,6 +181,9 @@ function set(e, what, args) {
       break;
     case 'Cost':
       e.hasCost = true;
+      break;
+    case 'Operation':
+      e.operation = args.trim();
       break;
     case 'Target':
       e.target = args.trim();
