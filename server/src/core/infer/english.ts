@@ -403,7 +403,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   else if (/\bneither player can activate cards or effects in response to this (?:card's|effect's) activation/i.test(sentence)) e.noResponse = 'both';
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);
-  const does = actionsOf(action, e.targets);
+  const does = actionsOf(action, e.targets, cost);
   if (does && !e.does) e.does = does.toLowerCase();
 }
 
