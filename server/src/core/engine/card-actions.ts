@@ -193,6 +193,16 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       moveAll('hand');
       did.push({ kind: 'adds-to-hand', cards: named(cards) });
       return true;
+    case 'to-hand': {
+      // "To the hand" from where the card is: a card on the field is returned (an Extra Deck monster to the Extra Deck), another added.
+      const onField = cards.filter((c) => c.zone === 'field');
+      const others = cards.filter((c) => c.zone !== 'field');
+      for (const c of onField) t.move(c, c.card?.extraDeck ? 'extra' : 'hand', origin, 'effect', { by });
+      for (const c of others) t.move(c, 'hand', origin, 'effect', { by });
+      if (onField.length) did.push({ kind: 'returns', cards: named(onField), to: 'hand' });
+      if (others.length) did.push({ kind: 'adds-to-hand', cards: named(others) });
+      return true;
+    }
     case 'return-to-hand':
     case 'return-to-deck':
     case 'return-to-extra': {

@@ -291,6 +291,7 @@ const PHRASES: Record<EffectAction['verb'], string> = {
   'return-to-deck': 'returns {o} to the Deck',
   'return-to-extra': 'returns {o} to the Extra Deck',
   'add-to-hand': 'adds {o} to the hand',
+  'to-hand': 'adds or returns {o} to the hand',
   'special-summon': 'Special Summons {o}',
   'send-to-gy': 'sends {o} to the GY',
   draw: 'draws',

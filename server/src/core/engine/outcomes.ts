@@ -93,7 +93,8 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
       default: {
         const verb = ACTION_PHRASES_TO_VERBS.get(o.part!.text);
         if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')})` };
-        const happened = applied.some((a) => actVerb(a) === verb);
+        // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
+        const happened = applied.some((a) => actVerb(a) === verb || (actVerb(a) === 'to-hand' && (verb === 'add-to-hand' || verb === 'return-to-hand')));
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
         if (r?.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
         return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };

@@ -5,7 +5,7 @@
 // A part whose verb it does not know ends the reading (what came before is kept; the rest is not guessed).
 
 const CONJUNCTIONS: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^,?\s*and if you do,?\s*/i, 'and if you do'],
+  [/^,?\s*and if you do(?: that)?,?\s*/i, 'and if you do'],
   [/^[,.]?\s*also,? after that,?\s*/i, 'also'],
   [/^[,.]?\s*then,?\s*/i, 'then'],
   [/^[,.]?\s*also,?\s*/i, 'also'],
@@ -14,7 +14,7 @@ const CONJUNCTIONS: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 /** Where a clause starts: at each conjunction of the list above (outside parentheses and quotes). */
-const SPLIT = /(,\s*and if you do,?\s*|,\s*but,?\s*|,?\s*also,? after that,?\s*|,\s*then,?\s*|\.\s*then,?\s*|,\s*also,?\s*|\.\s*also,?\s*|,?\s+and\s+(?=(?:destroy|banish|return|shuffle|add|special summon|send|draw|discard|negate|change|inflict|gain|take control|equip|attach)\b))/i;
+const SPLIT = /(,\s*and if you do(?: that)?,?\s*|,\s*but,?\s*|,?\s*also,? after that,?\s*|,\s*then,?\s*|\.\s*then,?\s*|,\s*also,?\s*|\.\s*also,?\s*|,?\s+and\s+(?=(?:destroy|banish|return|shuffle|add|special summon|send|draw|discard|negate|change|inflict|gain|take control|equip|attach)\b))/i;
 
 interface Pattern {
   re: RegExp;
@@ -23,16 +23,20 @@ interface Pattern {
   from?: boolean;
 }
 
+/** "Synchro Summon 1 Synchro Monster": a Summon from the Extra Deck by the effect (what it acts on is no card shown). */
+const EXTRA_DECK_SUMMON = /\b(?:synchro|xyz|fusion|link) summon (?:\d+|a|one)\b/i;
+const DRAW = /\b(?:draw|draws) (\d+|a|one|two|three) cards?\b/i;
+
 const PATTERNS: readonly Pattern[] = [
   // "Negate the Summon or activation" is the card model's `negate summon` (the engine negates the link below, or the Summon).
   { re: /\bnegate the summon\b/i, verb: 'negate summon' },
-  { re: /\bnegate (?:the|that|its|their) activation\b|\bnegate the activation\b/i, verb: 'negate activation' },
+  { re: /\bnegate (?:the|that|its|their) (?:[\w/-]+ )?activation\b/i, verb: 'negate activation' },
   { re: /\bnegate the attack\b/i, verb: 'negate attack' },
   { re: /\bnegate (?:that|the|its) effect\b/i, verb: 'negate effect' },
   { re: /\bnegate (?:the |its |their |that (?:monster|card)'s )?effects\b|\bhave (?:its|their) effects negated\b|\b(?:its|their) effects are negated\b|\beffects\b[^.]*\bare negated\b/i, verb: 'negate effects' },
   { re: /\bspecial summon\b/i, verb: 'special summon', from: true },
   // "Synchro Summon 1 Synchro Monster": a Summon from the Extra Deck by the effect.
-  { re: /\b(?:synchro|xyz|fusion|link) summon (?:\d+|a|one)\b/i, verb: 'special summon', from: true },
+  { re: EXTRA_DECK_SUMMON, verb: 'special summon', from: true },
   { re: /\badd\b.*\bto (?:your|the owner's|its owner's) hand\b/i, verb: 'add', from: true },
   { re: /\breturn\b.*\bto the (?:owner's |its owner's )?hand\b|\breturn\b.*\bto (?:your|their) hand\b/i, verb: 'return to hand' },
   { re: /\b(?:return|shuffle|add)\b.*\b(?:to|into) (?:the|your|your face-up) extra deck\b/i, verb: 'return to extra deck' },
@@ -40,15 +44,15 @@ const PATTERNS: readonly Pattern[] = [
   { re: /\bdestroy\b/i, verb: 'destroy' },
   { re: /\bbanish\b/i, verb: 'banish' },
   { re: /\bsend\b.*\bto the (?:gy|graveyard)\b/i, verb: 'send to gy', from: true },
-  { re: /\bdraw (\d+|a|one|two|three) cards?\b/i, verb: 'draw' },
+  { re: DRAW, verb: 'draw' },
   { re: /\bdiscard\b/i, verb: 'discard' },
-  { re: /\bchange\b.*\b(?:battle position|to face-down|to defense position|to attack position)\b|\bflip (?:this card|it|that card|them)\b.*\bface-down\b/i, verb: 'change position' },
-  { re: /\b(?:gains?|loses?) (?:\d+ )?atk\b|\b(?:gains?|loses?) (?:\d+ )?atk\/def\b|\batk (?:and def )?(?:becomes|is halved|is doubled)\b|\bchange (?:its|their) atk\b|\bswitch the (?:original )?atk\/def\b|\b(?:increase|decrease) the atk\b/i, verb: 'change atk' },
+  { re: /\bchange\b.*\b(?:battle position|to face-down|to (?:face-up )?(?:defense|attack) position)\b|\bflip (?:this card|it|that card|them)\b.*\bface-down\b/i, verb: 'change position' },
+  { re: /\b(?:gains?|loses?) (?:\d+ |that (?:lost )?|the same )?atk\b|\b(?:gains?|loses?) atk equal\b|\b(?:gains?|loses?) (?:\d+ )?atk\/def\b|\batk (?:and def )?(?:becomes|is halved|is doubled)\b|\bchange (?:its|their) atk\b|\bswitch the (?:original )?atk\/def\b|\b(?:increase|decrease) the atk\b/i, verb: 'change atk' },
   { re: /\bgain (?:\d+ |the same amount of |that much )?(?:lp|life points)\b|\bgain (?:lp|life points) equal\b|\bgains? life points\b/i, verb: 'gain lp' },
   { re: /\blose (?:\d+ )?(?:lp|life points)\b|\bpay (?:\d+ )?(?:lp|life points)\b/i, verb: 'lose lp' },
   { re: /\binflict\b.*\bdamage\b/i, verb: 'damage' },
   { re: /\btake control\b/i, verb: 'take control' },
-  { re: /\bequip\b/i, verb: 'equip' },
+  { re: /\bequip\b(?! cards?\b| spells?\b)/i, verb: 'equip' },
   { re: /\battach\b/i, verb: 'attach' },
   { re: /\btribute (?:as many|\d+|this card|it|them|that|all|up to)\b/i, verb: 'tribute' },
   { re: /\bset (?:\d+|this card|that card|it|them|up to|"x")\b/i, verb: 'set', from: true },
@@ -60,6 +64,7 @@ const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(
  * An effect that applies later, not as the link resolves ("this turn, each time your opponent Special Summons ...,
  * draw 1 card"; "until the end of the next turn, any card sent to the GY is banished instead"): no part.
  */
+const LATER = /\b(?:during|at the start of|at the end of) (?:the|your|your next|the next|each) (?:end|standby) phase\b|\bwhen it leaves the field\b/i;
 const LINGERING = /^(?:this turn, |for the rest of this turn, )?each time\b|^until the end of (?:this|the next) turn, (?:any|all|each|cards?)\b|^(?:during|at) the (?:end|standby) phase\b/i;
 
 /** The most of an effect's action text read (the longest official effect text is under 1,000 characters). */
@@ -71,8 +76,8 @@ const NUMBERS: Record<string, number> = { a: 1, one: 1, two: 2, three: 3 };
 const MOVES = ['destroy', 'banish', 'return to hand', 'return to deck', 'send to gy'];
 
 /** A pronoun alone ("it", "them"): it names the card the part before acted on. */
-const BARE_PRONOUN = /\b(?:summon|banish|destroy|return|shuffle|add|send|attach|tribute|set|discard|control of|change)\s+(?:it|them)\b|^(?:it|they)\b/i;
-const TARGET_WORDS = /\b(?:that target|the target|those targets|that targeted|those|it|them|that monster|that card|the first target|the second target)\b/;
+const BARE_PRONOUN = /\b(?:summon|banish|destroy|return|shuffle|add|send|attach|tribute|set|discard|control of|change)\s+(?:it|them)\b|^it\b/i;
+const TARGET_WORDS = /\bthat target's\b|\b(?:that target|the target|those targets|that targeted|those|it|them|that monster|that card|the first target|the second target)\b(?!'s)/;
 
 /**
  * What a clause acts on, in the card language's words (`target`, `itself`, ...), or '' where it names none. `before`
@@ -106,10 +111,10 @@ function objectOf(clause: string, targets: boolean, afterNegation: boolean, firs
 
 function fromOf(clause: string): string {
   if (/\btop (?:\d+ )?cards? of (?:your|their|the|each player's|your opponent's) deck\b/i.test(clause)) return ' from deck';
-  const m = /\bfrom (?:your|the|either player's|your opponent's|their) (hand|deck|gy|graveyard|extra deck|banishment)\b|\bbanished (?:monster|card)/i.exec(clause);
+  const m = /\bfrom (?:your|the|either player's|your opponent's|their) (hand|deck|main deck|gy|graveyard|extra deck|banishment)\b|\bbanished (?:monster|card)/i.exec(clause);
   if (m) {
     const z = (m[1] ?? 'banished').toLowerCase();
-    return ` from ${z === 'graveyard' ? 'gy' : z === 'banishment' ? 'banished' : z}`;
+    return ` from ${z === 'graveyard' ? 'gy' : z === 'banishment' ? 'banished' : z === 'main deck' ? 'deck' : z}`;
   }
   if (/\b(?:synchro|xyz|fusion|link) summon (?:\d+|a|one)\b/i.test(clause)) return ' from extra deck';
   return '';
@@ -148,7 +153,8 @@ export function actionsOf(action: string, targets: boolean, targetClause = ''): 
     // The clause up to the end of its sentence: a later sentence is another part only after "Then"/"Also".
     const clause = piece.split(/\.\s/)[0];
     // A restriction ("also you cannot Special Summon from the Extra Deck") or an effect that applies later is no part.
-    if (RESTRICTION.test(clause) || LINGERING.test(clause)) continue;
+    // A later part that waits for a phase ("but return it to the hand during the End Phase") applies later too.
+    if (RESTRICTION.test(clause) || LINGERING.test(clause) || (out.length && LATER.test(clause))) continue;
     const p = PATTERNS.find((x) => x.re.test(clause));
     if (!p) {
       skipped = true;
@@ -157,14 +163,15 @@ export function actionsOf(action: string, targets: boolean, targetClause = ''): 
     let part = p.verb;
     let object = '';
     if (p.verb === 'draw') {
-      const n = /\bdraw (\d+|a|one|two|three) cards?\b/i.exec(clause)![1].toLowerCase();
+      const n = DRAW.exec(clause)![1].toLowerCase();
       part += ` ${NUMBERS[n] ?? Number(n)}`;
     } else if (!p.verb.startsWith('negate') && !['gain lp', 'lose lp', 'damage'].includes(p.verb)) {
-      object = p.verb === 'equip' ? equipObject(clause, targets) : objectOf(clause, targets, negated, !out.length, before, skipped, MOVES.includes(p.verb));
+      object = p.verb === 'equip' ? equipObject(clause, targets) : p.re === EXTRA_DECK_SUMMON ? '' : objectOf(clause, targets, negated, !out.length, before, skipped, MOVES.includes(p.verb));
       part += object;
       if (p.from) part += fromOf(clause) || (object === ' target' ? targetZone(targetClause) : '');
       if (p.verb === 'special summon' && /\bin face-down defense position\b/i.test(clause)) part += ' to face-down';
       else if (p.verb === 'special summon' && /\bin (?:face-up )?defense position\b/i.test(clause)) part += ' in defense';
+      else if (p.verb === 'special summon' && /\bin (?:face-up )?attack position\b/i.test(clause)) part += ' in attack';
       if (p.verb === 'change position' && /\bface-down\b/i.test(clause)) part += ' to face-down';
     }
     if (p.verb.startsWith('negate') && p.verb !== 'negate effects') negated = true;
