@@ -7,7 +7,7 @@ import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
 import { quoteName } from '../syntax/quote';
 import { Range } from '../text';
 import { LinkState } from './classify';
-import { actText } from './narrative';
+import { actApplied, actText } from './narrative';
 import { ResolutionAct } from './results';
 import { CardInstance, zoneWord } from './state';
 import { Timeline } from './timeline';
@@ -63,7 +63,6 @@ function actVerb(a: ResolutionAct): ActionVerb | undefined {
   }
 }
 
-const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
 
 /** Checks every `expect` outcome of a scenario; `chains` are the chains' links in order. */
 export function checkOutcomes(stmts: readonly ExpectOutcomeStmt[], chains: ReadonlyArray<readonly LinkState[]>, t: Timeline): OutcomeCheck[] {
@@ -80,7 +79,7 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
     const r = l.resolution;
     const did = r ? `resolved as: ${r.acts.map(actText).join('; ')}` : 'never resolved';
     const name = `CL${l.position} of chain ${chainNo}`;
-    const applied = (r?.acts ?? []).filter((a) => !DID_NOTHING.has(a.kind));
+    const applied = (r?.acts ?? []).filter(actApplied);
     switch (o.what) {
       case 'negated':
         return r?.status === 'negated' ? { met: true } : { met: false, message: `expected ${name} to be negated, but it ${did}` };

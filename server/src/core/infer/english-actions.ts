@@ -48,7 +48,7 @@ const PATTERNS: readonly Pattern[] = [
   { re: /\bdiscard\b/i, verb: 'discard' },
   { re: /\bchange\b.*\b(?:battle position|to face-down|to (?:face-up )?(?:defense|attack) position)\b|\bflip (?:this card|it|that card|them)\b.*\bface-down\b/i, verb: 'change position' },
   { re: /\b(?:gains?|loses?) (?:\d+ |that (?:lost )?|the same )?atk\b|\b(?:gains?|loses?) atk equal\b|\b(?:gains?|loses?) (?:\d+ )?atk\/def\b|\batk (?:and def )?(?:becomes|is halved|is doubled)\b|\bchange (?:its|their) atk\b|\bswitch the (?:original )?atk\/def\b|\b(?:increase|decrease) the atk\b/i, verb: 'change atk' },
-  { re: /\bgain (?:\d+ |the same amount of |that much )?(?:lp|life points)\b|\bgain (?:lp|life points) equal\b|\bgains? life points\b/i, verb: 'gain lp' },
+  { re: /\bgains? (?:\d+ |the same amount of |that much )?(?:lp|life points)\b|\bgain (?:lp|life points) equal\b|\bgains? life points\b/i, verb: 'gain lp' },
   { re: /\blose (?:\d+ )?(?:lp|life points)\b|\bpay (?:\d+ )?(?:lp|life points)\b/i, verb: 'lose lp' },
   { re: /\binflict\b.*\bdamage\b/i, verb: 'damage' },
   { re: /\btake control\b/i, verb: 'take control' },

@@ -406,8 +406,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);
   let does = actionsOf(action, e.targets, cost);
-  // An Equip Spell's activation equips it to its target: its text says only what the equipped monster gets.
-  if (e.kind === 'activation' && type.property === 'equip' && e.targets && !/^equip\b/.test(does ?? '')) does = does ? `equip target also ${does}` : 'equip target';
+  // An Equip Spell's activation equips it to a monster it targets: its text says only what the equipped monster gets.
+  if (e.kind === 'activation' && type.property === 'equip' && !/^equip\b/.test(does ?? '')) does = does ? `equip target also ${does}` : 'equip target';
   if (does && !e.does) e.does = does.toLowerCase();
 }
 
