@@ -107,7 +107,7 @@ export const resolutionEffects = defineRule({
       tags: ['stable', 'card-specific'],
       inForce: 'always',
       summary:
-        'A link\'s written actions (`-> destroy "X"`) are claims about its card\'s effect: where the card library knows what the effect does (`does ...`), an action of another kind is a warning. A link written without actions does what its card does.',
+        'A link\'s written actions (`-> destroy "X"`) are claims about its card\'s effect: where the card library knows what the effect does (`does ...`), an action of another kind is a warning (an Extra Deck monster returned to the hand or the Deck goes to the Extra Deck, so a written return there fits either). A link written without actions does what its card does.',
       sources: [S.CS],
     },
   ],
