@@ -165,8 +165,10 @@ export interface EffectInfo {
   /**
    * Who may not activate cards or effects in response to this effect's activation ("Your opponent cannot activate
    * cards or effects in response to this effect's activation": `opponent`; neither player: `both`). R40 reads it.
+   * `opponent-some` / `both-some`: only some responses are forbidden ("the targeted card", "with the same original
+   * type as ...", or under a condition): which ones the engine does not know, so such a response rests on that fact.
    */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
