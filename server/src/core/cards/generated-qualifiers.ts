@@ -45,6 +45,11 @@ function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>)
     words.push('face-up');
     used.add('u');
   }
+  // An archetype (`s:Name`, spaces written `_`): `a "Fiendsmith" monster`.
+  for (const c of q.codes.filter((x) => x.startsWith('s:'))) {
+    words.push(`"${c.slice(2).replace(/_/g, ' ')}"`);
+    used.add(c);
+  }
   const level = code(q, 'l');
   if (level) {
     words.push(level.startsWith('-') ? `level ${level.slice(1)} or lower` : level.endsWith('-') ? `level ${level.slice(0, -1)} or higher` : `level ${level}`);

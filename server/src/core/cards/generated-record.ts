@@ -522,7 +522,7 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
 
 /** The facts of a record. */
 export function generatedCardFacts(r: GeneratedRecord): CardFacts {
-  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], effects: [] };
+  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], archetypes: r.archetypes, effects: [] };
   typeFacts(r, facts);
   if (r.japanese && !/[《》]/.test(r.japanese)) facts.aliases!.push(r.japanese);
   if (r.portuguese && r.portuguese !== r.name) facts.aliases!.push(r.portuguese);

@@ -20,6 +20,8 @@ export interface CardFilter {
   faceUp?: boolean;
   /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
   types?: string[];
+  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such, or with the name in its own). */
+  archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
@@ -296,6 +298,8 @@ export interface CardInfo {
   link?: number;
   atk?: number;
   def?: number;
+  /** The archetypes the card belongs to (yaml-yugi's `series` for a generated card); absent where the source does not say. */
+  archetypes?: string[];
   effects: EffectInfo[];
   origin: CardOrigin;
 }

@@ -165,9 +165,12 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
       }
       // "In response to this card's activation, your opponent cannot activate cards ... with the same original type":
       // some responses forbidden, of every effect of the card (a sentence of its own, not an effect).
+      // "... in response to this effect's activation" after an effect is that effect's (Qliphort Stealth's trigger).
       const someResponses = responseLimitOf(sentence);
       if (someResponses && /^(?:in response|if |your opponent cannot|neither player|cards and effects cannot)/i.test(sentence)) {
-        responseLimit = someResponses;
+        const last = effects[effects.length - 1];
+        if (/this effect's/i.test(sentence) && last && last.kind !== 'continuous') last.noResponse = someResponses;
+        else responseLimit = someResponses;
         continue;
       }
       const e = blankEffect('continuous', sentence, pendulum);
