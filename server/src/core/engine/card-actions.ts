@@ -202,7 +202,10 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       return true;
     }
     case 'special-summon': {
-      const ok = cards.filter((c) => c.zone !== 'field');
+      // A Token that left the field no longer exists: nothing can Summon it again (R70).
+      const ended = cards.filter((c) => c.token && c.zone === 'gone' && t.movesByCard.has(c));
+      for (const c of ended) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: c.name, reason: 'token', rule: 'R70' });
+      const ok = cards.filter((c) => c.zone !== 'field' && !ended.includes(c));
       for (const c of ok) {
         const from = c.zone;
         t.move(c, 'field', origin, 'effect', { by });
@@ -223,13 +226,19 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       did.push({ kind: 'sets', cards: named(cards) });
       return true;
     case 'change-position': {
-      for (const c of cards) {
+      // A Token cannot be face-down (R70); an Equip Card cannot stay on a face-down monster (R73).
+      const down = part.position === 'face-down';
+      const tokens = down ? cards.filter((c) => c.token) : [];
+      for (const c of tokens) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: c.name, reason: 'token', rule: 'R70' });
+      const changed = cards.filter((c) => !tokens.includes(c));
+      for (const c of changed) {
         const flipped = c.faceDown;
-        c.faceDown = part.position === 'face-down';
+        c.faceDown = down;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: part.position === 'attack' ? 'attack' : 'defense', flipped });
+        if (down) t.dropEquips(c, origin);
       }
-      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
-      return true;
+      if (changed.length) did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(changed) });
+      return changed.length > 0;
     }
     case 'take-control':
       for (const c of cards) if (by !== undefined) c.controller = by;
