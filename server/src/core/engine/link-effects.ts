@@ -376,12 +376,12 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
 }
 
 /** Where a counted action puts the cards it takes, and its verb (R71). */
-const COUNTED: Partial<Record<Action['kind'], { to: Zone; verb: CountedVerb; from: Zone }>> = {
-  banish: { to: 'banished', verb: 'banishes', from: 'hand' },
-  discard: { to: 'gy', verb: 'discards', from: 'hand' },
-  'send-to-gy': { to: 'gy', verb: 'sends-to-gy', from: 'hand' },
-  return: { to: 'deck', verb: 'returns', from: 'hand' },
-  'add-to-hand': { to: 'hand', verb: 'adds-to-hand', from: 'deck' },
+const COUNTED: Partial<Record<Action['kind'], { to: Zone; verb: CountedVerb; from: Zone; words: string }>> = {
+  banish: { to: 'banished', verb: 'banishes', from: 'hand', words: 'banish' },
+  discard: { to: 'gy', verb: 'discards', from: 'hand', words: 'discard' },
+  'send-to-gy': { to: 'gy', verb: 'sends-to-gy', from: 'hand', words: 'send to the GY' },
+  return: { to: 'deck', verb: 'returns', from: 'hand', words: 'return' },
+  'add-to-hand': { to: 'hand', verb: 'adds-to-hand', from: 'deck', words: 'add' },
 };
 
 /**
@@ -397,6 +397,6 @@ function performCounted(t: Timeline, a: Action, cs: Extract<CardSet, { kind: 'co
   const to = a.kind === 'return' ? a.to : a.kind === 'add-to-hand' ? 'hand' : how.to;
   const { moved, left } = t.moveUnnamed(whose, from, to, cs.count);
   const did: ResolutionAct[] = [{ kind: 'counted', verb: how.verb, count: moved, from, player: t.players[whose], faceDown: cs.faceDown || undefined, left }];
-  if (moved < cs.count) did.push({ kind: 'not-applied', part: `${how.verb.replace(/-/g, ' ')} ${cs.count} cards`, reason: 'fewer-cards', at: String(moved), where: from, rule: 'R71' });
+  if (moved < cs.count) did.push({ kind: 'not-applied', part: `${how.words} ${cs.count} card${cs.count === 1 ? '' : 's'}`, reason: 'fewer-cards', at: String(moved), where: from, rule: 'R71' });
   return did;
 }
