@@ -8,6 +8,7 @@
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
 import { actionPhrase } from './narrative';
+import { quoteName } from '../syntax/quote';
 import { NotAppliedReason, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, GameEvent } from './state';
 import type { Zone } from '../syntax/ast';
@@ -63,7 +64,10 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: part.verb === 'negate-summon' ? 'R52' : 'R45' });
     return false;
   }
-  const cards = objectCards(t, l, part, st, words, did, links);
+  // "Take control of that target" is how a control change reads; a part that names no object (a generated one, from
+  // the script's category) takes its link's targets, and says so (R72).
+  const controlPart = part.verb === 'take-control' && part.object === undefined && l.targetsAtPlacement.length ? { ...part, object: 'target' as const } : part;
+  const cards = objectCards(t, l, controlPart, st, words, did, links);
   if (cards === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
     did.push({ kind: 'applies', part: words, verb: part.verb });
@@ -240,10 +244,15 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       if (changed.length) did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(changed) });
       return changed.length > 0;
     }
-    case 'take-control':
-      for (const c of cards) if (by !== undefined) c.controller = by;
-      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
-      return true;
+    case 'take-control': {
+      // How long the control lasts is not in the card's facts: taken for good here, and the link says so (R72).
+      const onField = cards.filter((c) => c.zone === 'field');
+      for (const c of onField) if (by !== undefined) c.controller = by;
+      const note = `control of ${onField.map((c) => quoteName(c.name)).join(', ')} is taken for good: the card's facts do not say for how long (write \`-> take control of "X" until end phase\` where it comes back in the End Phase)`;
+      if (onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
+      return onField.length > 0;
+    }
     default:
       // What changes no card's place here (ATK, LP, negated effects, equips): said, with the cards it applies to.
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });

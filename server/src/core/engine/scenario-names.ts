@@ -86,6 +86,9 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
         const targets = link.targets ? resolveList(link.targets, targetContext(effectTargetsZone, targetedEffect(inst?.card, link)?.targets?.controller, p)) : [];
         if (link.cost) resolveActions(link.cost, p, []);
         if (link.actions) resolveActions(link.actions, p, targets.filter((t): t is CardInstance => !!t));
+        // A link without actions whose card takes control (Change of Heart written bare): its player controls the
+        // targets afterwards, so their later links name those copies (R72).
+        else if (p !== undefined && inst?.card?.effects.some((e) => e.does.some((d) => d.verb === 'take-control'))) for (const t of targets) if (t) n.claim(t, p);
       }
     }
   }
