@@ -120,3 +120,16 @@ ${HEAD}  Yugi deck: 40 cards
 `;
   assert.equal(format(text), text);
 });
+
+test('R71: a named card may be one of the counted ones; only a zone with fewer cards in all falls short', () => {
+  const run = (hand: string) =>
+    codes(`scenario "t"
+${HEAD}  Yugi hand: ${hand}
+  Yugi field: set "Raigeki Break"
+  chain
+    1 Yugi "Raigeki Break" cost: discard 1 card
+  expect legal
+`);
+  assert.deepEqual(run('"Sangan", 0 cards'), []);
+  assert.ok(run('none').some((c) => c.startsWith('not-enough-cards')));
+});

@@ -258,10 +258,9 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       for (const c of cs) t.move(c, 'hand', origin, 'draw', { by });
       if (!a.cards && by !== undefined) {
         // `draw 2`: two cards the scenario does not name leave the Deck for the hand (R71).
-        const { moved } = t.moveUnnamed(by, 'deck', 'hand', a.count);
-        if (moved < a.count) did.push({ kind: 'not-applied', part: `draw ${a.count}`, verb: 'draw', reason: 'fewer-cards', at: String(moved), where: 'deck', rule: 'R71' });
-        if (moved < a.count && !moved) break;
-        did.push({ kind: 'draws', count: moved });
+        const { short } = t.moveUnnamed(by, 'deck', 'hand', a.count);
+        if (short !== undefined) did.push({ kind: 'not-applied', part: `draw ${a.count}`, verb: 'draw', reason: 'fewer-cards', at: String(short), where: 'deck', rule: 'R71' });
+        if (short !== 0) did.push({ kind: 'draws', count: short ?? a.count });
         break;
       }
       did.push(a.cards ? { kind: 'draws', count: a.count, cards: names(cs) } : { kind: 'draws', count: a.count });
@@ -395,8 +394,8 @@ function performCounted(t: Timeline, a: Action, cs: Extract<CardSet, { kind: 'co
   if (!how || whose === undefined) return [];
   const from = cs.from ?? how.from;
   const to = a.kind === 'return' ? a.to : a.kind === 'add-to-hand' ? 'hand' : how.to;
-  const { moved, left } = t.moveUnnamed(whose, from, to, cs.count);
-  const did: ResolutionAct[] = [{ kind: 'counted', verb: how.verb, count: moved, from, player: t.players[whose], faceDown: cs.faceDown || undefined, left }];
-  if (moved < cs.count) did.push({ kind: 'not-applied', part: `${how.words} ${cs.count} card${cs.count === 1 ? '' : 's'}`, reason: 'fewer-cards', at: String(moved), where: from, rule: 'R71' });
+  const { left, short } = t.moveUnnamed(whose, from, to, cs.count);
+  const did: ResolutionAct[] = [{ kind: 'counted', verb: how.verb, count: short ?? cs.count, from, player: t.players[whose], faceDown: cs.faceDown || undefined, left }];
+  if (short !== undefined) did.push({ kind: 'not-applied', part: `${how.words} ${cs.count} card${cs.count === 1 ? '' : 's'}`, reason: 'fewer-cards', at: String(short), where: from, rule: 'R71' });
   return did;
 }

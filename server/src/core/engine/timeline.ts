@@ -65,13 +65,16 @@ export class Timeline {
    * Moves `count` cards the scenario does not name from a player's zone to another (R71): as many as there are
    * where the board states the zone's count. Returns how many moved and how many are left there (undefined: not stated).
    */
-  moveUnnamed(player: PlayerIndex, from: Zone, to: Zone, count: number): { moved: number; left?: number } {
+  moveUnnamed(player: PlayerIndex, from: Zone, to: Zone, count: number): { moved: number; left?: number; short?: number } {
     const have = this.unnamed.get(`${player}:${from}`);
+    // Named cards there may be among the counted ones (the scenario does not say which): only a zone that holds
+    // fewer cards in all falls short, and what it holds is said.
+    const total = have === undefined ? undefined : this.countIn(player, from)!;
     const moved = have === undefined ? count : Math.min(count, have);
     if (have !== undefined) this.unnamed.set(`${player}:${from}`, have - moved);
     const there = this.unnamed.get(`${player}:${to}`);
     if (there !== undefined) this.unnamed.set(`${player}:${to}`, there + moved);
-    return { moved, left: have === undefined ? undefined : this.countIn(player, from) };
+    return { moved, left: have === undefined ? undefined : this.countIn(player, from), short: total !== undefined && total < count ? total : undefined };
   }
 
   playerIndex(name: string): PlayerIndex | undefined {
