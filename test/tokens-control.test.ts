@@ -133,3 +133,17 @@ ${HEAD}  Yugi hand: ${hand}
   assert.deepEqual(run('"Sangan", 0 cards'), []);
   assert.ok(run('none').some((c) => c.startsWith('not-enough-cards')));
 });
+
+test('R71: a game action draws cards the scenario does not name, and the counts follow', () => {
+  assert.deepEqual(
+    codes(`scenario "t"
+${HEAD}  phase draw
+  Yugi deck: 5 cards
+  Yugi hand: 0 cards
+  Yugi draws 1 card
+  expect Yugi has 4 cards in deck
+  expect Yugi has 1 card in hand
+`),
+    [],
+  );
+});

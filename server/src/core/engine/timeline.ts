@@ -252,6 +252,7 @@ export class Timeline {
       case 'draw': {
         this.step++;
         for (const c of this.instances(a.cards)) this.move(c, 'hand', origin, 'draw', { by: player });
+        if (a.count !== undefined && player !== undefined) this.moveUnnamed(player, 'deck', 'hand', a.count);
         break;
       }
       case 'continuous-destroy': {

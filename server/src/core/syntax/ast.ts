@@ -94,7 +94,7 @@ export type GameAction =
   /** `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials (R20 (d)). */
   | { kind: 'material-summon'; player: Named; method: SummonMethod; card: CardRef; materials: CardRef[] }
   /** `Yugi draws "X"`: a draw of named cards (the Draw Phase's, or one the scenario does not tie to a link). */
-  | { kind: 'draw'; player: Named; cards: CardRef[] }
+  | { kind: 'draw'; player: Named; cards: CardRef[]; count?: number }
   /** `destroy "X" by continuous effect`: destroyed without a chain (Call of the Haunted's monster). */
   | { kind: 'continuous-destroy'; cards: CardRef[] }
   | { kind: 'set'; player: Named; card: CardRef }

@@ -688,6 +688,11 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
     // `Yugi draws "Palladium Oracle Mahad"`: the drawn card named (a link's `draw` counts or names its own).
     c.i += 2;
     action = { kind: 'draw', player, cards: parseCardRefList(c) };
+  } else if (verb.lower === 'draws' && c.peek(2)?.kind === 'number' && (c.peek(3)?.lower === 'cards' || c.peek(3)?.lower === 'card')) {
+    // `Yugi draws 1 card`: a draw of cards the scenario does not name (its Deck's count follows, R71).
+    const count = Number(c.peek(2)!.text);
+    c.i += 4;
+    action = { kind: 'draw', player, cards: [], count };
   } else if (summonTypes[verb.lower] && c.peek(2)?.lower === 'summons') {
     c.i += 3;
     const card = parseCardRef(c);
