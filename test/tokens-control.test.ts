@@ -147,3 +147,19 @@ ${HEAD}  phase draw
     [],
   );
 });
+
+test('R70: a Token used as an Xyz Material, by a game action or by a link, is token-off-field', () => {
+  const game = codes(`scenario "t"
+${HEAD}  Yugi field: "Sheep Token", "Gagaga Magician"
+  Yugi xyz summons "Gagaga Cowboy" using "Gagaga Magician", "Sheep Token"
+  chain
+    1 Yugi "Raigeki"
+`);
+  assert.ok(game.some((c) => c.startsWith('token-off-field: This Xyz Summon uses "Sheep Token"')), game.join('\n'));
+  const link = codes(`scenario "t"
+${HEAD}  Yugi field: "Sheep Token", "Gagaga Magician"
+  chain
+    1 Yugi "Monster Reborn" -> xyz summon "Gagaga Cowboy" using "Gagaga Magician", "Sheep Token"
+`);
+  assert.ok(link.some((c) => c.startsWith('token-off-field') && c.includes('cannot become an Xyz Material')), link.join('\n'));
+});

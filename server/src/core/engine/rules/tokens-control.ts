@@ -44,6 +44,7 @@ function namedRefs(l: LinkState): CardRef[] {
     for (const a of seq?.groups.flat() ?? []) {
       if ('cards' in a && a.cards && !Array.isArray(a.cards) && a.cards.kind === 'refs') refs.push(...a.cards.refs);
       if (a.kind === 'equip') refs.push(a.card, a.to);
+      if (a.kind === 'material-summon') refs.push(...a.materials);
     }
   }
   return refs;
@@ -99,6 +100,26 @@ export const tokensControl = defineRule({
     },
   ],
   messages,
+  afterScenario(chains, reportOn) {
+    // R70: a Token a game action uses as an Xyz Material (Xyz Materials are not on the field). A game action is no
+    // link: the diagnostic stands on the action's line.
+    if (!chains.length) return;
+    const events = chains[chains.length - 1].events;
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i];
+      if (e.kind !== 'move' || e.cause !== 'material' || !e.card.token || e.origin.kind !== 'action') continue;
+      const summon = events.slice(i + 1).find((x) => x.kind === 'summon' && x.origin === e.origin);
+      if (summon?.kind !== 'summon' || summon.method !== 'xyz') continue;
+      const report = reportOn(chains[0]);
+      report.add({
+        code: 'token-off-field',
+        severity: 'error',
+        rule: 'R70',
+        range: e.origin.range,
+        message: report.text('token-off-field', { link: 'This Xyz Summon', token: e.card.name, where: XYZ_MATERIAL }),
+      });
+    }
+  },
   check(chain, report) {
     for (const l of chain.links) {
       // R72: a card on the field whose control changed hands is its controller's to activate.
@@ -116,13 +137,20 @@ export const tokensControl = defineRule({
         const token = chain.instances.find((c) => c.token && refersTo(chain, ref, c));
         if (!token || seen.has(token)) continue;
         seen.add(token);
-        const where = tokenWhere(chain, token, l.placedAfterEvent);
+        const where = xyzMaterialOf(l, ref) ? XYZ_MATERIAL : tokenWhere(chain, token, l.placedAfterEvent);
         if (!where || (creates.has(ref) && where === 'does not exist yet')) continue;
         report.say('token-off-field', l, { link: chain.linkName(l), token: token.name, where });
       }
     }
   },
 });
+
+const XYZ_MATERIAL = 'cannot become an Xyz Material (Xyz Materials are not on the field)';
+
+/** Whether the reference is a material of an Xyz Summon the link writes. */
+function xyzMaterialOf(l: LinkState, ref: CardRef): boolean {
+  return (l.stmt.actions?.groups.flat() ?? []).some((a) => a.kind === 'material-summon' && a.method === 'xyz' && a.materials.includes(ref));
+}
 
 /** Whether a reference of the link names this copy (through the resolution the engine recorded). */
 function refersTo(chain: ChainView, ref: CardRef, c: CardInstance): boolean {
