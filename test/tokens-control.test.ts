@@ -163,3 +163,20 @@ ${HEAD}  Yugi field: "Sheep Token", "Gagaga Magician"
 `);
   assert.ok(link.some((c) => c.startsWith('token-off-field') && c.includes('cannot become an Xyz Material')), link.join('\n'));
 });
+
+test("R73: a card's `does equip` equips: The Kick Man's Equip Spell from the GY goes with it to the GY", () => {
+  assert.deepEqual(
+    codes(`scenario "t"
+${HEAD}  Yugi gy: "Axe of Despair"
+  Yugi hand: "The Kick Man"
+  Yugi special summons "The Kick Man"
+  chain
+    1 Yugi "The Kick Man" target "Axe of Despair"
+  chain
+    1 Kaiba "Raigeki Break" target "The Kick Man"
+  expect CL1 in chain 1 applies equip
+  expect "Axe of Despair" in gy
+`),
+    [],
+  );
+});

@@ -253,8 +253,30 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
       return onField.length > 0;
     }
+    case 'equip': {
+      // The two ways an effect equips (R73): a card it names away from the field (an Equip Spell in the GY, The Kick
+      // Man) goes to the field equipped to the effect's own monster; a face-up monster it names (a Union's target) is
+      // equipped with the effect's own card.
+      const self = l.inst;
+      const done: CardInstance[] = [];
+      for (const c of cards) {
+        if (c.zone !== 'field' && self && self.zone === 'field' && !self.faceDown) {
+          t.move(c, 'field', origin, 'effect', { by });
+          if (by !== undefined) c.controller = by;
+          t.equip(c, self);
+          done.push(c);
+        } else if (c.zone === 'field' && !c.faceDown && self && self !== c && c.card?.category !== 'spell' && c.card?.category !== 'trap') {
+          if (self.zone !== 'field') t.move(self, 'field', origin, 'effect', { by });
+          if (by !== undefined) self.controller = by;
+          t.equip(self, c);
+          done.push(c);
+        }
+      }
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(done.length ? done : cards) });
+      return done.length > 0;
+    }
     default:
-      // What changes no card's place here (ATK, LP, negated effects, equips): said, with the cards it applies to.
+      // What changes no card's place here (ATK, LP, negated effects): said, with the cards it applies to.
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
       return true;
   }
