@@ -41,6 +41,8 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const name = l.inst!.name;
   // R35: a player activates only their own cards (issue 18: say exactly that, not a SEGOC category).
   if (at.stated && at.holder !== l.player) {
+    // A card on the field whose control changed hands (R72): control-and-equip.ts says that mistake.
+    if (at.zone === 'field' && l.inst!.owner !== at.holder) return;
     report.say('card-not-there/not-theirs', l, { player: chain.players[l.player], card: name, holder: chain.players[at.holder], onField: at.zone === 'field', zone: zoneWord(at.zone) });
     return;
   }
