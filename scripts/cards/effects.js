@@ -37,14 +37,26 @@ function effectRecord(e) {
   if (!read) return undefined;
   const mandatory = !read.optional;
   const kind = read.kind === 'trigger' ? (eventName(e.code).startsWith('phase_') ? 'P' : 'T') : KIND_LETTERS[read.kind];
-  const subject = e.types.includes('FIELD') ? 'f' : 's';
+  // A custom event raised on this card alone of other cards' moves (`o`, lua-facts.js customEventSource) is a field event.
+  const subject = e.types.includes('FIELD') || e.qualifiers?.codes.includes('o') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
   const granted = e.types.includes('XMATERIAL') ? 'x' : '';
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations);
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
+}
+
+/**
+ * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the
+ * same effect of the text on another event ("If this card is sent to the GY or banished"), extra letter `v`; core
+ * (generated-record.ts) makes one effect of them, so the card's effect numbering is the text's.
+ */
+function otherEventOfClone(e, kind) {
+  // A clone on another kind of Summon is merged by its event already (generated-record.ts MERGED_SUMMONS): no letter.
+  if (/^EVENT_(SUMMON|SPSUMMON|FLIP_SUMMON)_SUCCESS$/.test(e.code)) return false;
+  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
 }
 
 /**
@@ -68,8 +80,9 @@ function eventWithQualifiers(e) {
   const q = e.qualifiers ?? { codes: [], complete: false };
   const decoded = q.codes.find((c) => c.startsWith('e:'));
   const name = decoded ? decoded.slice(2) : eventName(e.code);
-  if (!name) return '';
-  const codes = q.codes.filter((c) => !c.startsWith('e:'));
+  const codes = q.codes.filter((c) => !c.startsWith('e:') && c !== 'o');
+  // An effect with no event (free chain, Ignition) keeps what its condition says of the turn and phase: `|W:o|P:b|!`.
+  if (!name) return e.hasCondition && codes.length ? ['', ...codes, ...(q.complete ? ['!'] : [])].join('|') : '';
   if (e.hasCondition || decoded) {
     if (q.complete) codes.push('!');
   }
@@ -213,12 +226,11 @@ function withChoices(records, inferred, type, choiceLetters) {
 }
 
 /**
- * "Special Summon this card" (`summons itself`; R27 reads it for hand triggers), from the text: field 15 of an
- * effect's record, `s`. The text's effects of each kind are paired in order with the script's, only where both
- * have as many (the script's one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the
- * pairing unsure: nothing is written).
+ * The text's effects paired in order with the script's records of the same kind (`T` trigger, `P` phase trigger, `Q`,
+ * `I`, `F`; `A` the card's activation records with the text's activation), only where both have as many (the script's
+ * one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the pairing unsure: none is made).
  */
-function withSelfSummon(records, inferred, type) {
+function pairedByKind(records, inferred, type, each) {
   if (/\bPendulum\b/.test(type)) return;
   const text = inferred?.effects ?? [];
   const kinds = [
@@ -232,18 +244,139 @@ function withSelfSummon(records, inferred, type) {
     const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
     const theirs = text.filter(ofKind);
     if (mine.length !== theirs.length) continue;
-    mine.forEach((i, k) => {
-      if (!theirs[k].summonsItself) return;
-      const f = records[i].split(',');
-      while (f.length < 14) f.push('');
-      f[14] = 's';
+    mine.forEach((i, k) => each(i, theirs[k]));
+  }
+  // A Spell/Trap's activation records (one per event of its script) are one activation of the text.
+  const activation = text.find((e) => e.kind === 'activation');
+  if (activation && !type.startsWith('M:')) records.forEach((r, i) => r.startsWith('A,') && each(i, activation));
+}
+
+/**
+ * "Special Summon this card" (`summons itself`; R27 reads it for hand triggers), from the text: field 15 of an
+ * effect's record, `s` (the text's effects paired with the script's, pairedByKind; no activation).
+ */
+function withSelfSummon(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, e) => {
+    if (!e.summonsItself || records[i].startsWith('A,')) return;
+    const f = records[i].split(',');
+    while (f.length < 14) f.push('');
+    f[14] = 's';
+    records[i] = f.join(',');
+  });
+}
+
+/** Who may not respond to an activation, as the text says it, where the script's `Duel.SetChainLimit` says nothing. */
+const TEXT_NO_RESPONSE = { opponent: 'r', both: 'R', 'opponent-some': 'q', 'both-some': 'Q' };
+
+/**
+ * "Your opponent cannot activate cards or effects in response to this card's activation" and the limits on some
+ * responses only (R40), from the text: a letter of the extra field (`r`, `R`, `q` some of the opponent's, `Q` some of
+ * anyone's) where the script's chain limit gave none.
+ */
+function withNoResponse(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, e) => {
+    const letter = TEXT_NO_RESPONSE[e.noResponse];
+    const f = records[i].split(',');
+    if (!letter || /[rRqQ]/.test(f[9] ?? '')) return;
+    f[9] = `${f[9] ?? ''}${letter}`;
+    records[i] = f.join(',');
+  });
+}
+
+/**
+ * A phase trigger's soft limit the text does not state is dropped (below). A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
+ * turn", PSY-Framegear Gamma's "Once per Chain"): field 9 of the record, `1` soft, `1c` per Chain. Not a limit by
+ * name: without a SetCountLimit the text's "You can only ... once per turn" is a Summon's limit ("You can only
+ * Special Summon X once per turn"), which the inference puts on the effect next to it.
+ */
+function withTextLimits(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, text) => {
+    const f = records[i].split(',');
+    if (f[0] === 'A') return;
+    // A phase trigger's plain SetCountLimit(1) where the text states no limit ("At the end of the Battle Phase:"):
+    // how the script keeps it to one activation per phase, not a limit of the card (the text is the authority).
+    if (f[0] === 'P' && f[8] === '1' && !text.oncePerTurn && !text.oncePerChain) {
+      f[8] = '';
       records[i] = f.join(',');
-    });
+      return;
+    }
+    if (f[8]) return;
+    const limit = text.oncePerChain ? '1c' : text.oncePerTurn === 'soft' ? '1' : '';
+    if (!limit) return;
+    f[8] = limit;
+    records[i] = f.join(',');
+  });
+}
+
+/**
+ * A Trap its script lets be activated from the hand (a SINGLE EFFECT_TRAP_ACT_IN_HAND, under whatever condition:
+ * Evenly Matched, Red Reboot): its activation record's zones, field 6, `HS` (R34 reads them).
+ */
+function withHandActivation(records, script) {
+  const i = records.findIndex((r) => r.startsWith('A,'));
+  if (!script.activatesFromHand || i < 0) return;
+  const f = records[i].split(',');
+  f[5] = 'HS';
+  records[i] = f.join(',');
+}
+
+/**
+ * What the effect does, from the text (field 16 of an effect's record: `doesCode` of its inferred `does`, core's
+ * generated-actions.ts partsCode): the text's effects of each kind paired in order with the script's, only where both
+ * have as many (as for `summons itself`); a Spell/Trap's activations all take its text's one activation. Core keeps
+ * the parts whose verb the script witnesses (its categories or operation calls).
+ */
+function withActions(records, inferred, type, doesCode) {
+  if (/\bPendulum\b/.test(type)) return;
+  const text = inferred?.effects ?? [];
+  const kinds = [
+    ['A', (e) => e.kind === 'activation' && !e.chooseOne],
+    ['T', (e) => e.kind === 'trigger' && !e.phase],
+    ['P', (e) => e.kind === 'trigger' && !!e.phase],
+    ['Q', (e) => e.kind === 'quick'],
+    ['I', (e) => e.kind === 'ignition'],
+    ['F', (e) => e.kind === 'flip'],
+  ];
+  const put = (i, does) => {
+    const code = does ? doesCode(does) : '';
+    if (!code) return;
+    const f = records[i].split(',');
+    while (f.length < 15) f.push('');
+    f[15] = code;
+    records[i] = f.join(',');
+  };
+  for (const [letter, ofKind] of kinds) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const theirs = text.filter(ofKind);
+    const choices = text.filter((e) => e.kind === 'activation' && e.chooseOne);
+    if (letter === 'A' && !type.startsWith('M:') && choices.length >= 2 && mine.length) {
+      // A modal card's choices (withChoices): one code per choice on its first activation record, `/`-joined.
+      const f = records[mine[0]].split(',');
+      while (f.length < 15) f.push('');
+      f[15] = choices.map((c) => (c.does ? doesCode(c.does) : '')).join('/');
+      records[mine[0]] = f.join(',');
+    } else if (letter === 'A' && theirs.length === 1 && text.filter((e) => e.kind === 'activation').length === 1) mine.forEach((i) => put(i, theirs[0].does));
+    else if (mine.length === theirs.length) mine.forEach((i, k) => put(i, theirs[k].does));
+    else {
+      // A script often registers one effect of the text as several (one per kind of Summon, "sent to the GY or
+      // banished"): records next to each other alike in all but their event are one effect of the text.
+      const groups = [];
+      for (const i of mine) {
+        // (`v`, a clone on another event: generated-record.ts makes one effect of them, so it is no difference here.)
+        const key = records[i].split(',').map((x, n) => (n === 9 ? x.replace('v', '') : x)).filter((_, n) => n !== 4 && n !== 3).join(',');
+        const last = groups[groups.length - 1];
+        if (last && last.key === key && last.end === i - 1) {
+          last.members.push(i);
+          last.end = i;
+        } else groups.push({ key, members: [i], end: i });
+      }
+      if (groups.length === theirs.length) groups.forEach((g, k) => g.members.forEach((i) => put(i, theirs[k].does)));
+    }
   }
 }
 
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}) {
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
@@ -254,6 +387,9 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
   withSelfSummon(effects, inferred, type);
+  withTextLimits(effects, inferred, type);
+  withHandActivation(effects, script);
+  withNoResponse(effects, inferred, type);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {
@@ -261,6 +397,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
     effects.push(...h.effects.map(effectRecord));
     notes.push(h.note);
   }
+  // After the helpers' effects: an Equip Spell's activation is the helper's.
+  withActions(effects, inferred, type, doesCode);
   if (script.runtimeEffects) notes.push('?runtime-effects');
   if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
   return { effects, notes };

@@ -34,7 +34,7 @@ function chainEffects(card) {
     if (e.kind === 'continuous') continue;
     const last = out[out.length - 1];
     if (e.kind === 'activation' && e.chooseOne && last && last.kind === 'activation' && last.chooseOne) {
-      out[out.length - 1] = { ...last, first: last.first ?? last, includes: [...new Set([...last.includes, ...e.includes])], targets: last.targets ?? e.targets, damageStep: last.damageStep || e.damageStep, changesAtk: last.changesAtk || e.changesAtk, assumed: [...last.assumed, ...e.assumed] };
+      out[out.length - 1] = { ...last, first: last.first ?? last, includes: [...new Set([...last.includes, ...e.includes])], targets: last.targets ?? e.targets, damageStep: last.damageStep || e.damageStep, changesAtk: last.changesAtk || e.changesAtk, does: [...(last.does ?? []), ...(e.does ?? [])], assumed: [...last.assumed, ...e.assumed] };
     } else out.push(e);
   }
   return out;
@@ -87,8 +87,12 @@ function limitOf(e) {
   return 'none';
 }
 
-/** What the engine lets be activated in the Damage Step (R30, damage-step.ts). */
+/**
+ * What the engine lets be activated in the Damage Step (R30, damage-step.ts), within the window the effect has (R37:
+ * "During the Main Phase" is never the Damage Step, whatever R30 would allow).
+ */
 function damageStepAllowed(e, speed) {
+  if (e.window?.phase && !['battle', 'main-or-battle'].includes(e.window.phase)) return false;
   return speed >= 3 || e.mandatory || !!e.damageStep || !!e.negatesActivation || !!e.changesAtk;
 }
 
@@ -117,7 +121,8 @@ function bucket(expected, got, same, e, fact) {
 function patternsOf(e) {
   if (e.kind === 'activation') return e.responds ?? [];
   if (e.kind === 'phase-trigger' && e.phaseTime) return [{ kind: 'phase', phase: e.phaseTime.phase, whose: e.phaseTime.whose, unknown: [] }];
-  return e.event ? [e.event] : [];
+  // `sent to gy or banished`: each event of the one effect is an alternative, as the set lists them.
+  return e.event ? [e.event, ...(e.event.or ?? [])] : [];
 }
 
 function flagged(p) {
@@ -188,7 +193,9 @@ function impliedByIgnition(kind, w) {
 
 function windowOf(e) {
   if (!e.window || impliedByIgnition(e.kind, e.window)) return undefined;
-  return { whose: e.window.whose, phases: e.window.phase ? [e.window.phase] : [] };
+  // `main-or-battle` ("during your opponent's Main Phase or Battle Phase") is the set's two phases.
+  const phases = e.window.phase === 'main-or-battle' ? ['main', 'battle'] : e.window.phase ? [e.window.phase] : [];
+  return { whose: e.window.whose, phases };
 }
 
 function compareEffect(want, e, card, core) {

@@ -9,10 +9,10 @@ import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
 import { CardFacts, EffectFacts, makeCard } from './facts';
 import { readPhrase } from './from-segoc';
-import { CardInfo, CardOrigin, EventPattern } from './types';
+import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { printEffectLine, quoted } from './to-segoc';
-import { actionsFromCategories } from './generated-actions';
+import { actionsFromCategories, witnessedParts } from './generated-actions';
 import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
@@ -144,8 +144,8 @@ const OTHER_EVENTS: Record<string, string> = {
   release: 'a qualifying card is tributed',
   attack_announce: 'an attack is declared',
   be_battle_target: 'an attack is declared',
-  damage: 'you take damage',
-  battle_damage: 'you take battle damage',
+  damage: 'a player takes damage',
+  battle_damage: 'a player takes battle damage',
 };
 
 /**
@@ -227,12 +227,37 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
+  /** The other events of one effect (`sent to gy or banished`): records of clones that change only the event (`v`). */
+  orEvents: string[];
+  /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
+  does: string;
+  /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
+  scriptTurn?: string;
+  scriptPhase?: string;
+  /** Spell Speed 1 (an Ignition Effect, a Spell other than a Quick-Play's activation): only in its controller's turn. */
+  speedOne?: boolean;
+}
+
+const SCRIPT_PHASES: Record<string, string> = { m: 'main phase', m1: 'main phase 1', m2: 'main phase 2', b: 'battle phase' };
+
+/** The window a script's condition states (`during the opponent's battle phase`), where the text states none. */
+function scriptWindow(e: EffectFields): string | undefined {
+  const phase = e.scriptPhase && SCRIPT_PHASES[e.scriptPhase];
+  if (!e.scriptTurn && !phase) return undefined;
+  const whose = e.scriptTurn === 'o' ? "the opponent's" : e.scriptTurn === 'y' || e.speedOne ? 'your' : 'the';
+  return `during ${whose} ${phase ?? 'turn'}`;
 }
 
 function effectFields(s: string): EffectFields {
   const f = s.split(',');
-  const { event, qualifiers } = splitEvent(f[4] ?? '');
+  const { event, qualifiers: all } = splitEvent(f[4] ?? '');
+  // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
+  const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
+  const phase = all.codes.find((c) => c.startsWith('P:'))?.slice(2);
+  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:')) };
   return {
+    scriptTurn: turn,
+    scriptPhase: phase,
     kind: f[0],
     mandatory: f[1]?.[0] === 'm',
     self: f[2] !== 'f',
@@ -249,6 +274,8 @@ function effectFields(s: string): EffectFields {
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
+    orEvents: [],
+    does: f[15] ?? '',
   };
 }
 
@@ -276,11 +303,20 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
   const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers);
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
   for (const e of effects) {
+    // A clone that changes only its event (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    if (original) {
+      if (!original.orEvents.includes(e.event)) original.orEvents.push(e.event);
+      for (const f of e.flags) if (!original.flags.includes(f)) original.flags += f;
+      for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
+      if (e.does && !original.does) original.does = e.does;
+      continue;
+    }
     const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
-      const copy = { ...e, categories: [...e.categories] };
+      const copy = { ...e, categories: [...e.categories], orEvents: [] };
       out.push(copy);
       if (SUMMON_EVENTS.has(e.event)) kinds.set(copy, new Set([e.event]));
       continue;
@@ -312,12 +348,14 @@ function includes(e: EffectFields, cardDeck: string[]): string[] {
   const c = new Set(e.categories);
   // Where the generator read the effect's own target function (`d`), its own Deck operations: an Extra Deck Summon
   // does not get the Main Deck's `deck summon` of another effect of the card.
-  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRx]/g, ''));
+  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRqQx]/g, ''));
   const deck = own ? [...(own[1].includes('u') ? ['deck-summon'] : []), ...(own[1].includes('g') ? ['deck-send'] : [])] : cardDeck;
   const out: string[] = [];
   if (c.has('search')) out.push('search');
   if (c.has('special_summon')) out.push(deck.includes('deck-summon') ? 'deck summon' : 'special summon');
-  if ((c.has('tograve') || c.has('deckdes')) && deck.includes('deck-send')) out.push('deck send');
+  // CATEGORY_DECKDES is sending from the Deck to the GY whatever the operation infos name (Raiden's "send the top 2
+  // cards of your Deck"); CATEGORY_TOGRAVE is, where an operation info names the Deck.
+  if (c.has('deckdes') || (c.has('tograve') && deck.includes('deck-send'))) out.push('deck send');
   if (c.has('draw')) out.push('draw');
   if (c.has('destroy')) out.push('destroy');
   if (c.has('remove')) out.push('banish');
@@ -354,18 +392,31 @@ function phrase(e: EffectFacts, modifier: string): void {
 }
 
 /**
- * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1` soft once per turn (each copy);
+ * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1d` once per Duel; `1` soft once per turn (each copy);
  * `1n`/`1e` hard, by the card's name ("You can only use this effect of X once per turn"); `1o` the oath
  * limit of an activation ("You can only activate 1 X per turn"), on another effect a hard once per turn by name.
  */
 function limits(limit: string, into: EffectFacts): void {
   if (limit.endsWith('c')) into.oncePerChain = true;
+  else if (limit.endsWith('d')) {
+    // EFFECT_COUNT_CODE_DUEL: once per Duel by name, which within a turn is the hard limit.
+    into.oncePerDuel = true;
+    into.oncePerTurnByName = true;
+    into.oncePerTurn = true;
+  }
   else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
   else if (/^\d+[neo]$/.test(limit)) {
     into.oncePerTurn = true;
     into.oncePerTurnByName = true;
   } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
 }
+
+/**
+ * Events only the Damage Step has (EDOPro raises them there): an activation or Quick Effect answering one is
+ * activated in the Damage Step whether or not its script sets EFFECT_FLAG_DAMAGE_STEP (Sebek's Blessing on battle
+ * damage, Enlightenment at the end of the Damage Step, "during damage calculation" Quick Effects).
+ */
+const DAMAGE_STEP_EVENTS = new Set(['battle_start', 'battle_confirm', 'pre_damage_calculate', 'damage_calculating', 'battle_damage', 'battle_destroying', 'battle_destroyed', 'damage_step_end']);
 
 /** The properties of one effect record: where from, targets, Damage Step, limits, what it includes, its window. */
 function properties(e: EffectFields, into: EffectFacts, deck: string[], withRange: boolean): EffectFacts {
@@ -377,21 +428,35 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
+  if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
   // The script's EFFECT_TYPE_XMATERIAL: granted to the Xyz Monster that has this card as material (R68).
   if (e.extra.includes('x')) into.granted = 'as-material';
-  if (e.extra.includes('r')) into.noResponse = 'opponent';
-  else if (e.extra.includes('R')) into.noResponse = 'both';
+  const noResponse = noResponseOf([e]);
+  if (noResponse) into.noResponse = noResponse;
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
+  // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
+  // sets its category only for the option chosen).
+  if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
   if (inc.length) into.includes = inc;
-  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4));
+  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
+  else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
   return into;
+}
+
+/**
+ * Who may not respond to the activation (R40), by the letters of the extra field: `r`/`R` the script's
+ * `Duel.SetChainLimit` (or the text's whole restriction), `q`/`Q` the text's restriction of some responses only.
+ */
+function noResponseOf(records: EffectFields[]): EffectFacts['noResponse'] {
+  const has = (letter: string) => records.some((e) => e.extra.includes(letter));
+  return has('R') ? 'both' : has('r') ? 'opponent' : has('Q') ? 'both-some' : has('q') ? 'opponent-some' : undefined;
 }
 
 /** An event the script names that the vocabulary has no phrase for: kept in words, assumed. */
@@ -419,7 +484,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
   const mandatory = e.mandatory;
   switch (e.kind) {
     case 'I':
-      return properties(e, { kind: 'ignition' }, deck, true);
+      return properties({ ...e, speedOne: true }, { kind: 'ignition' }, deck, true);
     case 'F':
       return properties(e, { kind: 'flip', mandatory }, deck, false);
     case 'Q': {
@@ -429,25 +494,33 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'P': {
       const time = PHASES[e.event];
       if (!time) return properties(e, { kind: 'trigger', mandatory, timing: 'if', event: eventOf(scriptEvent(e.event)) }, deck, true);
-      const condition = e.extra.includes('k') || r.notes.includes('?spirit') ? ' if script condition' : '';
-      const { words, text } = readPhrase(`${time}${condition}`);
+      // Whose phase: the turn the script's condition checks (`during your end phase`); a phase its words cannot say whose
+      // (`at end of battle phase`) keeps the check as a condition not read.
+      const whose = e.scriptTurn === 'o' ? "opponent's " : e.scriptTurn === 'y' ? 'your ' : '';
+      const unsaid = (!!whose && !time.startsWith('during the ')) || !!e.scriptPhase;
+      const condition = unreadCondition(e) || unsaid || r.notes.includes('?spirit') ? ' if script condition' : '';
+      const { words, text } = readPhrase(`${whose ? time.replace(/^during the /, `during ${whose}`) : time}${condition}`);
       const p = interpretPhaseTime(words, text);
       return properties(e, { kind: 'phase-trigger', mandatory, phaseTime: p.time, condition: p.condition }, deck, true);
     }
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
-      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(eventPhrase(e)) }, deck, !e.self);
+      // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
+      const phrase = [e.event, ...e.orEvents].map((event) => eventPhrase({ ...e, event })).join(' or ');
+      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:
       return undefined;
   }
 }
 
-/** One choice of a modal card from its code (`St`: includes search, targets). */
-function choiceFacts(code: string, into: EffectFacts): EffectFacts {
+/** One choice of a modal card from its code (`St`: includes search, targets) and what its text says it does. */
+function choiceFacts(code: string, into: EffectFacts, does: EffectAction[]): EffectFacts {
   if (code.includes('t')) phrase(into, 'targets a qualifying card');
   const included = [...code].map((l) => CHOICE_INCLUDES[l]).filter(Boolean);
   if (included.length) into.includes = included;
+  if (does.length) into.does = does;
+  else delete into.does;
   return into;
 }
 
@@ -474,25 +547,31 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
   const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
   const answers = phrases.length > 0 && !activations.some((e) => !e.event);
   // Who may not respond to the activation (R40): the script's `Duel.SetChainLimit`, a line of its own where needed.
-  const noResponse = activations.some((e) => e.extra.includes('R')) ? 'both' : activations.some((e) => e.extra.includes('r')) ? 'opponent' : undefined;
+  const noResponse = noResponseOf(activations);
   // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
   const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
-  const merged = oneActivation(activations, !!choices);
+  // A modal card's record holds one code of parts per choice (`/`-joined), witnessed by any of its activations' categories.
+  const choiceDoes = choices ? (activations.find((e) => e.does.includes('/'))?.does ?? '').split('/') : [];
+  const categories = [...new Set(activations.flatMap((e) => e.categories))];
+  const ops = deck.find((d) => d.startsWith('ops:'))?.slice(4);
+  const merged = { ...oneActivation(activations, !!choices), ...(choices ? { does: '' } : {}) };
   const activation = (): EffectFacts => {
     // Targets, Damage Step, limits and includes of the record, free-chain or `responds to` alike.
     const a = properties(merged, { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] }, deck, false);
+    // A Trap its script lets be activated from the hand (EFFECT_TRAP_ACT_IN_HAND: zones `HS`).
+    if (activations.some((e) => e.range.includes('H'))) a.activatesFrom = ['field', 'hand'];
     if (setTurn) phrase(a, setTurn);
     if (noResponse) a.noResponse = noResponse;
     return a;
   };
-  if (choices) return choices.map((c) => choiceFacts(c, { ...activation(), chooseOne: true }));
+  if (choices) return choices.map((c, k) => choiceFacts(c, { ...activation(), chooseOne: true }, witnessedParts(choiceDoes[k] ?? '', categories, ops)));
   // A Pendulum Monster's activation as a Spell (its Scale) is left out, as a monster card writes no activation line.
   return monster && !answers && !setTurn && !noResponse ? [] : [activation()];
 }
 
 /** The facts of a record. */
 export function generatedCardFacts(r: GeneratedRecord): CardFacts {
-  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], effects: [] };
+  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], archetypes: r.archetypes, effects: [] };
   typeFacts(r, facts);
   if (r.japanese && !/[《》]/.test(r.japanese)) facts.aliases!.push(r.japanese);
   if (r.portuguese && r.portuguese !== r.name) facts.aliases!.push(r.portuguese);
@@ -503,7 +582,9 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   if (ops) deck.push(ops);
   const effects = mergeTriggers(r.effects.map(effectFields));
   const activationRecords = effects.filter((e) => e.kind === 'A');
-  const activations = activationFacts(activationRecords, deck, r.type.startsWith('M:'));
+  // A Spell other than a Quick-Play Spell is activated in its controller's own Main Phase (Spell Speed 1).
+  const speedOne = r.type.startsWith('S:') && !r.type.startsWith('S:Quick-Play');
+  const activations = activationFacts(activationRecords.map((e) => ({ ...e, speedOne })), deck, r.type.startsWith('M:'));
   // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.
   if (!activations.length && !r.type.startsWith('M:')) activations.push({ kind: 'activation', text: facts.cardType });
   // So is a free-chain activation that states nothing more (`segoc card` prints no line for it).

@@ -20,6 +20,8 @@ export interface CardFilter {
   faceUp?: boolean;
   /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
   types?: string[];
+  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such, or with the name in its own). */
+  archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
@@ -57,6 +59,11 @@ export type EventPattern =
       actor?: Actor;
       /** `responds to summon`: the Summon being attempted (negation window), not its success. */
       attempt?: boolean;
+      /**
+       * `sent to gy or banished`: other events of the same card that meet the condition too: one effect on either
+       * event ("If this card is sent to the GY or banished"), not two effects (the card's `effect N` counts it once).
+       */
+      or?: EventPattern[];
       raw: string;
       unknown: string[];
     })
@@ -139,6 +146,11 @@ export interface EffectInfo {
   oncePerTurnByName: boolean;
   /** `activate 1 per turn`: "You can only activate 1 X per turn", the card's activation, by name (R39). */
   activateOncePerTurn: boolean;
+  /**
+   * `once per duel`: "You can only use this effect of X once per Duel", by name. Implies `oncePerTurnByName` (within a
+   * turn it is that hard limit, R38); across turns it is shown, not checked.
+   */
+  oncePerDuel: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
   damageStep: boolean;
@@ -182,8 +194,10 @@ export interface EffectInfo {
   /**
    * Who may not activate cards or effects in response to this effect's activation ("Your opponent cannot activate
    * cards or effects in response to this effect's activation": `opponent`; neither player: `both`). R40 reads it.
+   * `opponent-some` / `both-some`: only some responses are forbidden ("the targeted card", "with the same original
+   * type as ...", or under a condition): which ones the engine does not know, so such a response rests on that fact.
    */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
@@ -203,6 +217,9 @@ export type ActionVerb =
   | 'return-to-deck'
   | 'return-to-extra'
   | 'add-to-hand'
+  // "To the hand" where the source does not say from where (a script's CATEGORY_TOHAND: an add from the Deck or GY,
+  // or a return from the field): `add or return to hand`; a card on the field is returned, another is added.
+  | 'to-hand'
   | 'special-summon'
   | 'send-to-gy'
   | 'draw'
@@ -313,6 +330,8 @@ export interface CardInfo {
   scale?: number;
   atk?: number;
   def?: number;
+  /** The archetypes the card belongs to (yaml-yugi's `series` for a generated card); absent where the source does not say. */
+  archetypes?: string[];
   effects: EffectInfo[];
   origin: CardOrigin;
 }

@@ -23,6 +23,7 @@ export function uniformCard(c: CardInfo): CardInfo {
     scale: c.scale,
     atk: c.atk,
     def: c.def,
+    archetypes: c.archetypes,
     effects: c.effects.map(uniformEffect),
     origin: c.origin,
   };
@@ -72,6 +73,7 @@ export function uniformPattern(e: EventPattern): EventPattern {
     notInPhases: p.notInPhases,
     actor: p.actor,
     attempt: p.attempt,
+    or: (p.or as EventPattern[] | undefined)?.map(uniformPattern),
     direct: p.direct,
     ordinal: p.ordinal,
     what: p.what,
@@ -98,6 +100,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     zone: f.zone,
     faceUp: f.faceUp,
     types: f.types,
+    archetypes: f.archetypes,
     eventCard: f.eventCard,
     unknown: f.unknown,
     raw: f.raw,

@@ -8,6 +8,7 @@
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
 import { actionPhrase } from './narrative';
+import { quoteName } from '../syntax/quote';
 import { NotAppliedReason, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, GameEvent } from './state';
 import type { Zone } from '../syntax/ast';
@@ -63,7 +64,10 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: part.verb === 'negate-summon' ? 'R52' : 'R45' });
     return false;
   }
-  const cards = objectCards(t, l, part, st, words, did, links);
+  // "Take control of that target" is how a control change reads; a part that names no object (a generated one, from
+  // the script's category) takes its link's targets, and says so (R72).
+  const controlPart = part.verb === 'take-control' && part.object === undefined && l.targetsAtPlacement.length ? { ...part, object: 'target' as const } : part;
+  const cards = objectCards(t, l, controlPart, st, words, did, links, origin);
   if (cards === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
     did.push({ kind: 'applies', part: words, verb: part.verb });
@@ -86,7 +90,7 @@ function lastSummonBefore(t: Timeline, eventCount: number): CardInstance | undef
  * The cards a part acts on that are still where the effect needs them (what is not is said as not applied);
  * undefined where the part names no card the scenario shows (no target written, cards chosen on resolution).
  */
-function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[], links: LinkState[]): CardInstance[] | undefined {
+function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[], links: LinkState[], origin: EventOrigin): CardInstance[] | undefined {
   const object = part.object;
   switch (object) {
     case undefined:
@@ -95,7 +99,7 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       if (!l.targetsAtPlacement.length) return undefined;
       const ok: CardInstance[] = [];
       for (const snap of l.targetsAtPlacement) {
-        const why = targetGone(t, l, snap);
+        const why = targetGone(t, l, snap, origin);
         if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: 'R44' });
         else ok.push(snap.card);
       }
@@ -105,7 +109,7 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       const self = l.inst;
       if (!self) return undefined;
       const snap = l.selfAtPlacement;
-      if (snap && movedSince(t, snap)) {
+      if (snap && movedByOthers(t, snap, origin)) {
         did.push({ kind: 'not-applied', part: words, verb: part.verb, card: self.name, reason: 'card-moved', at: movedBy(t, snap), rule: 'R47' });
         return [];
       }
@@ -134,8 +138,15 @@ function movesOf(t: Timeline, c: CardInstance): GameEvent[] {
   return t.movesByCard.get(c) ?? [];
 }
 
-function movedSince(t: Timeline, snap: TargetSnapshot): boolean {
-  return movesOf(t, snap.card).length > snap.moves;
+/** A move of this link's own resolution (an earlier part: "banish it, and if you do, negate its effects"). */
+function ownMove(e: GameEvent, own: EventOrigin): boolean {
+  const o = e.origin;
+  return o.kind === 'resolution' && own.kind === 'resolution' && o.chain === own.chain && o.link === own.link;
+}
+
+/** Whether the card moved since the snapshot other than by this link's own earlier parts. */
+function movedByOthers(t: Timeline, snap: TargetSnapshot, own: EventOrigin): boolean {
+  return movesOf(t, snap.card).slice(snap.moves).some((e) => !ownMove(e, own));
 }
 
 /** Where the card's last move came from: `CL3` of a chain, or a game action. */
@@ -148,8 +159,11 @@ function movedBy(t: Timeline, snap: TargetSnapshot): string | undefined {
 }
 
 /** Why a target is no longer a target when the link resolves (R44), or undefined while it still is. */
-function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
-  if (movedSince(t, snap) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
+function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot, own: EventOrigin): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
+  // A target this link's earlier part moved is still its target ("banish it, and if you do, negate its effects").
+  const ownOnly = movesOf(t, snap.card).length > snap.moves && !movedByOthers(t, snap, own);
+  if (ownOnly) return undefined;
+  if (movedByOthers(t, snap, own) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
   const filter = l.effect?.targets;
   if (snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
   if (snap.zone === 'field' && filter?.controller && snap.card.controller !== snap.controller) return { reason: 'target-changed', at: 'control' };
@@ -193,6 +207,16 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       moveAll('hand');
       did.push({ kind: 'adds-to-hand', cards: named(cards) });
       return true;
+    case 'to-hand': {
+      // "To the hand" from where the card is: a card on the field is returned (an Extra Deck monster to the Extra Deck), another added.
+      const onField = cards.filter((c) => c.zone === 'field');
+      const others = cards.filter((c) => c.zone !== 'field');
+      for (const c of onField) t.move(c, c.card?.extraDeck ? 'extra' : 'hand', origin, 'effect', { by });
+      for (const c of others) t.move(c, 'hand', origin, 'effect', { by });
+      if (onField.length) did.push({ kind: 'returns', cards: named(onField), to: 'hand' });
+      if (others.length) did.push({ kind: 'adds-to-hand', cards: named(others) });
+      return true;
+    }
     case 'return-to-hand':
     case 'return-to-deck':
     case 'return-to-extra': {
@@ -202,7 +226,10 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       return true;
     }
     case 'special-summon': {
-      const ok = cards.filter((c) => c.zone !== 'field');
+      // A Token that left the field no longer exists: nothing can Summon it again (R70).
+      const ended = cards.filter((c) => c.token && c.zone === 'gone' && t.movesByCard.has(c));
+      for (const c of ended) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: c.name, reason: 'token', rule: 'R70' });
+      const ok = cards.filter((c) => c.zone !== 'field' && !ended.includes(c));
       for (const c of ok) {
         const from = c.zone;
         t.move(c, 'field', origin, 'effect', { by });
@@ -223,20 +250,53 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       did.push({ kind: 'sets', cards: named(cards) });
       return true;
     case 'change-position': {
-      for (const c of cards) {
+      // A Token cannot be face-down (R70); an Equip Card cannot stay on a face-down monster (R73).
+      const down = part.position === 'face-down';
+      const tokens = down ? cards.filter((c) => c.token) : [];
+      for (const c of tokens) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: c.name, reason: 'token', rule: 'R70' });
+      const changed = cards.filter((c) => !tokens.includes(c));
+      for (const c of changed) {
         const flipped = c.faceDown;
-        c.faceDown = part.position === 'face-down';
+        c.faceDown = down;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: part.position === 'attack' ? 'attack' : 'defense', flipped });
+        if (down) t.dropEquips(c, origin);
       }
-      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
-      return true;
+      if (changed.length) did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(changed) });
+      return changed.length > 0;
     }
-    case 'take-control':
-      for (const c of cards) if (by !== undefined) c.controller = by;
-      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
-      return true;
+    case 'take-control': {
+      // How long the control lasts is not in the card's facts: taken for good here, and the link says so (R72).
+      const onField = cards.filter((c) => c.zone === 'field');
+      for (const c of onField) if (by !== undefined) c.controller = by;
+      const note = `control of ${onField.map((c) => quoteName(c.name)).join(', ')} is taken for good: the card's facts do not say for how long (write \`-> take control of "X" until end phase\` where it comes back in the End Phase)`;
+      if (onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
+      return onField.length > 0;
+    }
+    case 'equip': {
+      // The two ways an effect equips (R73): a card it names away from the field (an Equip Spell in the GY, The Kick
+      // Man) goes to the field equipped to the effect's own monster; a face-up monster it names (a Union's target) is
+      // equipped with the effect's own card.
+      const self = l.inst;
+      const done: CardInstance[] = [];
+      for (const c of cards) {
+        if (c.zone !== 'field' && self && self.zone === 'field' && !self.faceDown) {
+          t.move(c, 'field', origin, 'effect', { by });
+          if (by !== undefined) c.controller = by;
+          t.equip(c, self);
+          done.push(c);
+        } else if (c.zone === 'field' && !c.faceDown && self && self !== c && c.card?.category !== 'spell' && c.card?.category !== 'trap') {
+          if (self.zone !== 'field') t.move(self, 'field', origin, 'effect', { by });
+          if (by !== undefined) self.controller = by;
+          t.equip(self, c);
+          done.push(c);
+        }
+      }
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(done.length ? done : cards) });
+      return done.length > 0;
+    }
     default:
-      // What changes no card's place here (ATK, LP, negated effects, equips): said, with the cards it applies to.
+      // What changes no card's place here (ATK, LP, negated effects): said, with the cards it applies to.
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
       return true;
   }

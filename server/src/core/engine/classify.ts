@@ -80,6 +80,8 @@ export interface LinkState {
    * cost still granted it): undefined where the scenario does not show the granting card (assumed), R68.
    */
   grantHeld: boolean | undefined;
+  /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
+  costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -133,6 +135,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     noChainEffect: undefined,
     grantedBy: stmt.grantedBy ? cx.resolved.get(stmt.grantedBy) : undefined,
     grantHeld: undefined,
+    costShort: [],
   };
   if (!inst?.card) return l;
   if (stmt.grantedBy) {

@@ -48,6 +48,14 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
       if (f.atkMin !== undefined) r = and3(r, fromBool(card.atk >= f.atkMin));
     }
   }
+  if (f.archetypes?.length) {
+    // A card of the archetype: listed as one by its source, or with the archetype's name in its own name.
+    const named = (a: string) => !!card && card.name.toLowerCase().includes(a.toLowerCase());
+    const listed = (a: string) => !!card?.archetypes?.some((x) => x.toLowerCase() === a.toLowerCase());
+    if (f.archetypes.some((a) => named(a) || listed(a))) r = and3(r, 'yes');
+    else if (!card || card.archetypes === undefined) r = and3(r, 'assumed');
+    else r = and3(r, 'no');
+  }
   if (f.types?.length) {
     // The card's type (`link monster`) or one of its abilities (`tuner`, `pendulum`).
     if (!card) r = and3(r, 'assumed');
@@ -76,6 +84,11 @@ function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: Pla
  * Activation patterns are matched elsewhere (they answer links, not events).
  */
 export function eventMatches(pattern: EventPattern, event: GameEvent, self: CardInstance, you: PlayerIndex): Tri {
+  // `sent to gy or banished`: the best of its events (one effect on either).
+  if (pattern.kind === 'card' && pattern.or?.length) {
+    const results = [{ ...pattern, or: undefined }, ...pattern.or].map((p) => eventMatches(p, event, self, you));
+    return results.includes('yes') ? 'yes' : results.includes('assumed') ? 'assumed' : 'no';
+  }
   const extra: Tri = pattern.unknown.length ? 'assumed' : 'yes';
   // `except during the draw phase`: the phase the event happened in (as the scenario states it, else its default).
   if (pattern.kind === 'card' && pattern.notInPhases && event.inPhase && pattern.notInPhases.includes(event.inPhase as never)) return 'no';

@@ -7,7 +7,7 @@ import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
 import { quoteName } from '../syntax/quote';
 import { Range } from '../text';
 import { LinkState } from './classify';
-import { actText } from './narrative';
+import { actApplied, actText } from './narrative';
 import { ResolutionAct } from './results';
 import { CardInstance, zoneWord } from './state';
 import { Timeline } from './timeline';
@@ -56,6 +56,10 @@ function actVerb(a: ResolutionAct): ActionVerb | undefined {
       return 'change-position';
     case 'equips':
       return 'equip';
+    case 'takes-control':
+      return 'take-control';
+    case 'counted':
+      return a.verb === 'banishes' ? 'banish' : a.verb === 'discards' ? 'discard' : a.verb === 'sends-to-gy' ? 'send-to-gy' : a.verb === 'draws' ? 'draw' : a.verb === 'adds-to-hand' ? 'add-to-hand' : 'return-to-deck';
     case 'applies':
       return a.verb;
     default:
@@ -63,7 +67,6 @@ function actVerb(a: ResolutionAct): ActionVerb | undefined {
   }
 }
 
-const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
 
 /** Checks every `expect` outcome of a scenario; `chains` are the chains' links in order. */
 export function checkOutcomes(stmts: readonly ExpectOutcomeStmt[], chains: ReadonlyArray<readonly LinkState[]>, t: Timeline): OutcomeCheck[] {
@@ -80,7 +83,7 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
     const r = l.resolution;
     const did = r ? `resolved as: ${r.acts.map(actText).join('; ')}` : 'never resolved';
     const name = `CL${l.position} of chain ${chainNo}`;
-    const applied = (r?.acts ?? []).filter((a) => !DID_NOTHING.has(a.kind));
+    const applied = (r?.acts ?? []).filter(actApplied);
     switch (o.what) {
       case 'negated':
         return r?.status === 'negated' ? { met: true } : { met: false, message: `expected ${name} to be negated, but it ${did}` };
@@ -93,23 +96,36 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
       default: {
         const verb = ACTION_PHRASES_TO_VERBS.get(o.part!.text);
         if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')})` };
-        const happened = applied.some((a) => actVerb(a) === verb);
+        // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
+        const happened = applied.some((a) => actVerb(a) === verb || (actVerb(a) === 'to-hand' && (verb === 'add-to-hand' || verb === 'return-to-hand')));
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
         if (r?.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
         return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };
       }
     }
   }
+  if (o.kind === 'count') return checkCount(o, t);
   const copies = copiesOf(o.card, t);
   const ref = o.card.kind === 'name' ? `${o.card.owner ? `${o.card.owner.text}'s ` : ''}${quoteName(o.card.name)}` : o.card.label;
   if (!copies.length) return { met: false, bad: true, message: `the scenario has no card ${ref}` };
   if (o.what === 'in') {
     const off = copies.filter((c) => c.zone !== o.zone);
+    if (off.length && off.every((c) => c.zone === 'gone')) return { met: false, message: `expected ${ref} in the ${zoneWord(o.zone)}, but it is a Token that left the field: it no longer exists anywhere [R70]` };
     return off.length ? { met: false, message: `expected ${ref} in the ${zoneWord(o.zone)}, but it is in the ${off.map((c) => zoneWord(c.zone)).join(', ')}` } : { met: true };
   }
   const summoned = copies.some((c) => t.events.some((e) => e.kind === 'summon' && !e.attempt && e.card === c) && !t.negatedSummons.has(c));
   if (o.what === 'summoned') return summoned ? { met: true } : { met: false, message: `expected ${ref} to be Summoned, but it never was${copies.some((c) => t.negatedSummons.has(c)) ? ' (its Summon was negated, R45)' : ''}` };
   return summoned ? { met: false, message: `expected ${ref} not to be Summoned, but it was` } : { met: true };
+}
+
+/** `expect Yugi has 3 cards in hand` (R71): the zone's count, which the board must state for it to be known. */
+function checkCount(o: Extract<Outcome, { kind: 'count' }>, t: Timeline): Omit<OutcomeCheck, 'range'> {
+  const p = t.playerIndex(o.player.text);
+  if (p === undefined) return { met: false, bad: true, message: `unknown player \`${o.player.text}\`: the players are ${t.players[0]} and ${t.players[1]}` };
+  const where = `${t.players[p]}'s ${zoneWord(o.zone)}`;
+  const n = t.countIn(p, o.zone);
+  if (n === undefined) return { met: false, message: `how many cards are in ${where} is not known: the board does not state it (write \`${t.players[p]} ${o.zone}: N cards\`, or \`none\`) [R71]` };
+  return n === o.count.value ? { met: true } : { met: false, message: `expected ${o.count.value} card${o.count.value === 1 ? '' : 's'} in ${where}, but there ${n === 1 ? 'is' : 'are'} ${n} [R71]` };
 }
 
 /** The scenario's copies a reference names: by label, or by name (and owner). */

@@ -66,14 +66,23 @@ export type ResolutionAct =
   | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
   | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
-  | { kind: 'negates-effect'; link: number; card: string };
+  | { kind: 'negates-effect'; link: number; card: string }
+  /** An Equip Card sent to the GY by the game's rules: the monster it was equipped to left the field or turned face-down (R73). */
+  | { kind: 'equip-sent'; card: string; from: string }
+  /** `take control of "X" [until end phase]` (R72): its controller is now the link's player. */
+  | { kind: 'takes-control'; cards: string[]; owners?: string[]; untilEnd: boolean }
+  /** Cards the scenario does not name, counted (`banish 10 cards from deck face-down`, `discard 1 card`; R71). */
+  | { kind: 'counted'; verb: CountedVerb; count: number; from: Zone; player: string; faceDown?: boolean; left?: number };
+
+/** What an action does to counted cards the scenario does not name (R71). */
+export type CountedVerb = 'banishes' | 'discards' | 'sends-to-gy' | 'returns' | 'adds-to-hand' | 'draws';
 
 /**
  * Why a part of an effect was not applied: its target left its place (`at`: the link or action that moved it),
  * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
  * not where the effect needs it.
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'token' | 'fewer-cards';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {
@@ -81,7 +90,7 @@ export interface UnknownFact {
   card: string;
   /** Its effect number, when the fact is about one effect. */
   effect?: number;
-  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone';
+  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone' | 'response';
   /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
   what: string;
   /** Why the verdict rests on it. */
@@ -144,6 +153,28 @@ export interface LinkResolution {
   did: string[];
   /** The same as records. */
   acts: ResolutionAct[];
+  /** The same as fields a reader shows or checks without parsing words: one per act, in order. */
+  parts: PartOutcome[];
+}
+
+/**
+ * One thing a link did or did not do when it resolved, as fields (the preview, `explain --format json`): whether
+ * it was applied, its words (`did`'s entry), and where it was not applied, the part, the reason and the rule.
+ */
+export interface PartOutcome {
+  /** Something happened (a card moved, a negation, an effect applied); false: nothing did, and why is said. */
+  applied: boolean;
+  kind: ResolutionAct['kind'];
+  text: string;
+  /** The card's part it was (`destroy target`), where it came from the card's `does`. */
+  part?: string;
+  verb?: ActionVerb;
+  cards?: string[];
+  /** Why it was not applied, and the rule that says so (R44-R47). */
+  reason?: NotAppliedReason;
+  rule?: string;
+  /** Where the reason happened (`CL3`, `a game action`, `and if you do`). */
+  at?: string;
 }
 
 export interface LinkResult {

@@ -33,6 +33,12 @@ export interface CardInstance {
   attachedTo: CardInstance | undefined;
   /** The monster that was Summoned using it as material (R68: "was Summoned using this card as material"). */
   materialFor: CardInstance | undefined;
+  /** A Monster Token (R70): it exists only on the field, and leaving it ends it (its zone is then `gone`). */
+  token?: boolean;
+  /** The monster this Equip Card is equipped to (R73): it goes to the GY when that monster leaves or turns face-down. */
+  equippedTo?: CardInstance;
+  /** Control taken "until the End Phase" (R72): it returns to its owner when the scenario reaches the End Phase. */
+  controlUntilEnd?: boolean;
 }
 
 /** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */

@@ -53,7 +53,7 @@ export interface InferredEffect {
    */
   does?: string;
   /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** From the Pendulum text. */
   pendulum: boolean;
   /** The sentence(s) of the official text this effect was read from. */

@@ -13,6 +13,14 @@ import { parseFilter } from './filters';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
 
+/** How an effect line writes who may not respond to its activation (R40). */
+const NO_RESPONSE_WORDS: Readonly<Record<NonNullable<EffectInfo['noResponse']>, string>> = {
+  opponent: 'cannot be responded to by opponent',
+  both: 'cannot be responded to',
+  'opponent-some': 'cannot be responded to by opponent with some cards',
+  'both-some': 'cannot be responded to with some cards',
+};
+
 /** What a property's default and its printing may depend on: the card's category and kind. */
 export interface CardKind {
   category: CardCategory;
@@ -71,11 +79,16 @@ function flag<K extends keyof EffectInfo>(key: K, spellings: readonly string[], 
 
 /**
  * Where an effect is activated from when its source does not say. A Spell is activated from the hand
- * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ * or the field (set), a Trap from the field; an effect on an event of its own card from where that event leaves
+ * it (a monster's, and a Spell/Trap's: "If this card in your Spell & Trap Zone is destroyed: ..." from the GY).
  */
 export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: EventPattern): Zone[] {
+  // `sent to gy or banished`: from wherever either event leaves the card.
+  if (event?.kind === 'card' && event.or?.length) {
+    const zones = [{ ...event, or: undefined }, ...event.or].flatMap((e) => defaultZones(card, kind, e));
+    return [...new Set(zones)];
+  }
   if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
-  if (card.category !== 'monster') return ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {
       case 'sent-to-gy':
@@ -102,6 +115,7 @@ export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: E
 const ACTIVATES_SET = 'activates the turn it was set';
 const ONCE_BY_NAME = 'once per turn by name';
 const ACTIVATE_ONCE = 'activate 1 per turn';
+const ONCE_PER_DUEL = 'once per duel';
 
 /**
  * The table, in the order an effect line prints its modifiers. A `from` modifier is printed first (the
@@ -181,15 +195,33 @@ const SHIPPED = [
       effect.oncePerTurn = true;
       return true;
     },
-    print: (e) => (e.oncePerTurnByName ? ONCE_BY_NAME : undefined),
+    // `once per duel` says it already.
+    print: (e) => (e.oncePerTurnByName && !e.oncePerDuel ? ONCE_BY_NAME : undefined),
     fallback: () => false,
-    describe: (e) => (e.oncePerTurnByName ? 'once per turn by card name (every copy shares it)' : undefined),
+    describe: (e) => (e.oncePerTurnByName && !e.oncePerDuel ? 'once per turn by card name (every copy shares it)' : undefined),
   }),
   flag('activateOncePerTurn', [ACTIVATE_ONCE, 'activate once per turn'], {
     describe: (e) => (e.activateOncePerTurn ? 'only 1 of this card may be activated per turn' : undefined),
     audit: undefined,
   }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
+  row({
+    // "You can only use this effect of X once per Duel": by name; within a turn the hard limit (R38). Printed alone.
+    key: 'oncePerDuel',
+    starts: ['once'],
+    completions: [ONCE_PER_DUEL],
+    docs: [ONCE_PER_DUEL],
+    read(effect, ws) {
+      if (ws.join(' ') !== ONCE_PER_DUEL) return false;
+      effect.oncePerDuel = true;
+      effect.oncePerTurnByName = true;
+      effect.oncePerTurn = true;
+      return true;
+    },
+    print: (e) => (e.oncePerDuel ? ONCE_PER_DUEL : undefined),
+    fallback: () => false,
+    describe: (e) => (e.oncePerDuel ? 'once per Duel by card name (within a turn: once per turn by name)' : undefined),
+  }),
   row({
     key: 'spellSpeedOverride',
     starts: ['spell'],
@@ -225,16 +257,28 @@ const SHIPPED = [
     key: 'noResponse',
     starts: ['cannot'],
     completions: ['cannot be responded to by opponent'],
-    docs: ['cannot be responded to by opponent', 'cannot be responded to'],
+    docs: ['cannot be responded to by opponent', 'cannot be responded to', 'cannot be responded to by opponent with some cards', 'cannot be responded to with some cards'],
     read(effect, ws) {
       const w = ws.join(' ');
       if (w === 'cannot be responded to by opponent' || w === 'cannot be responded to by the opponent') effect.noResponse = 'opponent';
       else if (w === 'cannot be responded to') effect.noResponse = 'both';
+      // Some responses only ("the targeted card", "with the same original type", or under a condition): which, unknown.
+      else if (w === 'cannot be responded to by opponent with some cards') effect.noResponse = 'opponent-some';
+      else if (w === 'cannot be responded to with some cards') effect.noResponse = 'both-some';
       else return false;
       return true;
     },
-    print: (e) => (e.noResponse === 'opponent' ? 'cannot be responded to by opponent' : e.noResponse === 'both' ? 'cannot be responded to' : undefined),
-    describe: (e) => (e.noResponse === 'opponent' ? 'the opponent cannot respond to its activation' : e.noResponse === 'both' ? 'no card or effect can be activated in response to its activation' : undefined),
+    print: (e) => (e.noResponse ? NO_RESPONSE_WORDS[e.noResponse] : undefined),
+    describe: (e) =>
+      e.noResponse === 'opponent'
+        ? 'the opponent cannot respond to its activation'
+        : e.noResponse === 'both'
+          ? 'no card or effect can be activated in response to its activation'
+          : e.noResponse === 'opponent-some'
+            ? 'the opponent cannot respond to its activation with some cards (which, the card says)'
+            : e.noResponse === 'both-some'
+              ? 'some cards or effects cannot be activated in response to its activation (which, the card says)'
+              : undefined,
     // Compared only where the library states it (the audit fixture predates it: a text read as "none" is no difference).
     audit: { name: 'noResponse', value: (e) => e.noResponse },
   }),

@@ -30,6 +30,7 @@ import { conditionQualifier } from './condition-qualifier';
 import { perTurnLimits } from './per-turn-limits';
 import { pendulum } from './pendulum';
 import { grantedLingering } from './granted-lingering';
+import { tokensControl } from './tokens-control';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -58,6 +59,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   perTurnLimits,
   pendulum,
   grantedLingering,
+  tokensControl,
 ];
 
 export interface RuleRegistry {
