@@ -98,6 +98,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     faceUp: f.faceUp,
     types: f.types,
     eventCard: f.eventCard,
+    attacking: f.attacking,
     unknown: f.unknown,
     raw: f.raw,
   };

@@ -9,6 +9,7 @@ import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 import { restsOn, UnknownFact } from './unknown-facts';
+import type { ActiveRestriction } from './continuous';
 import { quoteName } from '../syntax/quote';
 
 /** Why a trigger link cannot be activated in this chain at all (set by rules/eligibility.ts). */
@@ -73,6 +74,13 @@ export interface LinkState {
   revivedUnsummoned: CardInstance[];
   /** The effect the link names that is never activated (a Continuous Effect, a Summoning procedure): R54. */
   noChainEffect: EffectInfo | undefined;
+  /**
+   * The activation and Special Summon locks on its player when the link was placed (R62, R63): the face-up cards on
+   * the field that forbid it, read from the board then (continuous.ts).
+   */
+  locksAtPlacement: ActiveRestriction[];
+  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64). */
+  negatedBy: CardInstance | undefined;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -124,6 +132,8 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     resolution: undefined,
     revivedUnsummoned: [],
     noChainEffect: undefined,
+    locksAtPlacement: [],
+    negatedBy: undefined,
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);

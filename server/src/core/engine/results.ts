@@ -55,22 +55,27 @@ export type ResolutionAct =
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' }
-  /** Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45). */
-  | { kind: 'effect-negated' }
+  /**
+   * Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45); `by`: the card whose
+   * continuous effect negated it where its card stood when it resolved (R64: Skill Drain).
+   */
+  | { kind: 'effect-negated'; by?: string; rule?: string }
   /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */
   | { kind: 'effect-unknown'; card: string }
   /** A part of the card's effect applied where the scenario does not name the cards (`adds a card from the Deck`). */
   | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
   | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
-  | { kind: 'negates-effect'; link: number; card: string };
+  | { kind: 'negates-effect'; link: number; card: string }
+  /** A Continuous Spell/Trap's activation resolved: its continuous effects apply from now on (R62-R65; `says`: what they do). */
+  | { kind: 'applies-continuously'; card: string; says: string[] };
 
 /**
  * Why a part of an effect was not applied: its target left its place (`at`: the link or action that moved it),
  * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
  * not where the effect needs it.
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'unaffected' | 'summon-locked';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {
@@ -78,7 +83,7 @@ export interface UnknownFact {
   card: string;
   /** Its effect number, when the fact is about one effect. */
   effect?: number;
-  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone';
+  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone' | 'lock';
   /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
   what: string;
   /** Why the verdict rests on it. */
