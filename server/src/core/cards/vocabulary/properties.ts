@@ -306,7 +306,7 @@ const SHIPPED = [
     key: 'restricts',
     starts: RESTRICTION_STARTS,
     completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects'],
-    docs: ['locks activation of <what> [for opponent|for you]', 'locks special summons [for opponent|for you] [except some monsters]', 'negates <monster|spell|trap> effects on the field', 'unaffected by <other card|spell|trap|spell and trap|monster|opponent> effects'],
+    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects'],
     read(effect, ws) {
       const r = readRestriction(ws);
       if (!r) return false;
