@@ -93,7 +93,8 @@ export const locks = defineRule({
           const covers = lockScopeCovers(r, l.inst.card);
           if (covers === false) continue;
           if (covers === undefined || r.conditional) {
-            restsOn(l, { card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this activation`, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R62)` });
+            const what = covers === undefined ? `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this activation` : `whether the condition of ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) holds`;
+            restsOn(l, { card: a.card.name, fact: 'lock', what, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R62)` });
             continue;
           }
           report.say('activation-locked', l, { link: chain.linkName(l), lock: a.card.name, says: describeRestriction(r) });
