@@ -7,7 +7,10 @@
 // facts rather than the scenario's written actions; it changes the cards only through the timeline.
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
-import { activeRestrictions, summonLocks, unaffectedBy } from './continuous';
+import { activeRestrictions, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
+import { restsOn } from './unknown-facts';
+import { quoteName } from '../syntax/quote';
+import { describeRestriction } from '../cards/vocabulary/restrictions';
 import { actionPhrase } from './narrative';
 import { NotAppliedReason, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, GameEvent } from './state';
@@ -83,8 +86,13 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
 export function exceptUnaffected(l: LinkState, cards: CardInstance[], words: string, verb: EffectAction['verb'] | undefined, did: ResolutionAct[]): CardInstance[] {
   const ok: CardInstance[] = [];
   for (const c of cards) {
-    if (unaffectedBy(c, l.inst, l.player)) did.push({ kind: 'not-applied', part: words, verb, card: c.name, reason: 'unaffected', at: l.inst?.name, rule: 'R65' });
-    else ok.push(c);
+    if (unaffectedBy(c, l.inst, l.player)) {
+      did.push({ kind: 'not-applied', part: words, verb, card: c.name, reason: 'unaffected', at: l.inst?.name, rule: 'R65' });
+      continue;
+    }
+    const unsure = unsureImmunity(c, l.inst);
+    if (unsure) restsOn(l, { card: c.name, fact: 'lock', what: `whether ${quoteName(c.name)} is unaffected by this effect (${describeRestriction(unsure)})`, why: 'the effect is applied to it when the link resolves (R65)' });
+    ok.push(c);
   }
   return ok;
 }

@@ -28,7 +28,7 @@ const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.fac
 function negates(n: ActiveRestriction, c: CardInstance): boolean {
   if (n.restriction.kind !== 'negates-effects' || n.card === c || !c.card) return false;
   const what = n.restriction.what;
-  if (what === 'unknown' || !faceUpOnField(c)) return false;
+  if (what === 'unknown' || n.restriction.conditional || !faceUpOnField(c)) return false;
   if (what !== c.card.category) return false;
   return !unaffectedBy(c, n.card, n.controller);
 }
@@ -88,11 +88,25 @@ export function negatorOf(active: readonly ActiveRestriction[], inst: CardInstan
   return active.find((n) => negates(n, inst));
 }
 
+/**
+ * The negators that may negate the effect of `inst` where it stands, the library not knowing whether they do: a
+ * scope it does not read (`negates some effects on the field`) or a condition (R64; a named unknown fact).
+ */
+export function unsureNegators(active: readonly ActiveRestriction[], inst: CardInstance): ActiveRestriction[] {
+  return active.filter((n) => n.restriction.kind === 'negates-effects' && n.card !== inst && faceUpOnField(inst) && (n.restriction.what === 'unknown' || (n.restriction.conditional && n.restriction.what === inst.card?.category)));
+}
+
+/** A restriction of `c` that may make it unaffected, the library not knowing whether it does (scope not read, or a condition: R65). */
+export function unsureImmunity(c: CardInstance, source: CardInstance | undefined): Restriction | undefined {
+  if (!faceUpOnField(c) || source === c) return undefined;
+  return restrictionsOf(c.card).find((r) => r.kind === 'unaffected' && (r.by === 'unknown' || r.conditional));
+}
+
 /** The restriction that makes `c` unaffected by an effect of `source` (controlled by `by`) now, if one does (R65). */
 export function unaffectedBy(c: CardInstance, source: CardInstance | undefined, by: PlayerIndex | undefined): Restriction | undefined {
   if (!faceUpOnField(c) || source === c) return undefined;
   for (const r of restrictionsOf(c.card)) {
-    if (r.kind !== 'unaffected') continue;
+    if (r.kind !== 'unaffected' || r.conditional) continue;
     const cat = source?.card?.category;
     switch (r.by) {
       case 'other':

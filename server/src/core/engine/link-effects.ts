@@ -7,7 +7,9 @@
 // timeline's emit and move, so that every event is made in one place.
 import { Action, ActionSeq, CardSet } from '../syntax/ast';
 import { exceptUnaffected, performCardEffect, summonLocked } from './card-actions';
-import { activationLocks, activeRestrictions, negatorOf, restrictionsOf, summonLocks } from './continuous';
+import { activationLocks, activeRestrictions, negatorOf, restrictionsOf, summonLocks, unsureNegators } from './continuous';
+import { restsOn } from './unknown-facts';
+import { quoteName } from '../syntax/quote';
 import { describeRestriction } from '../cards/vocabulary/restrictions';
 import { LinkState, TargetSnapshot } from './classify';
 import { ResolutionAct } from './results';
@@ -61,7 +63,13 @@ function continuousNegator(t: Timeline, l: LinkState): CardInstance | undefined 
   const inst = l.inst;
   if (!inst || inst.zone !== 'field' || inst.faceDown) return undefined;
   const active = activeRestrictions(t.names.names.instances, t.activationsPending);
-  return active.length ? negatorOf(active, inst)?.card : undefined;
+  if (!active.length) return undefined;
+  const negator = negatorOf(active, inst);
+  if (negator) return negator.card;
+  for (const n of unsureNegators(active, inst)) {
+    restsOn(l, { card: n.card.name, fact: 'lock', what: `whether ${quoteName(n.card.name)} negates this effect (${describeRestriction(n.restriction)})`, why: `its card is face-up on the field when the link resolves (R64)` });
+  }
+  return undefined;
 }
 
 /** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */

@@ -4,6 +4,7 @@
 // Quick Effect, "When ..." a trigger that can miss the timing and "If ..." one that cannot,
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
+import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
@@ -164,6 +165,8 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
         continue;
       }
       const e = blankEffect('continuous', sentence, pendulum);
+      const restricts = englishRestrictions(sentence);
+      if (restricts.length) e.restricts = restricts;
       effects.push(e);
       continue;
     }
