@@ -37,8 +37,8 @@ function negates(n: ActiveRestriction, c: CardInstance): boolean {
  * The restrictions that apply on the board as it stands: those of the face-up cards on the field (a Continuous
  * Spell/Trap once its activation has resolved: `pending` holds those still on the chain) whose own effects
  * are not negated by another such card (Skill Drain negates Jinzo's lock; Royal Decree, "other Trap effects",
- * negates Vanity's Emptiness). One level deep: a negator negated by another still negates (a judge reads the two
- * cards' texts for that case).
+ * negates Vanity's Emptiness and Skill Drain). Two negators that would negate each other (Jinzo and Skill Drain)
+ * both apply: which applied first decides, which the scenario does not say, and a judge reads the two cards.
  */
 export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>): ActiveRestriction[] {
   const all: ActiveRestriction[] = [];
@@ -47,8 +47,10 @@ export function activeRestrictions(instances: readonly CardInstance[], pending: 
     for (const r of restrictionsOf(c.card)) all.push({ card: c, controller: c.controller, restriction: r });
   }
   if (!all.length) return all;
-  const negators = all.filter((a) => a.restriction.kind === 'negates-effects');
-  return all.filter((a) => a.restriction.kind === 'negates-effects' || !negators.some((n) => negates(n, a.card)));
+  const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');
+  const mutual = (n: ActiveRestriction, m: ActiveRestriction) => candidates.some((x) => x.card === m.card && negates(x, n.card));
+  const negators = candidates.filter((n) => !candidates.some((m) => negates(m, n.card) && !mutual(m, n)));
+  return all.filter((a) => (a.restriction.kind === 'negates-effects' ? negators.includes(a) : !negators.some((n) => negates(n, a.card))));
 }
 
 /** Whether lock `a` covers player `p`. */
