@@ -36,6 +36,10 @@ test('restrictions: the official texts of the staples are read into the same mod
     ['Activate this card by paying 1000 LP. Negate the effects of all face-up monsters while they are face-up on the field (but their effects can still be activated).', ['negates monster effects on the field']],
     ['If your opponent controls more monsters than you do, your opponent cannot activate monster effects or declare an attack.', ['locks activation of monster effects for opponent if a condition holds']],
     ['Unaffected by Trap effects.', ['unaffected by trap effects']],
+    // A narrower scope than the words' own is `some`: which cards is not read.
+    ['Neither player can activate the effects of monsters in the hand.', ['locks activation of some cards']],
+    ["Negate the effects of all face-up monsters on the field, while those monsters are face-up on the field, except Tribute Summoned monsters'.", ['negates some effects on the field']],
+    ['Neither player can activate Spell Cards during Main Phase 1.', ['locks activation of some cards']],
     // An oath of the activation, a limit on responses and an activated effect's part are no continuous effect.
     ['You cannot Special Summon monsters the turn you activate this card.', []],
     ["Your opponent cannot activate cards or effects in response to this card's effect activations.", []],

@@ -263,8 +263,7 @@ function disabledKind(e) {
  * what the card's initial_effect registers: a lock an activation leaves for the turn ("the turn you activate this")
  * is no continuous effect.
  */
-function restrictionNotes(script, inferred) {
-  const text = (inferred?.effects ?? []).flatMap((e) => e.restricts ?? []);
+function restrictionNotes(script, text) {
   const fromText = (prefix, suffix) => text.find((t) => t.startsWith(prefix) && t.replace(/ if a condition holds$/, '').endsWith(suffix));
   const out = [];
   const add = (note) => {
@@ -286,8 +285,9 @@ function restrictionNotes(script, inferred) {
       case 'CANNOT_SPECIAL_SUMMON': {
         if (!field) break;
         const who = lockedPlayers(e);
+        // Whole only where the text says so ("Neither player can Special Summon monsters") and the script filters nothing.
         const said = text.find((t) => t.startsWith('locks special summons'));
-        const except = e.target || said?.includes('except some monsters') ? ' except some monsters' : '';
+        const except = e.target || !said || said.includes('except some monsters') ? ' except some monsters' : '';
         add(`lock:locks special summons${who}${except}${cond}`);
         break;
       }
@@ -298,7 +298,8 @@ function restrictionNotes(script, inferred) {
         const said = text.find((t) => t.startsWith('negates '));
         const what = said ? said.split(' ')[1] : '';
         const ok = where === 'monster' ? what === 'monster' : what === 'spell' || what === 'trap';
-        add(`lock:negates ${ok ? what : where === 'monster' ? 'monster' : 'some'} effects on the field${cond}`);
+        // The script's target function may narrow it (Fiendish Chain, Hollow Giants): only the text's whole scope is taken.
+        add(`lock:negates ${ok ? what : 'some'} effects on the field${cond}`);
         break;
       }
       case 'IMMUNE_EFFECT': {
@@ -331,10 +332,9 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
     effects.push(...h.effects.map(effectRecord));
     notes.push(h.note);
   }
-  notes.push(...restrictionNotes(script, inferred));
   if (script.runtimeEffects) notes.push('?runtime-effects');
   if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes };

@@ -29,8 +29,16 @@ const WHO: ReadonlyArray<readonly [RegExp, string]> = [
   [/\byou cannot\s+/, ' for you'],
 ];
 
+/**
+ * The scope a phrase names, only where nothing narrows it after ("the effects of monsters they control that are
+ * equipped ...", "Spell Cards during Main Phase 1": some of them, which is not read).
+ */
 function scopeOf(rest: string, table: ReadonlyArray<readonly [RegExp, string]>): string | undefined {
-  return table.find(([re]) => re.test(rest))?.[1];
+  for (const [re, scope] of table) {
+    const m = re.exec(rest);
+    if (m) return /^\s*(?:$|[.,;(]|(?:or|and) declare\b|while\b)/.test(rest.slice(m[0].length)) ? scope : undefined;
+  }
+  return undefined;
 }
 
 /** One sentence's restrictions (lower-cased sentence). */
@@ -52,8 +60,14 @@ function ofSentence(s: string): string[] {
   // "Trap Cards, and their effects on the field, cannot be activated" (Jinzo); "Spell Cards cannot be activated".
   const passive = /^(spell cards|trap cards|monster effects)(?:, and their effects on the field,)? cannot be activated/.exec(s);
   if (passive) out.push(`locks activation of ${passive[1]}${cond}`);
-  const negate = /\bnegate (?:all |the effects of all )?(?:other )?(?:(spell|trap) (?:card )?effects on the field|(face-up monsters)\b)/.exec(s);
-  if (negate) out.push(`negates ${negate[1] ?? 'monster'} effects on the field${cond}`);
+  // Whole scopes only: "Negate all Trap effects on the field"; "the effects of all face-up monsters (on the field)
+  // (while they are face-up on the field)". A narrower one ("except Tribute Summoned monsters'", "that were Special
+  // Summoned from the Extra Deck") is `some`.
+  const negate = /\bnegate (?:all |the effects of all )?(?:other )?(?:(spell|trap) (?:card )?effects on the field|(face-up monsters)(?: on the field)?(?:,? while (?:they are|those monsters are) face-up on the field)?)/.exec(s);
+  if (negate) {
+    const whole = !/\bexcept\b/.test(s) && /^\s*(?:$|[.(])/.test(s.slice(negate.index + negate[0].length));
+    out.push(`negates ${whole ? negate[1] ?? 'monster' : 'some'} effects on the field${cond}`);
+  }
   const immune = /\bunaffected by (.*)$/.exec(s);
   if (immune) out.push(`unaffected by ${scopeOf(immune[1], UNAFFECTED) ?? 'some'} effects${cond}`);
   return out;
