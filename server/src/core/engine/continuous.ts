@@ -48,8 +48,9 @@ export function activeRestrictions(instances: readonly CardInstance[], pending: 
   }
   if (!all.length) return all;
   const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');
-  const mutual = (n: ActiveRestriction, m: ActiveRestriction) => candidates.some((x) => x.card === m.card && negates(x, n.card));
-  const negators = candidates.filter((n) => !candidates.some((m) => negates(m, n.card) && !mutual(m, n)));
+  // Whether `by`'s card negates `m`'s card in turn (the two negate each other).
+  const negatesBack = (m: ActiveRestriction, by: ActiveRestriction) => candidates.some((x) => x.card === by.card && negates(x, m.card));
+  const negators = candidates.filter((n) => !candidates.some((m) => negates(m, n.card) && !negatesBack(m, n)));
   return all.filter((a) => (a.restriction.kind === 'negates-effects' ? negators.includes(a) : !negators.some((n) => negates(n, a.card))));
 }
 
