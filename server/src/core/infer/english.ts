@@ -143,6 +143,10 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     const sentence = g.sentences.join(' ');
     if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
       activation = readCardActivation(g, sentence, type, effects, activation);
+      // A Continuous or Field card's activation text may hold what it applies while face-up ("Activate this card by
+      // paying 1000 LP. Negate the effects of all face-up monsters ...": Skill Drain): a continuous effect of its own.
+      const restricts = type.property === 'continuous' || type.property === 'field' ? englishRestrictions(sentence) : [];
+      if (restricts.length) effects.push({ ...blankEffect('continuous', sentence, pendulum), restricts });
       continue;
     }
     if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
