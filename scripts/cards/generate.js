@@ -92,6 +92,12 @@ function generate(o, log = () => {}) {
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
+  const { readActions } = loadTypeScript('server/src/core/cards/vocabulary/actions.ts');
+  const { partsCode } = loadTypeScript('server/src/core/cards/generated-actions.ts');
+  const doesCode = (does) => {
+    const parts = readActions(does.split(' '));
+    return parts ? partsCode(parts) : '';
+  };
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
   const cards = [];
   for (const f of files) {
@@ -122,7 +128,7 @@ function generate(o, log = () => {}) {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
     if (ops) notes.push(ops);
