@@ -20,6 +20,8 @@ export interface CardFilter {
   faceUp?: boolean;
   /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
   types?: string[];
+  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such, or with the name in its own). */
+  archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
   /** `targets the attacking monster`: the monster whose attack the effect answers, only while it is still attacking (R56). */
@@ -193,8 +195,10 @@ export interface EffectInfo {
   /**
    * Who may not activate cards or effects in response to this effect's activation ("Your opponent cannot activate
    * cards or effects in response to this effect's activation": `opponent`; neither player: `both`). R40 reads it.
+   * `opponent-some` / `both-some`: only some responses are forbidden ("the targeted card", "with the same original
+   * type as ...", or under a condition): which ones the engine does not know, so such a response rests on that fact.
    */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
@@ -325,6 +329,8 @@ export interface CardInfo {
   link?: number;
   atk?: number;
   def?: number;
+  /** The archetypes the card belongs to (yaml-yugi's `series` for a generated card); absent where the source does not say. */
+  archetypes?: string[];
   effects: EffectInfo[];
   origin: CardOrigin;
 }

@@ -58,7 +58,7 @@ export interface InferredEffect {
    */
   restricts?: string[];
   /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** From the Pendulum text. */
   pendulum: boolean;
   /** The sentence(s) of the official text this effect was read from. */
