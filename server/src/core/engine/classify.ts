@@ -81,6 +81,8 @@ export interface LinkState {
   locksAtPlacement: ActiveRestriction[];
   /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64). */
   negatedBy: CardInstance | undefined;
+  /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
+  costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -134,6 +136,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     noChainEffect: undefined,
     locksAtPlacement: [],
     negatedBy: undefined,
+    costShort: [],
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);
