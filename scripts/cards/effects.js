@@ -283,6 +283,79 @@ function withNoResponse(records, inferred, type) {
   });
 }
 
+/** Whose actions a FIELD lock with EFFECT_FLAG_PLAYER_TARGET covers, from its target range: the modifier's suffix. */
+function lockedPlayers(e) {
+  if (!e.flags.includes('PLAYER_TARGET')) return '';
+  return { '1,1': '', '1,0': ' for you', '0,1': ' for opponent' }[e.targetRange] ?? '';
+}
+
+/** Where a FIELD EFFECT_DISABLE applies, from its target range: monsters, Spells/Traps (which: the text says), or unknown. */
+function disabledKind(e) {
+  const r = e.targetRange;
+  if (/^LOCATION_MZONE,LOCATION_MZONE$/.test(r)) return 'monster';
+  if (/^LOCATION_SZONE,LOCATION_SZONE$/.test(r)) return 'spell-trap';
+  return '';
+}
+
+/**
+ * The continuous effects that forbid or negate while the card is face-up (R62-R65), as `lock:` notes, each the
+ * modifier of a `continuous` line (`lock:locks activation of trap cards`). The script says that a lock exists, of
+ * which kind, for whom and whether under a condition (EFFECT_CANNOT_ACTIVATE, EFFECT_CANNOT_SPECIAL_SUMMON, a FIELD
+ * EFFECT_DISABLE, EFFECT_IMMUNE_EFFECT); what it covers is a Lua function, so its scope is the text's where the text
+ * states one of the same kind (infer/restrictions.ts), else `some` (a named unknown fact for the engine). Only
+ * what the card's initial_effect registers: a lock an activation leaves for the turn ("the turn you activate this")
+ * is no continuous effect.
+ */
+function restrictionNotes(script, text) {
+  const fromText = (prefix, suffix) => text.find((t) => t.startsWith(prefix) && t.replace(/ if a condition holds$/, '').endsWith(suffix));
+  const out = [];
+  const add = (note) => {
+    if (!out.includes(note)) out.push(note);
+  };
+  for (const e of script.effects) {
+    if (kindOf(e) || e.types.some((t) => /TRIGGER|QUICK|IGNITION|ACTIVATE/.test(t))) continue;
+    const field = e.types.includes('FIELD');
+    const cond = e.hasCondition ? ' if a condition holds' : '';
+    switch (e.effectCode) {
+      case 'CANNOT_ACTIVATE': {
+        if (!field) break;
+        const who = lockedPlayers(e);
+        const said = fromText('locks activation of ', who);
+        const scope = said ? said.replace(/^locks activation of /, '').replace(/ if a condition holds$/, '').replace(/ for (?:you|opponent)$/, '') : 'some cards';
+        add(`lock:locks activation of ${scope}${who}${cond || (said?.endsWith(' if a condition holds') ? ' if a condition holds' : '')}`);
+        break;
+      }
+      case 'CANNOT_SPECIAL_SUMMON': {
+        if (!field) break;
+        const who = lockedPlayers(e);
+        // Whole only where the text says so ("Neither player can Special Summon monsters") and the script filters nothing.
+        const said = text.find((t) => t.startsWith('locks special summons'));
+        const except = e.target || !said || said.includes('except some monsters') ? ' except some monsters' : '';
+        add(`lock:locks special summons${who}${except}${cond}`);
+        break;
+      }
+      case 'DISABLE': {
+        if (!field) break;
+        const where = disabledKind(e);
+        if (!where) break;
+        const said = text.find((t) => t.startsWith('negates '));
+        const what = said ? said.split(' ')[1] : '';
+        const ok = where === 'monster' ? what === 'monster' : what === 'spell' || what === 'trap';
+        // The script's target function may narrow it (Fiendish Chain, Hollow Giants): only the text's whole scope is taken.
+        add(`lock:negates ${ok ? what : 'some'} effects on the field${cond}`);
+        break;
+      }
+      case 'IMMUNE_EFFECT': {
+        if (field) break;
+        const said = text.find((t) => t.startsWith('unaffected by '));
+        add(`lock:${said ? said.replace(/ if a condition holds$/, '') : 'unaffected by some effects'}${cond}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
 /**
  * A phase trigger's soft limit the text does not state is dropped (below). A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
  * turn", PSY-Framegear Gamma's "Once per Chain"): field 9 of the record, `1` soft, `1c` per Chain. Not a limit by
@@ -404,4 +477,4 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes };

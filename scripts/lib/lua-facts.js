@@ -149,7 +149,7 @@ const OPERATION_CATEGORIES = [
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, target: '' };
+  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, target: '' };
 }
 
 function set(e, what, args) {
@@ -162,6 +162,11 @@ function set(e, what, args) {
       e.code = args.startsWith('EVENT_') ? args.replace(/\s+/g, '') : args.startsWith('EFFECT_') ? 'effect' : 'other';
       // "You can activate this card from your hand": a Trap's own activation zone (R34).
       if (args.trim() === 'EFFECT_TRAP_ACT_IN_HAND') e.trapFromHand = true;
+      // The continuous effect's code (`CANNOT_ACTIVATE`, `DISABLE`, `IMMUNE_EFFECT`, ...): what a lock is (R62-R65).
+      e.effectCode = args.startsWith('EFFECT_') ? args.trim().slice('EFFECT_'.length).replace(/\W.*$/, '') : '';
+      break;
+    case 'TargetRange':
+      e.targetRange = args.replace(/\s+/g, '');
       break;
     case 'Range':
       e.range = constants(args, 'LOCATION_');

@@ -80,7 +80,8 @@ function head(e: InferredEffect): EffectFacts | undefined {
     case 'flip':
       return { kind: 'flip', mandatory };
     case 'continuous':
-      return undefined;
+      // Written as a line where the text says what it forbids or negates while face-up (R62-R65).
+      return e.restricts?.length ? { kind: 'continuous' } : undefined;
   }
 }
 
@@ -110,6 +111,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.includes.length) f.includes = [...e.includes];
   if (e.window) modifier(f, e.window);
   if (e.does) modifier(f, `does ${e.does}`);
+  for (const r of e.restricts ?? []) modifier(f, r);
   return f;
 }
 

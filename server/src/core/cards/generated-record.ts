@@ -4,6 +4,8 @@
 // one printer (to-segoc.ts), so what a judge copies into a file to correct is exactly what the engine used.
 // Whatever the facts leave open is stated with words outside the vocabulary (`script condition`,
 // `script event ...`): the engine then assumes there and says so, rather than guessing.
+import { readRestriction } from './vocabulary/restrictions';
+import type { Restriction } from './types';
 import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
@@ -602,6 +604,9 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
     const f = effectOf(e, r, deck);
     if (f) facts.effects.push(withNotes(f, unreadCondition(e)));
   }
+  // `lock:` notes: what the card forbids or negates while face-up (R62-R65), one continuous line after its effects.
+  const restricts = r.notes.flatMap((n) => (n.startsWith('lock:') ? [readRestriction(n.slice('lock:'.length).split(' '))] : [])).filter((x): x is Restriction => !!x);
+  if (restricts.length) facts.effects.push({ kind: 'continuous', restricts });
   return facts;
 }
 

@@ -9,6 +9,7 @@ import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 import { restsOn, UnknownFact } from './unknown-facts';
+import type { ActiveRestriction } from './continuous';
 import { quoteName } from '../syntax/quote';
 
 /** Why a trigger link cannot be activated in this chain at all (set by rules/eligibility.ts). */
@@ -80,6 +81,13 @@ export interface LinkState {
    * cost still granted it): undefined where the scenario does not show the granting card (assumed), R68.
    */
   grantHeld: boolean | undefined;
+  /**
+   * The activation and Special Summon locks on its player when the link was placed (R62, R63): the face-up cards on
+   * the field that forbid it, read from the board then (continuous.ts).
+   */
+  locksAtPlacement: ActiveRestriction[];
+  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64). */
+  negatedBy: CardInstance | undefined;
   /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
   costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
@@ -135,6 +143,8 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     noChainEffect: undefined,
     grantedBy: stmt.grantedBy ? cx.resolved.get(stmt.grantedBy) : undefined,
     grantHeld: undefined,
+    locksAtPlacement: [],
+    negatedBy: undefined,
     costShort: [],
   };
   if (!inst?.card) return l;

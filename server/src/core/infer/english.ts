@@ -4,6 +4,7 @@
 // Quick Effect, "When ..." a trigger that can miss the timing and "If ..." one that cannot,
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
+import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
@@ -142,6 +143,10 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     const sentence = g.sentences.join(' ');
     if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
       activation = readCardActivation(g, sentence, type, effects, activation);
+      // A Continuous or Field card's activation text may hold what it applies while face-up ("Activate this card by
+      // paying 1000 LP. Negate the effects of all face-up monsters ...": Skill Drain): a continuous effect of its own.
+      const restricts = type.property === 'continuous' || type.property === 'field' ? englishRestrictions(sentence) : [];
+      if (restricts.length) effects.push({ ...blankEffect('continuous', sentence, pendulum), restricts });
       continue;
     }
     if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
@@ -174,6 +179,8 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
         continue;
       }
       const e = blankEffect('continuous', sentence, pendulum);
+      const restricts = englishRestrictions(sentence);
+      if (restricts.length) e.restricts = restricts;
       effects.push(e);
       continue;
     }

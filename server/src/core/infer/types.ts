@@ -52,6 +52,11 @@ export interface InferredEffect {
    * and if you do draw 1`; english-actions.ts); absent where the text's first part is not understood.
    */
   does?: string;
+  /**
+   * A continuous effect's restrictions while its card is face-up on the field, as the modifiers of a `continuous`
+   * line (`locks activation of trap cards`, `negates monster effects on the field`; infer/restrictions.ts, R62-R65).
+   */
+  restricts?: string[];
   /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
   noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** From the Pendulum text. */

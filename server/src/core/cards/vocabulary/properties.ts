@@ -10,6 +10,7 @@ import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
 import { printActions, readActions } from './actions';
 import { parseFilter } from './filters';
+import { describeRestriction, printRestriction, readRestriction, RESTRICTION_STARTS } from './restrictions';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
 
@@ -376,6 +377,23 @@ const SHIPPED = [
   flag('lingering', ['lingering'], {
     describe: (e) => (e.lingering ? 'a lingering effect: it exists later in the turn only if an earlier activation of the card resolved' : undefined),
     audit: undefined,
+  }),
+  // What a `continuous` line forbids or negates while its card is face-up on the field (R62-R65): one modifier per
+  // restriction, read and printed by restrictions.ts.
+  row({
+    key: 'restricts',
+    starts: RESTRICTION_STARTS,
+    completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects'],
+    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects'],
+    read(effect, ws) {
+      const r = readRestriction(ws);
+      if (!r) return false;
+      (effect.restricts ??= []).push(r);
+      return true;
+    },
+    print: (e) => (e.restricts.length ? e.restricts.map(printRestriction).join(', ') : undefined),
+    fallback: () => [],
+    describe: (e) => (e.restricts.length ? e.restricts.map(describeRestriction).join('; ') : undefined),
   }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
