@@ -240,6 +240,45 @@ function withSelfSummon(records, inferred, type) {
   }
 }
 
+/** The text's cost (a `cost` modifier's body, `discard 1 and pay 1000 lp`) as the record's codes (lua-facts.js costOf). */
+const COST_VERBS = [[/^discard /, 'D'], [/^tribute /, 'T'], [/^banish /, 'B'], [/^send /, 'G'], [/^detach /, 'X'], [/^reveal /, 'V'], [/^return .* to extra deck$/, 'E'], [/^return .* to deck$/, 'K'], [/^return .* to hand$/, 'H'], [/^remove /, 'C'], [/^change position /, 'P']];
+function textCostCodes(body) {
+  return body.split(' and ').map((p) => {
+    const lp = /^pay (\d+)? ?lp$/.exec(p);
+    if (lp) return `L${lp[1] ?? ''}`;
+    const verb = COST_VERBS.find(([re]) => re.test(p));
+    if (!verb) return '?';
+    return `${verb[1]}${/\bitself\b/.test(p) ? 's' : (/\b(\d+)\b/.exec(p)?.[1] ?? '1')}`;
+  }).join('+');
+}
+
+/**
+ * What its activation costs (R74): field 15 of an effect's record, the codes of lua-facts.js costOf, from the script's
+ * cost function, cross-checked with the text before the semicolon (the text's effects of each kind paired in order
+ * with the script's, where both have as many): where the script's payment is unread (`?`), or its cost function pays
+ * nothing while the text states a cost (the payment made elsewhere in the script), the text's is taken.
+ */
+function withCost(records, chainStarting, inferred, type) {
+  const text = /\bPendulum\b/.test(type) ? [] : inferred?.effects ?? [];
+  const paired = new Map();
+  const kinds = [['A', (e) => e.kind === 'activation'], ['T', (e) => e.kind === 'trigger' && !e.phase], ['P', (e) => e.kind === 'trigger' && !!e.phase], ['Q', (e) => e.kind === 'quick'], ['I', (e) => e.kind === 'ignition'], ['F', (e) => e.kind === 'flip']];
+  for (const [letter, ofKind] of kinds) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const theirs = text.filter(ofKind);
+    if (mine.length === theirs.length) mine.forEach((i, k) => paired.set(i, theirs[k]));
+  }
+  records.forEach((r, i) => {
+    const script = chainStarting[i]?.cost ?? '';
+    const said = paired.get(i)?.cost;
+    const code = said && (script === '' || script.split('+').every((c) => c === '?')) ? textCostCodes(said) : script;
+    if (!code) return;
+    const f = r.split(',');
+    while (f.length < 15) f.push('');
+    f[15] = code;
+    records[i] = f.join(',');
+  });
+}
+
 /** The effect records and notes of one card. */
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
@@ -248,6 +287,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   const chainStarting = script.effects.filter((e) => effectRecord(e));
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
+  withCost(records, chainStarting, inferred, type);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);

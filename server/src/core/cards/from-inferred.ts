@@ -108,6 +108,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.includes.length) f.includes = [...e.includes];
   if (e.window) modifier(f, e.window);
   if (e.does) modifier(f, `does ${e.does}`);
+  if (e.cost) modifier(f, `cost ${e.cost}`);
   return f;
 }
 

@@ -226,6 +226,8 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
+  /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
+  cost: string;
 }
 
 function effectFields(s: string): EffectFields {
@@ -248,6 +250,7 @@ function effectFields(s: string): EffectFields {
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
+    cost: f[15] ?? '',
   };
 }
 
@@ -386,7 +389,24 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   if (e.summonsItself === 's') into.summonsItself = true;
+  if (e.cost) phrase(into, costPhrase(e.cost));
   return into;
+}
+
+const COST_CODES: Record<string, string> = { D: 'discard', T: 'tribute', B: 'banish', G: 'send', X: 'detach', V: 'reveal', K: 'return', E: 'return', H: 'return', C: 'remove', P: 'change position' };
+const COST_AFTER: Record<string, string> = { G: ' to gy', K: ' to deck', E: ' to extra deck', H: ' to hand', C: ' counters' };
+
+/**
+ * A record's cost codes as the `cost` modifier (`Ds+L1000` -> `cost discard itself and pay 1000 lp`); an unread payment
+ * (`?`) is a bare `cost`: the effect has a cost the library does not describe.
+ */
+function costPhrase(codes: string): string {
+  const parts: string[] = [];
+  for (const c of codes.split('+')) {
+    if (c[0] === 'L') parts.push(c.length > 1 ? `pay ${c.slice(1)} lp` : 'pay lp');
+    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : c.slice(1) || '1'}${COST_AFTER[c[0]] ?? ''}`);
+  }
+  return parts.length ? `cost ${parts.join(' and ')}` : 'cost';
 }
 
 /** An event the script names that the vocabulary has no phrase for: kept in words, assumed. */

@@ -5,6 +5,7 @@
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import { actionsOf } from './english-actions';
+import { costOfText } from './english-costs';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
@@ -388,6 +389,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (e.kind === 'flip' || e.kind === 'continuous') e.zones = ['field'];
 
   e.summonsItself = /special summon this card\b/i.test(cost + ' ' + action) && !SUMMON_BY_PROCEDURE.test(action);
+  // What is paid before the semicolon (R74): `discard 1`, `tribute itself` (english-costs.ts).
+  const paid = costOfText(cost);
+  if (paid) e.cost = paid;
   // "When a Spell Card is activated that targets 1 monster": the event's card targets, not this effect.
   const beforeSemi = (semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '').replace(/\b(?:that|which) targets?\b[^,;:]*/gi, '');
   if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {

@@ -52,6 +52,8 @@ export interface InferredEffect {
    * and if you do draw 1`; english-actions.ts); absent where the text's first part is not understood.
    */
   does?: string;
+  /** What is paid before the semicolon, as the body of a `cost` modifier (`discard 1 and pay 1000 lp`; R74). */
+  cost?: string;
   /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
   noResponse?: 'opponent' | 'both';
   /** From the Pendulum text. */

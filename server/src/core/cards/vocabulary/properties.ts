@@ -9,6 +9,7 @@
 import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
 import { printActions, readActions } from './actions';
+import { COST_PHRASES, describeCostPart, printCost, readCost } from './costs';
 import { parseFilter } from './filters';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
@@ -299,8 +300,20 @@ const SHIPPED = [
     describe: (e) => (e.summoningProcedure ? 'a Summoning procedure (no effect: starts no chain)' : undefined),
     audit: undefined,
   }),
-  // `cost ...` is informational: read, and nothing set.
-  { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
+  row({
+    // What is paid to activate it ("Discard 1 card; ..."): R74 checks it can be paid where the scenario states the board.
+    key: 'cost',
+    starts: ['cost'],
+    completions: COST_PHRASES.map((c) => `cost ${c}`),
+    docs: ['cost <part> [and <part>]', 'cost'],
+    read(effect, ws) {
+      if (ws[0] !== 'cost') return false;
+      effect.cost = readCost(ws.slice(1));
+      return true;
+    },
+    print: (e) => printCost(e.cost),
+    describe: (e) => (e.cost ? `cost: ${e.cost.map(describeCostPart).join(' and ')}` : undefined),
+  }),
 ];
 
 function counterActivation(e: EffectInfo, card: CardKind): boolean {
