@@ -21,6 +21,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   l.placementStep = t.step;
   const inst = l.inst;
   if (!inst || l.player === undefined) return;
+  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   const moves = t.movesByCard.get(inst) ?? [];
   l.activatedFrom = {
     zone: inst.zone,
@@ -32,6 +33,8 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     // Whose card it is where it stands: the controller on the field, the owner elsewhere.
     holder: inst.zone === 'field' ? inst.controller : inst.owner,
   };
+  // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
+  l.boardAtActivation = t.names.names.instances.map(snapshot);
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
@@ -44,7 +47,6 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     perform(t, l.stmt.cost, l, costOrigin, true, []);
   }
   // Where its targets and its own card stand now, for the resolution to tell what is still there (R44, R47).
-  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   l.targetsAtPlacement = l.targets.map(snapshot);
   l.selfAtPlacement = snapshot(inst);
 }

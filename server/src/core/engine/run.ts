@@ -135,6 +135,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       rules,
       summonAttempt,
       instances: names.names.instances,
+      knownEmpty: names.knownEmpty,
       usedThisTurn,
       earlierActivations: [...earlierActivations],
       scenarioRange: sc.range,

@@ -29,6 +29,7 @@ import { noResponse } from './no-response';
 import { conditionQualifier } from './condition-qualifier';
 import { hardOncePerTurn } from './hard-once-per-turn';
 import { activateOncePerTurn } from './activate-once-per-turn';
+import { activationNeeds } from './activation-needs';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -56,6 +57,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   noResponse,
   hardOncePerTurn,
   activateOncePerTurn,
+  activationNeeds,
 ];
 
 export interface RuleRegistry {
