@@ -28,7 +28,7 @@ function part(clause: string): string | undefined {
   if ((m = /^pay (\d+) (?:lp|life points)/i.exec(c))) return `pay ${m[1]} lp`;
   if (/^pay (?:half|lp|life points)/i.test(c)) return 'pay lp';
   if (new RegExp(`^banish ${SELF}`, 'i').test(c)) return 'banish itself';
-  if ((m = new RegExp(`^banish ${N}\\b[^,]*?from (?:your|the|either) (gy|graveyard|hand|field|deck)\b(?! or| and|\/)`, 'i').exec(c))) return `banish ${count(m[1]) ?? 1} from ${zone(m[2])}`;
+  if ((m = new RegExp(`^banish ${N}\\b[^,]*?from (?:your|the|either) (gy|graveyard|hand|field|deck)\\b(?! or| and|\\/)`, 'i').exec(c))) return `banish ${count(m[1]) ?? 1} from ${zone(m[2])}`;
   if ((m = new RegExp(`^banish ${N}\\b`, 'i').exec(c))) return `banish ${count(m[1]) ?? 1}`;
   if (new RegExp(`^send ${SELF}[^,]*? to the (?:gy|graveyard)`, 'i').test(c)) return 'send itself to gy';
   if ((m = new RegExp(`^send ${N}\\b[^,]*? to the (?:gy|graveyard)`, 'i').exec(c))) return `send ${count(m[1]) ?? 1} to gy`;
