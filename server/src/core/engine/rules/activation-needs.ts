@@ -89,7 +89,6 @@ function checkTarget(chain: ChainView, report: Reporter, l: LinkState): boolean 
   if (l.stmt.cost || (e.cost && zone !== 'field')) return false;
   const player = l.player!;
   const owners: PlayerIndex[] = f.controller === 'you' ? [player] : f.controller === 'opponent' ? [(1 - player) as PlayerIndex] : [0, 1];
-  if (!owners.every((o) => chain.knownEmpty.has(`${o}:${zone}`))) return false;
   const candidates = l.boardAtActivation.filter(
     (s) =>
       s.zone === zone &&
@@ -97,7 +96,13 @@ function checkTarget(chain: ChainView, report: Reporter, l: LinkState): boolean 
       !(zone === 'field' && s.faceDown && f.category === 'monster') &&
       filterMatches(f, { ...s.card, zone: s.zone, faceDown: s.faceDown, controller: s.controller }, player) !== 'no',
   );
+  // A card the board shows there is a target; where none is shown, the zone must be stated to say none exists.
   if (candidates.length) return false;
+  if (!owners.every((o) => chain.knownEmpty.has(`${o}:${zone}`))) {
+    const whose = owners.map((o) => `${chain.players[o]}'s`).join(' or ');
+    l.assumptions.push(`a legal target of ${quoteName(l.inst!.name)} (${f.raw}) is assumed: the link names none and the scenario does not state ${whose} ${zone === 'gy' ? 'GY' : zone} (\`target "X"\` names it; \`${chain.players[owners[0]]} ${zone}: none\` states the zone empty)`);
+    return false;
+  }
   const where = zone === 'field' ? (owners.length === 2 ? 'on the field' : `on ${chain.players[owners[0]]}'s field`) : `in ${owners.map((o) => `${chain.players[o]}'s`).join(' or ')} ${zone === 'gy' ? 'GY' : zone}`;
   report.say('no-legal-target', l, { link: chain.linkName(l), targets: f.raw, where });
   return true;
