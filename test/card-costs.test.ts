@@ -68,8 +68,8 @@ test('cost from the script: helpers, REASON_COST calls, the label idiom; a restr
   assert.equal(cost('s.cost', 'function s.cost(e,tp,eg,ep,ev,re,r,rp,chk)\n\te:SetLabel(100)\n\tif chk==0 then return true end\nend\nfunction s.target(e,tp,eg,ep,ev,re,r,rp,chk)\n\tif chk==0 then return true end\n\tlocal g=Duel.SelectReleaseGroup(tp,nil,1,1,nil)\n\tDuel.Release(g,REASON_COST)\nend\n'), 'T1');
 });
 
-test('cost in a generated record: field 15 read back as the card line writes it', () => {
-  const record = readRecord('90000009\tFixture Cost Dragon\t\tM:Dragon/Effect\tLIGHT\tL4\t1800\t1000\t\tb\t\ts\t\tI,o,s,,,M,,,1n,c,,,,,,Ds+L1000;I,o,s,,,M,,,1n,c,,,,,,?\t1', '');
+test('cost in a generated record: field 17 read back as the card line writes it', () => {
+  const record = readRecord('90000009\tFixture Cost Dragon\t\tM:Dragon/Effect\tLIGHT\tL4\t1800\t1000\t\tb\t\ts\t\tI,o,s,,,M,,,1n,c,,,,,,,Ds+L1000;I,o,s,,,M,,,1n,c,,,,,,,?\t1', '');
   const card = generatedCard(record, { kind: 'generated' });
   const out = cardToSegoc(card);
   assert.match(out, /ignition, once per turn by name, cost discard itself and pay 1000 lp$/m, out);

@@ -253,7 +253,7 @@ function textCostCodes(body) {
 }
 
 /**
- * What its activation costs (R74): field 15 of an effect's record, the codes of lua-facts.js costOf, from the script's
+ * What its activation costs (R74): field 17 of an effect's record (f[16]), the codes of lua-facts.js costOf, from the script's
  * cost function, cross-checked with the text before the semicolon (the text's effects of each kind paired in order
  * with the script's, where both have as many): where the script's payment is unread (`?`), or its cost function pays
  * nothing while the text states a cost (the payment made elsewhere in the script), the text's is taken.
@@ -273,14 +273,68 @@ function withCost(records, chainStarting, inferred, type) {
     const code = said && (script === '' || script.split('+').every((c) => c === '?')) ? textCostCodes(said) : script;
     if (!code) return;
     const f = r.split(',');
-    while (f.length < 15) f.push('');
-    f[15] = code;
+    while (f.length < 16) f.push('');
+    f[16] = code;
     records[i] = f.join(',');
   });
 }
 
+/**
+ * What the effect does, from the text (field 16 of an effect's record: `doesCode` of its inferred `does`, core's
+ * generated-actions.ts partsCode): the text's effects of each kind paired in order with the script's, only where both
+ * have as many (as for `summons itself`); a Spell/Trap's activations all take its text's one activation. Core keeps
+ * the parts whose verb the script witnesses (its categories or operation calls).
+ */
+function withActions(records, inferred, type, doesCode) {
+  if (/\bPendulum\b/.test(type)) return;
+  const text = inferred?.effects ?? [];
+  const kinds = [
+    ['A', (e) => e.kind === 'activation' && !e.chooseOne],
+    ['T', (e) => e.kind === 'trigger' && !e.phase],
+    ['P', (e) => e.kind === 'trigger' && !!e.phase],
+    ['Q', (e) => e.kind === 'quick'],
+    ['I', (e) => e.kind === 'ignition'],
+    ['F', (e) => e.kind === 'flip'],
+  ];
+  const put = (i, does) => {
+    const code = does ? doesCode(does) : '';
+    if (!code) return;
+    const f = records[i].split(',');
+    while (f.length < 15) f.push('');
+    f[15] = code;
+    records[i] = f.join(',');
+  };
+  for (const [letter, ofKind] of kinds) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const theirs = text.filter(ofKind);
+    const choices = text.filter((e) => e.kind === 'activation' && e.chooseOne);
+    if (letter === 'A' && !type.startsWith('M:') && choices.length >= 2 && mine.length) {
+      // A modal card's choices (withChoices): one code per choice on its first activation record, `/`-joined.
+      const f = records[mine[0]].split(',');
+      while (f.length < 15) f.push('');
+      f[15] = choices.map((c) => (c.does ? doesCode(c.does) : '')).join('/');
+      records[mine[0]] = f.join(',');
+    } else if (letter === 'A' && theirs.length === 1 && text.filter((e) => e.kind === 'activation').length === 1) mine.forEach((i) => put(i, theirs[0].does));
+    else if (mine.length === theirs.length) mine.forEach((i, k) => put(i, theirs[k].does));
+    else {
+      // A script often registers one effect of the text as several (one per kind of Summon, "sent to the GY or
+      // banished"): records next to each other alike in all but their event are one effect of the text.
+      const groups = [];
+      for (const i of mine) {
+        const key = records[i].split(',').filter((_, n) => n !== 4 && n !== 3).join(',');
+        const last = groups[groups.length - 1];
+        if (last && last.key === key && last.end === i - 1) {
+          last.members.push(i);
+          last.end = i;
+        } else groups.push({ key, members: [i], end: i });
+      }
+      if (groups.length === theirs.length) groups.forEach((g, k) => g.members.forEach((i) => put(i, theirs[k].does)));
+    }
+  }
+}
+
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}) {
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
@@ -299,6 +353,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
     effects.push(...h.effects.map(effectRecord));
     notes.push(h.note);
   }
+  // After the helpers' effects: an Equip Spell's activation is the helper's.
+  withActions(effects, inferred, type, doesCode);
   if (script.runtimeEffects) notes.push('?runtime-effects');
   if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
   return { effects, notes };

@@ -91,6 +91,12 @@ function generate(o, log = () => {}) {
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
+  const { readActions } = loadTypeScript('server/src/core/cards/vocabulary/actions.ts');
+  const { partsCode } = loadTypeScript('server/src/core/cards/generated-actions.ts');
+  const doesCode = (does) => {
+    const parts = readActions(does.split(' '));
+    return parts ? partsCode(parts) : '';
+  };
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
   const cards = [];
   for (const f of files) {
@@ -121,7 +127,7 @@ function generate(o, log = () => {}) {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
     if (ops) notes.push(ops);
     // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
     // helper names only, never text), shown as an assumption wherever the card is used.

@@ -34,7 +34,7 @@ function chainEffects(card) {
     if (e.kind === 'continuous') continue;
     const last = out[out.length - 1];
     if (e.kind === 'activation' && e.chooseOne && last && last.kind === 'activation' && last.chooseOne) {
-      out[out.length - 1] = { ...last, first: last.first ?? last, includes: [...new Set([...last.includes, ...e.includes])], targets: last.targets ?? e.targets, damageStep: last.damageStep || e.damageStep, changesAtk: last.changesAtk || e.changesAtk, assumed: [...last.assumed, ...e.assumed] };
+      out[out.length - 1] = { ...last, first: last.first ?? last, includes: [...new Set([...last.includes, ...e.includes])], targets: last.targets ?? e.targets, damageStep: last.damageStep || e.damageStep, changesAtk: last.changesAtk || e.changesAtk, does: [...(last.does ?? []), ...(e.does ?? [])], assumed: [...last.assumed, ...e.assumed] };
     } else out.push(e);
   }
   return out;

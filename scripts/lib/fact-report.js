@@ -6,6 +6,7 @@ const fs = require('fs');
 const path = require('path');
 const { FACTS, FACT_LABELS, loadSet, align, compareCard, tally, rate } = require('./fact-accuracy');
 const { runProbes, summarize } = require('./fact-probes');
+const { measureActions, actionTables, actionFigures } = require('./action-accuracy');
 
 const ROOT = path.join(__dirname, '..', '..');
 const FLOOR_FILE = path.join(ROOT, 'facts', 'accuracy-floor.json');
@@ -19,23 +20,25 @@ function measureLibrary(core, set = loadSet()) {
   const results = set.cards.map((c) => ({ card: c, facts: compareCard(c, cards.get(c.name), core) }));
   const byName = new Map(results.map((r) => [r.card.name, r.facts]));
   const probes = runProbes(set, core, (n) => cards.get(n), align, (n) => byName.get(n));
-  return { results, tally: tally(results), probes, summary: summarize(probes) };
+  return { results, tally: tally(results), probes, summary: summarize(probes), actions: measureActions(set, (c) => cards.get(c.name)) };
 }
 
 /** The text inference's card (what `segoc infer` reads) against the set; `texts`: yaml-yugi's data/cards. */
 function measureInference(core, texts, set = loadSet()) {
   const results = [];
+  const inferred = new Map();
   for (const c of set.cards) {
     const file = path.join(texts, `${String(c.passcode).padStart(8, '0')}.json`);
     const official = fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined;
     const text = official?.text?.en;
     const card = text ? core.cardFromText(c.name, c.stats.cardType, text, official.pendulum_effect?.en ?? undefined) : undefined;
     if (card && c.stats.level !== undefined) card.level ??= c.stats.level;
+    inferred.set(c.name, card);
     // The inference reads effects, not the type line: its stats are the set's own (not measured).
     const facts = compareCard(c, card && { ...card, cardType: c.stats.cardType }, core).filter((f) => f.fact !== 'stats');
     results.push({ card: c, facts });
   }
-  return { results, tally: tally(results) };
+  return { results, tally: tally(results), actions: measureActions(set, (c) => inferred.get(c.name)) };
 }
 
 const pct = (x) => `${x.toFixed(1)} %`;
@@ -65,10 +68,10 @@ function probeTable(s) {
 function figures(library, inference) {
   const byFact = (t) => Object.fromEntries(FACTS.filter((f) => t.byFact[f].checked).map((f) => [f, Number(rate(t.byFact[f]).toFixed(1))]));
   const out = {
-    library: { all: Number(rate(library.tally.all).toFixed(1)), byFact: byFact(library.tally) },
+    library: { all: Number(rate(library.tally.all).toFixed(1)), byFact: byFact(library.tally), actions: actionFigures(library.actions) },
     probes: { silentLegalCards: library.summary.silentLegalCards.length, silentLegalFactGapCards: library.summary.silentLegalFactGapCards.length, falseIllegalCards: library.summary.falseIllegalCards.length },
   };
-  if (inference) out.inference = { all: Number(rate(inference.tally.all).toFixed(1)), byFact: byFact(inference.tally) };
+  if (inference) out.inference = { all: Number(rate(inference.tally.all).toFixed(1)), byFact: byFact(inference.tally), actions: actionFigures(inference.actions) };
   return out;
 }
 
@@ -85,6 +88,10 @@ function belowFloor(now, floor) {
     for (const [f, v] of Object.entries(floor[source].byFact)) {
       const got = now[source].byFact[f] ?? 100;
       if (got < v) out.push(`${source}: ${FACT_LABELS[f] ?? f} ${got} % < ${v} %`);
+    }
+    for (const [verb, v] of Object.entries(floor[source].actions ?? {})) {
+      const got = now[source].actions?.[verb] ?? 100;
+      if (got < v) out.push(`${source}: what it does, ${verb} ${got} % < ${v} %`);
     }
   }
   for (const [k, v] of Object.entries(floor?.probes ?? {})) if (now.probes[k] > v) out.push(`probes: ${k} ${now.probes[k]} > ${v}`);
@@ -115,8 +122,15 @@ function docsFigures(library, inference) {
     '',
     factTable(library.tally),
     '',
+    `What each effect does on resolution (\`does\`), the library against the set's parts, per kind of action:`,
+    '',
+    actionTables(library.actions),
+    '',
   ];
-  if (inference) parts.push(`The text inference (\`segoc infer\` on the official English text), the same cards (stats not measured):`, '', factTable(inference.tally), '');
+  if (inference) {
+    parts.push(`The text inference (\`segoc infer\` on the official English text), the same cards (stats not measured):`, '', factTable(inference.tally), '');
+    parts.push(`What each effect does, the text inference against the set's parts:`, '', actionTables(inference.actions), '');
+  }
   parts.push(
     `Probes where a fact decides the verdict (${s.probes} scenarios on ${s.cardsProbed} cards, the library's cards):`,
     '',

@@ -139,7 +139,12 @@ function renderStep(step: ResolutionStepView, link: LinkView | undefined): HtmlE
         h('span', { class: 'who' }, step.controller),
         h('span', { class: `status ${step.status}` }, step.statusLabel),
       ),
-      step.did.length > 0 && h('ul', { class: 'did' }, step.did.map((d) => h('li', {}, d))),
+      step.parts.length > 0 &&
+        h(
+          'ul',
+          { class: 'did' },
+          step.parts.map((p) => h('li', { class: p.applied ? 'applied' : 'not-applied', ...(p.rule ? { 'data-rule': p.rule } : {}), ...(p.reason ? { 'data-reason': p.reason } : {}) }, p.text)),
+        ),
     ),
   );
 }

@@ -37,6 +37,21 @@ export interface WireLinkResolution {
   order: number;
   status: 'resolved' | 'negated' | 'no-effect';
   did: string[];
+  /** What it did and did not do, as fields (core's PartOutcome); the preview shows these. */
+  parts?: WirePartOutcome[];
+}
+
+/** One thing a link did or did not do (core's PartOutcome, engine/results.ts). */
+export interface WirePartOutcome {
+  applied: boolean;
+  kind: string;
+  text: string;
+  part?: string;
+  verb?: string;
+  cards?: string[];
+  reason?: string;
+  rule?: string;
+  at?: string;
 }
 
 export type WireLinkRole = 'batch-trigger' | 'hand-trigger' | 'phase-trigger' | 'responder' | 'fast' | 'slow';
@@ -194,6 +209,8 @@ export interface ResolutionStepView {
   status: WireLinkResolution['status'];
   statusLabel: string;
   did: string[];
+  /** The same as fields: applied or not, and the rule of what was not (the preview renders from these). */
+  parts: WirePartOutcome[];
 }
 
 export interface OrderGroupView {
@@ -398,6 +415,7 @@ function buildChain(chain: WireChain, scenarioDiagnostics: WireDiagnostic[]): { 
     status: l.resolution!.status,
     statusLabel: STATUS_LABELS[l.resolution!.status] ?? String(l.resolution!.status),
     did: [...l.resolution!.did],
+    parts: l.resolution!.parts ? l.resolution!.parts.map((p) => ({ ...p })) : l.resolution!.did.map((text) => ({ applied: true, kind: 'text', text })),
   }));
   const leftovers = [...chain.afterChain];
 

@@ -4,7 +4,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { isMainThread } from 'worker_threads';
-import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, pointJson, quoteName, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
+import { analyze, cardToSegoc, extractBlocks, formatText, inferEffects, MAX_SCENARIO_CHARS, pageKind, pointJson, quoteName, scenarioJson, render, renderDefinition, RENDER_FORMATS, RenderFormat, tooLargeToCheck } from '../core';
 import { analyzeInput, checkSerial, environment, FilePiece, Input, kindOf, readInputs, report, ReportFormat, ReportSettings, withCardFileConflicts, Workspace } from './check';
 import { ALL_EXTENSIONS, findFiles, foundBySearch, readText, readTextAndBom, UsageError } from './files';
 import { cardFilesOf, cardFilesProblem, excludedBy, loadProject, ProjectSetup } from '../host/project';
@@ -344,10 +344,12 @@ function cardCommand(args: string[], io: CliIO): number {
 const hasError = (c: Checked) => c.analysis.diagnostics.some((d) => d.severity === 'error');
 
 function explain(opts: Options, io: CliIO): number {
-  if (opts.format === 'json' && !opts.responses) throw new UsageError('explain --format json takes --responses (the JSON of a check is `segoc check --format json`)');
   const checked = analysed('explain', opts, io);
   const responses = (c: Checked) => (opts.responses ? fileResponses(c, { defaultRuleset: opts.rules ? { region: opts.rules } : undefined }) : undefined);
-  if (opts.format === 'json') {
+  if (opts.format === 'json' && !opts.responses) {
+    // What each scenario's links did, as fields: the scenarios of `check --format json` (each link's resolution with its parts).
+    io.out(JSON.stringify({ files: checked.map((c) => ({ file: shown(io, c.file), scenarios: c.analysis.scenarios.map(scenarioJson) })) }, null, 2));
+  } else if (opts.format === 'json') {
     io.out(JSON.stringify({ files: checked.map((c) => ({ file: shown(io, c.file), scenarios: responses(c)!.map(({ scenario, points }) => ({ scenario, points: points.map(pointJson) })) })) }, null, 2));
   } else {
     io.out(checked.map((c) => formatExplain(c.analysis, shown(io, c.file), io.tty ? ANSI : PLAIN, responses(c))).join('\n\n'));

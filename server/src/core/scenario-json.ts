@@ -63,7 +63,7 @@ export function scenarioJson(sc: ScenarioResult & { block?: number }) {
         legal: l.legal,
         codes: l.codes,
         // The records (`acts`) stay out of the JSON until it gets a versioned schema for them.
-        resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did } : null,
+        resolution: l.resolution ? { order: l.resolution.order, status: l.resolution.status, did: l.resolution.did, parts: l.resolution.parts } : null,
         did: didText(l),
       })),
       resolution: c.resolution,

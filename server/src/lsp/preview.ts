@@ -67,7 +67,7 @@ export type LinkDto = Pick<
   LinkResult,
   'number' | 'position' | 'range' | 'player' | 'card' | 'cardKnown' | 'effectIndex' | 'effectText' | 'role' | 'spellSpeed' | 'category' | 'mandatory' | 'answers' | 'legal' | 'codes' | 'assumptions'
 > & {
-  resolution?: Pick<LinkResolution, 'order' | 'status' | 'did'>;
+  resolution?: Pick<LinkResolution, 'order' | 'status' | 'did' | 'parts'>;
   labels: LinkLabelsDto;
 };
 
@@ -166,7 +166,7 @@ function linkDto(l: LinkResult): LinkDto {
     legal: l.legal,
     codes: [...l.codes],
     assumptions: [...l.assumptions],
-    resolution: l.resolution && { order: l.resolution.order, status: l.resolution.status, did: [...l.resolution.did] },
+    resolution: l.resolution && { order: l.resolution.order, status: l.resolution.status, did: [...l.resolution.did], parts: l.resolution.parts.map((p) => ({ ...p, ...(p.cards ? { cards: [...p.cards] } : {}) })) },
     labels: { kind: linkKind(l.role, l.category), role: ROLE_LABELS[l.role], categoryShort: categoryShort(l.role, l.category), categoryLong: categoryText(l.role, l.category, l.mandatory) },
   };
 }

@@ -9,10 +9,10 @@ import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
 import { CardFacts, EffectFacts, makeCard } from './facts';
 import { readPhrase } from './from-segoc';
-import { CardInfo, CardOrigin, EventPattern } from './types';
+import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { printEffectLine, quoted } from './to-segoc';
-import { actionsFromCategories } from './generated-actions';
+import { actionsFromCategories, witnessedParts } from './generated-actions';
 import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
@@ -226,6 +226,8 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
+  /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
+  does: string;
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
 }
@@ -250,7 +252,8 @@ function effectFields(s: string): EffectFields {
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
-    cost: f[15] ?? '',
+    does: f[15] ?? '',
+    cost: f[16] ?? '',
   };
 }
 
@@ -385,7 +388,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
   if (inc.length) into.includes = inc;
-  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4));
+  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   if (e.summonsItself === 's') into.summonsItself = true;
@@ -458,11 +461,13 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
   }
 }
 
-/** One choice of a modal card from its code (`St`: includes search, targets). */
-function choiceFacts(code: string, into: EffectFacts): EffectFacts {
+/** One choice of a modal card from its code (`St`: includes search, targets) and what its text says it does. */
+function choiceFacts(code: string, into: EffectFacts, does: EffectAction[]): EffectFacts {
   if (code.includes('t')) phrase(into, 'targets a qualifying card');
   const included = [...code].map((l) => CHOICE_INCLUDES[l]).filter(Boolean);
   if (included.length) into.includes = included;
+  if (does.length) into.does = does;
+  else delete into.does;
   return into;
 }
 
@@ -492,7 +497,11 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
   const noResponse = activations.some((e) => e.extra.includes('R')) ? 'both' : activations.some((e) => e.extra.includes('r')) ? 'opponent' : undefined;
   // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
   const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
-  const merged = oneActivation(activations, !!choices);
+  // A modal card's record holds one code of parts per choice (`/`-joined), witnessed by any of its activations' categories.
+  const choiceDoes = choices ? (activations.find((e) => e.does.includes('/'))?.does ?? '').split('/') : [];
+  const categories = [...new Set(activations.flatMap((e) => e.categories))];
+  const ops = deck.find((d) => d.startsWith('ops:'))?.slice(4);
+  const merged = { ...oneActivation(activations, !!choices), ...(choices ? { does: '' } : {}) };
   const activation = (): EffectFacts => {
     // Targets, Damage Step, limits and includes of the record, free-chain or `responds to` alike.
     const a = properties(merged, { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] }, deck, false);
@@ -500,7 +509,7 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
     if (noResponse) a.noResponse = noResponse;
     return a;
   };
-  if (choices) return choices.map((c) => choiceFacts(c, { ...activation(), chooseOne: true }));
+  if (choices) return choices.map((c, k) => choiceFacts(c, { ...activation(), chooseOne: true }, witnessedParts(choiceDoes[k] ?? '', categories, ops)));
   // A Pendulum Monster's activation as a Spell (its Scale) is left out, as a monster card writes no activation line.
   return monster && !answers && !setTurn && !noResponse ? [] : [activation()];
 }

@@ -209,6 +209,9 @@ export type ActionVerb =
   | 'return-to-deck'
   | 'return-to-extra'
   | 'add-to-hand'
+  // "To the hand" where the source does not say from where (a script's CATEGORY_TOHAND: an add from the Deck or GY,
+  // or a return from the field): `add or return to hand`; a card on the field is returned, another is added.
+  | 'to-hand'
   | 'special-summon'
   | 'send-to-gy'
   | 'draw'

@@ -63,7 +63,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: part.verb === 'negate-summon' ? 'R52' : 'R45' });
     return false;
   }
-  const cards = objectCards(t, l, part, st, words, did, links);
+  const cards = objectCards(t, l, part, st, words, did, links, origin);
   if (cards === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
     did.push({ kind: 'applies', part: words, verb: part.verb });
@@ -86,7 +86,7 @@ function lastSummonBefore(t: Timeline, eventCount: number): CardInstance | undef
  * The cards a part acts on that are still where the effect needs them (what is not is said as not applied);
  * undefined where the part names no card the scenario shows (no target written, cards chosen on resolution).
  */
-function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[], links: LinkState[]): CardInstance[] | undefined {
+function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsState, words: string, did: ResolutionAct[], links: LinkState[], origin: EventOrigin): CardInstance[] | undefined {
   const object = part.object;
   switch (object) {
     case undefined:
@@ -95,7 +95,7 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       if (!l.targetsAtPlacement.length) return undefined;
       const ok: CardInstance[] = [];
       for (const snap of l.targetsAtPlacement) {
-        const why = targetGone(t, l, snap);
+        const why = targetGone(t, l, snap, origin);
         if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: 'R44' });
         else ok.push(snap.card);
       }
@@ -105,7 +105,7 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       const self = l.inst;
       if (!self) return undefined;
       const snap = l.selfAtPlacement;
-      if (snap && movedSince(t, snap)) {
+      if (snap && movedByOthers(t, snap, origin)) {
         did.push({ kind: 'not-applied', part: words, verb: part.verb, card: self.name, reason: 'card-moved', at: movedBy(t, snap), rule: 'R47' });
         return [];
       }
@@ -134,8 +134,15 @@ function movesOf(t: Timeline, c: CardInstance): GameEvent[] {
   return t.movesByCard.get(c) ?? [];
 }
 
-function movedSince(t: Timeline, snap: TargetSnapshot): boolean {
-  return movesOf(t, snap.card).length > snap.moves;
+/** A move of this link's own resolution (an earlier part: "banish it, and if you do, negate its effects"). */
+function ownMove(e: GameEvent, own: EventOrigin): boolean {
+  const o = e.origin;
+  return o.kind === 'resolution' && own.kind === 'resolution' && o.chain === own.chain && o.link === own.link;
+}
+
+/** Whether the card moved since the snapshot other than by this link's own earlier parts. */
+function movedByOthers(t: Timeline, snap: TargetSnapshot, own: EventOrigin): boolean {
+  return movesOf(t, snap.card).slice(snap.moves).some((e) => !ownMove(e, own));
 }
 
 /** Where the card's last move came from: `CL3` of a chain, or a game action. */
@@ -148,8 +155,11 @@ function movedBy(t: Timeline, snap: TargetSnapshot): string | undefined {
 }
 
 /** Why a target is no longer a target when the link resolves (R44), or undefined while it still is. */
-function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
-  if (movedSince(t, snap) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
+function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot, own: EventOrigin): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
+  // A target this link's earlier part moved is still its target ("banish it, and if you do, negate its effects").
+  const ownOnly = movesOf(t, snap.card).length > snap.moves && !movedByOthers(t, snap, own);
+  if (ownOnly) return undefined;
+  if (movedByOthers(t, snap, own) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
   const filter = l.effect?.targets;
   if (snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
   if (snap.zone === 'field' && filter?.controller && snap.card.controller !== snap.controller) return { reason: 'target-changed', at: 'control' };
@@ -193,6 +203,16 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       moveAll('hand');
       did.push({ kind: 'adds-to-hand', cards: named(cards) });
       return true;
+    case 'to-hand': {
+      // "To the hand" from where the card is: a card on the field is returned (an Extra Deck monster to the Extra Deck), another added.
+      const onField = cards.filter((c) => c.zone === 'field');
+      const others = cards.filter((c) => c.zone !== 'field');
+      for (const c of onField) t.move(c, c.card?.extraDeck ? 'extra' : 'hand', origin, 'effect', { by });
+      for (const c of others) t.move(c, 'hand', origin, 'effect', { by });
+      if (onField.length) did.push({ kind: 'returns', cards: named(onField), to: 'hand' });
+      if (others.length) did.push({ kind: 'adds-to-hand', cards: named(others) });
+      return true;
+    }
     case 'return-to-hand':
     case 'return-to-deck':
     case 'return-to-extra': {

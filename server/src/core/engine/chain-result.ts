@@ -4,7 +4,7 @@ import { Diagnostic } from '../diagnostics';
 import { ChainBlock } from '../syntax/ast';
 import { LinkState } from './classify';
 import { Candidate } from './collect';
-import { actText, afterChainText, answerText, collectedText, eventRecord, resolutionLine } from './narrative';
+import { actText, partOutcome, afterChainText, answerText, collectedText, eventRecord, resolutionLine } from './narrative';
 import { CATEGORY_LABELS, ChainResult, CollectedStatus, CollectedTrigger, LinkAnswer, LinkResult, OrderGroup } from './results';
 import { ChainView } from './view';
 
@@ -85,7 +85,7 @@ export function chainResult(chain: ChainView, block: ChainBlock, leftovers: stri
       assumptions: l.assumptions,
       eventAssumed: l.status.eventAssumed,
       unknownFacts: l.unknownFacts,
-      resolution: r && { order: r.order, status: r.status, did: r.acts.map(actText), acts: r.acts },
+      resolution: r && { order: r.order, status: r.status, did: r.acts.map(actText), acts: r.acts, parts: r.acts.map(partOutcome) },
     };
   });
   const legalOrder = legalOrderGroups(chain, chain.members.filter((l) => l.category));

@@ -3,7 +3,7 @@
 import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
 import { SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
-import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, ResolutionAct } from './results';
+import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, PartOutcome, ResolutionAct } from './results';
 import type { ChainView } from './view';
 import { Zone } from '../syntax/ast';
 import { GameEvent, zoneWord } from './state';
@@ -267,6 +267,33 @@ export function actText(a: ResolutionAct): string {
   }
 }
 
+/** Acts in which nothing happened (a negation, a part not applied, nothing to act on): the link did nothing by them. */
+const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
+
+/** Whether something happened by this act (a card moved, a negation, a part applied). */
+export function actApplied(a: ResolutionAct): boolean {
+  return !DID_NOTHING.has(a.kind);
+}
+
+/** One act as fields (PartOutcome): the words of actText and, for a part of the card's effect, the part and why not. */
+export function partOutcome(a: ResolutionAct): PartOutcome {
+  const out: PartOutcome = { applied: actApplied(a), kind: a.kind, text: actText(a) };
+  if (a.kind === 'applies' || a.kind === 'not-applied') {
+    out.part = a.part;
+    if (a.verb) out.verb = a.verb;
+  }
+  if ('cards' in a && a.cards?.length) out.cards = [...a.cards];
+  else if ('card' in a && a.card) out.cards = [a.card];
+  if (a.kind === 'not-applied') {
+    out.reason = a.reason;
+    out.rule = a.rule;
+    if (a.at) out.at = a.at;
+  }
+  if (a.kind === 'left-the-field') out.rule = 'R18';
+  if (a.kind === 'negated' || a.kind === 'effect-negated') out.rule = 'R45';
+  return out;
+}
+
 /** Why a part was not applied, in a judge's words. */
 function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): string {
   switch (a.reason) {
@@ -291,6 +318,7 @@ const PHRASES: Record<EffectAction['verb'], string> = {
   'return-to-deck': 'returns {o} to the Deck',
   'return-to-extra': 'returns {o} to the Extra Deck',
   'add-to-hand': 'adds {o} to the hand',
+  'to-hand': 'adds or returns {o} to the hand',
   'special-summon': 'Special Summons {o}',
   'send-to-gy': 'sends {o} to the GY',
   draw: 'draws',

@@ -7,7 +7,7 @@ import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
 import { quoteName } from '../syntax/quote';
 import { Range } from '../text';
 import { LinkState } from './classify';
-import { actText } from './narrative';
+import { actApplied, actText } from './narrative';
 import { ResolutionAct } from './results';
 import { CardInstance, zoneWord } from './state';
 import { Timeline } from './timeline';
@@ -63,7 +63,6 @@ function actVerb(a: ResolutionAct): ActionVerb | undefined {
   }
 }
 
-const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
 
 /** Checks every `expect` outcome of a scenario; `chains` are the chains' links in order. */
 export function checkOutcomes(stmts: readonly ExpectOutcomeStmt[], chains: ReadonlyArray<readonly LinkState[]>, t: Timeline): OutcomeCheck[] {
@@ -80,7 +79,7 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
     const r = l.resolution;
     const did = r ? `resolved as: ${r.acts.map(actText).join('; ')}` : 'never resolved';
     const name = `CL${l.position} of chain ${chainNo}`;
-    const applied = (r?.acts ?? []).filter((a) => !DID_NOTHING.has(a.kind));
+    const applied = (r?.acts ?? []).filter(actApplied);
     switch (o.what) {
       case 'negated':
         return r?.status === 'negated' ? { met: true } : { met: false, message: `expected ${name} to be negated, but it ${did}` };
@@ -93,7 +92,8 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
       default: {
         const verb = ACTION_PHRASES_TO_VERBS.get(o.part!.text);
         if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')})` };
-        const happened = applied.some((a) => actVerb(a) === verb);
+        // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
+        const happened = applied.some((a) => actVerb(a) === verb || (actVerb(a) === 'to-hand' && (verb === 'add-to-hand' || verb === 'return-to-hand')));
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
         if (r?.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
         return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };

@@ -141,6 +141,28 @@ export interface LinkResolution {
   did: string[];
   /** The same as records. */
   acts: ResolutionAct[];
+  /** The same as fields a reader shows or checks without parsing words: one per act, in order. */
+  parts: PartOutcome[];
+}
+
+/**
+ * One thing a link did or did not do when it resolved, as fields (the preview, `explain --format json`): whether
+ * it was applied, its words (`did`'s entry), and where it was not applied, the part, the reason and the rule.
+ */
+export interface PartOutcome {
+  /** Something happened (a card moved, a negation, an effect applied); false: nothing did, and why is said. */
+  applied: boolean;
+  kind: ResolutionAct['kind'];
+  text: string;
+  /** The card's part it was (`destroy target`), where it came from the card's `does`. */
+  part?: string;
+  verb?: ActionVerb;
+  cards?: string[];
+  /** Why it was not applied, and the rule that says so (R44-R47). */
+  reason?: NotAppliedReason;
+  rule?: string;
+  /** Where the reason happened (`CL3`, `a game action`, `and if you do`). */
+  at?: string;
 }
 
 export interface LinkResult {

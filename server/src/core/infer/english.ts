@@ -267,6 +267,8 @@ function readCardActivation(g: Group, sentence: string, type: CardTypeFacts, eff
   const more = blankEffect('activation', sentence, false);
   readActivated(more, g, type);
   mergeInto(activation, more);
+  // What the activation does may be said in a later sentence ("At any of the following timings: Negate ...").
+  activation.does ??= more.does;
   return activation;
 }
 
@@ -407,7 +409,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   else if (/\bneither player can activate cards or effects in response to this (?:card's|effect's) activation/i.test(sentence)) e.noResponse = 'both';
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);
-  const does = actionsOf(action, e.targets);
+  let does = actionsOf(action, e.targets, cost);
+  // An Equip Spell's activation equips it to a monster it targets: its text says only what the equipped monster gets.
+  if (e.kind === 'activation' && type.property === 'equip' && !/^equip\b/.test(does ?? '')) does = does ? `equip target also ${does}` : 'equip target';
   if (does && !e.does) e.does = does.toLowerCase();
 }
 

@@ -9,6 +9,7 @@ import type { Zone } from '../../words';
 
 /** Verb phrases, longest first where one starts another (`negate effects` before `negate effect`). */
 const VERBS: ReadonlyArray<readonly [string, ActionVerb]> = [
+  ['add or return to hand', 'to-hand'],
   ['return to extra deck', 'return-to-extra'],
   ['return to hand', 'return-to-hand'],
   ['return to deck', 'return-to-deck'],

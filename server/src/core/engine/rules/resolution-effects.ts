@@ -17,7 +17,7 @@ const WRITTEN_AS: Partial<Record<Action['kind'], readonly ActionVerb[]>> = {
   banish: ['banish'],
   'special-summon': ['special-summon'],
   'material-summon': ['special-summon'],
-  'add-to-hand': ['add-to-hand', 'return-to-hand'],
+  'add-to-hand': ['add-to-hand', 'return-to-hand', 'to-hand'],
   draw: ['draw'],
   set: ['set'],
   negate: ['negate-activation', 'negate-effect', 'negate-summon'],
@@ -27,16 +27,20 @@ const WRITTEN_AS: Partial<Record<Action['kind'], readonly ActionVerb[]>> = {
 };
 
 function writtenVerbs(a: Action): readonly ActionVerb[] | undefined {
-  if (a.kind === 'return') return a.to === 'hand' ? ['return-to-hand'] : a.to === 'deck' ? ['return-to-deck', 'return-to-extra'] : ['return-to-extra'];
+  if (a.kind === 'return') return RETURNED_TO[a.to];
   return WRITTEN_AS[a.kind];
 }
 
-/** Verbs one script category stands for (cards/generated-actions.ts): the first is written, the second also fits. */
-const GENERATED_ALIKE: ReadonlyArray<readonly [ActionVerb, ActionVerb]> = [
-  ['add-to-hand', 'return-to-hand'],
-  ['add-to-hand', 'return-to-extra'],
-  ['return-to-deck', 'return-to-extra'],
-];
+/**
+ * The card verbs a written return fits: a card returned to the hand or the Deck that is an Extra Deck monster goes to
+ * the Extra Deck instead (Compulsory Evacuation Device on a Synchro Monster), so a return to the Extra Deck fits each;
+ * `to-hand` is "to the hand" where the card's source does not say from where (cards/generated-actions.ts).
+ */
+const RETURNED_TO: Readonly<Record<'hand' | 'deck' | 'extra', readonly ActionVerb[]>> = {
+  hand: ['return-to-hand', 'to-hand'],
+  deck: ['return-to-deck', 'return-to-extra'],
+  extra: ['return-to-extra', 'return-to-deck', 'return-to-hand', 'to-hand'],
+};
 
 const ACTION_WORDS: Partial<Record<Action['kind'], string>> = { 'material-summon': 'summon', 'special-summon': 'special summon', 'add-to-hand': 'add', 'send-to-gy': 'send to the GY', 'change-position': 'change position' };
 
@@ -103,7 +107,7 @@ export const resolutionEffects = defineRule({
       tags: ['stable', 'card-specific'],
       inForce: 'always',
       summary:
-        'A link\'s written actions (`-> destroy "X"`) are claims about its card\'s effect: where the card library knows what the effect does (`does ...`), an action of another kind is a warning. A link written without actions does what its card does.',
+        'A link\'s written actions (`-> destroy "X"`) are claims about its card\'s effect: where the card library knows what the effect does (`does ...`), an action of another kind is a warning (an Extra Deck monster returned to the hand or the Deck goes to the Extra Deck, so a written return there fits either). A link written without actions does what its card does.',
       sources: [S.CS],
     },
   ],
@@ -116,10 +120,6 @@ export const resolutionEffects = defineRule({
       const does = l.effect?.does;
       if (!l.inst || !does?.length || !l.stmt.actions) continue;
       const verbs = new Set(does.map((d) => d.verb));
-      // A generated card's parts come from its script's categories, and CATEGORY_TOHAND ("to the hand") is both an
-      // add from the Deck or GY and a return from the field (Compulsory Evacuation Device), which puts an Extra Deck
-      // monster back in the Extra Deck: each of those claims fits it.
-      if (l.inst.card?.origin.kind === 'generated') for (const [a, b] of GENERATED_ALIKE) if (verbs.has(a)) verbs.add(b);
       for (const a of l.stmt.actions.groups.flat()) {
         const could = writtenVerbs(a);
         if (!could || could.some((v) => verbs.has(v))) continue;
