@@ -41,7 +41,7 @@ function effectRecord(e) {
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations);
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations);
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
 }
 
@@ -259,14 +259,7 @@ function textCostCodes(body) {
  * nothing while the text states a cost (the payment made elsewhere in the script), the text's is taken.
  */
 function withCost(records, chainStarting, inferred, type) {
-  const text = /\bPendulum\b/.test(type) ? [] : inferred?.effects ?? [];
-  const paired = new Map();
-  const kinds = [['A', (e) => e.kind === 'activation'], ['T', (e) => e.kind === 'trigger' && !e.phase], ['P', (e) => e.kind === 'trigger' && !!e.phase], ['Q', (e) => e.kind === 'quick'], ['I', (e) => e.kind === 'ignition'], ['F', (e) => e.kind === 'flip']];
-  for (const [letter, ofKind] of kinds) {
-    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
-    const theirs = text.filter(ofKind);
-    if (mine.length === theirs.length) mine.forEach((i, k) => paired.set(i, theirs[k]));
-  }
+  const paired = pairedWithText(records, inferred, type);
   records.forEach((r, i) => {
     const script = chainStarting[i]?.cost ?? '';
     const said = paired.get(i)?.cost;
@@ -277,6 +270,29 @@ function withCost(records, chainStarting, inferred, type) {
     f[16] = code;
     records[i] = f.join(',');
   });
+}
+
+/** The text's effect paired with each record (by index), of each kind in order, where both have as many of that kind. */
+function pairedWithText(records, inferred, type) {
+  const text = /\bPendulum\b/.test(type) ? [] : inferred?.effects ?? [];
+  const paired = new Map();
+  const kinds = [['A', (e) => e.kind === 'activation'], ['T', (e) => e.kind === 'trigger' && !e.phase], ['P', (e) => e.kind === 'trigger' && !!e.phase], ['Q', (e) => e.kind === 'quick'], ['I', (e) => e.kind === 'ignition'], ['F', (e) => e.kind === 'flip']];
+  for (const [letter, ofKind] of kinds) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const theirs = text.filter(ofKind);
+    if (mine.length === theirs.length) mine.forEach((i, k) => paired.set(i, theirs[k]));
+  }
+  return paired;
+}
+
+/** "Once per battle" (R78) where the paired text says it and the script's cost helper did not: the `b` letter of field 10. */
+function withOncePerBattle(records, inferred, type) {
+  for (const [i, t] of pairedWithText(records, inferred, type)) {
+    if (!t.oncePerBattle) continue;
+    const f = records[i].split(',');
+    if (!f[9].includes('b')) f[9] = `b${f[9]}`;
+    records[i] = f.join(',');
+  }
 }
 
 /**
@@ -342,6 +358,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   withCost(records, chainStarting, inferred, type);
+  withOncePerBattle(records, inferred, type);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);

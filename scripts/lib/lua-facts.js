@@ -91,6 +91,8 @@ function readScript(lua) {
     e.qualifiers = conditionQualifiers(lua, e);
     e.chainLimit = chainLimitOf(lua, e.target);
     e.cost = e.hasCost ? costOf(lua, e.costRef, 0, e.target) : '';
+    // "Once per battle" is written as a use-limit cost helper (R78).
+    e.oncePerBattle = /Cost\.(?:Soft|Hard)(?:OncePerBattle|UseLimitPerBattle)\b/.test(e.costRef ?? '');
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
     e.deckOperations = target ? deckOperations(target) : undefined;

@@ -100,6 +100,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   else if (e.oncePerTurn === 'name') f.oncePerTurnByName = true;
   if (e.oncePerTurn && !(e.oncePerTurn === 'name' && e.kind === 'activation')) f.oncePerTurn = true;
   if (e.oncePerChain) f.oncePerChain = true;
+  if (e.oncePerBattle) f.oncePerBattle = true;
   if (e.targets) modifier(f, `targets ${e.targetFilter ?? 'a card'}`);
   if (e.damageStep) f.damageStep = true;
   if (e.negatesActivation) f.negatesActivation = true;

@@ -383,6 +383,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
+  // `b`: "Once per battle", a use-limit cost helper of the script (R78).
+  if (e.extra.includes('b')) into.oncePerBattle = true;
   if (e.extra.includes('r')) into.noResponse = 'opponent';
   else if (e.extra.includes('R')) into.noResponse = 'both';
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;

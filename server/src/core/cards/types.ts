@@ -130,6 +130,8 @@ export interface EffectInfo {
   setTurn?: SetTurnActivation;
   summonsItself: boolean;
   oncePerChain: boolean;
+  /** `once per battle`: "Once per battle", each copy once in each battle (R78). */
+  oncePerBattle: boolean;
   /** `once per turn` (any once-per-turn limit; soft, per copy, unless `oncePerTurnByName`): informs R17. */
   oncePerTurn: boolean;
   /**

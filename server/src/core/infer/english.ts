@@ -354,6 +354,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const optional = /^(you can|you may)\b/i.test(afterColon) || /,\s*(?:you can|you may)\b[^,]*$/i.test(cond);
 
   if (/once per chain/i.test(cond)) e.oncePerChain = true;
+  if (/\bonce per battle\b/i.test(cond + ' ' + first)) e.oncePerBattle = true;
   if (/\bonce per turn\b/i.test(cond)) e.oncePerTurn = 'soft';
   const quickMark = /\(quick effect\)/i.test(cond) || /\(quick effect\)/i.test(first.slice(0, Math.max(colon, 0) + 1));
   const activationEvent = /\b(activates|is activated|are activated)\b/i.test(cond) && !/this card is activated|was activated this turn|activated this turn|if this effect/i.test(cond);

@@ -42,6 +42,8 @@ export interface InferredEffect {
   /** `Once per turn` (soft), or `You can only use this effect of "X" once per turn` (by name). */
   oncePerTurn?: 'soft' | 'name';
   oncePerChain: boolean;
+  /** "Once per battle" (R78). */
+  oncePerBattle?: boolean;
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;

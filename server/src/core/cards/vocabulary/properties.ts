@@ -191,6 +191,8 @@ const SHIPPED = [
     audit: undefined,
   }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
+  // "Once per battle" (R78): the audit's facts of the texts predate it.
+  flag('oncePerBattle', ['once per battle'], { describe: (e) => (e.oncePerBattle ? 'once per battle' : undefined), audit: undefined }),
   row({
     key: 'spellSpeedOverride',
     starts: ['spell'],

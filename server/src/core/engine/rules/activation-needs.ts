@@ -1,7 +1,7 @@
-// R74-R77: what an activation needs. A card or effect can be activated only if its cost can be paid (R74), a legal
+// R74-R78: what an activation needs. A card or effect can be activated only if its cost can be paid (R74), a legal
 // target exists for an effect that targets (R75), and there is a zone for what it places (a Spell/Trap Card from the
 // hand, a monster that Special Summons itself: R76); nothing is activated while a link resolves (R77: the language
-// has no way to write it). Each is checked only where the scenario shows the board (a zone stated empty with `none`,
+// has no way to write it); a "once per battle" effect once per copy in each battle (R78). Each is checked only where the scenario shows the board (a zone stated empty with `none`,
 // five cards in a player's zones); where it does not, the cost is assumed payable and the link says so.
 import type { CostPart } from '../../cards/types';
 import { describeCostPart } from '../../cards/vocabulary/costs';
@@ -20,6 +20,8 @@ const messages = {
     `${p.link} targets (${p.targets}), but the scenario shows no such card ${p.where} when it is activated; an effect that targets needs a legal target to be activated at all [R75]`,
   'no-free-zone/spell-trap': (p: { link: string; player: string; cards: string }) =>
     `${p.link} activates a Spell/Trap Card from the hand, but ${p.player}'s 5 Spell & Trap Zones are taken (${p.cards}); a card is activated in a free zone, so it cannot be activated until one is free (a Field Spell has its own zone) [R76]`,
+  'once-per-battle': (p: { link: string; first: string }) =>
+    `${p.link} can be used only once per battle, and this copy already used it in this battle (${p.first}); a battle runs from an attack declaration to the end of its Damage Step [R78]`,
   'no-free-zone/monster': (p: { link: string; player: string; cards: string }) =>
     `${p.link} Special Summons its own card, but ${p.player}'s 5 Main Monster Zones are taken (${p.cards}) and nothing of its cost frees one; an effect that can do nothing it says cannot be activated [R76]`,
 };
@@ -131,11 +133,48 @@ function checkZones(chain: ChainView, report: Reporter, l: LinkState): void {
   if (taken.length >= 5) report.say('no-free-zone/monster', l, { link: chain.linkName(l), player: chain.players[player], cards: names(taken) });
 }
 
+/**
+ * R78: the battle a chain is in (the last attack declared before it, with no phase change since: its event's index),
+ * or undefined outside a battle.
+ */
+function battleOf(chain: ChainView): number | undefined {
+  for (let i = chain.chainStartEvent - 1; i >= 0; i--) {
+    const ev = chain.events[i];
+    if (ev.kind === 'phase') return undefined;
+    if (ev.kind === 'attack') return i;
+  }
+  return undefined;
+}
+
+/** R78; true where it reported. */
+function checkOncePerBattle(chain: ChainView, report: Reporter, l: LinkState): boolean {
+  const e = l.effect!;
+  if (!e.oncePerBattle) return false;
+  const battle = battleOf(chain);
+  if (battle === undefined) return false;
+  const below = chain.links.find((x) => x.position < l.position && x.inst === l.inst && x.effect?.index === e.index);
+  let first = below ? `${chain.linkName(below)} in this chain` : undefined;
+  if (!first) {
+    // The chains since the attack declaration, and this copy's use of the effect in one of them.
+    const chains = new Set<number>();
+    for (let i = battle + 1; i < chain.chainStartEvent; i++) {
+      const ev = chain.events[i];
+      if (ev.kind === 'activation' && ev.card === l.inst) chains.add(ev.chain);
+    }
+    const earlier = chain.earlierActivations.find((u) => chains.has(u.chainIndex) && u.copyId === l.inst!.id && u.effectIndex === e.index);
+    if (earlier) first = `${earlier.linkName} in chain ${earlier.chainIndex}`;
+  }
+  if (!first) return false;
+  report.say('once-per-battle', l, { link: chain.linkName(l), first });
+  return true;
+}
+
 export const activationNeeds = defineRule({
   name: 'activation-needs',
   codes: {
     'cost-unpayable': { rules: ['R74'], severity: 'error', summary: 'activates an effect whose cost the scenario shows cannot be paid', fix: 'remove-link' },
     'no-legal-target': { rules: ['R75'], severity: 'error', summary: 'activates an effect that targets where the scenario shows no legal target', fix: 'remove-link' },
+    'once-per-battle': { rules: ['R78'], severity: 'error', summary: 'uses a "once per battle" effect of one copy twice in the same battle', fix: 'remove-link' },
     'no-free-zone': { rules: ['R76'], severity: 'error', summary: 'activates a card or effect that needs a zone where the scenario shows every zone taken', fix: 'remove-link' },
   },
   catalogue: [
@@ -175,13 +214,22 @@ export const activationNeeds = defineRule({
       summary: 'Once a chain starts to resolve, no card or effect can be activated until it has resolved: what happens meanwhile waits for the next chain (R10, R20). A chain block lists links that were all activated before it resolved, so the language has no way to write it otherwise.',
       sources: [S.W79, S.W80],
     },
+    {
+      id: 'R78',
+      title: 'Once per battle',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary: 'An effect limited to "once per battle" is used by each copy at most once in each battle (an attack declaration to the end of its Damage Step), even across chains; a negated activation counts, as for the other limits.',
+      sources: [S.W50, S.W51],
+    },
   ],
   messages,
   check(chain, report) {
     for (const l of chain.links) {
       if (l.status.ineligible || !l.effect || !l.inst?.card || l.player === undefined || !l.activatedFrom) continue;
       // One mistake, one error: the first need the scenario shows unmet is said.
-      if (!checkCost(chain, report, l) && !checkTarget(chain, report, l)) checkZones(chain, report, l);
+      if (!checkOncePerBattle(chain, report, l) && !checkCost(chain, report, l) && !checkTarget(chain, report, l)) checkZones(chain, report, l);
     }
   },
 });
