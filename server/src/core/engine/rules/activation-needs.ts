@@ -1,8 +1,9 @@
 // R74-R78: what an activation needs. A card or effect can be activated only if its cost can be paid (R74), a legal
 // target exists for an effect that targets (R75), and there is a zone for what it places (a Spell/Trap Card from the
-// hand, a monster that Special Summons itself: R76); nothing is activated while a link resolves (R77: the language
-// has no way to write it); a "once per battle" effect once per copy in each battle (R78). Each is checked only where the scenario shows the board (a zone stated empty with `none`,
-// five cards in a player's zones); where it does not, the cost is assumed payable and the link says so.
+// hand, a monster that Special Summons itself: R76); a "once per battle" effect is used once per copy in each battle
+// (R78); nothing is activated while a link resolves (R77: the language has no way to write it). Each is checked only
+// where the scenario shows the board (a zone stated empty with `none`, five cards in a player's zones); where it does
+// not, the cost or the target is assumed and the link says so.
 import type { CostPart } from '../../cards/types';
 import { describeCostPart } from '../../cards/vocabulary/costs';
 import { quoteName } from '../../syntax/quote';
