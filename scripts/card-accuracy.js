@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // How accurate the card facts are, measured two ways.
-//   npm run cards:accuracy [-- --texts DIR] [--scripts DIR] [--pinned] [--write] [--cards] [--probes]
+//   npm run cards:accuracy [-- --texts DIR] [--scripts DIR] [--pinned] [--write] [--cards] [--probes] [--misses FACT,...]
 //                          [--lang en|ja|both] [--json FILE] [--examples N]
 // 1. Against the hand-checked facts set (facts/hand-checked.json, docs/cards.md): the library's cards (what
 //    `segoc card` prints), fact by fact, with coverage beside accuracy, and the probes: small scenarios
@@ -28,7 +28,7 @@ const { helperEffects } = require('./cards/effects');
 const { loadTypeScript } = require('./lib/load-ts');
 const { pinned, sourceAt } = require('./cards/sources');
 const { loadSet, compareCard, tally } = require('./lib/fact-accuracy');
-const { measureLibrary, measureInference, factTable, docsFigures, figures, readFloor, belowFloor, writeFloor, writeDocs } = require('./lib/fact-report');
+const { misses, measureLibrary, measureInference, factTable, docsFigures, figures, readFloor, belowFloor, writeFloor, writeDocs } = require('./lib/fact-report');
 
 function args() {
   const a = process.argv.slice(2);
@@ -47,6 +47,7 @@ function args() {
     else if (a[i] === '--write') o.write = true;
     else if (a[i] === '--cards') o.cards = true;
     else if (a[i] === '--probes') o.probes = true;
+    else if (a[i] === '--misses') o.misses = v().split(',');
     else throw new Error(`unknown option ${a[i]}`);
   }
   // --pinned: the sources at the commits the generated library pins (fetched, or exported from --texts-git/--scripts-git).
@@ -444,6 +445,7 @@ function handChecked(o) {
     if (inference) console.log(`\n### The inference's facts that are not right\n\n${notRight(inference.results)}`);
     if (scripts) console.log(`\n### The scripts' facts that differ from the set\n\n${notRight(scripts.results)}`);
   }
+  if (o.misses) console.log(`\n### The library's misses (${o.misses.join(', ')}): the set's reading, then the library's\n\n${misses(library.results, library.cardOf, o.misses)}`);
   if (o.probes) {
     console.log('\n### Probes\n');
     for (const p of library.probes) console.log(`- ${p.card} (effect ${p.effect}) ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);

@@ -50,10 +50,11 @@ test('a Normal Monster has no effect to activate; a card with no known effect is
 });
 
 test('a responder to "card or effect activated" whose script narrows it names which activations it answers as the gap', () => {
-  const { sc, codes } = run(`  Yugi hand: "Pot of Greed"\n  Kaiba field: set "Blackbird Close"\n  chain\n    1 Yugi "Pot of Greed"\n    2 Kaiba "Blackbird Close"\n`);
+  // Xyz Reflect answers an activation that targets a face-up Xyz Monster: its script's condition is not read.
+  const { sc, codes } = run(`  Yugi hand: "Pot of Greed"\n  Kaiba field: set "Xyz Reflect"\n  chain\n    1 Yugi "Pot of Greed"\n    2 Kaiba "Xyz Reflect"\n`);
   assert.deepEqual(codes, ['warning unknown-card-fact at CL2']);
   assert.deepEqual(sc.chains[0].links[1].unknownFacts.map((f) => f.fact), ['event']);
-  assert.match(sc.diagnostics[0].message, /which activations "Blackbird Close" answers/);
+  assert.match(sc.diagnostics[0].message, /which activations "Xyz Reflect" answers/);
 });
 
 // (Tearlaments Kitkallos's "sent to the GY by card effect" is now read whole from its script: Scheiren's is not.)

@@ -37,7 +37,8 @@ function effectRecord(e) {
   if (!read) return undefined;
   const mandatory = !read.optional;
   const kind = read.kind === 'trigger' ? (eventName(e.code).startsWith('phase_') ? 'P' : 'T') : KIND_LETTERS[read.kind];
-  const subject = e.types.includes('FIELD') ? 'f' : 's';
+  // A custom event raised on this card alone of other cards' moves (`o`, lua-facts.js customEventSource) is a field event.
+  const subject = e.types.includes('FIELD') || e.qualifiers?.codes.includes('o') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
@@ -66,8 +67,9 @@ function eventWithQualifiers(e) {
   const q = e.qualifiers ?? { codes: [], complete: false };
   const decoded = q.codes.find((c) => c.startsWith('e:'));
   const name = decoded ? decoded.slice(2) : eventName(e.code);
-  if (!name) return '';
-  const codes = q.codes.filter((c) => !c.startsWith('e:'));
+  const codes = q.codes.filter((c) => !c.startsWith('e:') && c !== 'o');
+  // An effect with no event (free chain, Ignition) keeps what its condition says of the turn and phase: `|W:o|P:b|!`.
+  if (!name) return e.hasCondition && codes.length ? ['', ...codes, ...(q.complete ? ['!'] : [])].join('|') : '';
   if (e.hasCondition || decoded) {
     if (q.complete) codes.push('!');
   }
@@ -211,12 +213,11 @@ function withChoices(records, inferred, type, choiceLetters) {
 }
 
 /**
- * "Special Summon this card" (`summons itself`; R27 reads it for hand triggers), from the text: field 15 of an
- * effect's record, `s`. The text's effects of each kind are paired in order with the script's, only where both
- * have as many (the script's one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the
- * pairing unsure: nothing is written).
+ * The text's effects paired in order with the script's records of the same kind (`T` trigger, `P` phase trigger, `Q`,
+ * `I`, `F`; `A` the card's activation records with the text's activation), only where both have as many (the script's
+ * one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the pairing unsure: none is made).
  */
-function withSelfSummon(records, inferred, type) {
+function pairedByKind(records, inferred, type, each) {
   if (/\bPendulum\b/.test(type)) return;
   const text = inferred?.effects ?? [];
   const kinds = [
@@ -230,14 +231,43 @@ function withSelfSummon(records, inferred, type) {
     const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
     const theirs = text.filter(ofKind);
     if (mine.length !== theirs.length) continue;
-    mine.forEach((i, k) => {
-      if (!theirs[k].summonsItself) return;
-      const f = records[i].split(',');
-      while (f.length < 14) f.push('');
-      f[14] = 's';
-      records[i] = f.join(',');
-    });
+    mine.forEach((i, k) => each(i, theirs[k]));
   }
+  // A Spell/Trap's activation records (one per event of its script) are one activation of the text.
+  const activation = text.find((e) => e.kind === 'activation');
+  if (activation && !type.startsWith('M:')) records.forEach((r, i) => r.startsWith('A,') && each(i, activation));
+}
+
+/**
+ * "Special Summon this card" (`summons itself`; R27 reads it for hand triggers), from the text: field 15 of an
+ * effect's record, `s` (the text's effects paired with the script's, pairedByKind; no activation).
+ */
+function withSelfSummon(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, e) => {
+    if (!e.summonsItself || records[i].startsWith('A,')) return;
+    const f = records[i].split(',');
+    while (f.length < 14) f.push('');
+    f[14] = 's';
+    records[i] = f.join(',');
+  });
+}
+
+/** Who may not respond to an activation, as the text says it, where the script's `Duel.SetChainLimit` says nothing. */
+const TEXT_NO_RESPONSE = { opponent: 'r', both: 'R', 'opponent-some': 'q', 'both-some': 'Q' };
+
+/**
+ * "Your opponent cannot activate cards or effects in response to this card's activation" and the limits on some
+ * responses only (R40), from the text: a letter of the extra field (`r`, `R`, `q` some of the opponent's, `Q` some of
+ * anyone's) where the script's chain limit gave none.
+ */
+function withNoResponse(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, e) => {
+    const letter = TEXT_NO_RESPONSE[e.noResponse];
+    const f = records[i].split(',');
+    if (!letter || /[rRqQ]/.test(f[9] ?? '')) return;
+    f[9] = `${f[9] ?? ''}${letter}`;
+    records[i] = f.join(',');
+  });
 }
 
 /** The text's cost (a `cost` modifier's body, `discard 1 and pay 1000 lp`) as the record's codes (lua-facts.js costOf). */
@@ -363,6 +393,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
   withSelfSummon(effects, inferred, type);
+  withNoResponse(effects, inferred, type);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {

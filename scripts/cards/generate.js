@@ -78,6 +78,34 @@ function typeOf(card) {
  * Writes the library from the sources at their pinned commits (or the checkouts given: `texts`, `scripts`, with
  * `texts-commit`/`scripts-commit` for a tree without git) to `out`; returns the counts. `log` hears progress.
  */
+/**
+ * The archetype a script's `SET_` constant names, by yaml-yugi's archetype (`series`) names: the constant's name and the
+ * archetype's, upper-cased with everything but letters and digits left out, are the same (SET_DESTINY_HERO, "Destiny
+ * HERO"). Only constants of the pinned archetype_setcode_constants.lua; a constant no archetype matches is not named.
+ */
+function archetypeNames(constantsFile, cards) {
+  const key = (s) => s.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const byKey = new Map();
+  for (const card of cards) for (const s of card.series ?? []) byKey.set(key(clean(s)), clean(s));
+  const out = new Map();
+  if (!fs.existsSync(constantsFile)) return out;
+  for (const m of fs.readFileSync(constantsFile, 'utf8').matchAll(/^SET_(\w+)\s*=\s*0x[0-9a-fA-F]+/gm)) {
+    const name = byKey.get(key(m[1]));
+    if (name && !/[,;|]/.test(name)) out.set(m[1], name);
+  }
+  return out;
+}
+
+/** A condition's archetype codes (`s:FIENDSMITH`) as names (`s:Fiendsmith`, spaces `_`); one not named is not read. */
+function nameArchetypes(script, archetypeOf) {
+  for (const e of script.effects) {
+    const q = e.qualifiers;
+    if (!q?.codes.some((c) => c.startsWith('s:'))) continue;
+    const named = q.codes.map((c) => (c.startsWith('s:') ? (archetypeOf.has(c.slice(2)) ? `s:${archetypeOf.get(c.slice(2)).replace(/ /g, '_')}` : undefined) : c));
+    e.qualifiers = { codes: named.filter(Boolean), complete: q.complete && named.every(Boolean) };
+  }
+}
+
 function generate(o, log = () => {}) {
   const pins = pinned(path.join(OUT, 'manifest.json'));
   const texts = sourceAt('texts', pins.texts, { dir: o.texts, gitDir: o['texts-git'], commit: o['texts-commit'] }, o.update, log);
@@ -104,6 +132,7 @@ function generate(o, log = () => {}) {
     if (!card.name?.en) continue;
     cards.push(card);
   }
+  const archetypeOf = archetypeNames(path.join(scripts.dir, 'archetype_setcode_constants.lua'), cards);
   // Passcode order; cards without one (prereleases) last, by name.
   cards.sort((a, b) => (a.password ?? Infinity) - (b.password ?? Infinity) || (a.name.en < b.name.en ? -1 : 1));
 
@@ -121,6 +150,7 @@ function generate(o, log = () => {}) {
       if (fs.existsSync(file)) {
         const lua = fs.readFileSync(file, 'utf8');
         script = readScript(lua);
+        nameArchetypes(script, archetypeOf);
         // What its operations call, the witness the categories' actions are checked against (generated-actions.ts).
         ops = opsNote(lua);
       }

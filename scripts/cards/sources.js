@@ -17,7 +17,8 @@ const CACHE = path.join(root, 'node_modules', '.cache', 'segoc-card-sources');
 /** The two sources: what the generator reads of each, and the manifest's key for it. */
 const SOURCES = {
   texts: { name: 'yaml-yugi', repository: 'https://github.com/DawnbrandBots/yaml-yugi', paths: ['data/cards'] },
-  scripts: { name: 'CardScripts', repository: 'https://github.com/ProjectIgnis/CardScripts', paths: ['official'] },
+  // The archetypes' set codes by constant name (SET_FIENDSMITH), to name the archetype a condition checks (IsSetCard).
+  scripts: { name: 'CardScripts', repository: 'https://github.com/ProjectIgnis/CardScripts', paths: ['official', 'archetype_setcode_constants.lua'] },
 };
 
 function git(args, options = {}) {
@@ -64,7 +65,8 @@ function sourceAt(kind, pin, given, update, log = () => {}) {
   if (update) throw new Error(`--update takes new checkouts: give --texts and --scripts`);
   const dir = path.join(CACHE, `${source.name}-${pin.commit}`);
   const done = path.join(dir, '.segoc-complete');
-  if (fs.existsSync(done)) return { dir, commit: pin.commit, date: pin.date };
+  // A cached export made before a path was added to the source is exported again.
+  if (fs.existsSync(done) && source.paths.every((p) => fs.existsSync(path.join(dir, p)))) return { dir, commit: pin.commit, date: pin.date };
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   const why = [];

@@ -188,7 +188,9 @@ function impliedByIgnition(kind, w) {
 
 function windowOf(e) {
   if (!e.window || impliedByIgnition(e.kind, e.window)) return undefined;
-  return { whose: e.window.whose, phases: e.window.phase ? [e.window.phase] : [] };
+  // `main-or-battle` ("during your opponent's Main Phase or Battle Phase") is the set's two phases.
+  const phases = e.window.phase === 'main-or-battle' ? ['main', 'battle'] : e.window.phase ? [e.window.phase] : [];
+  return { whose: e.window.whose, phases };
 }
 
 function compareEffect(want, e, card, core) {

@@ -4,7 +4,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { FACTS, FACT_LABELS, loadSet, align, compareCard, tally, rate } = require('./fact-accuracy');
+const { FACTS, FACT_LABELS, loadSet, align, chainEffects, compareCard, tally, rate } = require('./fact-accuracy');
 const { runProbes, summarize } = require('./fact-probes');
 const { measureActions, actionTables, actionFigures } = require('./action-accuracy');
 
@@ -20,7 +20,33 @@ function measureLibrary(core, set = loadSet()) {
   const results = set.cards.map((c) => ({ card: c, facts: compareCard(c, cards.get(c.name), core) }));
   const byName = new Map(results.map((r) => [r.card.name, r.facts]));
   const probes = runProbes(set, core, (n) => cards.get(n), align, (n) => byName.get(n));
-  return { results, tally: tally(results), probes, summary: summarize(probes), actions: measureActions(set, (c) => cards.get(c.name)) };
+  return { results, tally: tally(results), probes, summary: summarize(probes), actions: measureActions(set, (c) => cards.get(c.name)), cardOf: (n) => cards.get(n) };
+}
+
+/**
+ * Per card, each fact of `facts` (fact kinds) that is not right: what the set reads beside what the source
+ * holds (the effect's events with their raw words and unknown parts, window, response restriction, condition
+ * and assumptions), so that a miss can be classed without opening the card. `cardOf`: name -> source card.
+ */
+function misses(results, cardOf, facts) {
+  const out = [];
+  for (const r of results) {
+    const bad = r.facts.filter((f) => f.bucket !== 'right' && facts.includes(f.fact));
+    if (!bad.length) continue;
+    const card = cardOf(r.card.name);
+    const pairs = card ? align(r.card.effects, chainEffects(card)) : [];
+    for (const f of bad) {
+      const want = r.card.effects[f.effect - 1] ?? {};
+      const got = pairs[f.effect - 1];
+      const said = { event: want.event, qualifiers: want.eventQualifiers, window: want.window, responseRestriction: want.responseRestriction };
+      const held = got && {
+        patterns: (got.kind === 'activation' ? got.responds : got.event ? [got.event] : []).map((p) => ({ ...p, range: undefined })),
+        phaseTime: got.phaseTime?.raw, condition: got.condition, window: got.window?.raw, noResponse: got.noResponse, assumed: got.assumed,
+      };
+      out.push(`- ${r.card.name} (effect ${f.effect}) ${f.fact} ${f.bucket}\n    set:     ${JSON.stringify(said)}\n    library: ${JSON.stringify(held) ?? 'no effect'}`);
+    }
+  }
+  return out.join('\n');
 }
 
 /** The text inference's card (what `segoc infer` reads) against the set; `texts`: yaml-yugi's data/cards. */
@@ -142,4 +168,4 @@ function docsFigures(library, inference) {
   return parts.join('\n');
 }
 
-module.exports = { measureLibrary, measureInference, factTable, probeTable, figures, readFloor, belowFloor, writeFloor, writeDocs, docsFigures, FLOOR_FILE };
+module.exports = { misses, measureLibrary, measureInference, factTable, probeTable, figures, readFloor, belowFloor, writeFloor, writeDocs, docsFigures, FLOOR_FILE };

@@ -328,20 +328,91 @@ function conditionQualifiers(lua, e) {
   const out = [];
   let complete = true;
   let code = e.code;
-  // EDOPro custom event: `EVENT_CUSTOM+id` raised by a global continuous effect on another event (Droll & Lock Bird).
-  if (/^EVENT_CUSTOM\+id$/.test(code)) {
-    const ge = /(\w+):SetCode\((EVENT_[A-Z_]+)\)[\s\S]{0,200}?\1:SetCondition\(([\w.]+)\)[\s\S]{0,200}?\1:SetOperation\(([\w.]+)\)/.exec(lua);
-    if (!ge || !/RaiseEvent\([^)]*EVENT_CUSTOM\+id/.test(functionBody(lua, ge[4]))) return { codes: [], complete: false };
-    code = ge[2];
+  // EDOPro custom event (`EVENT_CUSTOM+id`): raised by a continuous effect of the script on another event (Droll & Lock
+  // Bird's global check on EVENT_TO_HAND; the "merged" events of Ghost Mourner, Flipping Feline): decoded to that event.
+  if (/^EVENT_CUSTOM\+/.test(code)) {
+    const source = customEventSource(lua, code);
+    if (!source) return { codes: [], complete: false };
+    code = source.event;
     out.push(`e:${code.slice(6).toLowerCase()}`);
-    const reg = readConjunction(lua, functionBody(lua, ge[3]), { custom: true });
+    // Raised on this card alone (`RaiseSingleEvent(c, ...)`) of other cards' moves: the event is of other cards.
+    if (source.single) out.push('o');
+    const reg = source.condition ? readConjunction(lua, functionBody(lua, source.condition), { custom: true }) : { codes: [], complete: true };
     out.push(...reg.codes);
-    complete = reg.complete;
+    const filter = source.filter ? readFilter(lua, source.filter) : { codes: [], complete: true };
+    out.push(...filter.codes);
+    complete = reg.complete && filter.complete && source.plain;
   }
-  if (!e.hasCondition) return { codes: out, complete };
+  if (!e.hasCondition) return { codes: [...new Set(out)], complete };
   const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code });
   out.push(...own.codes);
   return { codes: [...new Set(out)], complete: complete && own.complete };
+}
+
+/**
+ * The continuous effect of the script that raises the custom event `custom` (`EVENT_CUSTOM+id`, `+id+1`): the event it
+ * is registered on, its condition, the filter its operation picks the event's cards with (`eg:Filter(s.f,...)`,
+ * `eg:IsExists(s.f,...)`), whether it raises the event on this card alone, and whether its operation does nothing else
+ * that decides (`plain`: only the raise, with a merge of the cards and a once-per-chain flag); undefined if none does.
+ */
+function customEventSource(lua, custom) {
+  const raised = new RegExp(String.raw`Raise(Single)?Event\([^\n]*${custom.replace(/\+/g, '\\+')}(?![+\w])`);
+  for (const b of effectBlocks(lua)) {
+    if (!/^EVENT_[A-Z_]+$/.test(b.code) || !b.operation) continue;
+    const op = b.operationBody;
+    const m = raised.exec(op);
+    if (!m) continue;
+    const filter = /eg:(?:Filter|IsExists)\((s\.\w+),(?:1,)?nil((?:,[\w-]+)*)\)/.exec(op);
+    // What else the operation does: any `if` other than the merge's and the flag's makes the raise conditional.
+    const ifs = op.split('\n').filter((l) => /^\s*if\b/.test(l) && !/^\s*if (#\w+>0|Duel\.GetCurrentChain\(\)==0|Duel\.GetFlagEffect\(tp,id\)==0|not Duel\.HasFlagEffect\(tp,id\)) then/.test(l));
+    return { event: b.code, condition: b.condition, filter: filter && { name: filter[1], args: filter[2].split(',').filter(Boolean) }, single: !!m[1], plain: ifs.length === 0 };
+  }
+  return undefined;
+}
+
+/** Every `Effect.CreateEffect` of the script, anywhere (a global check too): its code, condition and operation (body). */
+function effectBlocks(lua) {
+  const blocks = [];
+  const current = new Map();
+  const lines = lua.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i].replace(/--.*$/, '').trim();
+    let m;
+    if ((m = /^(?:local\s+)?(\w+)\s*=\s*Effect\.CreateEffect\(/.exec(line))) {
+      const b = { code: '', condition: '', operation: '', operationBody: '' };
+      blocks.push(b);
+      current.set(m[1], b);
+    } else if ((m = /^(\w+):SetCode\((EVENT_[\w+]+)\)/.exec(line)) && current.has(m[1])) current.get(m[1]).code = m[2];
+    else if ((m = /^(\w+):SetCondition\(([\w.]+)\)/.exec(line)) && current.has(m[1])) current.get(m[1]).condition = m[2];
+    else if ((m = /^(\w+):SetOperation\((.*)$/.exec(line)) && current.has(m[1])) {
+      const b = current.get(m[1]);
+      b.operation = m[2].replace(/\)\s*$/, '');
+      if (/^[\w.]+$/.test(b.operation)) b.operationBody = functionBody(lua, b.operation);
+      else {
+        // An inline operation: up to the registration of the effect.
+        const rest = [];
+        for (let j = i; j < lines.length && !/RegisterEffect\(/.test(lines[j]); j++) rest.push(lines[j]);
+        b.operationBody = rest.join('\n');
+      }
+    }
+  }
+  return blocks;
+}
+
+/** A filter function of the event's cards, called with `args` after the card (`e,tp`, `1-tp`): its parts as qualifiers. */
+function readFilter(lua, { name, args }) {
+  const body = functionBody(lua, name);
+  const params = /function [\w.]+\(\s*c\s*((?:,\s*\w+)*)\)/.exec(body);
+  if (!params) return { codes: [], complete: false };
+  const names = params[1].split(',').map((x) => x.trim()).filter(Boolean);
+  // The filter's player parameter is the caller's `tp` or `1-tp`: whose card it names swaps with it.
+  const at = args.findIndex((a) => a === 'tp' || a === '1-tp');
+  let text = body;
+  if (at >= 0 && names[at]) {
+    const swap = args[at] === '1-tp';
+    text = text.replace(/\b1-tp\b/g, 'OPP').replace(new RegExp(`\\b${names[at]}\\b`, 'g'), swap ? '1-tp' : 'tp').replace(/OPP/g, swap ? 'tp' : '1-tp');
+  }
+  return readConjunction(lua, text, {}, 1);
 }
 
 /** Reads the parts of `return A and B and C` (after `local` lines) of a condition or filter body. */
@@ -357,8 +428,19 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   const codes = [];
   let complete = true;
   const parts = [];
+  // `local p,loc=Duel.GetChainInfo(ev,CHAININFO_TRIGGERING_PLAYER,CHAININFO_TRIGGERING_LOCATION)`: names of the activation's player and zone.
+  const aliases = [];
   for (const l of lines) {
     if (/^local\s+\w+\s*=\s*e:GetHandler\(\)$/.test(l)) continue;
+    const info = /^local\s+(\w+)\s*(?:,\s*(\w+)\s*)?=\s*Duel\.GetChainInfo\(ev,\s*(CHAININFO_\w+)\s*(?:,\s*(CHAININFO_\w+)\s*)?\)$/.exec(l);
+    if (info) {
+      const as = { CHAININFO_TRIGGERING_PLAYER: 'rp', CHAININFO_TRIGGERING_LOCATION: 'TRIGGERING_LOCATION' };
+      const pairs = [[info[1], info[3]], [info[2], info[4]]].filter(([n, what]) => n && what);
+      if (pairs.every(([, what]) => as[what])) {
+        for (const [n, what] of pairs) aliases.push([n, as[what]]);
+        continue;
+      }
+    }
     // Droll & Lock Bird's global check: `if Duel.IsPhase(PHASE_DRAW) or Duel.IsPhase(PHASE_DAMAGE) then return false end`.
     const draw = opts.custom && /^if Duel\.IsPhase\(PHASE_DRAW\)( or Duel\.IsPhase\(PHASE_DAMAGE\))? then return false end$/.exec(l);
     if (draw) {
@@ -367,7 +449,8 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
     }
     if (opts.custom && l === 'return true') continue;
     const ret = /^return\s+(.*)$/.exec(l);
-    if (ret) parts.push(...splitAnd(ret[1]));
+    const named = (expr) => aliases.reduce((x, [n, to]) => x.replace(new RegExp(`\\b${n}\\b`, 'g'), to), expr);
+    if (ret) parts.push(...splitAnd(named(ret[1])));
     else if (opts.custom) {
       // The rest of a global check counts whose hand or field it was: read by the custom event's own condition.
       if (/^(local v=0|if eg:IsExists\(s\.\w+,1,nil,[01]\) then v=v\+\d end|if v==0 then return false end|e:SetLabel\(.*\)|return true)$/.test(l)) {
@@ -413,6 +496,8 @@ function splitAnd(expr) {
 function readPart(lua, p, depth) {
   // A custom event's player (Droll & Lock Bird: the hand a card was added to): the opponent's, or both players'.
   if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
+  // A monster effect or a Spell/Trap Card's activation (Solemn Judgment's kind of "or"): `x:ma`.
+  if (/^\(?re:IsMonsterEffect\(\) or re:IsHasType\(EFFECT_TYPE_ACTIVATE\)\)?$|^\(?re:IsHasType\(EFFECT_TYPE_ACTIVATE\) or re:IsMonsterEffect\(\)\)?$/.test(p)) return whole('x:ma');
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   let m;
@@ -426,7 +511,33 @@ function readPart(lua, p, depth) {
   if (/^r\s*&\s*REASON_BATTLE\s*(?:~=|>)\s*0$/.test(p)) return whole('b:b');
   if (/^rp\s*(?:==\s*1-tp|~=\s*tp)$/.test(p)) return whole('p:o');
   if (/^rp\s*==\s*tp$/.test(p)) return whole('p:y');
-  if (/^(?:not\s+)?Duel\.IsChainNegatable\(ev\)$/.test(p)) return whole();
+  if (/^(?:not\s+)?Duel\.IsChain(?:Negatable|Disablable)\(ev\)$/.test(p) || /^re:IsActivated\(\)$/.test(p)) return whole();
+  // Whose turn and which phase (`W:o|y`, `P:m|b`): the effect's activation window, or a phase trigger's turn.
+  if (/^(?:Duel\.IsTurnPlayer\(1-tp\)|Duel\.GetTurnPlayer\(\)\s*(?:~=\s*tp|==\s*1-tp)|(?:tp\s*~=|1-tp\s*==)\s*Duel\.GetTurnPlayer\(\))$/.test(p)) return whole('W:o');
+  if (/^(?:Duel\.IsTurnPlayer\(tp\)|Duel\.GetTurnPlayer\(\)\s*==\s*tp|tp\s*==\s*Duel\.GetTurnPlayer\(\))$/.test(p)) return whole('W:y');
+  if (/^Duel\.IsMainPhase\(\)$/.test(p)) return whole('P:m');
+  if ((m = /^Duel\.IsPhase\(PHASE_MAIN([12])\)$/.exec(p))) return whole(`P:m${m[1]}`);
+  // A card of the event Summoned by / controlled by a player (`eg:IsExists(Card.IsSummonPlayer,1,nil,1-tp)`).
+  if ((m = /^eg:IsExists\(Card\.Is(SummonPlayer|Controler),1,nil,(1-)?tp\)$/.exec(p))) return whole(`${m[1] === 'SummonPlayer' ? 'p' : 'c'}:${m[2] ? 'o' : 'y'}`);
+  if (/^Duel\.IsBattlePhase\(\)$/.test(p)) return whole('P:b');
+  // What was activated (`re`, EVENT_CHAINING) and where (the triggering location read from Duel.GetChainInfo).
+  if ((m = /^re:Is(Monster|Spell|Trap|SpellTrap)Effect\(\)$/.exec(p))) return whole(...(m[1] === 'SpellTrap' ? ['x:s', 'x:t'] : [`x:${m[1][0].toLowerCase()}`]));
+  if (/^TRIGGERING_LOCATION\s*==\s*LOCATION_MZONE$|^\(?TRIGGERING_LOCATION\s*&\s*LOCATION_MZONE\)?\s*(?:~=|>)\s*0$/.test(p)) return whole('z:M');
+  // Who took the damage (EVENT_BATTLE_DAMAGE / EVENT_DAMAGE): `ep:o` the opponent, `ep:y` you.
+  if (/^ep\s*(?:==\s*1-tp|~=\s*tp)$/.test(p)) return whole('ep:o');
+  if (/^ep\s*==\s*tp$/.test(p)) return whole('ep:y');
+  // The attack (EVENT_ATTACK_ANNOUNCE): by the opponent's monster (`p:o`), a direct attack (`da`).
+  if (/^Duel\.GetAttacker\(\):IsControler\(1-tp\)$/.test(p)) return whole('p:o');
+  if (/^Duel\.GetAttackTarget\(\)\s*==\s*nil$|^not Duel\.GetAttackTarget\(\)$/.test(p)) return whole('da');
+  // By battle or by a card effect (what "destroyed" means besides a cost or the rules): `b:be`.
+  if (new RegExp(String.raw`^${self}:IsReason\(REASON_(?:BATTLE[|+]REASON_EFFECT|EFFECT[|+]REASON_BATTLE)\)$`).test(p) || /^\(r\s*&\s*\(?REASON_(?:EFFECT[+|]REASON_BATTLE|BATTLE[+|]REASON_EFFECT)\)?\)\s*(?:~=|>)\s*0$/.test(p)) return whole('b:be');
+  if (/^\(r\s*&\s*REASON_EFFECT\)\s*(?:~=|>)\s*0$/.test(p)) return whole('b:e');
+  if (/^\(r\s*&\s*REASON_BATTLE\)\s*(?:~=|>)\s*0$/.test(p)) return whole('b:b');
+  // Discarded: sent from the hand by a discard (`(r&REASON_DISCARD)~=0`, `IsReason(REASON_DISCARD)`).
+  if (/^\(r\s*&\s*REASON_DISCARD\)\s*(?:~=|>)\s*0$/.test(p) || new RegExp(String.raw`^${self}:IsReason\(REASON_DISCARD\)$`).test(p)) return whole('dc');
+  if ((m = new RegExp(String.raw`^${self}:GetPreviousLocation\(\)\s*==\s*LOCATION_(\w+)$`).exec(p)) && ZONE_CODES[m[1]]) return whole(`f:${ZONE_CODES[m[1]]}`);
+  // Face-up before it moved (`u`).
+  if (new RegExp(String.raw`^${self}:IsPreviousPosition\(POS_FACEUP\)$`).test(p)) return whole('u');
   if ((m = /^(?:c|e:GetHandler\(\)):IsPrevious(?:Controler|Controller)\((1-)?tp\)$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
   if ((m = /^(?:c|e:GetHandler\(\)):IsControler\((1-)?tp\)$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
   if ((m = /^(?:c|e:GetHandler\(\)):IsSummonPlayer\((1-)?tp\)$/.exec(p))) return whole(`p:${m[1] ? 'o' : 'y'}`);
@@ -441,6 +552,8 @@ function readPart(lua, p, depth) {
   if ((m = /^c:IsLevelBelow\((\d+)\)$/.exec(p))) return whole(`l:-${m[1]}`);
   if ((m = /^c:IsLevelAbove\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}-`);
   if (/^c:IsFaceup\(\)$/.test(p)) return whole();
+  // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
+  if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
   if ((m = /^eg:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?(?:,[^)]*)?\)$/.exec(p)) && depth === 0) {
     const body = functionBody(lua, m[1]);

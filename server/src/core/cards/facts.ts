@@ -29,6 +29,8 @@ export interface CardFacts {
   link?: number;
   atk?: number;
   def?: number;
+  /** The archetypes it belongs to, where its source lists them (absent: not known). */
+  archetypes?: string[];
   /**
    * Effects in card order. A Spell/Trap with no effect of kind `activation` gets its card's activation
    * (free-chain) as effect 1, as written cards do.
@@ -55,6 +57,7 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
     link: facts.link,
     atk: facts.atk,
     def: facts.def,
+    archetypes: facts.archetypes,
     effects: [],
     origin,
   };

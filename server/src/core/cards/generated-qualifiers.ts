@@ -41,6 +41,15 @@ const code = (q: Qualifiers, key: string) => q.codes.find((c) => c.startsWith(`$
  */
 function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>): string {
   const words: string[] = q.complete ? [] : ['qualifying'];
+  if (q.codes.includes('u')) {
+    words.push('face-up');
+    used.add('u');
+  }
+  // An archetype (`s:Name`, spaces written `_`): `a "Fiendsmith" monster`.
+  for (const c of q.codes.filter((x) => x.startsWith('s:'))) {
+    words.push(`"${c.slice(2).replace(/_/g, ' ')}"`);
+    used.add(c);
+  }
   const level = code(q, 'l');
   if (level) {
     words.push(level.startsWith('-') ? `level ${level.slice(1)} or lower` : level.endsWith('-') ? `level ${level.slice(0, -1)} or higher` : `level ${level}`);
@@ -88,6 +97,12 @@ function verbQualifiers(q: Qualifiers, used: Set<string>, verb: string): string 
   }
   const by = code(q, 'b');
   const player = code(q, 'p');
+  // "Destroyed (by battle or card effect)": what destruction is, besides by a cost or the rules; no words.
+  if (by === 'be' && verb.startsWith('destroyed')) {
+    used.add('b:be');
+    return verbQualifiersAfterBy(q, used, verb, out);
+  }
+  if (by === 'be') return verbQualifiersAfterBy(q, used, verb, out);
   if (by) {
     const whose = player === 'o' ? "opponent's " : player === 'y' ? 'your ' : '';
     if (by === 'e') out.push(`by ${whose}card effect`);
@@ -95,6 +110,10 @@ function verbQualifiers(q: Qualifiers, used: Set<string>, verb: string): string 
     used.add(`b:${by}`);
     if (whose && by === 'e') used.add(`p:${player}`);
   }
+  return verbQualifiersAfterBy(q, used, verb, out);
+}
+
+function verbQualifiersAfterBy(q: Qualifiers, used: Set<string>, verb: string, out: string[]): string {
   if (q.codes.includes('g') && (verb === 'destroyed' || verb === 'destroyed by battle')) {
     out.push('and sent to gy');
     used.add('g');
@@ -124,6 +143,15 @@ export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phr
     if (!q.codes.includes('g')) q = { ...q, codes: [...q.codes, 'g'] };
   }
   if (event === 'to_grave') used.add('g');
+  // Sent from the hand by a discard: "discarded" (from the hand goes without saying).
+  if (event === 'to_grave' && q.codes.includes('dc')) {
+    verb = 'discarded';
+    used.add('dc');
+    if (code(q, 'f') === 'H') used.add('f:H');
+    q = { ...q, codes: q.codes.filter((c) => c !== 'f:H') };
+  }
+  // This card's battle damage is its controller's opponent's: "inflicts battle damage" says it.
+  if (event === 'battle_damage' && code(q, 'ep') === 'o') used.add('ep:o');
   const phrase = `${verb}${verbQualifiers(q, used, verb)}`;
   return { phrase, read: q.complete && q.codes.every((c) => used.has(c)) };
 }
@@ -145,6 +173,22 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
       return { phrase: `${actor} ${kind ? `${kind} ` : ''}${verb} ${subject}${verbQ}`, read: complete(q, used) };
     }
     return { phrase: `${subject} is ${kind ? `${kind} ` : ''}summoned${verbQ}`, read: complete(q, used) };
+  }
+  // Damage: who took it (`ep`); without it, either player.
+  if (event === 'damage' || event === 'battle_damage') {
+    const who = code(q, 'ep');
+    if (who) used.add(`ep:${who}`);
+    const what = event === 'battle_damage' ? 'battle damage' : 'damage';
+    return { phrase: who === 'o' ? `opponent takes ${what}` : who === 'y' ? `you take ${what}` : `a player takes ${what}`, read: complete(q, used) };
+  }
+  // An attack declared: by the opponent's monster (`p:o`), a direct attack (`da`).
+  if (event === 'attack_announce') {
+    const player = code(q, 'p');
+    if (player === 'o') used.add('p:o');
+    const direct = q.codes.includes('da');
+    if (direct) used.add('da');
+    const attack = direct ? 'a direct attack' : 'an attack';
+    return { phrase: player === 'o' ? `opponent declares ${attack}` : direct ? `a player declares ${attack}` : base, read: complete(q, used) };
   }
   // `a qualifying card is destroyed`: the subject from the codes, the verb from the vocabulary's phrase.
   const m = /^a qualifying (card|monster) (is |leaves)(.*)$/.exec(base);
@@ -172,13 +216,18 @@ export function activationPhrase(q: Qualifiers): Phrased {
   const xs = q.codes.filter((c) => c.startsWith('x:')).map((c) => c.slice(2));
   xs.forEach((x) => used.add(`x:${x}`));
   let what = 'a card or effect';
-  if (xs.length === 1 && xs[0] === 'm') what = 'a monster effect';
+  const zone = code(q, 'z');
+  if (zone === 'M') used.add('z:M');
+  const where = zone === 'M' ? ' on the field' : '';
+  if (xs.length === 1 && xs[0] === 'ma') what = 'a monster effect or spell or trap card';
+  else if (xs.length === 2 && xs.includes('s') && xs.includes('t')) what = 'a spell or trap';
+  else if (xs.length === 1 && xs[0] === 'm') what = 'a monster effect';
   else if (xs.length === 1 && xs[0] === 's') what = 'a spell';
   else if (xs.length === 1 && xs[0] === 't') what = 'a trap';
   else if (xs.length === 1 && xs[0] === 'a') what = 'a spell or trap card';
   else if (xs.length === 2 && xs.includes('a') && (xs.includes('s') || xs.includes('t'))) what = xs.includes('s') ? 'a spell card' : 'a trap card';
   else if (xs.length) return { phrase: 'card or effect activated', read: false };
   if (player) used.add(`p:${player}`);
-  const phrase = player === 'o' ? `opponent activates ${what}` : player === 'y' ? `you activate ${what}` : what === 'a card or effect' ? 'card or effect activated' : `${what.replace(/^an? /, '')} activated`;
+  const phrase = player === 'o' ? `opponent activates ${what}${where}` : player === 'y' ? `you activate ${what}${where}` : what === 'a card or effect' ? `card or effect activated${where}` : `${what.replace(/^an? /, '')} activated${where}`;
   return { phrase, read: complete(q, used) };
 }

@@ -143,8 +143,8 @@ const OTHER_EVENTS: Record<string, string> = {
   release: 'a qualifying card is tributed',
   attack_announce: 'an attack is declared',
   be_battle_target: 'an attack is declared',
-  damage: 'you take damage',
-  battle_damage: 'you take battle damage',
+  damage: 'a player takes damage',
+  battle_damage: 'a player takes battle damage',
 };
 
 /**
@@ -230,12 +230,33 @@ interface EffectFields {
   does: string;
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
+  /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
+  scriptTurn?: string;
+  scriptPhase?: string;
+  /** Spell Speed 1 (an Ignition Effect, a Spell other than a Quick-Play's activation): only in its controller's turn. */
+  speedOne?: boolean;
+}
+
+const SCRIPT_PHASES: Record<string, string> = { m: 'main phase', m1: 'main phase 1', m2: 'main phase 2', b: 'battle phase' };
+
+/** The window a script's condition states (`during the opponent's battle phase`), where the text states none. */
+function scriptWindow(e: EffectFields): string | undefined {
+  const phase = e.scriptPhase && SCRIPT_PHASES[e.scriptPhase];
+  if (!e.scriptTurn && !phase) return undefined;
+  const whose = e.scriptTurn === 'o' ? "the opponent's" : e.scriptTurn === 'y' || e.speedOne ? 'your' : 'the';
+  return `during ${whose} ${phase ?? 'turn'}`;
 }
 
 function effectFields(s: string): EffectFields {
   const f = s.split(',');
-  const { event, qualifiers } = splitEvent(f[4] ?? '');
+  const { event, qualifiers: all } = splitEvent(f[4] ?? '');
+  // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
+  const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
+  const phase = all.codes.find((c) => c.startsWith('P:'))?.slice(2);
+  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:')) };
   return {
+    scriptTurn: turn,
+    scriptPhase: phase,
     kind: f[0],
     mandatory: f[1]?.[0] === 'm',
     self: f[2] !== 'f',
@@ -281,7 +302,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
   const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers);
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
   for (const e of effects) {
     const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
@@ -317,7 +338,7 @@ function includes(e: EffectFields, cardDeck: string[]): string[] {
   const c = new Set(e.categories);
   // Where the generator read the effect's own target function (`d`), its own Deck operations: an Extra Deck Summon
   // does not get the Main Deck's `deck summon` of another effect of the card.
-  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrR]/g, ''));
+  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRqQ]/g, ''));
   const deck = own ? [...(own[1].includes('u') ? ['deck-summon'] : []), ...(own[1].includes('g') ? ['deck-send'] : [])] : cardDeck;
   const out: string[] = [];
   if (c.has('search')) out.push('search');
@@ -385,14 +406,15 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
   // `b`: "Once per battle", a use-limit cost helper of the script (R78).
   if (e.extra.includes('b')) into.oncePerBattle = true;
-  if (e.extra.includes('r')) into.noResponse = 'opponent';
-  else if (e.extra.includes('R')) into.noResponse = 'both';
+  const noResponse = noResponseOf([e]);
+  if (noResponse) into.noResponse = noResponse;
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
   if (inc.length) into.includes = inc;
   const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
+  else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
   if (e.cost) phrase(into, costPhrase(e.cost));
   return into;
@@ -412,6 +434,15 @@ function costPhrase(codes: string): string {
     else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : c.slice(1) || '1'}${COST_AFTER[c[0]] ?? ''}`);
   }
   return parts.length ? `cost ${parts.join(' and ')}` : 'cost';
+}
+
+/**
+ * Who may not respond to the activation (R40), by the letters of the extra field: `r`/`R` the script's
+ * `Duel.SetChainLimit` (or the text's whole restriction), `q`/`Q` the text's restriction of some responses only.
+ */
+function noResponseOf(records: EffectFields[]): EffectFacts['noResponse'] {
+  const has = (letter: string) => records.some((e) => e.extra.includes(letter));
+  return has('R') ? 'both' : has('r') ? 'opponent' : has('Q') ? 'both-some' : has('q') ? 'opponent-some' : undefined;
 }
 
 /** An event the script names that the vocabulary has no phrase for: kept in words, assumed. */
@@ -439,7 +470,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
   const mandatory = e.mandatory;
   switch (e.kind) {
     case 'I':
-      return properties(e, { kind: 'ignition' }, deck, true);
+      return properties({ ...e, speedOne: true }, { kind: 'ignition' }, deck, true);
     case 'F':
       return properties(e, { kind: 'flip', mandatory }, deck, false);
     case 'Q': {
@@ -449,8 +480,12 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'P': {
       const time = PHASES[e.event];
       if (!time) return properties(e, { kind: 'trigger', mandatory, timing: 'if', event: eventOf(scriptEvent(e.event)) }, deck, true);
-      const condition = e.extra.includes('k') || r.notes.includes('?spirit') ? ' if script condition' : '';
-      const { words, text } = readPhrase(`${time}${condition}`);
+      // Whose phase: the turn the script's condition checks (`during your end phase`); a phase its words cannot say whose
+      // (`at end of battle phase`) keeps the check as a condition not read.
+      const whose = e.scriptTurn === 'o' ? "opponent's " : e.scriptTurn === 'y' ? 'your ' : '';
+      const unsaid = (!!whose && !time.startsWith('during the ')) || !!e.scriptPhase;
+      const condition = unreadCondition(e) || unsaid || r.notes.includes('?spirit') ? ' if script condition' : '';
+      const { words, text } = readPhrase(`${whose ? time.replace(/^during the /, `during ${whose}`) : time}${condition}`);
       const p = interpretPhaseTime(words, text);
       return properties(e, { kind: 'phase-trigger', mandatory, phaseTime: p.time, condition: p.condition }, deck, true);
     }
@@ -496,7 +531,7 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
   const setTurn = activations.map((e) => SET_TURN[e.setTurn as keyof typeof SET_TURN]).find(Boolean);
   const answers = phrases.length > 0 && !activations.some((e) => !e.event);
   // Who may not respond to the activation (R40): the script's `Duel.SetChainLimit`, a line of its own where needed.
-  const noResponse = activations.some((e) => e.extra.includes('R')) ? 'both' : activations.some((e) => e.extra.includes('r')) ? 'opponent' : undefined;
+  const noResponse = noResponseOf(activations);
   // A modal card ("Activate 1 of these effects"): one `choose one` activation per choice, as docs/language.md writes it.
   const choices = activations.map((e) => e.choices).find((c) => c.length >= 2);
   // A modal card's record holds one code of parts per choice (`/`-joined), witnessed by any of its activations' categories.
@@ -518,7 +553,7 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
 
 /** The facts of a record. */
 export function generatedCardFacts(r: GeneratedRecord): CardFacts {
-  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], effects: [] };
+  const facts: CardFacts = { name: r.name, aliases: [], cardType: generatedCardType(r), races: [], attributes: [], abilities: [], archetypes: r.archetypes, effects: [] };
   typeFacts(r, facts);
   if (r.japanese && !/[《》]/.test(r.japanese)) facts.aliases!.push(r.japanese);
   if (r.portuguese && r.portuguese !== r.name) facts.aliases!.push(r.portuguese);
@@ -529,7 +564,9 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   if (ops) deck.push(ops);
   const effects = mergeTriggers(r.effects.map(effectFields));
   const activationRecords = effects.filter((e) => e.kind === 'A');
-  const activations = activationFacts(activationRecords, deck, r.type.startsWith('M:'));
+  // A Spell other than a Quick-Play Spell is activated in its controller's own Main Phase (Spell Speed 1).
+  const speedOne = r.type.startsWith('S:') && !r.type.startsWith('S:Quick-Play');
+  const activations = activationFacts(activationRecords.map((e) => ({ ...e, speedOne })), deck, r.type.startsWith('M:'));
   // A Spell/Trap with no activation of its own has its card's (free chain), written where its card type is.
   if (!activations.length && !r.type.startsWith('M:')) activations.push({ kind: 'activation', text: facts.cardType });
   // So is a free-chain activation that states nothing more (`segoc card` prints no line for it).

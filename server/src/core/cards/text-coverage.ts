@@ -23,6 +23,8 @@ const NO_EFFECT = [
   /^(you can only|you cannot|each player can only|this card can only) .*\b(once per (turn|chain|duel)|per turn)\b|^you can only (use|activate|special summon|control|summon|set)\b/i,
   // Summoning conditions, procedures and materials: how the card is Summoned, not an effect that starts a chain.
   /^(this card )?(cannot|must( first)?|can only) be (either )?(normal|special|fusion|synchro|xyz|link|ritual|pendulum)? ?(summoned|set)|^you can (special|ritual|tribute|normal) summon this card|^(you can )?(ritual|fusion|synchro|xyz|link) summon(ed)? this card\b|\b(materials?|monsters?|tuners?)$|^".*" \+ |^\d\+? /i,
+  // Who may not respond to the card's activations (R40): read into the effects it restricts (`cannot be responded to`).
+  /in response to this (?:card's|effect's) (?:effect )?activations?/i,
   // Reminder text in parentheses ("(This is treated as a Fusion Summon.)").
   /^\(/,
   // Limits and Summoning conditions in Japanese.

@@ -20,6 +20,8 @@ export interface CardFilter {
   faceUp?: boolean;
   /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
   types?: string[];
+  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such, or with the name in its own). */
+  archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
@@ -167,8 +169,10 @@ export interface EffectInfo {
   /**
    * Who may not activate cards or effects in response to this effect's activation ("Your opponent cannot activate
    * cards or effects in response to this effect's activation": `opponent`; neither player: `both`). R40 reads it.
+   * `opponent-some` / `both-some`: only some responses are forbidden ("the targeted card", "with the same original
+   * type as ...", or under a condition): which ones the engine does not know, so such a response rests on that fact.
    */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /**
    * What is paid to activate it, before the semicolon of its text ("Discard 1 card; ..."): `cost discard 1`, `cost
    * tribute itself and pay 1000 lp` (docs/language.md, `cost`). Absent where no source states a cost; R74 reads it.
@@ -322,6 +326,8 @@ export interface CardInfo {
   link?: number;
   atk?: number;
   def?: number;
+  /** The archetypes the card belongs to (yaml-yugi's `series` for a generated card); absent where the source does not say. */
+  archetypes?: string[];
   effects: EffectInfo[];
   origin: CardOrigin;
 }

@@ -22,6 +22,7 @@ export function uniformCard(c: CardInfo): CardInfo {
     link: c.link,
     atk: c.atk,
     def: c.def,
+    archetypes: c.archetypes,
     effects: c.effects.map(uniformEffect),
     origin: c.origin,
   };
@@ -97,6 +98,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     zone: f.zone,
     faceUp: f.faceUp,
     types: f.types,
+    archetypes: f.archetypes,
     eventCard: f.eventCard,
     unknown: f.unknown,
     raw: f.raw,

@@ -48,6 +48,14 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
       if (f.atkMin !== undefined) r = and3(r, fromBool(card.atk >= f.atkMin));
     }
   }
+  if (f.archetypes?.length) {
+    // A card of the archetype: listed as one by its source, or with the archetype's name in its own name.
+    const named = (a: string) => !!card && card.name.toLowerCase().includes(a.toLowerCase());
+    const listed = (a: string) => !!card?.archetypes?.some((x) => x.toLowerCase() === a.toLowerCase());
+    if (f.archetypes.some((a) => named(a) || listed(a))) r = and3(r, 'yes');
+    else if (!card || card.archetypes === undefined) r = and3(r, 'assumed');
+    else r = and3(r, 'no');
+  }
   if (f.types?.length) {
     // The card's type (`link monster`) or one of its abilities (`tuner`, `pendulum`).
     if (!card) r = and3(r, 'assumed');

@@ -145,6 +145,7 @@ export function mergeInto(into: InferredEffect, more: InferredEffect): void {
   into.changesAtk ||= more.changesAtk;
   into.damageStep ||= more.damageStep;
   into.event ??= more.event;
+  into.noResponse ??= more.noResponse;
   for (const i of more.includes) addInclude(into.includes, i);
 }
 

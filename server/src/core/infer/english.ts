@@ -164,6 +164,16 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
         responseLimit = /^neither/i.test(noResponse[0]) ? 'both' : 'opponent';
         continue;
       }
+      // "In response to this card's activation, your opponent cannot activate cards ... with the same original type":
+      // some responses forbidden, of every effect of the card (a sentence of its own, not an effect).
+      // "... in response to this effect's activation" after an effect is that effect's (Qliphort Stealth's trigger).
+      const someResponses = responseLimitOf(sentence);
+      if (someResponses && /^(?:in response|if |your opponent cannot|neither player|cards and effects cannot)/i.test(sentence)) {
+        const last = effects[effects.length - 1];
+        if (/this effect's/i.test(sentence) && last && last.kind !== 'continuous') last.noResponse = someResponses;
+        else responseLimit = someResponses;
+        continue;
+      }
       const e = blankEffect('continuous', sentence, pendulum);
       effects.push(e);
       continue;
@@ -186,6 +196,21 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
 
 /** A sentence of its own that forbids responses to every effect of the card (R40). */
 const NO_RESPONSE_ALL = /^(?:your opponent cannot|neither player can) activate cards or effects in response to this card's (?:effect )?activations?\.?$/i;
+
+/**
+ * Who may not respond to an activation, as the text says it (R40): `opponent` / `both` where no card or effect may
+ * be activated in response; `opponent-some` / `both-some` where only some may not ("the targeted card", "monster
+ * effects", "with the same original type as ...") or only under a condition ("If you control ..., your opponent
+ * cannot ..."): which responses it forbids is then not known to the engine.
+ */
+export function responseLimitOf(sentence: string): InferredEffect['noResponse'] {
+  const m = /(?:^\s*|[.:;,]\s*)((?:if [^,]*,\s*)?(?:in response to this (?:card's|effect's) activations?,\s*)?(?:your opponent cannot|neither player can|cards and effects cannot be) activate[^.]*?in response to this (?:card's|effect's) (?:effect )?activations?|in response to this (?:card's|effect's) activations?,\s*(?:your opponent cannot|neither player can) activate[^.]*)/i.exec(sentence);
+  if (!m) return undefined;
+  const said = m[1];
+  const both = /neither player|cards and effects cannot be/i.test(said);
+  const all = /^(?:your opponent cannot|neither player can) activate cards or effects in response|^cards and effects cannot be activated in response/i.test(said);
+  return all ? (both ? 'both' : 'opponent') : both ? 'both-some' : 'opponent-some';
+}
 
 const ACTION = /^(you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|take control|negate|target|select|your opponent (takes|discards|draws|sends)|both players|each player|shuffle|place|equip|change|look|reveal|excavate|discard|remove|you (gain|draw|take|discard|lose)|increase|decrease|halve|double|switch|toss|roll|declare)\b/i;
 const OLD_STYLE = /^(?:(?:once|twice) per turn,? )?(?:during (?:your|either player's) (?:main phase(?: 1)?|turn),? )?you can\b(?!(?=(.*?\b(?:summon|set) this card\b))\1.*\bby\b)|^(?:(?:once|twice) per turn, )?(?:during [^,]*, )?(?:when|if|each time)\b[^.]*?, (?:you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|negate|select|your opponent (?:takes|discards|draws)|shuffle|place|equip|discard|remove|you (?:gain|draw|take|discard))\b|^(?:(?:once|twice) per turn, )?(?:during|at the end of|at the start of) (?:each|your|your opponent's|the|either player's|his\/her|each of (?:your|his\/her)) [^,.]*?(?:standby|end|battle) phases?,? /i;
@@ -406,8 +431,8 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (/\bnegate the activation\b/i.test(action)) e.negatesActivation = true;
   // "Your opponent cannot activate cards or effects in response to this card's/effect's activation" (R40).
   const sentence = `${cond} ${cost} ${action}`;
-  if (/\byour opponent cannot activate cards or effects in response to this (?:card's|effect's) activation/i.test(sentence)) e.noResponse = 'opponent';
-  else if (/\bneither player can activate cards or effects in response to this (?:card's|effect's) activation/i.test(sentence)) e.noResponse = 'both';
+  const limit = responseLimitOf(sentence);
+  if (limit) e.noResponse = limit;
   if (/\b(gains?|loses?) (\d+|x|atk|half|that|the)|\bATK (and DEF )?(becomes|is halved|is doubled)|\bATK\/DEF (becomes|of)|\bbecomes? (equal|the same)|\bhalve\b|\bdouble\b/i.test(action) && /\bATK\b/.test(action)) e.changesAtk = true;
   includesOf(action, e);
   let does = actionsOf(action, e.targets, cost);

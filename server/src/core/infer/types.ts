@@ -57,7 +57,7 @@ export interface InferredEffect {
   /** What is paid before the semicolon, as the body of a `cost` modifier (`discard 1 and pay 1000 lp`; R74). */
   cost?: string;
   /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
-  noResponse?: 'opponent' | 'both';
+  noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** From the Pendulum text. */
   pendulum: boolean;
   /** The sentence(s) of the official text this effect was read from. */

@@ -27,6 +27,13 @@ export function parseFilter(ws: string[]): CardFilter {
       f.faceUp = true;
       continue;
     }
+    // `a "Fiendsmith" monster`: a quoted name in a filter is an archetype (PSCT's "a "X" card").
+    const quoted = /^"(.+)"$/.exec(w);
+    if (quoted) {
+      (f.archetypes ??= []).push(quoted[1]);
+      i++;
+      continue;
+    }
     // `a link monster`, `a tuner monster`: a card type or ability before `monster`.
     if (MONSTER_TYPES.includes(w) && (ws[i + 1] === 'monster' || ws[i + 1] === 'monsters')) {
       (f.types ??= []).push(w);

@@ -14,6 +14,14 @@ import { parseFilter } from './filters';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
 
+/** How an effect line writes who may not respond to its activation (R40). */
+const NO_RESPONSE_WORDS: Readonly<Record<NonNullable<EffectInfo['noResponse']>, string>> = {
+  opponent: 'cannot be responded to by opponent',
+  both: 'cannot be responded to',
+  'opponent-some': 'cannot be responded to by opponent with some cards',
+  'both-some': 'cannot be responded to with some cards',
+};
+
 /** What a property's default and its printing may depend on: the card's category and kind. */
 export interface CardKind {
   category: CardCategory;
@@ -228,16 +236,28 @@ const SHIPPED = [
     key: 'noResponse',
     starts: ['cannot'],
     completions: ['cannot be responded to by opponent'],
-    docs: ['cannot be responded to by opponent', 'cannot be responded to'],
+    docs: ['cannot be responded to by opponent', 'cannot be responded to', 'cannot be responded to by opponent with some cards', 'cannot be responded to with some cards'],
     read(effect, ws) {
       const w = ws.join(' ');
       if (w === 'cannot be responded to by opponent' || w === 'cannot be responded to by the opponent') effect.noResponse = 'opponent';
       else if (w === 'cannot be responded to') effect.noResponse = 'both';
+      // Some responses only ("the targeted card", "with the same original type", or under a condition): which, unknown.
+      else if (w === 'cannot be responded to by opponent with some cards') effect.noResponse = 'opponent-some';
+      else if (w === 'cannot be responded to with some cards') effect.noResponse = 'both-some';
       else return false;
       return true;
     },
-    print: (e) => (e.noResponse === 'opponent' ? 'cannot be responded to by opponent' : e.noResponse === 'both' ? 'cannot be responded to' : undefined),
-    describe: (e) => (e.noResponse === 'opponent' ? 'the opponent cannot respond to its activation' : e.noResponse === 'both' ? 'no card or effect can be activated in response to its activation' : undefined),
+    print: (e) => (e.noResponse ? NO_RESPONSE_WORDS[e.noResponse] : undefined),
+    describe: (e) =>
+      e.noResponse === 'opponent'
+        ? 'the opponent cannot respond to its activation'
+        : e.noResponse === 'both'
+          ? 'no card or effect can be activated in response to its activation'
+          : e.noResponse === 'opponent-some'
+            ? 'the opponent cannot respond to its activation with some cards (which, the card says)'
+            : e.noResponse === 'both-some'
+              ? 'some cards or effects cannot be activated in response to its activation (which, the card says)'
+              : undefined,
     // Compared only where the library states it (the audit fixture predates it: a text read as "none" is no difference).
     audit: { name: 'noResponse', value: (e) => e.noResponse },
   }),

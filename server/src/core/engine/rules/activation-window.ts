@@ -40,8 +40,17 @@ const messages = {
     `${p.link} can be activated only ${p.window} (${p.why}), but the chain starts in ${p.turnPlayer}'s ${p.phase}, as the scenario states: it can be activated only in ${p.allowed} [R37]`,
 };
 
+/**
+ * A phase trigger's turn ("during your opponent's End Phase") is a window of whose turn it may be activated in; its
+ * phase is how the trigger is chosen (classify.ts), so only the turn is checked here.
+ */
+function phaseTriggerTurn(l: LinkState): ActivationWindow | undefined {
+  const t = l.effect?.kind === 'phase-trigger' ? l.effect.phaseTime : undefined;
+  return t && t.whose !== 'each' ? { whose: t.whose, phase: undefined, raw: t.raw } : undefined;
+}
+
 function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState): void {
-  const stated = l.effect?.window;
+  const stated = l.effect?.window ?? phaseTriggerTurn(l);
   const ignition = !stated && l.effect?.kind === 'ignition';
   const window = stated ?? (ignition ? IGNITION_WINDOW : undefined);
   if (!window || l.player === undefined || l.status.ineligible) return;

@@ -7,7 +7,7 @@ import { eventMatches } from '../match';
 import { qualifierMiss } from '../qualifier-miss';
 import { describeEvent, whyNotLast } from '../narrative';
 import { RegionWindow } from '../rulesets';
-import { zoneWord } from '../state';
+import { GameEvent, zoneWord } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { EventPattern } from '../../cards/model';
@@ -101,7 +101,10 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   // No event of the current window meets it.
   const pattern = e.event!;
   const you = chain.controllerOf(l.inst);
-  const thisChain = chain.events.slice(chain.chainStartEvent).filter((ev) => eventMatches(pattern, ev, l.inst!, you) !== 'no');
+  // What the link's own resolution does happened after it was placed: it never explains why the link is here (its
+  // Special Summon of an "Amazoness" monster does not meet its own "if an Amazoness monster is Summoned").
+  const ownResolution = (ev: GameEvent) => ev.origin.kind === 'resolution' && 'link' in ev.origin && ev.origin.link === l.position;
+  const thisChain = chain.events.slice(chain.chainStartEvent).filter((ev) => !ownResolution(ev) && eventMatches(pattern, ev, l.inst!, you) !== 'no');
   const fromBuilding = thisChain.find((ev) => ev.id <= chain.lastPlacementEvent && ev.origin.kind !== 'action');
   const fromResolution = thisChain.find((ev) => ev.id > chain.lastPlacementEvent);
   if (fromBuilding || fromResolution) {

@@ -5,6 +5,7 @@
 import { defineRule } from './api';
 import { S } from './sources';
 import { quoteName } from '../../syntax/quote';
+import { effectLabel, restsOn } from '../unknown-facts';
 
 export const noResponse = defineRule({
   name: 'no-response',
@@ -38,7 +39,21 @@ export const noResponse = defineRule({
       const limit = below?.effect?.noResponse;
       if (!below || !limit || !below.inst) continue;
       const opponent = below.player !== undefined && l.player !== undefined && below.player !== l.player;
-      if (limit === 'opponent' && !opponent) continue;
+      if ((limit === 'opponent' || limit === 'opponent-some') && !opponent) continue;
+      if (limit === 'opponent-some' || limit === 'both-some') {
+        // The card forbids only some responses (which, its text says: "the targeted card", "with the same original type
+        // as the cards sent"): whether this one is among them is a fact the library does not hold, never a silent "legal".
+        if (below.inst.card && below.effect) {
+          restsOn(l, {
+            card: below.inst.name,
+            effect: below.effect.index,
+            fact: 'response',
+            what: `which cards or effects ${effectLabel(below.inst.card, below.effect.index)} forbids in response to its activation (its text forbids some responses${limit === 'opponent-some' ? " of the opponent's" : ''}; the library does not know which)`,
+            why: `${chain.linkName(l)} is taken not to be one of them`,
+          });
+        }
+        continue;
+      }
       report.say('no-response', l, { link: chain.linkName(l), below: chain.linkName(below), card: below.inst.name, who: limit === 'opponent' ? 'the opponent' : 'neither player' }, [
         { link: below, message: 'the activation no one may respond to here' },
       ]);
