@@ -7,7 +7,8 @@
  * `overlay`: attached to an Xyz Monster as material (off the field, in no zone a board line can name: the
  * engine puts cards there, the scenario never does).
  */
-export type Zone = 'field' | 'hand' | 'gy' | 'banished' | 'deck' | 'extra' | 'overlay';
+/** `gone`: where a Token is once it left the field (it ceases to exist, R70); never written, like `overlay`. */
+export type Zone = 'field' | 'hand' | 'gy' | 'banished' | 'deck' | 'extra' | 'overlay' | 'gone';
 export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck', 'extra'];
 
 /** Summons that use materials: the materials are "used as material" (R20 (d)); the Summon is a Special Summon. */

@@ -37,6 +37,9 @@ export function hover(analysis: Analysis, p: Position, lines?: readonly string[]
   if (ref && ref.kind === 'card') {
     const card = ref.cardName ? analysis.cards.get(ref.cardName) : undefined;
     if (card) return markdown(describeCard(card, analysis.uri), ref.range);
+    if (ref.instance?.token) {
+      return markdown(`**${escapeMd(quoteName(ref.cardName ?? '?'))}** — a Monster Token: it exists only face-up on the field; when it would leave the field it ceases to exist (destroyed or Tributed, it is never sent to the GY, the hand, the Deck or banishment) [R70]`, ref.range);
+    }
     return markdown(`**${escapeMd(quoteName(ref.cardName ?? '?'))}** — unknown card: neither this file, the workspace nor the card library defines it.`, ref.range);
   }
   const def = cardDefNameAt(analysis, p);

@@ -7,7 +7,7 @@ export const KEYWORDS = new Set([
   'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
   'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
   'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
-  'using', 'by',
+  'using', 'by', 'control', 'until',
 ]);
 export const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
 export const ACTIONS = new Set([

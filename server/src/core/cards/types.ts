@@ -59,6 +59,11 @@ export type EventPattern =
       actor?: Actor;
       /** `responds to summon`: the Summon being attempted (negation window), not its success. */
       attempt?: boolean;
+      /**
+       * `sent to gy or banished`: other events of the same card that meet the condition too: one effect on either
+       * event ("If this card is sent to the GY or banished"), not two effects (the card's `effect N` counts it once).
+       */
+      or?: EventPattern[];
       raw: string;
       unknown: string[];
     })
@@ -143,6 +148,11 @@ export interface EffectInfo {
   oncePerTurnByName: boolean;
   /** `activate 1 per turn`: "You can only activate 1 X per turn", the card's activation, by name (R39). */
   activateOncePerTurn: boolean;
+  /**
+   * `once per duel`: "You can only use this effect of X once per Duel", by name. Implies `oncePerTurnByName` (within a
+   * turn it is that hard limit, R38); across turns it is shown, not checked.
+   */
+  oncePerDuel: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
   damageStep: boolean;

@@ -72,6 +72,7 @@ export function uniformPattern(e: EventPattern): EventPattern {
     notInPhases: p.notInPhases,
     actor: p.actor,
     attempt: p.attempt,
+    or: (p.or as EventPattern[] | undefined)?.map(uniformPattern),
     direct: p.direct,
     ordinal: p.ordinal,
     what: p.what,

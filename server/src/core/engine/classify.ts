@@ -75,6 +75,8 @@ export interface LinkState {
   revivedUnsummoned: CardInstance[];
   /** The effect the link names that is never activated (a Continuous Effect, a Summoning procedure): R54. */
   noChainEffect: EffectInfo | undefined;
+  /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
+  costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -127,6 +129,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     resolution: undefined,
     revivedUnsummoned: [],
     noChainEffect: undefined,
+    costShort: [],
   };
   if (!inst?.card) return l;
   l.effect = chooseEffect(cx, l, inst.card, collected);

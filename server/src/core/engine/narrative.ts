@@ -3,7 +3,7 @@
 import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
 import { SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
-import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, PartOutcome, ResolutionAct } from './results';
+import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, CountedVerb, EventRecord, LinkAnswer, LinkResolution, PartOutcome, ResolutionAct } from './results';
 import type { ChainView } from './view';
 import { Zone } from '../syntax/ast';
 import { GameEvent, zoneWord } from './state';
@@ -264,11 +264,27 @@ export function actText(a: ResolutionAct): string {
       return `not applied: ${a.part}${a.card ? ` (${quoteName(a.card)})` : ''}: ${notAppliedWhy(a)} [${a.rule}]`;
     case 'negates-effect':
       return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
+    case 'equip-sent':
+      return `${quoteName(a.card)} goes to the GY: the monster it equipped, ${quoteName(a.from)}, left the field or turned face-down (R73)`;
+    case 'takes-control':
+      return `takes control of ${quoted(a.cards, a.owners)}${a.untilEnd ? ' until the End Phase' : ''}`;
+    case 'counted':
+      return `${a.player} ${COUNTED_WORDS[a.verb]} ${a.count} card${a.count === 1 ? '' : 's'} ${a.verb === 'draws' ? '' : `from the ${zoneWord(a.from)}`}${a.faceDown ? ' face-down' : ''}`.trim() + (a.left !== undefined ? ` (${a.left} left there)` : '');
   }
 }
 
+/** The verb of a counted action, as the resolution says it. */
+const COUNTED_WORDS: Record<CountedVerb, string> = {
+  banishes: 'banishes',
+  discards: 'discards',
+  'sends-to-gy': 'sends to the GY',
+  returns: 'returns',
+  'adds-to-hand': 'adds to the hand',
+  draws: 'draws',
+};
+
 /** Acts in which nothing happened (a negation, a part not applied, nothing to act on): the link did nothing by them. */
-const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
+const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['equip-sent', 'negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
 
 /** Whether something happened by this act (a card moved, a negation, a part applied). */
 export function actApplied(a: ResolutionAct): boolean {
@@ -291,6 +307,7 @@ export function partOutcome(a: ResolutionAct): PartOutcome {
   }
   if (a.kind === 'left-the-field') out.rule = 'R18';
   if (a.kind === 'negated' || a.kind === 'effect-negated') out.rule = 'R45';
+  if (a.kind === 'equip-sent') out.rule = 'R73';
   return out;
 }
 
@@ -307,6 +324,10 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return a.at ? `the card is no longer where the effect needs it (moved at ${a.at})` : 'the card left the field before the link resolved';
     case 'nothing-to-negate':
       return 'there is nothing below it to negate';
+    case 'token':
+      return 'a Token exists only face-up on the field: it cannot be turned face-down, and once it left the field it no longer exists';
+    case 'fewer-cards':
+      return `the ${a.where ? zoneWord(a.where) : 'zone'} holds only ${a.at ?? 'fewer'} card${a.at === '1' ? '' : 's'}, as the board states it`;
   }
 }
 
@@ -359,6 +380,7 @@ const FROM_WORDS: Record<NonNullable<EffectAction['from']>, string> = {
   banished: 'banishment',
   extra: 'the Extra Deck',
   overlay: 'the Xyz Materials',
+  gone: 'nowhere',
 };
 
 /** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */

@@ -63,14 +63,23 @@ export type ResolutionAct =
   | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
   | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
-  | { kind: 'negates-effect'; link: number; card: string };
+  | { kind: 'negates-effect'; link: number; card: string }
+  /** An Equip Card sent to the GY by the game's rules: the monster it was equipped to left the field or turned face-down (R73). */
+  | { kind: 'equip-sent'; card: string; from: string }
+  /** `take control of "X" [until end phase]` (R72): its controller is now the link's player. */
+  | { kind: 'takes-control'; cards: string[]; owners?: string[]; untilEnd: boolean }
+  /** Cards the scenario does not name, counted (`banish 10 cards from deck face-down`, `discard 1 card`; R71). */
+  | { kind: 'counted'; verb: CountedVerb; count: number; from: Zone; player: string; faceDown?: boolean; left?: number };
+
+/** What an action does to counted cards the scenario does not name (R71). */
+export type CountedVerb = 'banishes' | 'discards' | 'sends-to-gy' | 'returns' | 'adds-to-hand' | 'draws';
 
 /**
  * Why a part of an effect was not applied: its target left its place (`at`: the link or action that moved it),
  * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
  * not where the effect needs it.
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'token' | 'fewer-cards';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {

@@ -137,6 +137,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       earlierActivations: [...earlierActivations],
       scenarioRange: sc.range,
       controllerOf: (c) => timeline.controllerOf(c),
+      resolvedRef: (r) => names.resolved.get(r),
       category: (player, mandatory) => category(header.turn, player, mandatory),
       who,
       linkName: (l) => `CL${l.position} ${who(l.player)}'s ${quoteName(l.inst?.name ?? '?')}`,

@@ -27,6 +27,12 @@ export interface CardInstance {
    * activate and, where it must be Special Summoned properly first, no effect can revive it.
    */
   summonNegated: boolean;
+  /** A Monster Token (R70): it exists only on the field, and leaving it ends it (its zone is then `gone`). */
+  token?: boolean;
+  /** The monster this Equip Card is equipped to (R73): it goes to the GY when that monster leaves or turns face-down. */
+  equippedTo?: CardInstance;
+  /** Control taken "until the End Phase" (R72): it returns to its owner when the scenario reaches the End Phase. */
+  controlUntilEnd?: boolean;
 }
 
 /** `set`: a card Set by its controller (a game action), which is no Summon and which a Trap cannot be activated on (R34). */

@@ -5,6 +5,7 @@
 // here, so every event is made in one place. No diagnostics here: the rules read the events afterwards.
 import { CardRef, DamageStepPart, GameAction, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
+import type { ResolutionAct } from './results';
 import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
@@ -37,11 +38,44 @@ export class Timeline {
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
   /** Monsters whose Summon a link negated (R45): the Summon did not happen. */
   readonly negatedSummons = new Set<CardInstance>();
+  /** What the game's rules did on their own since the resolution last read them (an Equip Card sent to the GY, R73). */
+  readonly ruleMoves: ResolutionAct[] = [];
+
+  /** How many cards the scenario does not name each zone holds, where the board states it ("player:zone", R71). */
+  private readonly unnamed: Map<string, number>;
 
   constructor(
     readonly players: [string, string],
     readonly names: ScenarioNames,
-  ) {}
+  ) {
+    this.unnamed = new Map(names.unnamed);
+    for (const k of names.knownEmpty) if (!this.unnamed.has(k)) this.unnamed.set(k, 0);
+  }
+
+  /** How many cards a player's zone holds, named or not; undefined where the board does not state it (R71). */
+  countIn(player: PlayerIndex, zone: Zone): number | undefined {
+    const unnamed = this.unnamed.get(`${player}:${zone}`);
+    if (unnamed === undefined) return undefined;
+    // A named copy the board never placed, still where it was assumed to be, is one of the unnamed cards.
+    const named = this.names.names.instances.filter((c) => c.zone === zone && (zone === 'field' ? c.controller : c.owner) === player && !(c.implied && !this.movesByCard.has(c)));
+    return unnamed + named.length;
+  }
+
+  /**
+   * Moves `count` cards the scenario does not name from a player's zone to another (R71): as many as there are
+   * where the board states the zone's count. Returns how many moved and how many are left there (undefined: not stated).
+   */
+  moveUnnamed(player: PlayerIndex, from: Zone, to: Zone, count: number): { moved: number; left?: number; short?: number } {
+    const have = this.unnamed.get(`${player}:${from}`);
+    // Named cards there may be among the counted ones (the scenario does not say which): only a zone that holds
+    // fewer cards in all falls short, and what it holds is said.
+    const total = have === undefined ? undefined : this.countIn(player, from)!;
+    const moved = have === undefined ? count : Math.min(count, have);
+    if (have !== undefined) this.unnamed.set(`${player}:${from}`, have - moved);
+    const there = this.unnamed.get(`${player}:${to}`);
+    if (there !== undefined) this.unnamed.set(`${player}:${to}`, there + moved);
+    return { moved, left: have === undefined ? undefined : this.countIn(player, from), short: total !== undefined && total < count ? total : undefined };
+  }
 
   playerIndex(name: string): PlayerIndex | undefined {
     const lower = name.toLowerCase();
@@ -87,6 +121,14 @@ export class Timeline {
   /** Moves a card and records the move; off the field it is its owner's again, face-down in the Deck, hand or Extra Deck. */
   move(card: CardInstance, to: Zone, origin: EventOrigin, cause: Extract<GameEvent, { kind: 'move' }>['cause'], flags: MoveFlags = {}): GameEvent {
     const from = card.zone;
+    // A Token that leaves the field ceases to exist (R70): destroyed, Tributed or leaving it still are events
+    // ("destroyed", "leaves the field" triggers see them), but it reaches no GY, hand, Deck or banishment.
+    if (card.token && from === 'field' && to !== 'field') to = 'gone';
+    // A named card the board never placed, leaving a zone whose count the board states, was one of its unnamed cards.
+    if (card.implied && !this.movesByCard.has(card)) {
+      const have = this.unnamed.get(`${card.owner}:${from}`);
+      if (have) this.unnamed.set(`${card.owner}:${from}`, have - 1);
+    }
     const ev = this.emit({
       kind: 'move',
       step: this.step,
@@ -107,8 +149,38 @@ export class Timeline {
     if (to !== 'field') {
       card.controller = card.owner;
       card.faceDown = to === 'deck' || to === 'hand' || to === 'extra';
+      card.equippedTo = undefined;
+      card.controlUntilEnd = undefined;
     }
+    if (from === 'field' && to !== 'field') this.dropEquips(card, origin);
     return ev;
+  }
+
+  /**
+   * The Equip Cards equipped to a monster that left the field or turned face-down go to the GY at once, destroyed
+   * by the game's rules (R73); each is said in `ruleMoves` for the link that caused it.
+   */
+  dropEquips(monster: CardInstance, origin: EventOrigin): void {
+    for (const c of this.names.names.instances) {
+      if (c.equippedTo !== monster || c.zone !== 'field') continue;
+      c.equippedTo = undefined;
+      this.move(c, 'gy', origin, 'rule', { destroyed: true });
+      this.ruleMoves.push({ kind: 'equip-sent', card: c.name, from: monster.name });
+    }
+  }
+
+  /** Equips `card` to `monster` (R73): it stays on the field, now an Equip Card (a monster one is an Equip Spell). */
+  equip(card: CardInstance, monster: CardInstance): void {
+    card.equippedTo = monster;
+  }
+
+  /** Control taken "until the End Phase" returns to each card's owner once the scenario reaches the End Phase (R72). */
+  private returnControl(): void {
+    for (const c of this.names.names.instances) {
+      if (!c.controlUntilEnd) continue;
+      c.controlUntilEnd = undefined;
+      if (c.zone === 'field') c.controller = c.owner;
+    }
   }
 
   /** The phase as the scenario states it (a `phase` line, an attack, a battle step): no longer the default. */
@@ -134,6 +206,7 @@ export class Timeline {
         this.passes.clear();
         this.phaseClosed = false;
         this.emit({ kind: 'phase', step: this.step, origin, phase: a.phase });
+        if (a.phase === 'end') this.returnControl();
         break;
       }
       case 'damage-step-part': {
@@ -179,6 +252,7 @@ export class Timeline {
       case 'draw': {
         this.step++;
         for (const c of this.instances(a.cards)) this.move(c, 'hand', origin, 'draw', { by: player });
+        if (a.count !== undefined && player !== undefined) this.moveUnnamed(player, 'deck', 'hand', a.count);
         break;
       }
       case 'continuous-destroy': {
@@ -230,6 +304,8 @@ export class Timeline {
         break;
       }
     }
+    // What the rules did after a game action (an Equip Card whose monster was destroyed by battle) is no link's.
+    this.ruleMoves.length = 0;
     this.newWindow(start);
   }
 

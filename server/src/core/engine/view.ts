@@ -2,6 +2,7 @@
 // them). Here, below the rules, so that the engine's own modules that read a chain (chain-result.ts,
 // narrative.ts) never import the rule modules: only run.ts, at the top of the engine, knows the registry.
 import { Range } from '../text';
+import type { CardRef } from '../syntax/ast';
 import type { DamageStepPart } from '../words';
 import { LinkState } from './classify';
 import { Candidate } from './collect';
@@ -65,6 +66,8 @@ export interface ChainView {
   readonly earlierActivations: readonly TurnActivation[];
   readonly scenarioRange: Range;
   controllerOf(c: CardInstance): PlayerIndex;
+  /** The copy a card reference of the scenario names (undefined: an unknown card, already reported). */
+  resolvedRef(ref: CardRef): CardInstance | undefined;
   category(player: PlayerIndex, mandatory: boolean): Category;
   /** "Yugi", or "?" for an unknown player. */
   who(p: PlayerIndex | undefined): string;

@@ -26,7 +26,12 @@ export type CardRef =
 
 export type CardSet =
   | { kind: 'refs'; refs: CardRef[]; range: Range }
-  | { kind: 'all'; what: 'monsters' | 'spells-and-traps' | 'cards'; owner?: Named; range: Range };
+  | { kind: 'all'; what: 'monsters' | 'spells-and-traps' | 'cards'; owner?: Named; range: Range }
+  /**
+   * `10 cards from deck face-down`, `1 card`: cards the scenario does not name, counted (R71); whose: `owner`, else
+   * the link's player's. `from`: where they are taken from (default: the hand).
+   */
+  | { kind: 'count'; count: number; from?: Zone; faceDown: boolean; owner?: Named; range: Range };
 
 export type Action =
   | { kind: 'destroy'; cards: CardSet; range: Range }
@@ -51,6 +56,8 @@ export type Action =
   /** `change "X" to face-down defense position` (Book of Moon): `face` where the action says it (R56). */
   | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; face?: 'up' | 'down'; range: Range }
   | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
+  /** `take control of "X" [until end phase]` (R72): the link's player controls it (until the End Phase, or for good). */
+  | { kind: 'take-control'; cards: CardSet; untilEnd: boolean; range: Range }
   | { kind: 'end-battle-phase'; range: Range }
   | { kind: 'nothing'; range: Range };
 
@@ -87,7 +94,7 @@ export type GameAction =
   /** `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials (R20 (d)). */
   | { kind: 'material-summon'; player: Named; method: SummonMethod; card: CardRef; materials: CardRef[] }
   /** `Yugi draws "X"`: a draw of named cards (the Draw Phase's, or one the scenario does not tie to a link). */
-  | { kind: 'draw'; player: Named; cards: CardRef[] }
+  | { kind: 'draw'; player: Named; cards: CardRef[]; count?: number }
   /** `destroy "X" by continuous effect`: destroyed without a chain (Call of the Haunted's monster). */
   | { kind: 'continuous-destroy'; cards: CardRef[] }
   | { kind: 'set'; player: Named; card: CardRef }
@@ -124,6 +131,8 @@ export interface BoardStmt {
   cards: BoardCard[];
   /** `none`: the zone is known to be empty. */
   explicitEmpty: boolean;
+  /** `40 cards`, `2 cards`: how many cards the scenario does not name are there besides the named ones (R71). */
+  unnamed?: NumberNode;
   range: Range;
   line: LogicalLine;
 }
@@ -148,7 +157,9 @@ export type ExpectStmt =
 export type Outcome =
   | { kind: 'link'; link: NumberNode; chain?: NumberNode; what: 'resolves' | 'no-effect' | 'negated' | 'applies' | 'not-applied'; part?: Named }
   | { kind: 'card'; card: CardRef; what: 'in'; zone: Zone; zoneRange: Range }
-  | { kind: 'card'; card: CardRef; what: 'summoned' | 'not-summoned' };
+  | { kind: 'card'; card: CardRef; what: 'summoned' | 'not-summoned' }
+  /** `expect Yugi has 3 cards in hand`: how many cards are there once the scenario is over, named or not (R71). */
+  | { kind: 'count'; player: Named; count: NumberNode; zone: Zone; zoneRange: Range };
 
 export interface ExpectOutcomeStmt {
   kind: 'expect-outcome';

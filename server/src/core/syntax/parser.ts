@@ -627,11 +627,21 @@ function parseBoard(c: Cursor): BoardStmt {
   c.next(); // ':'
   const cards: BoardCard[] = [];
   let explicitEmpty = false;
+  let unnamed: NumberNode | undefined;
   if (c.eat('none') || c.eat('nothing') || c.eat('empty')) {
     explicitEmpty = true;
   } else {
     while (!c.done) {
       const start = c.peek()!;
+      if (start.kind === 'number' && (c.peek(1)?.lower === 'cards' || c.peek(1)?.lower === 'card')) {
+        // `40 cards`: cards the scenario does not name (R71).
+        if (unnamed) throw new ParseError('the cards the scenario does not name are counted once on a board line (`3 cards`)', start.range);
+        c.i += 2;
+        unnamed = { value: Number(start.text), range: c.rangeFrom(start) };
+        if (c.done) break;
+        if (!c.eat(',') && !c.eat('and')) throw new ParseError('expected `,` between cards', c.hereRange());
+        continue;
+      }
       let faceDown = false;
       if (c.eat('set') || c.eat('face-down')) faceDown = true;
       else c.eat('face-up');
@@ -651,6 +661,7 @@ function parseBoard(c: Cursor): BoardStmt {
     zoneRange: zoneTok.range,
     cards,
     explicitEmpty,
+    unnamed,
     range: c.rangeFrom(playerTok),
     line: c.line,
   };
@@ -677,6 +688,11 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
     // `Yugi draws "Palladium Oracle Mahad"`: the drawn card named (a link's `draw` counts or names its own).
     c.i += 2;
     action = { kind: 'draw', player, cards: parseCardRefList(c) };
+  } else if (verb.lower === 'draws' && c.peek(2)?.kind === 'number' && (c.peek(3)?.lower === 'cards' || c.peek(3)?.lower === 'card')) {
+    // `Yugi draws 1 card`: a draw of cards the scenario does not name (its Deck's count follows, R71).
+    const count = Number(c.peek(2)!.text);
+    c.i += 4;
+    action = { kind: 'draw', player, cards: [], count };
   } else if (summonTypes[verb.lower] && c.peek(2)?.lower === 'summons') {
     c.i += 3;
     const card = parseCardRef(c);
@@ -1061,6 +1077,16 @@ function parseAction(c: Cursor): Action {
       const to = parseCardRef(c);
       return { kind: 'equip', card, to, range: r() };
     }
+    case 'take':
+    case 'takes': {
+      // `take control of "Sangan" until end phase` (Change of Heart), or for good (Mind Control's lasting cousins): R72.
+      c.next();
+      c.expect('control', '`take control of` and the cards');
+      c.expect('of', '`take control of` and the cards');
+      const cards = parseCardSet(c);
+      const untilEnd = c.eat('until', 'the', 'end', 'phase') || c.eat('until', 'end', 'phase');
+      return { kind: 'take-control', cards, untilEnd, range: r() };
+    }
     case 'end':
     case 'ends': {
       // `end the battle phase` (Battle Fader: "Special Summon this card, then end the Battle Phase").
@@ -1117,6 +1143,25 @@ function parseFromZone(c: Cursor): Zone | undefined {
 
 function parseCardSet(c: Cursor): CardSet {
   const start = c.peek();
+  const counted = start?.kind === 'number' ? 0 : start?.kind === 'word' && c.peek(1)?.kind === 'possessive' && c.peek(2)?.kind === 'number' ? 2 : -1;
+  if (start && counted >= 0 && (c.peek(counted + 1)?.lower === 'cards' || c.peek(counted + 1)?.lower === 'card')) {
+    // `10 cards from deck face-down`, `Kaiba's 1 card`: counted cards the scenario does not name (R71).
+    const owner = counted ? named(start) : undefined;
+    const count = Number(c.peek(counted)!.text);
+    c.i += counted + 2;
+    let from: Zone | undefined;
+    if (c.at('from')) {
+      c.next();
+      c.eat('the');
+      if (c.eat('top', 'of')) c.eat('the') || c.eat('your') || c.eat('their');
+      const z = c.next();
+      if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone: `from deck`, `from hand`, ...', z?.range ?? c.hereRange());
+      from = ZONE_WORDS[z.lower];
+      if (from === 'extra') c.eat('deck');
+    }
+    const faceDown = c.eat('face-down');
+    return { kind: 'count', count, from, faceDown, owner, range: c.rangeFrom(start) };
+  }
   if (start && start.lower === 'all') {
     c.next();
     let owner: Named | undefined;
@@ -1206,6 +1251,17 @@ function parseOutcome(c: Cursor): Outcome | undefined {
     while (!c.done) words.push(c.next()!);
     if (!words.length) throw new ParseError('expected the part of the effect, e.g. `destroy`, `draw`, `special summon`', c.hereRange(), 'bad-expect');
     return { kind: 'link', link, chain, what, part: { text: words.map((w) => w.lower).join(' '), range: spanRanges(words[0].range, words[words.length - 1].range) } };
+  }
+  if (t.kind === 'word' && c.peek(1)?.lower === 'has' && c.peek(2)?.kind === 'number') {
+    // `expect Yugi has 3 cards in hand` (R71).
+    c.i += 2;
+    const n = c.next()!;
+    if (!c.eat('cards') && !c.eat('card')) throw new ParseError('expected `cards in <zone>`: expect Yugi has 3 cards in hand', c.hereRange(), 'bad-expect');
+    c.expect('in', '`in <zone>`');
+    const z = c.next();
+    if (!z || !ZONE_WORDS[z.lower]) throw new ParseError(`expected a zone (${ZONES.join(', ')})`, z?.range ?? c.hereRange(), 'bad-expect');
+    if (z.lower === 'extra') c.eat('deck');
+    return { kind: 'count', player: named(t), count: { value: Number(n.text), range: n.range }, zone: ZONE_WORDS[z.lower], zoneRange: z.range };
   }
   if (t.kind !== 'string' && !(t.kind === 'word' && c.peek(1)?.kind === 'string')) return undefined;
   const card = parseCardRef(c);

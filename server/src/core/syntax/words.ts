@@ -22,6 +22,7 @@ export const CARD_ACTION_VERBS: readonly string[] = [
   'add',
   'adds',
   'equip',
+  'take',
 ];
 
 /** One class of words: the words, and how the editor shows them. */

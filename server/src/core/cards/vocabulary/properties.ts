@@ -80,11 +80,16 @@ function flag<K extends keyof EffectInfo>(key: K, spellings: readonly string[], 
 
 /**
  * Where an effect is activated from when its source does not say. A Spell is activated from the hand
- * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ * or the field (set), a Trap from the field; an effect on an event of its own card from where that event leaves
+ * it (a monster's, and a Spell/Trap's: "If this card in your Spell & Trap Zone is destroyed: ..." from the GY).
  */
 export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: EventPattern): Zone[] {
+  // `sent to gy or banished`: from wherever either event leaves the card.
+  if (event?.kind === 'card' && event.or?.length) {
+    const zones = [{ ...event, or: undefined }, ...event.or].flatMap((e) => defaultZones(card, kind, e));
+    return [...new Set(zones)];
+  }
   if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
-  if (card.category !== 'monster') return ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {
       case 'sent-to-gy':
@@ -111,6 +116,7 @@ export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: E
 const ACTIVATES_SET = 'activates the turn it was set';
 const ONCE_BY_NAME = 'once per turn by name';
 const ACTIVATE_ONCE = 'activate 1 per turn';
+const ONCE_PER_DUEL = 'once per duel';
 
 /**
  * The table, in the order an effect line prints its modifiers. A `from` modifier is printed first (the
@@ -190,9 +196,10 @@ const SHIPPED = [
       effect.oncePerTurn = true;
       return true;
     },
-    print: (e) => (e.oncePerTurnByName ? ONCE_BY_NAME : undefined),
+    // `once per duel` says it already.
+    print: (e) => (e.oncePerTurnByName && !e.oncePerDuel ? ONCE_BY_NAME : undefined),
     fallback: () => false,
-    describe: (e) => (e.oncePerTurnByName ? 'once per turn by card name (every copy shares it)' : undefined),
+    describe: (e) => (e.oncePerTurnByName && !e.oncePerDuel ? 'once per turn by card name (every copy shares it)' : undefined),
   }),
   flag('activateOncePerTurn', [ACTIVATE_ONCE, 'activate once per turn'], {
     describe: (e) => (e.activateOncePerTurn ? 'only 1 of this card may be activated per turn' : undefined),
@@ -201,6 +208,23 @@ const SHIPPED = [
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
   // "Once per battle" (R78): the audit's facts of the texts predate it.
   flag('oncePerBattle', ['once per battle'], { describe: (e) => (e.oncePerBattle ? 'once per battle' : undefined), audit: undefined }),
+  row({
+    // "You can only use this effect of X once per Duel": by name; within a turn the hard limit (R38). Printed alone.
+    key: 'oncePerDuel',
+    starts: ['once'],
+    completions: [ONCE_PER_DUEL],
+    docs: [ONCE_PER_DUEL],
+    read(effect, ws) {
+      if (ws.join(' ') !== ONCE_PER_DUEL) return false;
+      effect.oncePerDuel = true;
+      effect.oncePerTurnByName = true;
+      effect.oncePerTurn = true;
+      return true;
+    },
+    print: (e) => (e.oncePerDuel ? ONCE_PER_DUEL : undefined),
+    fallback: () => false,
+    describe: (e) => (e.oncePerDuel ? 'once per Duel by card name (within a turn: once per turn by name)' : undefined),
+  }),
   row({
     key: 'spellSpeedOverride',
     starts: ['spell'],

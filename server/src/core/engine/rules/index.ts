@@ -28,6 +28,7 @@ import { triggerOnce } from './trigger-once';
 import { noResponse } from './no-response';
 import { conditionQualifier } from './condition-qualifier';
 import { perTurnLimits } from './per-turn-limits';
+import { tokensControl } from './tokens-control';
 import { activationNeeds } from './activation-needs';
 
 /** The rule modules, in the order they run on each chain. */
@@ -55,6 +56,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   triggerOnce,
   noResponse,
   perTurnLimits,
+  tokensControl,
   activationNeeds,
 ];
 
