@@ -103,6 +103,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   else if (e.oncePerTurn === 'name') f.oncePerTurnByName = true;
   if (e.oncePerTurn && !(e.oncePerTurn === 'name' && e.kind === 'activation')) f.oncePerTurn = true;
   if (e.oncePerChain) f.oncePerChain = true;
+  if (e.oncePerBattle) f.oncePerBattle = true;
   if (e.targets) modifier(f, `targets ${e.targetFilter ?? 'a card'}`);
   if (e.damageStep) f.damageStep = true;
   if (e.negatesActivation) f.negatesActivation = true;
@@ -112,6 +113,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.window) modifier(f, e.window);
   if (e.does) modifier(f, `does ${e.does}`);
   for (const r of e.restricts ?? []) modifier(f, r);
+  if (e.cost) modifier(f, `cost ${e.cost}`);
   return f;
 }
 

@@ -159,6 +159,8 @@ export interface EffectInfo {
   setTurn?: SetTurnActivation;
   summonsItself: boolean;
   oncePerChain: boolean;
+  /** `once per battle`: "Once per battle", each copy once in each battle (R78). */
+  oncePerBattle: boolean;
   /** `once per turn` (any once-per-turn limit; soft, per copy, unless `oncePerTurnByName`): informs R17. */
   oncePerTurn: boolean;
   /**
@@ -226,6 +228,11 @@ export interface EffectInfo {
    * type as ...", or under a condition): which ones the engine does not know, so such a response rests on that fact.
    */
   noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
+  /**
+   * What is paid to activate it, before the semicolon of its text ("Discard 1 card; ..."): `cost discard 1`, `cost
+   * tribute itself and pay 1000 lp` (docs/language.md, `cost`). Absent where no source states a cost; R74 reads it.
+   */
+  cost?: CostPart[];
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
@@ -235,6 +242,24 @@ export interface EffectInfo {
    * carries them as assumptions (hovers, `explain`), so a guessed fact is never silent.
    */
   assumed: string[];
+}
+
+/**
+ * What a cost part does: the objects the engine can count on a stated board (R74). `other`: a cost the vocabulary has
+ * no word for (kept as written, assumed payable).
+ */
+export type CostVerb = 'discard' | 'tribute' | 'pay-lp' | 'banish' | 'send-to-gy' | 'detach' | 'reveal' | 'return-to-deck' | 'return-to-extra' | 'return-to-hand' | 'remove-counters' | 'change-position' | 'other';
+
+/** One part of a cost: its verb, on the effect's own card (`itself`) or on `count` cards (from `from`), or the LP paid. */
+export interface CostPart {
+  verb: CostVerb;
+  itself: boolean;
+  /** How many cards (Xyz Materials, counters), or how many LP for `pay-lp`; absent: not stated. */
+  count?: number;
+  /** Where the cards come from (`banish 1 from gy`); absent: not stated. */
+  from?: Zone;
+  /** The part as written. */
+  raw: string;
 }
 
 /** What one part of an effect does on resolution (PSCT's actions). */

@@ -66,6 +66,8 @@ export interface LinkState {
   targetsAtPlacement: TargetSnapshot[];
   /** Its own card once the link was placed (activation and cost done): where an effect that moves it needs it (R47). */
   selfAtPlacement?: TargetSnapshot;
+  /** Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76). */
+  boardAtActivation: TargetSnapshot[];
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex; pendulumZone: boolean };
@@ -136,6 +138,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     negated: false,
     targetsAtPlacement: [],
     selfAtPlacement: undefined,
+    boardAtActivation: [],
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,

@@ -25,6 +25,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   l.placementStep = t.step;
   const inst = l.inst;
   if (!inst || l.player === undefined) return;
+  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   const moves = t.movesByCard.get(inst) ?? [];
   l.activatedFrom = {
     zone: inst.zone,
@@ -41,6 +42,8 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   // in this link does not lock its own activation.
   const active = activeRestrictions(t.names.names.instances, t.activationsPending);
   l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player)] : [];
+  // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
+  l.boardAtActivation = t.names.names.instances.map(snapshot);
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
@@ -63,7 +66,6 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     }
   }
   // Where its targets and its own card stand now, for the resolution to tell what is still there (R44, R47).
-  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   l.targetsAtPlacement = l.targets.map(snapshot);
   l.selfAtPlacement = snapshot(inst);
 }

@@ -6,6 +6,7 @@
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
+import { costOfText } from './english-costs';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
@@ -385,6 +386,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const optional = /^(you can|you may)\b/i.test(afterColon) || /,\s*(?:you can|you may)\b[^,]*$/i.test(cond);
 
   if (/once per chain/i.test(cond)) e.oncePerChain = true;
+  if (/\bonce per battle\b/i.test(cond + ' ' + first)) e.oncePerBattle = true;
   if (/\bonce per turn\b/i.test(cond)) e.oncePerTurn = 'soft';
   const quickMark = /\(quick effect\)/i.test(cond) || /\(quick effect\)/i.test(first.slice(0, Math.max(colon, 0) + 1));
   const activationEvent = /\b(activates|is activated|are activated)\b/i.test(cond) && !/this card is activated|was activated this turn|activated this turn|if this effect/i.test(cond);
@@ -425,6 +427,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   // "Special Summon it" where "it" can only be this card: its own event, no target, no card chosen before (Artifact Lancea).
   const itIsThisCard = /^special summon it\b/i.test(action.trim()) && /\bthis (?:set |face-up |face-down )?card\b/i.test(cond) && !cost && !/\btarget/i.test(cond);
   e.summonsItself = (/special summon (?:both )?this card\b/i.test(cost + ' ' + action) || itIsThisCard) && !SUMMON_BY_PROCEDURE.test(action);
+  // What is paid before the semicolon (R74): `discard 1`, `tribute itself` (english-costs.ts).
+  const paid = costOfText(cost);
+  if (paid) e.cost = paid;
   // "When a Spell Card is activated that targets 1 monster": the event's card targets, not this effect.
   const beforeSemi = (semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '').replace(/\b(?:that|which) targets?\b[^,;:]*/gi, '');
   if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {

@@ -9,6 +9,7 @@
 import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
 import { printActions, readActions } from './actions';
+import { COST_PHRASES, describeCostPart, printCost, readCost } from './costs';
 import { parseFilter } from './filters';
 import { describeRestriction, printRestriction, readRestriction, RESTRICTION_STARTS } from './restrictions';
 import { interpretActivationWindow } from './times';
@@ -206,6 +207,8 @@ const SHIPPED = [
     audit: undefined,
   }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
+  // "Once per battle" (R78): the audit's facts of the texts predate it.
+  flag('oncePerBattle', ['once per battle'], { describe: (e) => (e.oncePerBattle ? 'once per battle' : undefined), audit: undefined }),
   row({
     // "You can only use this effect of X once per Duel": by name; within a turn the hard limit (R38). Printed alone.
     key: 'oncePerDuel',
@@ -395,8 +398,20 @@ const SHIPPED = [
     fallback: () => [],
     describe: (e) => (e.restricts.length ? e.restricts.map(describeRestriction).join('; ') : undefined),
   }),
-  // `cost ...` is informational: read, and nothing set.
-  { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
+  row({
+    // What is paid to activate it ("Discard 1 card; ..."): R74 checks it can be paid where the scenario states the board.
+    key: 'cost',
+    starts: ['cost'],
+    completions: COST_PHRASES.map((c) => `cost ${c}`),
+    docs: ['cost <part> [and <part>]', 'cost'],
+    read(effect, ws) {
+      if (ws[0] !== 'cost') return false;
+      effect.cost = readCost(ws.slice(1));
+      return true;
+    },
+    print: (e) => printCost(e.cost),
+    describe: (e) => (e.cost ? `cost: ${e.cost.map(describeCostPart).join(' and ')}` : undefined),
+  }),
 ];
 
 /** The spellings of `granted` (R68) and what each means. */

@@ -32,6 +32,7 @@ import { pendulum } from './pendulum';
 import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
 import { locks } from './locks';
+import { activationNeeds } from './activation-needs';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -62,6 +63,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   grantedLingering,
   tokensControl,
   locks,
+  activationNeeds,
 ];
 
 export interface RuleRegistry {
