@@ -65,10 +65,25 @@ const OP_LETTERS = {
   'change-position': 'O', 'change-atk': 'T', 'gain-lp': 'R', damage: 'M', 'take-control': 'C', equip: 'Q', attach: 'V', set: 'Z', tribute: 'U',
 };
 
-/** The card's `ops:` note: the letters of what its operations call, or '' where they call nothing this reader knows. */
+/**
+ * Whether every operation the script names was read whole: its body is in the script and calls no helper of the
+ * script or of aux (whose calls this reader does not follow).
+ */
+function operationsReadWhole(lua) {
+  const fns = functionsOf(lua);
+  const ops = [...new Set([...lua.matchAll(/SetOperation\(\s*([\w.]+)\s*\)/g)].map((m) => m[1]))];
+  return ops.length > 0 && ops.every((name) => fns.has(name) && !/\b(?:s|aux|Auxiliary)\.(?!Stringid\b)\w+\s*\(/.test(fns.get(name).replace(/^function[^\n]*\n/, '')));
+}
+
+/**
+ * The card's `ops:` note: the letters of what its operations call; `ops:-` where they were read whole and call
+ * nothing this reader knows (a category of the script is then what an effect checks, not what it does: Droll &
+ * Lock Bird's CATEGORY_DISABLE with an operation that only forbids adding cards); '' where that is not known.
+ */
 function opsNote(lua) {
   const letters = operationVerbs(lua).map((v) => OP_LETTERS[v]).join('');
-  return letters ? `ops:${letters}` : '';
+  if (letters) return `ops:${letters}`;
+  return operationsReadWhole(lua) ? 'ops:-' : '';
 }
 
 module.exports = { operationVerbs, functionsOf, opsNote, OP_LETTERS };
