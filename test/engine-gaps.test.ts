@@ -36,10 +36,14 @@ test('a Trap from the hand: illegal unless its facts allow it; for a generated c
   assert.deepEqual(allowed.codes, []);
   const defined = run(`  Yugi hand: "Hand Trap"\n  chain\n    1 Yugi "Hand Trap" from hand\n`, 'card "Hand Trap": normal trap\n  activation, from field or hand\n');
   assert.deepEqual(defined.codes, []);
-  const generated = run(`  Kaiba field: "Gemini Elf"\n  Yugi hand: "Evenly Matched"\n  chain\n    1 Yugi "Evenly Matched" from hand\n`);
+  // A generated Trap whose script does not grant the hand (EFFECT_TRAP_ACT_IN_HAND): an unknown fact, not "illegal".
+  const generated = run(`  Kaiba field: "Gemini Elf"\n  Yugi hand: "Ojama Trio"\n  chain\n    1 Yugi "Ojama Trio" from hand\n`);
   assert.deepEqual(generated.codes, ['warning unknown-card-fact at CL1']);
   assert.equal(generated.sc.chains[0].links[0].unknownFacts[0].fact, 'zone');
   assert.deepEqual(generated.sc.chains[0].links[0].assumptions.filter((a) => /hand/.test(a)), [], 'no longer an assumption');
+  // One whose script grants it (Evenly Matched): the hand is a known zone; only its script condition is left open.
+  const granted = run(`  Kaiba field: "Gemini Elf"\n  Yugi hand: "Evenly Matched"\n  chain\n    1 Yugi "Evenly Matched" from hand\n`);
+  assert.deepEqual(granted.sc.chains[0].links[0].unknownFacts.map((f) => f.fact), ['condition']);
 });
 
 test('a Normal Monster has no effect to activate; a card with no known effect is not checked, and says so', () => {
@@ -79,4 +83,20 @@ test('effect selection: a Set Spell/Trap is activated; a chained link is not an 
   assert.equal(faceUp.sc.chains[0].links[0].effectIndex, 2);
   assert.deepEqual(faceUp.codes, ['information effect-chosen at CL1']);
   assert.match(faceUp.sc.diagnostics[0].message, /effect 2 .* is taken: it starts a chain by itself/);
+});
+
+const EITHER = `card "Either Way": effect monster (fiend, dark, level 4, atk 1000, def 1000)
+  trigger optional if sent to gy or banished, includes search, does add from deck
+card "Banisher": quick-play spell
+  activation, targets a card, includes banish, does banish target
+card "Bouncer": quick-play spell
+  activation, targets a card, does return to hand target
+`;
+
+test('one effect on two events ("If this card is sent to the GY or banished"): either meets it, another move does not', () => {
+  const chains = (action: string, card: string) => `  Yugi field: "Either Way"\n  Yugi hand: "${card}"\n  chain\n    1 Yugi "${card}" target "Either Way" -> ${action}\n  chain\n    1 Yugi "Either Way"\n`;
+  const banished = run(chains('banish "Either Way"', 'Banisher'), EITHER);
+  assert.deepEqual(banished.codes, []);
+  assert.deepEqual(banished.sc.chains[1].links[0].assumptions, [], 'the banishment meets it: nothing assumed');
+  assert.deepEqual(run(chains('return "Either Way" to hand', 'Bouncer'), EITHER).codes, ['error nothing-to-answer at CL1']);
 });

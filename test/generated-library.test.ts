@@ -107,6 +107,8 @@ function facts(card: CardInfo): string[] {
   if (card.category === 'monster') {
     out.push(`monster type: ${card.races.join('/') || '-'}`, `attribute: ${card.attributes.join('/') || '-'}`);
     out.push(`level: ${card.level ?? '-'}`, `atk: ${card.atk ?? '-'}`, `def: ${card.def ?? '-'}`);
+    // Compared even where the curated line writes none: a card without `tuner` is no Tuner (a filter reads it).
+    out.push(`abilities: ${[...card.abilities].sort().join('/') || 'none'}`);
   }
   const effects = card.effects
     .filter((e) => e.kind !== 'continuous')
@@ -179,4 +181,30 @@ test('generated library: Ash Blossom answers a generated Salamangreat Circle act
   assert.equal(verdict(1).verdict, 'legal');
   assert.equal(verdict(2).verdict, 'illegal');
   assert.deepEqual(verdict(2).diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['must-chain-directly']);
+});
+
+test('generated library: a trigger cloned for another event is one effect on either event; Damage Step events; a Trap from the hand', () => {
+  const record = (type: string, effects: string) => readRecord(['1', 'Example Record', '', type, 'DARK', 'L4', '0', '0', '', 'b', '', 's', '', effects].join('\t'), '');
+  const card = (type: string, effects: string) => generatedCard(record(type, effects), { kind: 'generated' });
+  // `e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)` (extra `v`): "If this card is sent to the GY or banished".
+  const either = card('M:Fiend/Effect', 'T,o,s,it,to_grave,,,tohand+search,1e,d;T,o,s,it,remove,,,tohand+search,1e,dv');
+  assert.deepEqual(either.effects.map((e) => e.text), ['trigger optional if sent to gy or banished, once per turn by name, includes search, does add']);
+  assert.deepEqual([...either.effects[0].activatesFrom].sort(), ['banished', 'gy']);
+  // Without `v` (two effects of the text, each its own limit), two lines stay.
+  assert.equal(card('M:Fiend/Effect', 'T,o,s,it,to_grave,,,tohand+search,1e,d;T,o,s,it,remove,,,tohand+search,1e,d').effects.length, 2);
+  // An activation on battle damage is in the Damage Step without the script's flag (Sebek's Blessing).
+  assert.equal(card('T:Normal', 'A,o,s,,battle_damage,,,recover,,k').effects[0].damageStep, true);
+  // EFFECT_TRAP_ACT_IN_HAND: the activation's zones `HS`.
+  assert.deepEqual(card('T:Normal', 'A,o,s,,,HS,,remove,,k').effects[0].activatesFrom, ['field', 'hand']);
+  // EFFECT_COUNT_CODE_DUEL (`1d`): once per Duel, within a turn the hard limit by name.
+  const duel = card('M:Dragon/Effect', 'Q,o,s,,,G,,special_summon,1d,k').effects[0];
+  assert.deepEqual([duel.text, duel.oncePerDuel, duel.oncePerTurnByName], ['quick optional, from gy, once per duel, includes special summon, does special summon', true, true]);
+});
+
+test('generated library: Infernoid Evil\'s "sent to the GY or banished" effect is its effect 2, on either event', () => {
+  const card = libraryCards().get('Infernoid Evil')!;
+  assert.equal(card.effects.length, 2);
+  const event = card.effects[1].event!;
+  assert.equal(event.raw, 'sent to gy or banished');
+  assert.deepEqual([event.kind === 'card' && event.verb, ...(event.kind === 'card' ? (event.or ?? []) : []).map((e) => e.kind === 'card' && e.verb)], ['sent-to-gy', 'banished']);
 });

@@ -203,7 +203,6 @@ test('[infer-stdin] segoc infer reads the card text from standard input (`-`, or
 
 /** Where the inference and a curated definition differ, and why that is accepted. */
 const WHY = {
-  act: "The library writes no line for a Spell/Trap activation that answers no event, so it cannot say that the activation targets; the text says \"target\" before its semicolon (対象として), and the inference keeps it.",
   oldja: "An older Japanese text (no ① clauses, or 〜する事ができる / 選択して instead of 発動できる / 対象として): the reader knows only some of those forms, so it reads fewer effects (or fewer facts) than the curated definition.",
   stumbling: "The text reads as a continuous effect (\"is changed to Defense Position\", no colon); the library models it as a mandatory trigger, as the EDOPro script does.",
   kick: "A text written before PSCT: it never says \"target\" (選択 / 対象 in Japanese either); the curated definition follows the ruling that the equip targets.",
@@ -225,24 +224,10 @@ const KNOWN_DIFFERENCES: Record<string, { differences: string[]; why: string }> 
   "The Kick Man (en)": { differences: ["effect 1 targets: true curated, false inferred"], why: WHY.kick },
   "The Kick Man (ja)": { differences: ["effect 1 targets: true curated, false inferred"], why: WHY.kick },
   "Future Visions (ja)": { differences: ["3 effects curated, 1 inferred"], why: WHY.oldja },
-  "Tribute to The Doomed (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Tribute to The Doomed (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
   "Gogogo Ghost (ja)": { differences: ["effect 1 targets: true curated, false inferred"], why: WHY.oldja },
   "Light and Darkness Dragon (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.oldja },
   "Tour of Doom (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.oldja },
   "Seal of Wickedness (ja)": { differences: ["2 effects curated, 1 inferred"], why: WHY.oldja },
-  "Monster Reborn (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Monster Reborn (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Mystical Space Typhoon (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Mystical Space Typhoon (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Book of Moon (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Book of Moon (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Raigeki Break (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Raigeki Break (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Call of the Haunted (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Call of the Haunted (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Infinite Impermanence (en)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
-  "Infinite Impermanence (ja)": { differences: ["effect 1 targets: false curated, true inferred"], why: WHY.act },
   "Swift Scarecrow (ja)": { differences: ["effect 1 kind: quick curated, trigger inferred", "effect 1 timing: - curated, when inferred"], why: WHY.quickja },
   "Substitoad (ja)": { differences: ["1 effects curated, 0 inferred"], why: WHY.oldja },
   "Machina Peacekeeper (en)": { differences: ["effect 1 kind: ignition curated, trigger inferred", "effect 1 mandatory: - curated, false inferred", "effect 1 timing: - curated, when inferred", "effect 1 zones: field curated, gy inferred", "effect 2 kind: trigger curated, ignition inferred", "effect 2 mandatory: false curated, - inferred", "effect 2 timing: when curated, - inferred", "effect 2 zones: gy curated, field inferred", "effect 2 targets: false curated, true inferred"], why: WHY.machina },
@@ -307,7 +292,7 @@ test('editor: hover on a card with text shows the inferred lines beside their se
   assert.match(value, /\*\*Inferred from its text\*\*:/);
   assert.match(value, /- `trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck` — If this card is sent from the field/);
   const onText = hover(a, { line: 2, character: 10 });
-  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy, does destroy target` — You can target 1 card/);
+  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy, does destroy target, pendulum effect` — You can target 1 card/);
 });
 
 test('editor: a quick fix writes the inferred lines into the definition; none once lines are written', () => {
@@ -318,7 +303,7 @@ test('editor: a quick fix writes the inferred lines into the definition; none on
   assert.equal(actions.length, 1);
   const edit = actions[0].edit!.changes![doc.uri][0];
   const fixed = TextDocument.applyEdits(doc, [edit]);
-  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target\n  trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck$/);
+  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target, pendulum effect\n  trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck$/);
   const after = analyze(fixed);
   assert.deepEqual(after.diagnostics, []);
   assert.equal(codeActions(after, TextDocument.create(doc.uri, 'segoc', 2, fixed), params).filter((x) => x.kind === WRITE_INFERRED_KIND).length, 0);

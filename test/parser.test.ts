@@ -94,6 +94,7 @@ function refs(x: CardRef[] | CardSet | undefined): string[] {
   if (!x) return [];
   if (!Array.isArray(x)) {
     if (x.kind === 'all') return [`all ${x.owner ? `${x.owner.text}'s ` : ''}${x.what}`];
+    if (x.kind === 'count') return [`${x.count} cards${x.from ? ` from ${x.from}` : ''}${x.faceDown ? ' face-down' : ''}`];
     x = x.refs;
   }
   return x.map((c) => (c.kind === 'label' ? `@${c.label}` : `${c.owner ? `${c.owner.text}'s ` : ''}${c.name}`));

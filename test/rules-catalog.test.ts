@@ -211,7 +211,7 @@ test('docs/rules.md: every segoc block has an expect line', () => {
     assert.ok(b.expects.length > 0, `docs/rules.md:${b.line}: segoc block without an expect line`);
     for (const e of b.expects) {
       // What a link did or where a card is (language.md, "Expecting what happens") besides legal/illegal.
-      assert.match(e, /^expect (legal|illegal [a-z0-9-]+ at \d+( in chain \d+)?|cl\d+( in chain \d+)? (resolves|negated|has no effect|applies .+|does not apply .+)|.*"[^"]+" (in [a-z ]+|summoned|not summoned))$/, `docs/rules.md:${b.line}: malformed "${e}"`);
+      assert.match(e, /^expect (legal|illegal [a-z0-9-]+ at \d+( in chain \d+)?|cl\d+( in chain \d+)? (resolves|negated|has no effect|applies .+|does not apply .+)|.*"[^"]+" (in [a-z ]+|summoned|not summoned)|[a-z]+ has \d+ cards? in [a-z ]+)$/, `docs/rules.md:${b.line}: malformed "${e}"`);
     }
     assert.match(b.text, /^\s*scenario\s+"/m, `docs/rules.md:${b.line}: a segoc block should be a scenario`);
   }

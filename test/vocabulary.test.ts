@@ -31,6 +31,17 @@ test('vocabulary: every event phrase completion offers is understood with no unk
   }
 });
 
+test('vocabulary: two events of this card joined by `or` are one pattern on either; an `or` inside one event is not split', () => {
+  const either = interpretEvent(words('sent to gy or banished'), 'sent to gy or banished');
+  assert.ok(either.kind === 'card' && either.verb === 'sent-to-gy' && either.unknown.length === 0);
+  assert.deepEqual(either.kind === 'card' && either.or?.map((e) => e.kind === 'card' && e.verb), ['banished']);
+  const three = interpretEvent(words('normal or special summoned or flipped'), 'normal or special summoned or flipped');
+  assert.deepEqual(three.kind === 'card' && [three.verb, three.summonTypes, three.or?.map((e) => e.kind === 'card' && e.verb)], ['summoned', ['normal', 'tribute', 'special'], ['flipped']]);
+  // "by battle or card effect" is no second event: the phrase keeps its unread words (assumed, never split wrong).
+  const one = interpretEvent(words('destroyed by battle or card effect'), 'destroyed by battle or card effect');
+  assert.ok(one.kind === 'card' && !one.or && one.unknown.includes('or'));
+});
+
 test('vocabulary: every phase time and modifier completion offers is understood', () => {
   for (const phrase of PHASE_TIMES) assert.ok(interpretPhaseTime(words(phrase), phrase).time, phrase);
   for (const phrase of modifierCompletions()) {

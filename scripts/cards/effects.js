@@ -5,7 +5,7 @@
 'use strict';
 const { kindOf } = require('../lib/lua-facts');
 
-const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'S', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
+const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'P', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
 
 function zones(range) {
   const out = new Set();
@@ -42,8 +42,21 @@ function effectRecord(e) {
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + deckLetters(e.deckOperations);
+  // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
+  const granted = e.types.includes('XMATERIAL') ? 'x' : '';
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
+}
+
+/**
+ * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the
+ * same effect of the text on another event ("If this card is sent to the GY or banished"), extra letter `v`; core
+ * (generated-record.ts) makes one effect of them, so the card's effect numbering is the text's.
+ */
+function otherEventOfClone(e, kind) {
+  // A clone on another kind of Summon is merged by its event already (generated-record.ts MERGED_SUMMONS): no letter.
+  if (/^EVENT_(SUMMON|SPSUMMON|FLIP_SUMMON)_SUCCESS$/.test(e.code)) return false;
+  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
 }
 
 /**
@@ -271,6 +284,43 @@ function withNoResponse(records, inferred, type) {
 }
 
 /**
+ * A phase trigger's soft limit the text does not state is dropped (below). A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
+ * turn", PSY-Framegear Gamma's "Once per Chain"): field 9 of the record, `1` soft, `1c` per Chain. Not a limit by
+ * name: without a SetCountLimit the text's "You can only ... once per turn" is a Summon's limit ("You can only
+ * Special Summon X once per turn"), which the inference puts on the effect next to it.
+ */
+function withTextLimits(records, inferred, type) {
+  pairedByKind(records, inferred, type, (i, text) => {
+    const f = records[i].split(',');
+    if (f[0] === 'A') return;
+    // A phase trigger's plain SetCountLimit(1) where the text states no limit ("At the end of the Battle Phase:"):
+    // how the script keeps it to one activation per phase, not a limit of the card (the text is the authority).
+    if (f[0] === 'P' && f[8] === '1' && !text.oncePerTurn && !text.oncePerChain) {
+      f[8] = '';
+      records[i] = f.join(',');
+      return;
+    }
+    if (f[8]) return;
+    const limit = text.oncePerChain ? '1c' : text.oncePerTurn === 'soft' ? '1' : '';
+    if (!limit) return;
+    f[8] = limit;
+    records[i] = f.join(',');
+  });
+}
+
+/**
+ * A Trap its script lets be activated from the hand (a SINGLE EFFECT_TRAP_ACT_IN_HAND, under whatever condition:
+ * Evenly Matched, Red Reboot): its activation record's zones, field 6, `HS` (R34 reads them).
+ */
+function withHandActivation(records, script) {
+  const i = records.findIndex((r) => r.startsWith('A,'));
+  if (!script.activatesFromHand || i < 0) return;
+  const f = records[i].split(',');
+  f[5] = 'HS';
+  records[i] = f.join(',');
+}
+
+/**
  * What the effect does, from the text (field 16 of an effect's record: `doesCode` of its inferred `does`, core's
  * generated-actions.ts partsCode): the text's effects of each kind paired in order with the script's, only where both
  * have as many (as for `summons itself`); a Spell/Trap's activations all take its text's one activation. Core keeps
@@ -312,7 +362,8 @@ function withActions(records, inferred, type, doesCode) {
       // banished"): records next to each other alike in all but their event are one effect of the text.
       const groups = [];
       for (const i of mine) {
-        const key = records[i].split(',').filter((_, n) => n !== 4 && n !== 3).join(',');
+        // (`v`, a clone on another event: generated-record.ts makes one effect of them, so it is no difference here.)
+        const key = records[i].split(',').map((x, n) => (n === 9 ? x.replace('v', '') : x)).filter((_, n) => n !== 4 && n !== 3).join(',');
         const last = groups[groups.length - 1];
         if (last && last.key === key && last.end === i - 1) {
           last.members.push(i);
@@ -336,6 +387,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
   withSelfSummon(effects, inferred, type);
+  withTextLimits(effects, inferred, type);
+  withHandActivation(effects, script);
   withNoResponse(effects, inferred, type);
   const notes = [];
   const category = type[0];

@@ -87,8 +87,12 @@ function limitOf(e) {
   return 'none';
 }
 
-/** What the engine lets be activated in the Damage Step (R30, damage-step.ts). */
+/**
+ * What the engine lets be activated in the Damage Step (R30, damage-step.ts), within the window the effect has (R37:
+ * "During the Main Phase" is never the Damage Step, whatever R30 would allow).
+ */
 function damageStepAllowed(e, speed) {
+  if (e.window?.phase && !['battle', 'main-or-battle'].includes(e.window.phase)) return false;
   return speed >= 3 || e.mandatory || !!e.damageStep || !!e.negatesActivation || !!e.changesAtk;
 }
 
@@ -117,7 +121,8 @@ function bucket(expected, got, same, e, fact) {
 function patternsOf(e) {
   if (e.kind === 'activation') return e.responds ?? [];
   if (e.kind === 'phase-trigger' && e.phaseTime) return [{ kind: 'phase', phase: e.phaseTime.phase, whose: e.phaseTime.whose, unknown: [] }];
-  return e.event ? [e.event] : [];
+  // `sent to gy or banished`: each event of the one effect is an alternative, as the set lists them.
+  return e.event ? [e.event, ...(e.event.or ?? [])] : [];
 }
 
 function flagged(p) {

@@ -77,7 +77,8 @@ function readScript(lua) {
       effects.set(m[1], { ...blank(m[1]), types: ['ACTIVATE'], categories: ['SPECIAL_SUMMON'] });
     } else if ((m = /^(?:local\s+)?(\w+)\s*=\s*(\w+):Clone\(\)/.exec(line))) {
       const from = effects.get(m[2]);
-      if (from) effects.set(m[1], { ...from, name: m[1], cloneOf: from.cloneOf ?? from.name, categories: [...from.categories], flags: [...from.flags] });
+      // `changed`: what the script sets on the clone (a clone changing only its event code is the same effect of the text).
+      if (from) effects.set(m[1], { ...from, name: m[1], cloneOf: from.cloneOf ?? from.name, categories: [...from.categories], flags: [...from.flags], changed: [] });
     } else if ((m = /^(\w+):Set(\w+)\((.*)\)\s*;?$/.exec(line))) {
       const e = effects.get(m[1]);
       if (e) set(e, m[2], m[3]);
@@ -92,6 +93,8 @@ function readScript(lua) {
     e.chainLimit = chainLimitOf(lua, e.target);
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
+    if (target) settledOnActivation(e, target);
+    calledByOperation(e, functionBody(lua, e.operation));
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
   // Per effect only where the effects' own target functions account for every Deck operation of the script (one
@@ -102,8 +105,47 @@ function readScript(lua) {
   // Effects the script makes while the duel runs (granted effects, delayed End Phase effects): not listed.
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
-  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects };
+  const activatesFromHand = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE'));
+  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
 }
+
+/**
+ * Categories and flags an effect's target function sets as it is activated (`e:SetCategory(CATEGORY_DESTROY)` for
+ * the option chosen, `local cat=CATEGORY_TODECK ... e:SetCategory(cat)`, `e:SetProperty(EFFECT_FLAG_CARD_TARGET)`):
+ * the effect may do each, so they join the ones `initial_effect` registers (Dark Scorpion - Cliff the Trap Remover,
+ * Knightmare Unicorn, Revival Golem state theirs only there).
+ */
+function settledOnActivation(e, target) {
+  for (const line of target.split('\n')) {
+    if (/\be:SetCategory\(|\bcat\w*\s*=[^=]/.test(line)) {
+      for (const c of constants(line, 'CATEGORY_')) if (!e.categories.includes(c)) e.categories.push(c);
+    }
+    if (/\be:SetProperty\(/.test(line)) {
+      for (const f of constants(line, 'EFFECT_FLAG_')) if (['CARD_TARGET', 'DAMAGE_STEP'].includes(f) && !e.flags.includes(f)) e.flags.push(f);
+    }
+  }
+}
+
+/**
+ * Categories for what the effect's own operation function calls where the script lists none (Goldilocks the
+ * Battle Landscaper destroys with no category): negating an activation, destroying, banishing, drawing. Not other
+ * verbs: their calls also serve checks and other cards' moves that are no part of what the effect includes; nor
+ * EFFECT_DISABLE, which mostly rides on another action ("its effects are negated" on the monster an effect Special
+ * Summons), where the scripts, as the cards' readers, list no negation.
+ */
+function calledByOperation(e, body) {
+  // Only where the script lists no category at all: where it lists some, they are its own reading of the effect
+  // (a delayed "destroy it during the End Phase" in the operation is not what the effect includes).
+  if (!body || e.categories.length) return;
+  for (const [call, category] of OPERATION_CATEGORIES) if (call.test(body) && !e.categories.includes(category)) e.categories.push(category);
+}
+
+const OPERATION_CATEGORIES = [
+  [/Duel\.NegateActivation\s*\(/, 'NEGATE'],
+  [/Duel\.Destroy\s*\(/, 'DESTROY'],
+  [/Duel\.Remove\s*\(/, 'REMOVE'],
+  [/Duel\.Draw\s*\(/, 'DRAW'],
+];
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
@@ -111,12 +153,15 @@ function blank(name) {
 }
 
 function set(e, what, args) {
+  if (e.changed) e.changed.push(what);
   switch (what) {
     case 'Type':
       e.types = constants(args, 'EFFECT_TYPE_');
       break;
     case 'Code':
       e.code = args.startsWith('EVENT_') ? args.replace(/\s+/g, '') : args.startsWith('EFFECT_') ? 'effect' : 'other';
+      // "You can activate this card from your hand": a Trap's own activation zone (R34).
+      if (args.trim() === 'EFFECT_TRAP_ACT_IN_HAND') e.trapFromHand = true;
       break;
     case 'Range':
       e.range = constants(args, 'LOCATION_');
@@ -136,6 +181,9 @@ function set(e, what, args) {
       break;
     case 'Cost':
       e.hasCost = true;
+      break;
+    case 'Operation':
+      e.operation = args.trim();
       break;
     case 'Target':
       e.target = args.trim();

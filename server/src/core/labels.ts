@@ -108,6 +108,7 @@ export const ZONE_LABELS: Record<string, string> = {
   banished: 'banishment',
   extra: 'Extra Deck',
   overlay: 'Xyz Materials',
+  gone: 'nowhere (a Token that left the field no longer exists)',
 };
 
 export function zoneLabel(zone: string): string {

@@ -104,6 +104,9 @@ const ACTIONS = [
   'pay',
   'change',
   'equip',
+  'take control of',
+  'banish 10 cards from deck face-down',
+  'discard 1 card',
   'nothing',
 ];
 const LINK_CLAUSES = [...LANGUAGE_WORDS.linkClauses.words.filter((w) => !w.startsWith('target') && w !== 'cost'), 'cost:', 'target', '->'];
@@ -352,7 +355,7 @@ function afterClause(tokens: Token[], w: string[], items: CompletionItem[], h: C
     else h.plainItems(['hand', 'deck', 'extra deck'], CompletionItemKind.EnumMember, 'zone');
     return items;
   }
-  if (CARD_AFTER.has(last) || last === ',' || (last === 'to' && w.includes('equip'))) {
+  if (CARD_AFTER.has(last) || last === ',' || (last === 'to' && w.includes('equip')) || (last === 'of' && w.includes('control'))) {
     items.push(...h.cards());
     h.labelItems();
     if (last === ',' && h.linkClauses && !h.quote) h.plainItems(LINK_CLAUSES, CompletionItemKind.Keyword, 'link clause');

@@ -37,6 +37,9 @@ export function hover(analysis: Analysis, p: Position, lines?: readonly string[]
   if (ref && ref.kind === 'card') {
     const card = ref.cardName ? analysis.cards.get(ref.cardName) : undefined;
     if (card) return markdown(describeCard(card, analysis.uri), ref.range);
+    if (ref.instance?.token) {
+      return markdown(`**${escapeMd(quoteName(ref.cardName ?? '?'))}** — a Monster Token: it exists only face-up on the field; when it would leave the field it ceases to exist (destroyed or Tributed, it is never sent to the GY, the hand, the Deck or banishment) [R70]`, ref.range);
+    }
     return markdown(`**${escapeMd(quoteName(ref.cardName ?? '?'))}** — unknown card: neither this file, the workspace nor the card library defines it.`, ref.range);
   }
   const def = cardDefNameAt(analysis, p);
@@ -139,7 +142,9 @@ export function linkTitle(hit: LinkHit): string {
 export function describeLink(analysis: Analysis, hit: LinkHit): string {
   const { scenario, chain, link } = hit;
   const out: string[] = [linkTitle(hit), ''];
-  const effect = link.effectText ? ` — effect ${link.effectIndex ?? 1}: \`${link.effectText}\`` : '';
+  // A Pendulum Scale's activation (index 0) is no numbered effect of the card (R66).
+  const of = link.grantedBy ? ` of ${quoteName(link.grantedBy)}, granted` : '';
+  const effect = link.effectText ? ` — ${link.effectIndex === 0 ? '' : `effect ${link.effectIndex ?? 1}${of}: `}\`${link.effectText}\`` : '';
   out.push(`${escapeMd(quoteName(link.card))}${link.cardKnown ? '' : ' (unknown card)'}${effect}`);
   out.push('');
   out.push(`- Spell Speed ${link.spellSpeed}`);

@@ -1,11 +1,12 @@
 // Card facts: what a source knows of a card, independent of how it was written. Every source of
 // cards (the `.segoc` definitions of from-segoc.ts, the generated library, effects inferred from card
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
-import { CardInfo, CardOrigin, EffectFacts, EffectInfo, EventPattern } from './types';
+import { CardInfo, CardOrigin, EffectAction, EffectFacts, EffectInfo, EventPattern } from './types';
 import { cardTypeInfo } from './vocabulary/words';
+import { parseFilter } from './vocabulary/filters';
 import { EFFECT_PROPERTIES } from './vocabulary/properties';
 import { normalizeName } from './names';
-import { uniformCard } from './uniform';
+import { uniformCard, uniformEffect } from './uniform';
 
 export type { EffectFacts } from './types';
 export { defaultZones } from './vocabulary/properties';
@@ -27,6 +28,8 @@ export interface CardFacts {
   rank?: number;
   /** A Link Monster's Link Rating. */
   link?: number;
+  /** A Pendulum Monster's Pendulum Scale (`scale N`): what its Pendulum Summons read (R67). */
+  scale?: number;
   atk?: number;
   def?: number;
   /** The archetypes it belongs to, where its source lists them (absent: not known). */
@@ -55,6 +58,7 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
     level: facts.level,
     rank: facts.rank,
     link: facts.link,
+    scale: facts.scale,
     atk: facts.atk,
     def: facts.def,
     archetypes: facts.archetypes,
@@ -90,7 +94,62 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   const stated = e as Record<string, unknown>;
   const out = info as unknown as Record<string, unknown>;
   for (const p of EFFECT_PROPERTIES) if (p.key) out[p.key] = stated[p.key] ?? p.fallback?.(info, card);
+  impliedByActions(info, e);
   return info;
+}
+
+const scaleActivations = new WeakMap<CardInfo, EffectInfo>();
+
+/**
+ * A Pendulum Monster's activation as a Spell Card in a Pendulum Zone (its Pendulum Scale, R66): a card activation of
+ * Spell Speed 1 that does nothing when it resolves (the card simply stays there). Not one of the card's numbered
+ * effects (a monster card's text states no activation): made once per card, for the link written `to pendulum zone`.
+ */
+export function pendulumScaleActivation(card: CardInfo): EffectInfo {
+  let e = scaleActivations.get(card);
+  if (!e) {
+    e = uniformEffect(makeEffect(0, card, { kind: 'activation', text: 'its activation as a Pendulum Scale (a Spell Card)', activatesFrom: ['hand'], spellSpeedOverride: 1 }));
+    scaleActivations.set(card, e);
+  }
+  return e;
+}
+
+/**
+ * What a stated `does` says of the effect's other facts where its source states them not (a curated line
+ * `activation, does destroy target`): a part acting on its target means the effect targets; its parts are what
+ * it includes (Ash Blossom reads them). A fact the source states wins; nothing is implied by an empty `does`.
+ */
+function impliedByActions(info: EffectInfo, stated: EffectFacts): void {
+  if (!stated.targets && info.does.some((a) => a.object === 'target')) info.targets = { ...parseFilter(['a', 'card']), raw: 'targets a card' };
+  if (!stated.includes?.length) {
+    const included = [...new Set(info.does.map(includedBy).filter((x): x is string => !!x))];
+    if (included.length) info.includes = included;
+  }
+}
+
+/** The `includes` word of one part of `does` (docs/language.md, `includes <what>`), if any. */
+function includedBy(a: EffectAction): string | undefined {
+  switch (a.verb) {
+    case 'destroy':
+      return 'destroy';
+    case 'banish':
+      return 'banish';
+    case 'draw':
+      return 'draw';
+    case 'special-summon':
+      return a.from === 'deck' ? 'deck summon' : 'special summon';
+    case 'add-to-hand':
+      return a.from === 'deck' ? 'search' : undefined;
+    case 'send-to-gy':
+      return a.from === 'deck' ? 'deck send' : undefined;
+    case 'negate-activation':
+    case 'negate-effect':
+    case 'negate-effects':
+    case 'negate-summon':
+      return 'negate';
+    default:
+      return undefined;
+  }
 }
 
 const flipped: EventPattern = { kind: 'card', subject: 'self', verb: 'flipped', raw: 'flipped', unknown: [] };

@@ -97,6 +97,7 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
   const n = r.level.slice(1);
   const stat = ({ L: 'level', R: 'rank', K: 'link' } as const)[r.level[0] as 'L' | 'R' | 'K'];
   if (stat && /^\d+$/.test(n)) facts[stat] = Number(n);
+  if (/^\d+$/.test(r.scale)) facts.scale = Number(r.scale);
   if (/^\d+$/.test(r.atk)) facts.atk = Number(r.atk);
   if (/^\d+$/.test(r.def)) facts.def = Number(r.def);
 }
@@ -199,7 +200,7 @@ export const CHOICE_INCLUDES: Readonly<Record<string, string>> = {
   N: 'negate',
 };
 
-const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
+const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', P: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
 
 /**
  * The fields of one effect record: kind, mandatory, subject, timing, event, range, flags, categories, limit,
@@ -226,6 +227,8 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
+  /** The other events of one effect (`sent to gy or banished`): records of clones that change only the event (`v`). */
+  orEvents: string[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
@@ -271,6 +274,7 @@ function effectFields(s: string): EffectFields {
     setTurn: f[12] ?? '',
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
+    orEvents: [],
     does: f[15] ?? '',
   };
 }
@@ -301,9 +305,18 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const same = (a: EffectFields, b: EffectFields) =>
     a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
   for (const e of effects) {
+    // A clone that changes only its event (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    if (original) {
+      if (!original.orEvents.includes(e.event)) original.orEvents.push(e.event);
+      for (const f of e.flags) if (!original.flags.includes(f)) original.flags += f;
+      for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
+      if (e.does && !original.does) original.does = e.does;
+      continue;
+    }
     const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
-      const copy = { ...e, categories: [...e.categories] };
+      const copy = { ...e, categories: [...e.categories], orEvents: [] };
       out.push(copy);
       if (SUMMON_EVENTS.has(e.event)) kinds.set(copy, new Set([e.event]));
       continue;
@@ -335,12 +348,14 @@ function includes(e: EffectFields, cardDeck: string[]): string[] {
   const c = new Set(e.categories);
   // Where the generator read the effect's own target function (`d`), its own Deck operations: an Extra Deck Summon
   // does not get the Main Deck's `deck summon` of another effect of the card.
-  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRqQ]/g, ''));
+  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRqQx]/g, ''));
   const deck = own ? [...(own[1].includes('u') ? ['deck-summon'] : []), ...(own[1].includes('g') ? ['deck-send'] : [])] : cardDeck;
   const out: string[] = [];
   if (c.has('search')) out.push('search');
   if (c.has('special_summon')) out.push(deck.includes('deck-summon') ? 'deck summon' : 'special summon');
-  if ((c.has('tograve') || c.has('deckdes')) && deck.includes('deck-send')) out.push('deck send');
+  // CATEGORY_DECKDES is sending from the Deck to the GY whatever the operation infos name (Raiden's "send the top 2
+  // cards of your Deck"); CATEGORY_TOGRAVE is, where an operation info names the Deck.
+  if (c.has('deckdes') || (c.has('tograve') && deck.includes('deck-send'))) out.push('deck send');
   if (c.has('draw')) out.push('draw');
   if (c.has('destroy')) out.push('destroy');
   if (c.has('remove')) out.push('banish');
@@ -377,12 +392,18 @@ function phrase(e: EffectFacts, modifier: string): void {
 }
 
 /**
- * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1` soft once per turn (each copy);
+ * The count limit of a record (`SetCountLimit`): `1c` once per Chain; `1d` once per Duel; `1` soft once per turn (each copy);
  * `1n`/`1e` hard, by the card's name ("You can only use this effect of X once per turn"); `1o` the oath
  * limit of an activation ("You can only activate 1 X per turn"), on another effect a hard once per turn by name.
  */
 function limits(limit: string, into: EffectFacts): void {
   if (limit.endsWith('c')) into.oncePerChain = true;
+  else if (limit.endsWith('d')) {
+    // EFFECT_COUNT_CODE_DUEL: once per Duel by name, which within a turn is the hard limit.
+    into.oncePerDuel = true;
+    into.oncePerTurnByName = true;
+    into.oncePerTurn = true;
+  }
   else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
   else if (/^\d+[neo]$/.test(limit)) {
     into.oncePerTurn = true;
@@ -390,21 +411,36 @@ function limits(limit: string, into: EffectFacts): void {
   } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
 }
 
+/**
+ * Events only the Damage Step has (EDOPro raises them there): an activation or Quick Effect answering one is
+ * activated in the Damage Step whether or not its script sets EFFECT_FLAG_DAMAGE_STEP (Sebek's Blessing on battle
+ * damage, Enlightenment at the end of the Damage Step, "during damage calculation" Quick Effects).
+ */
+const DAMAGE_STEP_EVENTS = new Set(['battle_start', 'battle_confirm', 'pre_damage_calculate', 'damage_calculating', 'battle_damage', 'battle_destroying', 'battle_destroyed', 'damage_step_end']);
+
 /** The properties of one effect record: where from, targets, Damage Step, limits, what it includes, its window. */
 function properties(e: EffectFields, into: EffectFacts, deck: string[], withRange: boolean): EffectFacts {
   if (withRange && e.range) {
     const zones = [...new Set([...e.range].map((z) => ZONES[z]).filter(Boolean))] as Zone[];
     if (zones.length) into.activatesFrom = zones;
+    // `SetRange(LOCATION_PZONE)`: a Pendulum Effect, used from the Pendulum Zone only (R66).
+    if (e.range === 'P') into.pendulumEffect = true;
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
+  if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
+  // The script's EFFECT_TYPE_XMATERIAL: granted to the Xyz Monster that has this card as material (R68).
+  if (e.extra.includes('x')) into.granted = 'as-material';
   const noResponse = noResponseOf([e]);
   if (noResponse) into.noResponse = noResponse;
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
   const inc = includes(e, deck);
+  // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
+  // sets its category only for the option chosen).
+  if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
   if (inc.length) into.includes = inc;
   const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
   if (does.length) into.does = does;
@@ -469,7 +505,9 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     }
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
-      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(eventPhrase(e)) }, deck, !e.self);
+      // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
+      const phrase = [e.event, ...e.orEvents].map((event) => eventPhrase({ ...e, event })).join(' or ');
+      return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:
       return undefined;
@@ -520,6 +558,8 @@ function activationFacts(activations: EffectFields[], deck: string[], monster: b
   const activation = (): EffectFacts => {
     // Targets, Damage Step, limits and includes of the record, free-chain or `responds to` alike.
     const a = properties(merged, { kind: 'activation', responds: answers ? phrases.map(eventOf) : [] }, deck, false);
+    // A Trap its script lets be activated from the hand (EFFECT_TRAP_ACT_IN_HAND: zones `HS`).
+    if (activations.some((e) => e.range.includes('H'))) a.activatesFrom = ['field', 'hand'];
     if (setTurn) phrase(a, setTurn);
     if (noResponse) a.noResponse = noResponse;
     return a;

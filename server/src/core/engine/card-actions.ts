@@ -8,6 +8,7 @@
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
 import { actionPhrase } from './narrative';
+import { quoteName } from '../syntax/quote';
 import { NotAppliedReason, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, GameEvent } from './state';
 import type { Zone } from '../syntax/ast';
@@ -66,7 +67,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     if (pending && !pending.negated) {
       pending.negated = true;
       st.thatCard = pending.event.card;
-      t.negatedSummons.add(pending.event.card);
+      for (const c of t.summonedAtOnce()) t.negatedSummons.add(c);
       did.push({ kind: 'negates-summon', card: pending.event.card.name });
       return true;
     }
@@ -75,7 +76,10 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: part.verb === 'negate-summon' ? 'R52' : 'R45' });
     return false;
   }
-  const cards = objectCards(t, l, part, st, words, did, links, origin);
+  // "Take control of that target" is how a control change reads; a part that names no object (a generated one, from
+  // the script's category) takes its link's targets, and says so (R72).
+  const controlPart = part.verb === 'take-control' && part.object === undefined && l.targetsAtPlacement.length ? { ...part, object: 'target' as const } : part;
+  const cards = objectCards(t, l, controlPart, st, words, did, links, origin);
   if (cards === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
     did.push({ kind: 'applies', part: words, verb: part.verb });
@@ -234,7 +238,10 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       return true;
     }
     case 'special-summon': {
-      const ok = cards.filter((c) => c.zone !== 'field');
+      // A Token that left the field no longer exists: nothing can Summon it again (R70).
+      const ended = cards.filter((c) => c.token && c.zone === 'gone' && t.movesByCard.has(c));
+      for (const c of ended) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: c.name, reason: 'token', rule: 'R70' });
+      const ok = cards.filter((c) => c.zone !== 'field' && !ended.includes(c));
       for (const c of ok) {
         const from = c.zone;
         t.move(c, 'field', origin, 'effect', { by });
@@ -255,20 +262,53 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       did.push({ kind: 'sets', cards: named(cards) });
       return true;
     case 'change-position': {
-      for (const c of cards) {
+      // A Token cannot be face-down (R70); an Equip Card cannot stay on a face-down monster (R73).
+      const down = part.position === 'face-down';
+      const tokens = down ? cards.filter((c) => c.token) : [];
+      for (const c of tokens) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: c.name, reason: 'token', rule: 'R70' });
+      const changed = cards.filter((c) => !tokens.includes(c));
+      for (const c of changed) {
         const flipped = c.faceDown;
-        c.faceDown = part.position === 'face-down';
+        c.faceDown = down;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: part.position === 'attack' ? 'attack' : 'defense', flipped });
+        if (down) t.dropEquips(c, origin);
       }
-      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
-      return true;
+      if (changed.length) did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(changed) });
+      return changed.length > 0;
     }
-    case 'take-control':
-      for (const c of cards) if (by !== undefined) c.controller = by;
-      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
-      return true;
+    case 'take-control': {
+      // How long the control lasts is not in the card's facts: taken for good here, and the link says so (R72).
+      const onField = cards.filter((c) => c.zone === 'field');
+      for (const c of onField) if (by !== undefined) c.controller = by;
+      const note = `control of ${onField.map((c) => quoteName(c.name)).join(', ')} is taken for good: the card's facts do not say for how long (write \`-> take control of "X" until end phase\` where it comes back in the End Phase)`;
+      if (onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
+      return onField.length > 0;
+    }
+    case 'equip': {
+      // The two ways an effect equips (R73): a card it names away from the field (an Equip Spell in the GY, The Kick
+      // Man) goes to the field equipped to the effect's own monster; a face-up monster it names (a Union's target) is
+      // equipped with the effect's own card.
+      const self = l.inst;
+      const done: CardInstance[] = [];
+      for (const c of cards) {
+        if (c.zone !== 'field' && self && self.zone === 'field' && !self.faceDown) {
+          t.move(c, 'field', origin, 'effect', { by });
+          if (by !== undefined) c.controller = by;
+          t.equip(c, self);
+          done.push(c);
+        } else if (c.zone === 'field' && !c.faceDown && self && self !== c && c.card?.category !== 'spell' && c.card?.category !== 'trap') {
+          if (self.zone !== 'field') t.move(self, 'field', origin, 'effect', { by });
+          if (by !== undefined) self.controller = by;
+          t.equip(self, c);
+          done.push(c);
+        }
+      }
+      did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(done.length ? done : cards) });
+      return done.length > 0;
+    }
     default:
-      // What changes no card's place here (ATK, LP, negated effects, equips): said, with the cards it applies to.
+      // What changes no card's place here (ATK, LP, negated effects): said, with the cards it applies to.
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(cards) });
       return true;
   }

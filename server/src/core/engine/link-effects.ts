@@ -5,10 +5,10 @@
 // actions) because this part reads links (statement, classified effect, negation) and records what each
 // did (ResolutionAct, which the results and the narrative show). It changes the cards only through the
 // timeline's emit and move, so that every event is made in one place.
-import { Action, ActionSeq, CardSet } from '../syntax/ast';
+import { Action, ActionSeq, CardSet, Zone } from '../syntax/ast';
 import { performCardEffect } from './card-actions';
 import { LinkState, TargetSnapshot } from './classify';
-import { ResolutionAct } from './results';
+import { CountedVerb, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, PlayerIndex } from './state';
 import { Timeline } from './timeline';
 
@@ -31,17 +31,27 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
     // Whose card it is where it stands: the controller on the field, the owner elsewhere.
     holder: inst.zone === 'field' ? inst.controller : inst.owner,
+    pendulumZone: inst.zone === 'field' && inst.pendulumZone,
   };
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
     inst.controller = l.player;
   }
+  // A Pendulum Scale's activation (`to pendulum zone`): the card goes to its controller's Pendulum Zone as a Spell (R66).
+  if (l.stmt.toPendulumZone && inst.zone !== 'field') {
+    t.move(inst, 'field', origin, 'activation');
+    inst.controller = l.player;
+    inst.pendulumZone = true;
+  }
   if (inst.zone === 'field') inst.faceDown = false;
   t.emit({ kind: 'activation', step: t.step, origin, chain: chainIndex, link: l.position, player: l.player, card: inst });
+  l.grantHeld = grantHeld(t, l);
   if (l.stmt.cost) {
     const costOrigin: EventOrigin = { ...origin, kind: 'cost' };
-    perform(t, l.stmt.cost, l, costOrigin, true, []);
+    for (const a of perform(t, l.stmt.cost, l, costOrigin, true, [])) {
+      if (a.kind === 'not-applied' && a.reason === 'fewer-cards') l.costShort.push({ part: a.part, have: Number(a.at ?? 0), zone: a.where ?? 'hand' });
+    }
   }
   // Where its targets and its own card stand now, for the resolution to tell what is still there (R44, R47).
   const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
@@ -49,10 +59,36 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   l.selfAtPlacement = snapshot(inst);
 }
 
+/**
+ * Whether the link's card has the effect its `granted by` card grants, as the link is placed (R68): the granting card
+ * attached to it, used for its Summon, or face-up on the field, as the effect's `granted` says. Undefined where the
+ * scenario never shows the granting card (a copy made from this link, never moved): the verdict then assumes it.
+ */
+function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
+  const g = l.grantedBy;
+  const how = l.effect?.granted;
+  if (!g || !how || !l.inst) return undefined;
+  if (g.implied && !(t.movesByCard.get(g)?.length)) return undefined;
+  if (how === 'as-material') return g.zone === 'overlay' && g.attachedTo === l.inst;
+  if (how === 'used-as-material') return g.materialFor === l.inst;
+  return g.zone === 'field' && !g.faceDown;
+}
+
 /** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */
 function staysOnField(l: LinkState): boolean {
   const card = l.inst?.card;
   return !!card && card.category !== 'monster' && (card.spellTrapKind === 'continuous' || card.spellTrapKind === 'equip') && l.effect?.kind === 'activation';
+}
+
+/**
+ * An Equip Spell's activation that resolves equips it to its target (R73), where that target is still a face-up
+ * monster on the field: from then on the card goes to the GY when the monster leaves the field or turns face-down.
+ */
+function equipOnResolution(t: Timeline, l: LinkState): void {
+  const card = l.inst;
+  if (!card || card.card?.spellTrapKind !== 'equip' || l.effect?.kind !== 'activation' || card.zone !== 'field' || card.equippedTo) return;
+  const monster = l.targetsAtPlacement.find((s) => s.card.zone === 'field' && !s.card.faceDown && (t.movesByCard.get(s.card)?.length ?? 0) === s.moves)?.card;
+  if (monster) t.equip(card, monster);
 }
 
 /** Resolves the chain from the top (R2), then sends leftover Spells/Traps to the GY (R4); returns the leftovers' names. */
@@ -69,8 +105,10 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });
-      if (l.inst && card && card.category !== 'monster' && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
-        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule');
+      // A negated Pendulum Scale's activation sends the card to the GY as a Spell Card would, not to the Extra Deck (R67).
+      const scale = !!l.stmt.toPendulumZone;
+      if (l.inst && card && (card.category !== 'monster' || scale) && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
+        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule', { notToExtra: scale });
         did.push({ kind: 'negated-card-to-gy', card: l.inst.name });
       }
     } else if (l.negated === 'effect') {
@@ -93,6 +131,9 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
       // R47: a Continuous or Equip Spell/Trap that left the field before its activation resolved applies nothing.
       status = 'no-effect';
       did.push({ kind: 'not-applied', part: 'its effect', card: l.inst.name, reason: 'card-moved', rule: 'R47' });
+    } else if (l.stmt.toPendulumZone && !l.stmt.actions) {
+      // A Pendulum Scale's activation does nothing more when it resolves: the card stays in the Pendulum Zone (R66).
+      did.push(l.inst?.zone === 'field' ? { kind: 'pendulum-scale', card: l.inst.name } : { kind: 'does-nothing' });
     } else if (l.stmt.actions) {
       did.push(...perform(t, l.stmt.actions, l, origin, false, links));
       if (did.length === 0) did.push({ kind: 'resolves' });
@@ -102,6 +143,8 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     } else {
       did.push(l.inst?.card && l.effect ? { kind: 'effect-unknown', card: l.inst.name } : { kind: 'not-written' });
     }
+    if (status === 'resolved') equipOnResolution(t, l);
+    did.push(...t.ruleMoves.splice(0));
     l.resolution = { order, status, acts: did };
   }
   // R4: leftover Spells/Traps go to the GY, simultaneously with the end of CL1's resolution.
@@ -126,7 +169,10 @@ function perform(t: Timeline, seq: ActionSeq, l: LinkState, origin: EventOrigin,
   const cause = isCost ? 'cost' : 'effect';
   seq.groups.forEach((group, gi) => {
     if (gi > 0) t.step++;
-    for (const a of group) did.push(...performOne(t, a, l, origin, cause, by, links));
+    for (const a of group) {
+      did.push(...performOne(t, a, l, origin, cause, by, links));
+      did.push(...t.ruleMoves.splice(0));
+    }
   });
   return did;
 }
@@ -134,12 +180,15 @@ function perform(t: Timeline, seq: ActionSeq, l: LinkState, origin: EventOrigin,
 /** The copies a card set names: its references, or the cards on the field it describes (`all monsters`, of a player or not). */
 function cardsOf(t: Timeline, cs: CardSet): CardInstance[] {
   if (cs.kind === 'refs') return t.instances(cs.refs);
+  if (cs.kind === 'count') return [];
   const owner = cs.owner ? t.playerIndex(cs.owner.text) : undefined;
   return t.names.names.instances.filter((c) => {
     if (c.zone !== 'field') return false;
     if (owner !== undefined && c.controller !== owner) return false;
     const cat = c.card?.category;
-    if (cs.what === 'monsters') return cat === 'monster' || (!cat && !c.faceDown);
+    // A monster equipped to another is an Equip Spell while it is (R73), and a Token is a monster.
+    if (cs.what === 'monsters') return !c.equippedTo && (cat === 'monster' || c.token || (!cat && !c.faceDown));
+    if (cs.what === 'spells-and-traps' && c.equippedTo) return true;
     if (cs.what === 'spells-and-traps') return cat === 'spell' || cat === 'trap';
     return true;
   });
@@ -151,6 +200,7 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
   const names = (cs: CardInstance[]) => cs.map((c) => c.name);
   // Whose each card is, where both players have a card of one of those names (said in the resolution).
   const named = (cs: CardInstance[]) => (cs.some((c) => t.bothPlayersHave(c)) ? { cards: names(cs), owners: cs.map((c) => t.players[c.owner]) } : { cards: names(cs) });
+  if ('cards' in a && !Array.isArray(a.cards) && a.cards?.kind === 'count') return performCounted(t, a, a.cards, by);
   switch (a.kind) {
     case 'destroy': {
       const cs = cardsOf(t, a.cards);
@@ -204,6 +254,11 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
           did.push({ kind: 'cannot-special-summon', card: c.name, on: 'field' });
           continue;
         }
+        if (c.token && c.zone === 'gone' && t.movesByCard.has(c)) {
+          // A Token that left the field no longer exists: nothing can Summon it again (R70).
+          did.push({ kind: 'not-applied', part: 'special summon', verb: 'special-summon', card: c.name, reason: 'token', rule: 'R70' });
+          continue;
+        }
         if (a.from && c.zone !== a.from && !c.implied) {
           did.push({ kind: 'cannot-special-summon', card: c.name, from: a.from, zone: c.zone });
           continue;
@@ -229,6 +284,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
     case 'draw': {
       const cs = a.cards ? t.instances(a.cards) : [];
       for (const c of cs) t.move(c, 'hand', origin, 'draw', { by });
+      if (!a.cards && by !== undefined) {
+        // `draw 2`: two cards the scenario does not name leave the Deck for the hand (R71).
+        const { short } = t.moveUnnamed(by, 'deck', 'hand', a.count);
+        if (short !== undefined) did.push({ kind: 'not-applied', part: `draw ${a.count}`, verb: 'draw', reason: 'fewer-cards', at: String(short), where: 'deck', rule: 'R71' });
+        if (short !== 0) did.push({ kind: 'draws', count: short ?? a.count });
+        break;
+      }
       did.push(a.cards ? { kind: 'draws', count: a.count, cards: names(cs) } : { kind: 'draws', count: a.count });
       break;
     }
@@ -240,6 +302,18 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         if (by !== undefined) c.controller = by;
       }
       if (cs.length) did.push({ kind: 'sets', ...named(cs) });
+      break;
+    }
+    case 'place-in-pendulum-zone': {
+      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66).
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
+      for (const c of cs) {
+        t.move(c, 'field', origin, 'effect', { by });
+        c.faceDown = false;
+        c.pendulumZone = true;
+        if (by !== undefined) c.controller = by;
+      }
+      if (cs.length) did.push({ kind: 'places-in-pendulum-zone', ...named(cs) });
       break;
     }
     case 'material-summon': {
@@ -286,14 +360,19 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       did.push({ kind: 'pays-lp', amount: a.amount });
       break;
     case 'change-position': {
-      const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field');
+      // A Token cannot be face-down (R70): turning it face-down is not applied to it.
+      const tokens = a.face === 'down' ? cardsOf(t, a.cards).filter((c) => c.zone === 'field' && c.token) : [];
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field' && !tokens.includes(c));
       const gone = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
+      for (const c of tokens) did.push({ kind: 'not-applied', part: 'change to face-down defense position', verb: 'change-position', card: c.name, reason: 'token', rule: 'R70' });
       for (const c of cs) {
         // Face-down Defense Position (Book of Moon) turns it face-down; any other change leaves it face-up (R56).
         const faceDown = a.face === 'down';
         const flipped = c.faceDown && !faceDown;
         c.faceDown = faceDown;
         t.emit({ kind: 'position', step: t.step, origin, card: c, position: a.position, flipped });
+        // An Equip Card cannot stay on a face-down monster (R73).
+        if (faceDown) t.dropEquips(c, origin);
       }
       if (cs.length) did.push({ kind: 'changes-position', ...named(cs), position: a.face === 'down' ? 'face-down defense' : a.position });
       if (gone.length) did.push({ kind: 'cannot-change-position', ...named(gone) });
@@ -303,11 +382,23 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       const c = t.names.resolved.get(a.card);
       const to = t.names.resolved.get(a.to);
       if (c && to && to.zone === 'field') {
-        t.move(c, 'field', origin, 'effect', { by });
+        if (c.zone !== 'field') t.move(c, 'field', origin, 'effect', { by });
+        if (by !== undefined) c.controller = by;
+        t.equip(c, to);
         did.push({ kind: 'equips', card: c.name, to: to.name });
       } else if (to && to.zone !== 'field') {
         did.push({ kind: 'cannot-equip', to: to.name });
       }
+      break;
+    }
+    case 'take-control': {
+      // R72: the link's player controls the cards on the field now; the End Phase gives back what was taken until then.
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field');
+      for (const c of cs) {
+        if (by !== undefined) c.controller = by;
+        c.controlUntilEnd = a.untilEnd || undefined;
+      }
+      if (cs.length) did.push({ kind: 'takes-control', ...named(cs), untilEnd: a.untilEnd });
       break;
     }
     case 'end-battle-phase':
@@ -320,5 +411,31 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       did.push({ kind: 'does-nothing' });
       break;
   }
+  return did;
+}
+
+/** Where a counted action puts the cards it takes, and its verb (R71). */
+const COUNTED: Partial<Record<Action['kind'], { to: Zone; verb: CountedVerb; from: Zone; words: string }>> = {
+  banish: { to: 'banished', verb: 'banishes', from: 'hand', words: 'banish' },
+  discard: { to: 'gy', verb: 'discards', from: 'hand', words: 'discard' },
+  'send-to-gy': { to: 'gy', verb: 'sends-to-gy', from: 'hand', words: 'send to the GY' },
+  return: { to: 'deck', verb: 'returns', from: 'hand', words: 'return' },
+  'add-to-hand': { to: 'hand', verb: 'adds-to-hand', from: 'deck', words: 'add' },
+};
+
+/**
+ * `banish 10 cards from deck face-down`, `discard 1 card`: cards the scenario does not name, counted (R71). Where the
+ * board states how many the zone holds, as many as there are move, and a shortfall is said; elsewhere the count is
+ * taken as written.
+ */
+function performCounted(t: Timeline, a: Action, cs: Extract<CardSet, { kind: 'count' }>, by: PlayerIndex | undefined): ResolutionAct[] {
+  const how = COUNTED[a.kind];
+  const whose = cs.owner ? t.playerIndex(cs.owner.text) : by;
+  if (!how || whose === undefined) return [];
+  const from = cs.from ?? how.from;
+  const to = a.kind === 'return' ? a.to : a.kind === 'add-to-hand' ? 'hand' : how.to;
+  const { left, short } = t.moveUnnamed(whose, from, to, cs.count);
+  const did: ResolutionAct[] = [{ kind: 'counted', verb: how.verb, count: short ?? cs.count, from, player: t.players[whose], faceDown: cs.faceDown || undefined, left }];
+  if (short !== undefined) did.push({ kind: 'not-applied', part: `${how.words} ${cs.count} card${cs.count === 1 ? '' : 's'}`, reason: 'fewer-cards', at: String(short), where: from, rule: 'R71' });
   return did;
 }

@@ -84,6 +84,11 @@ function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: Pla
  * Activation patterns are matched elsewhere (they answer links, not events).
  */
 export function eventMatches(pattern: EventPattern, event: GameEvent, self: CardInstance, you: PlayerIndex): Tri {
+  // `sent to gy or banished`: the best of its events (one effect on either).
+  if (pattern.kind === 'card' && pattern.or?.length) {
+    const results = [{ ...pattern, or: undefined }, ...pattern.or].map((p) => eventMatches(p, event, self, you));
+    return results.includes('yes') ? 'yes' : results.includes('assumed') ? 'assumed' : 'no';
+  }
   const extra: Tri = pattern.unknown.length ? 'assumed' : 'yes';
   // `except during the draw phase`: the phase the event happened in (as the scenario states it, else its default).
   if (pattern.kind === 'card' && pattern.notInPhases && event.inPhase && pattern.notInPhases.includes(event.inPhase as never)) return 'no';

@@ -1,9 +1,9 @@
 // The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
 // `explain` and the results' sentences are made here from the engine's data.
 import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
-import { SummonMethod } from '../syntax/ast';
+import { SpecialSummonKind, SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
-import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, EventRecord, LinkAnswer, LinkResolution, PartOutcome, ResolutionAct } from './results';
+import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, CountedVerb, EventRecord, LinkAnswer, LinkResolution, PartOutcome, ResolutionAct } from './results';
 import type { ChainView } from './view';
 import { Zone } from '../syntax/ast';
 import { GameEvent, zoneWord } from './state';
@@ -116,7 +116,7 @@ const HOW: Record<NonNullable<EventRecord['how']>, string> = {
 };
 
 const SUMMON_WORDS: Record<SummonType, string> = { normal: 'Normal', tribute: 'Tribute', flip: 'Flip', special: 'Special' };
-const METHOD_WORDS: Record<SummonMethod, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual' };
+const METHOD_WORDS: Record<SpecialSummonKind, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual', pendulum: 'Pendulum' };
 
 export function eventText(r: EventRecord): string {
   const o = r.origin;
@@ -225,6 +225,8 @@ export function actText(a: ResolutionAct): string {
       return `returns ${quoted(a.cards, a.owners)} to the ${a.to === 'hand' ? 'hand' : a.to === 'extra' ? 'Extra Deck' : 'Deck'}`;
     case 'sets':
       return `Sets ${quoted(a.cards, a.owners)}`;
+    case 'places-in-pendulum-zone':
+      return `places ${quoted(a.cards, a.owners)} in the Pendulum Zone`;
     case 'summons-with-materials':
       return `${METHOD_WORDS[a.method]} Summons ${quoteName(a.card)} using ${quoted(a.materials)}`;
     case 'cannot-special-summon':
@@ -253,6 +255,8 @@ export function actText(a: ResolutionAct): string {
       return 'ends the Battle Phase';
     case 'does-nothing':
       return 'does nothing';
+    case 'pendulum-scale':
+      return `${quoteName(a.card)} stays in the Pendulum Zone as a Pendulum Scale`;
     case 'effect-negated':
       return 'its effect was negated: nothing happens (the card was still activated; R45)';
     case 'effect-unknown':
@@ -266,11 +270,27 @@ export function actText(a: ResolutionAct): string {
       return `not applied: ${a.part}${a.card ? ` (${quoteName(a.card)})` : ''}: ${notAppliedWhy(a)} [${a.rule}]`;
     case 'negates-effect':
       return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
+    case 'equip-sent':
+      return `${quoteName(a.card)} goes to the GY: the monster it equipped, ${quoteName(a.from)}, left the field or turned face-down (R73)`;
+    case 'takes-control':
+      return `takes control of ${quoted(a.cards, a.owners)}${a.untilEnd ? ' until the End Phase' : ''}`;
+    case 'counted':
+      return `${a.player} ${COUNTED_WORDS[a.verb]} ${a.count} card${a.count === 1 ? '' : 's'} ${a.verb === 'draws' ? '' : `from the ${zoneWord(a.from)}`}${a.faceDown ? ' face-down' : ''}`.trim() + (a.left !== undefined ? ` (${a.left} left there)` : '');
   }
 }
 
+/** The verb of a counted action, as the resolution says it. */
+const COUNTED_WORDS: Record<CountedVerb, string> = {
+  banishes: 'banishes',
+  discards: 'discards',
+  'sends-to-gy': 'sends to the GY',
+  returns: 'returns',
+  'adds-to-hand': 'adds to the hand',
+  draws: 'draws',
+};
+
 /** Acts in which nothing happened (a negation, a part not applied, nothing to act on): the link did nothing by them. */
-const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
+const DID_NOTHING: ReadonlySet<ResolutionAct['kind']> = new Set(['equip-sent', 'negated', 'negated-card-to-gy', 'effect-negated', 'left-the-field', 'not-applied', 'destroys-nothing', 'cannot-destroy', 'cannot-change-position', 'cannot-special-summon', 'cannot-negate', 'cannot-equip', 'does-nothing', 'resolves']);
 
 /** Whether something happened by this act (a card moved, a negation, a part applied). */
 export function actApplied(a: ResolutionAct): boolean {
@@ -293,6 +313,7 @@ export function partOutcome(a: ResolutionAct): PartOutcome {
   }
   if (a.kind === 'left-the-field') out.rule = 'R18';
   if (a.kind === 'negated' || a.kind === 'effect-negated') out.rule = 'R45';
+  if (a.kind === 'equip-sent') out.rule = 'R73';
   return out;
 }
 
@@ -309,6 +330,10 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return a.at ? `the card is no longer where the effect needs it (moved at ${a.at})` : 'the card left the field before the link resolved';
     case 'nothing-to-negate':
       return 'there is nothing below it to negate';
+    case 'token':
+      return 'a Token exists only face-up on the field: it cannot be turned face-down, and once it left the field it no longer exists';
+    case 'fewer-cards':
+      return `the ${a.where ? zoneWord(a.where) : 'zone'} holds only ${a.at ?? 'fewer'} card${a.at === '1' ? '' : 's'}, as the board states it`;
   }
 }
 
@@ -361,6 +386,7 @@ const FROM_WORDS: Record<NonNullable<EffectAction['from']>, string> = {
   banished: 'banishment',
   extra: 'the Extra Deck',
   overlay: 'the Xyz Materials',
+  gone: 'nowhere',
 };
 
 /** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
@@ -382,7 +408,7 @@ export function afterChainText(leftovers: string[]): string[] {
 export function kindWords(e: EffectInfo, card: CardInfo): string {
   switch (e.kind) {
     case 'activation':
-      return `the activation of a ${card.cardType}`;
+      return activationWords(card);
     case 'ignition':
       return 'an Ignition Effect';
     case 'trigger':
@@ -395,11 +421,16 @@ export function kindWords(e: EffectInfo, card: CardInfo): string {
   }
 }
 
+/** A card's activation in words; a monster card's is its activation as a Pendulum Scale (R66), a Spell Card's. */
+function activationWords(card: CardInfo): string {
+  return card.category === 'monster' ? 'the activation of a Pendulum Monster as a Pendulum Scale (a Spell Card)' : `the activation of a ${card.cardType}`;
+}
+
 /** "the activation of a Normal Spell", "a monster effect". */
 export function describeLink(l: LinkState): string {
   const card = l.inst?.card;
   if (!card || !l.effect) return 'an unknown effect';
-  if (l.effect.kind === 'activation') return `the activation of a ${card.cardType}`;
+  if (l.effect.kind === 'activation') return activationWords(card);
   return `${card.category === 'monster' ? 'a monster' : card.category === 'spell' ? 'a Spell' : 'a Trap'} effect`;
 }
 

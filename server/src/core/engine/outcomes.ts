@@ -59,6 +59,10 @@ function actVerb(a: ResolutionAct): ActionVerb | undefined {
       return 'change-position';
     case 'equips':
       return 'equip';
+    case 'takes-control':
+      return 'take-control';
+    case 'counted':
+      return a.verb === 'banishes' ? 'banish' : a.verb === 'discards' ? 'discard' : a.verb === 'sends-to-gy' ? 'send-to-gy' : a.verb === 'draws' ? 'draw' : a.verb === 'adds-to-hand' ? 'add-to-hand' : 'return-to-deck';
     case 'applies':
       return a.verb;
     default:
@@ -103,16 +107,28 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
       }
     }
   }
+  if (o.kind === 'count') return checkCount(o, t);
   const copies = copiesOf(o.card, t);
   const ref = o.card.kind === 'name' ? `${o.card.owner ? `${o.card.owner.text}'s ` : ''}${quoteName(o.card.name)}` : o.card.label;
   if (!copies.length) return { met: false, bad: true, message: `the scenario has no card ${ref}` };
   if (o.what === 'in') {
     const off = copies.filter((c) => c.zone !== o.zone);
+    if (off.length && off.every((c) => c.zone === 'gone')) return { met: false, message: `expected ${ref} in the ${zoneWord(o.zone)}, but it is a Token that left the field: it no longer exists anywhere [R70]` };
     return off.length ? { met: false, message: `expected ${ref} in the ${zoneWord(o.zone)}, but it is in the ${off.map((c) => zoneWord(c.zone)).join(', ')}` } : { met: true };
   }
   const summoned = copies.some((c) => t.events.some((e) => e.kind === 'summon' && !e.attempt && e.card === c) && !t.negatedSummons.has(c));
   if (o.what === 'summoned') return summoned ? { met: true } : { met: false, message: `expected ${ref} to be Summoned, but it never was${copies.some((c) => t.negatedSummons.has(c)) ? ' (its Summon was negated, R45)' : ''}` };
   return summoned ? { met: false, message: `expected ${ref} not to be Summoned, but it was` } : { met: true };
+}
+
+/** `expect Yugi has 3 cards in hand` (R71): the zone's count, which the board must state for it to be known. */
+function checkCount(o: Extract<Outcome, { kind: 'count' }>, t: Timeline): Omit<OutcomeCheck, 'range'> {
+  const p = t.playerIndex(o.player.text);
+  if (p === undefined) return { met: false, bad: true, message: `unknown player \`${o.player.text}\`: the players are ${t.players[0]} and ${t.players[1]}` };
+  const where = `${t.players[p]}'s ${zoneWord(o.zone)}`;
+  const n = t.countIn(p, o.zone);
+  if (n === undefined) return { met: false, message: `how many cards are in ${where} is not known: the board does not state it (write \`${t.players[p]} ${o.zone}: N cards\`, or \`none\`) [R71]` };
+  return n === o.count.value ? { met: true } : { met: false, message: `expected ${o.count.value} card${o.count.value === 1 ? '' : 's'} in ${where}, but there ${n === 1 ? 'is' : 'are'} ${n} [R71]` };
 }
 
 /** The scenario's copies a reference names: by label, or by name (and owner). */

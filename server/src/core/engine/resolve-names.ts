@@ -5,6 +5,7 @@
 import { Diagnostic, notQuotedMessage, quoteFix } from '../diagnostics';
 import { CardIndex } from '../cards';
 import { normalizeName } from '../cards/model';
+import type { CardInfo } from '../cards/model';
 import { CardRef, Named, Scenario, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { CardInstance, PlayerIndex } from './state';
@@ -96,12 +97,12 @@ export class NameResolver {
   }
 
   /** Places a copy from a board line. */
-  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range): CardInstance | undefined {
+  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range, pendulumZone = false): CardInstance | undefined {
     if (ref.kind === 'label') {
       this.reportNotQuoted(ref.label, ref.range);
       return undefined;
     }
-    const info = this.lookupCard(ref.name, ref.nameRange);
+    const info = this.cards.get(ref.name) ?? (isTokenName(ref.name) ? undefined : this.lookupCard(ref.name, ref.nameRange));
     const inst: CardInstance = {
       id: this.nextId++,
       name: info?.name ?? ref.name,
@@ -114,6 +115,10 @@ export class NameResolver {
       placedAt: range,
       implied: false,
       summonNegated: false,
+      pendulumZone,
+      attachedTo: undefined,
+      materialFor: undefined,
+      token: isToken(info, ref.name),
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true, scenario: this.scenario });
@@ -253,21 +258,26 @@ export class NameResolver {
       this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: inst.card?.key, instance: inst, scenario: this.scenario });
       return inst;
     }
-    // Never placed: create it where the action implies.
-    const found = info ?? this.lookupCard(ref.name, ref.nameRange);
+    // Never placed: create it where the action implies (a Token the board never placed does not exist yet, R70).
+    const found = info ?? (isTokenName(ref.name) ? undefined : this.lookupCard(ref.name, ref.nameRange));
     const o: PlayerIndex = owner ?? ctx.prefer ?? this.turnPlayer;
+    const token = isToken(found, ref.name);
     const inst: CardInstance = {
       id: this.nextId++,
       name: found?.name ?? ref.name,
       card: found,
       owner: o,
       controller: o,
-      zone: ctx.implied,
+      zone: token ? 'gone' : ctx.implied,
       faceDown: false,
       label: undefined,
       placedAt: undefined,
       implied: true,
       summonNegated: false,
+      pendulumZone: false,
+      attachedTo: undefined,
+      materialFor: undefined,
+      token,
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: found?.key, instance: inst, scenario: this.scenario });
@@ -313,6 +323,19 @@ export class NameResolver {
     }
     return out;
   }
+}
+
+/**
+ * A Monster Token's name (R70): "Token", or a name whose last word is "Token" ("Sheep Token"). Tokens are not
+ * cards of the library: such a name that no card definition knows is a Token, with no effects and no error.
+ */
+export function isTokenName(name: string): boolean {
+  return /(^|\s)token$/i.test(name.trim());
+}
+
+/** Whether a copy is a Monster Token: its definition's type says `token monster`, or its name is a Token's that no card defines. */
+function isToken(info: CardInfo | undefined, name: string): boolean {
+  return info ? /\btoken\b/.test(info.cardType) : isTokenName(name);
 }
 
 function hasOwner(r: CardRef): boolean {

@@ -2,7 +2,7 @@
 // the resolution. This is the data behind hovers, inlay hints, the preview, `explain` and `render`.
 import { ActionVerb, SummonType } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
-import { SummonMethod, Zone } from '../syntax/ast';
+import { SpecialSummonKind, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { Ruleset } from './rulesets';
 
@@ -38,6 +38,7 @@ export type ResolutionAct =
   | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[]; owners?: string[] } // no longer on the field
   | { kind: 'destroys-nothing' } // no such card on the field
   | { kind: 'returns'; cards: string[]; owners?: string[]; to: 'hand' | 'deck' | 'extra' }
+  | { kind: 'places-in-pendulum-zone'; cards: string[]; owners?: string[] } // placed there by the effect (no activation, R66)
   | { kind: 'sets'; cards: string[]; owners?: string[] } // Set by the effect (from the Deck, say): no Summon, not added to the hand
   | { kind: 'summons-with-materials'; method: SummonMethod; card: string; materials: string[] }
   | { kind: 'cannot-special-summon'; card: string; on: 'field' } // already on the field
@@ -55,6 +56,8 @@ export type ResolutionAct =
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' }
+  /** A Pendulum Scale's activation resolved: the card stays in the Pendulum Zone (R66). */
+  | { kind: 'pendulum-scale'; card: string }
   /** Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45). */
   | { kind: 'effect-negated' }
   /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */
@@ -65,14 +68,23 @@ export type ResolutionAct =
   | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
   | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
-  | { kind: 'negates-effect'; link: number; card: string };
+  | { kind: 'negates-effect'; link: number; card: string }
+  /** An Equip Card sent to the GY by the game's rules: the monster it was equipped to left the field or turned face-down (R73). */
+  | { kind: 'equip-sent'; card: string; from: string }
+  /** `take control of "X" [until end phase]` (R72): its controller is now the link's player. */
+  | { kind: 'takes-control'; cards: string[]; owners?: string[]; untilEnd: boolean }
+  /** Cards the scenario does not name, counted (`banish 10 cards from deck face-down`, `discard 1 card`; R71). */
+  | { kind: 'counted'; verb: CountedVerb; count: number; from: Zone; player: string; faceDown?: boolean; left?: number };
+
+/** What an action does to counted cards the scenario does not name (R71). */
+export type CountedVerb = 'banishes' | 'discards' | 'sends-to-gy' | 'returns' | 'adds-to-hand' | 'draws';
 
 /**
  * Why a part of an effect was not applied: its target left its place (`at`: the link or action that moved it),
  * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
  * not where the effect needs it.
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'token' | 'fewer-cards';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {
@@ -107,7 +119,7 @@ export interface EventRecord {
   to?: Zone;
   summonType?: SummonType;
   /** A Summon with materials: Link, Xyz, Synchro, Fusion or Ritual. */
-  method?: SummonMethod;
+  method?: SpecialSummonKind;
   /** A Summon at the moment it would happen (R50), not (yet) a Summon. */
   attempt?: true;
   amount?: number;
@@ -177,6 +189,8 @@ export interface LinkResult {
   cardKnown: boolean;
   effectIndex?: number;
   effectText?: string;
+  /** `granted by "X"`: the card whose effect (`effectIndex` counts its effects) the link's card gained (R68). */
+  grantedBy?: string;
   effectKind?: string;
   role: LinkRole;
   spellSpeed: number;

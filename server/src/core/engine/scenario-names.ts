@@ -13,6 +13,8 @@ export interface ScenarioNames {
   resolved: Map<CardRef, CardInstance | undefined>;
   /** Zones a board line declared empty (`Kaiba field: none`), as "player:zone". */
   knownEmpty: Set<string>;
+  /** How many cards the board does not name each zone holds (`Yugi deck: 40 cards`), as "player:zone" (R71). */
+  unnamed: Map<string, number>;
 }
 
 /**
@@ -28,7 +30,7 @@ function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, pref
 export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [string, string], turn: PlayerIndex, index: number, suggestionBudget?: number): ScenarioNames {
   const n = new NameResolver(cards, players, turn, index);
   if (suggestionBudget !== undefined) n.suggestionsLeft = suggestionBudget;
-  const out: ScenarioNames = { names: n, resolved: new Map(), knownEmpty: new Set() };
+  const out: ScenarioNames = { names: n, resolved: new Map(), knownEmpty: new Set(), unnamed: new Map() };
   const resolveOne = (ref: CardRef, ctx: ResolveContext): CardInstance | undefined => {
     if (out.resolved.has(ref)) return out.resolved.get(ref);
     const inst = n.resolve(ref, ctx);
@@ -47,8 +49,11 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
     const owner = n.player(item.player);
     if (owner === undefined) continue;
     if (item.explicitEmpty) out.knownEmpty.add(`${owner}:${item.zone}`);
+    if (item.unnamed) out.unnamed.set(`${owner}:${item.zone}`, (out.unnamed.get(`${owner}:${item.zone}`) ?? 0) + item.unnamed.value);
     for (const bc of item.cards) {
-      n.place(bc.ref, owner, item.zone, bc.faceDown, bc.label, bc.range);
+      // The Extra Deck is face-down but for a card written `face-up` (a Pendulum Monster there, R67).
+      const faceDown = item.zone === 'extra' ? !bc.faceUp : bc.faceDown;
+      n.place(bc.ref, owner, item.zone, faceDown, bc.label, bc.range, item.pendulumZone);
     }
   }
   for (const item of sc.items) {
@@ -73,16 +78,24 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
         resolveMaterialSummon(a.method, a.card, a.materials, p);
       } else if (a.kind === 'draw') {
         resolveList(a.cards, context('deck', n.player(a.player)));
+      } else if (a.kind === 'pendulum-summon') {
+        const p = n.player(a.player);
+        for (const inst of resolveList(a.cards, context('hand', p))) if (inst && p !== undefined) n.claim(inst, p);
       }
     } else if (item.kind === 'chain') {
       for (const link of item.links) {
         const p = n.player(link.player);
         const info = link.card.kind === 'name' ? cards.get(link.card.name) : undefined;
-        const inst = resolveOne(link.card, context(link.from?.zone ?? impliedLinkZone(info), p));
+        const inst = resolveOne(link.card, context(link.from?.zone ?? (link.toPendulumZone ? 'hand' : impliedLinkZone(info)), p));
+        // The card that grants the effect: where the board shows it, else attached to the link's monster as material.
+        if (link.grantedBy) resolveOne(link.grantedBy, context('overlay', p));
         const effectTargetsZone = guessTargetZone(inst?.card, link);
         const targets = link.targets ? resolveList(link.targets, targetContext(effectTargetsZone, targetedEffect(inst?.card, link)?.targets?.controller, p)) : [];
         if (link.cost) resolveActions(link.cost, p, []);
         if (link.actions) resolveActions(link.actions, p, targets.filter((t): t is CardInstance => !!t));
+        // A link without actions whose card takes control (Change of Heart written bare): its player controls the
+        // targets afterwards, so their later links name those copies (R72).
+        else if (p !== undefined && inst?.card?.effects.some((e) => e.does.some((d) => d.verb === 'take-control'))) for (const t of targets) if (t) n.claim(t, p);
       }
     }
   }
@@ -101,14 +114,14 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
       for (const a of group) {
         // whose: 'mine' = only the link player's cards (costs); 'own'/'opp' = prefer that player's copy.
         const set = (cs: CardSet, implied: Zone, whose: 'mine' | 'own' | 'opp') => {
-          if (cs.kind === 'all') {
+          if (cs.kind === 'all' || cs.kind === 'count') {
             if (cs.owner) n.player(cs.owner);
             return;
           }
           const ctx =
             whose === 'mine'
               ? context(implied, player, undefined, targets)
-              : context(implied, undefined, whose === 'own' ? player : opp, targets, whose === 'own' ? 'the card of the player whose effect this is' : `${a.kind === 'change-position' ? 'a change of position' : `${a.kind === 'destroy' ? 'destruction' : a.kind === 'return' ? 'a return' : 'banishment'}`} is taken to aim at the opponent's card`);
+              : context(implied, undefined, whose === 'own' ? player : opp, targets, whose === 'own' ? 'the card of the player whose effect this is' : `${a.kind === 'change-position' ? 'a change of position' : `${a.kind === 'take-control' ? 'taking control' : a.kind === 'destroy' ? 'destruction' : a.kind === 'return' ? 'a return' : 'banishment'}`} is taken to aim at the opponent's card`);
           resolveList(cs.refs, ctx);
         };
         switch (a.kind) {
@@ -141,11 +154,24 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
           case 'set':
             set(a.cards, a.from ?? 'hand', 'own');
             break;
+          case 'place-in-pendulum-zone':
+            set(a.cards, a.from ?? 'deck', 'own');
+            break;
           case 'draw':
             if (a.cards) resolveList(a.cards, context('deck', player));
             break;
           case 'material-summon':
             resolveMaterialSummon(a.method, a.card, a.materials, player);
+            break;
+          case 'take-control':
+            set(a.cards, 'field', 'opp');
+            // The player who takes control activates the card afterwards (R72): later links of theirs name that copy.
+            if (a.cards.kind === 'refs' && player !== undefined) {
+              for (const r of a.cards.refs) {
+                const inst = out.resolved.get(r);
+                if (inst) n.claim(inst, player);
+              }
+            }
             break;
           case 'equip':
             resolveOne(a.card, context('gy', player));

@@ -5,10 +5,12 @@
 // here, so every event is made in one place. No diagnostics here: the rules read the events afterwards.
 import { CardRef, DamageStepPart, GameAction, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
+import type { ResolutionAct } from './results';
 import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
-type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
+/** `notToExtra`: a Pendulum Monster whose activation as a Spell Card was negated goes to the GY (R67). */
+type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance; notToExtra?: boolean };
 
 export class Timeline {
   readonly events: GameEvent[] = [];
@@ -32,16 +34,49 @@ export class Timeline {
    * A Summon at the moment it would happen, answered by the next chain (R50): its `attempt` event, and whether a
    * link of that chain negated it. `settleSummon` makes it happen after the chain, or not.
    */
-  pendingSummon: { event: Extract<GameEvent, { kind: 'summon' }>; negated: boolean } | undefined = undefined;
+  pendingSummon: { event: Extract<GameEvent, { kind: 'summon' }>; also: Array<Extract<GameEvent, { kind: 'summon' }>>; negated: boolean } | undefined = undefined;
   /** Move events by card, kept as they are emitted (for R23). */
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
   /** Monsters whose Summon a link negated (R45): the Summon did not happen. */
   readonly negatedSummons = new Set<CardInstance>();
+  /** What the game's rules did on their own since the resolution last read them (an Equip Card sent to the GY, R73). */
+  readonly ruleMoves: ResolutionAct[] = [];
+
+  /** How many cards the scenario does not name each zone holds, where the board states it ("player:zone", R71). */
+  private readonly unnamed: Map<string, number>;
 
   constructor(
     readonly players: [string, string],
     readonly names: ScenarioNames,
-  ) {}
+  ) {
+    this.unnamed = new Map(names.unnamed);
+    for (const k of names.knownEmpty) if (!this.unnamed.has(k)) this.unnamed.set(k, 0);
+  }
+
+  /** How many cards a player's zone holds, named or not; undefined where the board does not state it (R71). */
+  countIn(player: PlayerIndex, zone: Zone): number | undefined {
+    const unnamed = this.unnamed.get(`${player}:${zone}`);
+    if (unnamed === undefined) return undefined;
+    // A named copy the board never placed, still where it was assumed to be, is one of the unnamed cards.
+    const named = this.names.names.instances.filter((c) => c.zone === zone && (zone === 'field' ? c.controller : c.owner) === player && !(c.implied && !this.movesByCard.has(c)));
+    return unnamed + named.length;
+  }
+
+  /**
+   * Moves `count` cards the scenario does not name from a player's zone to another (R71): as many as there are
+   * where the board states the zone's count. Returns how many moved and how many are left there (undefined: not stated).
+   */
+  moveUnnamed(player: PlayerIndex, from: Zone, to: Zone, count: number): { moved: number; left?: number; short?: number } {
+    const have = this.unnamed.get(`${player}:${from}`);
+    // Named cards there may be among the counted ones (the scenario does not say which): only a zone that holds
+    // fewer cards in all falls short, and what it holds is said.
+    const total = have === undefined ? undefined : this.countIn(player, from)!;
+    const moved = have === undefined ? count : Math.min(count, have);
+    if (have !== undefined) this.unnamed.set(`${player}:${from}`, have - moved);
+    const there = this.unnamed.get(`${player}:${to}`);
+    if (there !== undefined) this.unnamed.set(`${player}:${to}`, there + moved);
+    return { moved, left: have === undefined ? undefined : this.countIn(player, from), short: total !== undefined && total < count ? total : undefined };
+  }
 
   playerIndex(name: string): PlayerIndex | undefined {
     const lower = name.toLowerCase();
@@ -87,6 +122,18 @@ export class Timeline {
   /** Moves a card and records the move; off the field it is its owner's again, face-down in the Deck, hand or Extra Deck. */
   move(card: CardInstance, to: Zone, origin: EventOrigin, cause: Extract<GameEvent, { kind: 'move' }>['cause'], flags: MoveFlags = {}): GameEvent {
     const from = card.zone;
+    // A Token that leaves the field ceases to exist (R70): destroyed, Tributed or leaving it still are events
+    // ("destroyed", "leaves the field" triggers see them), but it reaches no GY, hand, Deck or banishment.
+    if (card.token && from === 'field' && to !== 'field') to = 'gone';
+    // A named card the board never placed, leaving a zone whose count the board states, was one of its unnamed cards.
+    if (card.implied && !this.movesByCard.has(card)) {
+      const have = this.unnamed.get(`${card.owner}:${from}`);
+      if (have) this.unnamed.set(`${card.owner}:${from}`, have - 1);
+    }
+    // A Pendulum Monster that would go from the field to the GY goes face-up to its owner's Extra Deck instead (R67):
+    // it was destroyed or sent all the same, but it is not in the GY ("sent to the GY" effects do not see it).
+    const faceUpExtra = to === 'gy' && from === 'field' && !flags.notToExtra && !!card.card?.abilities.includes('pendulum');
+    if (faceUpExtra) to = 'extra';
     const ev = this.emit({
       kind: 'move',
       step: this.step,
@@ -106,9 +153,41 @@ export class Timeline {
     card.zone = to;
     if (to !== 'field') {
       card.controller = card.owner;
-      card.faceDown = to === 'deck' || to === 'hand' || to === 'extra';
+      card.faceDown = !faceUpExtra && (to === 'deck' || to === 'hand' || to === 'extra');
+      card.pendulumZone = false;
+      card.equippedTo = undefined;
+      card.controlUntilEnd = undefined;
     }
+    if (from === 'overlay') card.attachedTo = undefined;
+    if (from === 'field' && to !== 'field') this.dropEquips(card, origin);
     return ev;
+  }
+
+  /**
+   * The Equip Cards equipped to a monster that left the field or turned face-down go to the GY at once, destroyed
+   * by the game's rules (R73); each is said in `ruleMoves` for the link that caused it.
+   */
+  dropEquips(monster: CardInstance, origin: EventOrigin): void {
+    for (const c of this.names.names.instances) {
+      if (c.equippedTo !== monster || c.zone !== 'field') continue;
+      c.equippedTo = undefined;
+      this.move(c, 'gy', origin, 'rule', { destroyed: true });
+      this.ruleMoves.push({ kind: 'equip-sent', card: c.name, from: monster.name });
+    }
+  }
+
+  /** Equips `card` to `monster` (R73): it stays on the field, now an Equip Card (a monster one is an Equip Spell). */
+  equip(card: CardInstance, monster: CardInstance): void {
+    card.equippedTo = monster;
+  }
+
+  /** Control taken "until the End Phase" returns to each card's owner once the scenario reaches the End Phase (R72). */
+  private returnControl(): void {
+    for (const c of this.names.names.instances) {
+      if (!c.controlUntilEnd) continue;
+      c.controlUntilEnd = undefined;
+      if (c.zone === 'field') c.controller = c.owner;
+    }
   }
 
   /** The phase as the scenario states it (a `phase` line, an attack, a battle step): no longer the default. */
@@ -134,6 +213,7 @@ export class Timeline {
         this.passes.clear();
         this.phaseClosed = false;
         this.emit({ kind: 'phase', step: this.step, origin, phase: a.phase });
+        if (a.phase === 'end') this.returnControl();
         break;
       }
       case 'damage-step-part': {
@@ -171,6 +251,17 @@ export class Timeline {
         }
         break;
       }
+      case 'pendulum-summon': {
+        // The monsters are Special Summoned at the same time, from the hand and the face-up Extra Deck (R67).
+        this.step++;
+        if (player === undefined) break;
+        for (const card of this.instances(a.cards)) {
+          const from = card.zone;
+          if (!awaitsNegation) this.putSummoned(card, player, origin);
+          this.summonEvent({ kind: 'summon', step: this.step, origin, card, summonType: 'special', from, player, method: 'pendulum' }, awaitsNegation);
+        }
+        break;
+      }
       case 'material-summon': {
         const card = resolved.get(a.card);
         if (card && player !== undefined) this.summonWithMaterials(a.method, card, this.instances(a.materials), player, origin, 'procedure', awaitsNegation);
@@ -179,6 +270,7 @@ export class Timeline {
       case 'draw': {
         this.step++;
         for (const c of this.instances(a.cards)) this.move(c, 'hand', origin, 'draw', { by: player });
+        if (a.count !== undefined && player !== undefined) this.moveUnnamed(player, 'deck', 'hand', a.count);
         break;
       }
       case 'continuous-destroy': {
@@ -230,6 +322,8 @@ export class Timeline {
         break;
       }
     }
+    // What the rules did after a game action (an Equip Card whose monster was destroyed by battle) is no link's.
+    this.ruleMoves.length = 0;
     this.newWindow(start);
   }
 
@@ -259,7 +353,11 @@ export class Timeline {
   summonWithMaterials(method: SummonMethod, card: CardInstance, materials: CardInstance[], player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect', awaitsNegation = false): boolean {
     if (card.zone === 'field') return false;
     this.step++;
-    for (const m of materials) this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+    for (const m of materials) {
+      this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+      m.materialFor = card;
+      if (method === 'xyz') m.attachedTo = card;
+    }
     this.step++;
     const from = card.zone;
     if (!awaitsNegation) this.putSummoned(card, player, origin, cause, { by: player });
@@ -278,7 +376,11 @@ export class Timeline {
   private summonEvent(e: DistOmit<Extract<GameEvent, { kind: 'summon' }>, 'id'>, awaitsNegation: boolean): void {
     if (!awaitsNegation) e.card.summonNegated = false;
     const ev = this.emit(awaitsNegation ? { ...e, attempt: true } : e);
-    if (awaitsNegation && ev.kind === 'summon') this.pendingSummon = { event: ev, negated: false };
+    if (!awaitsNegation || ev.kind !== 'summon') return;
+    // The monsters of one Pendulum Summon are Summoned at once: one negation negates them all (R67).
+    const same = this.pendingSummon && this.pendingSummon.event.origin === ev.origin;
+    if (same) this.pendingSummon!.also.push(ev);
+    else this.pendingSummon = { event: ev, also: [], negated: false };
   }
 
   /**
@@ -289,18 +391,26 @@ export class Timeline {
     const pending = this.pendingSummon;
     if (!pending) return;
     this.pendingSummon = undefined;
-    const { card, summonType, from, player, method, origin } = pending.event;
+    const events = [pending.event, ...pending.also];
     if (pending.negated) {
-      card.summonNegated = true;
+      for (const e of events) e.card.summonNegated = true;
       return;
     }
     this.step++;
-    this.putSummoned(card, player, origin);
-    this.emit({ kind: 'summon', step: this.step, origin, card, summonType, from, player, method });
+    for (const { card, summonType, from, player, method, origin } of events) {
+      this.putSummoned(card, player, origin);
+      this.emit({ kind: 'summon', step: this.step, origin, card, summonType, from, player, method });
+    }
+  }
+
+  /** The monsters of the Summon being attempted (R50): one, or the several of a Pendulum Summon. */
+  summonedAtOnce(): CardInstance[] {
+    const p = this.pendingSummon;
+    return p ? [p.event.card, ...p.also.map((e) => e.card)] : [];
   }
 
   /** Whether this card is the monster of the Summon the current chain answers (destroyed where it is, R51). */
   isBeingSummoned(card: CardInstance): boolean {
-    return this.pendingSummon?.event.card === card;
+    return this.summonedAtOnce().includes(card);
   }
 }

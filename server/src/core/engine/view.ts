@@ -2,6 +2,7 @@
 // them). Here, below the rules, so that the engine's own modules that read a chain (chain-result.ts,
 // narrative.ts) never import the rule modules: only run.ts, at the top of the engine, knows the registry.
 import { Range } from '../text';
+import type { CardRef } from '../syntax/ast';
 import type { DamageStepPart } from '../words';
 import { LinkState } from './classify';
 import { Candidate } from './collect';
@@ -21,6 +22,8 @@ export interface TurnActivation {
   readonly chainIndex: number;
   /** `CL2 Yugi's "Pot of Prosperity"`. */
   readonly linkName: string;
+  /** Whether a later link negated its activation or its effect (a lingering effect then never came to be, R69). */
+  readonly negated: false | 'activation' | 'effect';
 }
 
 /** The chain being checked, after its simulation: what a rule may read. */
@@ -60,6 +63,8 @@ export interface ChainView {
   readonly earlierActivations: readonly TurnActivation[];
   readonly scenarioRange: Range;
   controllerOf(c: CardInstance): PlayerIndex;
+  /** The copy a card reference of the scenario names (undefined: an unknown card, already reported). */
+  resolvedRef(ref: CardRef): CardInstance | undefined;
   category(player: PlayerIndex, mandatory: boolean): Category;
   /** "Yugi", or "?" for an unknown player. */
   who(p: PlayerIndex | undefined): string;

@@ -441,7 +441,10 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);
   if (e.kind === 'flip' || e.kind === 'continuous') e.zones = ['field'];
 
-  e.summonsItself = /special summon this card\b/i.test(cost + ' ' + action) && !SUMMON_BY_PROCEDURE.test(action);
+  // "Special Summon this card", "Special Summon both this card and ..." (QQ Enneagon, PSY-Framegear Gamma), and
+  // "Special Summon it" where "it" can only be this card: its own event, no target, no card chosen before (Artifact Lancea).
+  const itIsThisCard = /^special summon it\b/i.test(action.trim()) && /\bthis (?:set |face-up |face-down )?card\b/i.test(cond) && !cost && !/\btarget/i.test(cond);
+  e.summonsItself = (/special summon (?:both )?this card\b/i.test(cost + ' ' + action) || itIsThisCard) && !SUMMON_BY_PROCEDURE.test(action);
   // "When a Spell Card is activated that targets 1 monster": the event's card targets, not this effect.
   const beforeSemi = (semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '').replace(/\b(?:that|which) targets?\b[^,;:]*/gi, '');
   if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {

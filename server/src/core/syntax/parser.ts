@@ -458,6 +458,8 @@ function isModifierStart(p: Token[]): boolean {
   if (!w || w.kind !== 'word') return false;
   if (w.lower === 'spell') return p[1]?.lower === 'speed';
   if (w.lower === 'damage') return p[1]?.lower === 'step' && p.length === 2;
+  // `pendulum effect` (R66); `pendulum summoned` is an event phrase.
+  if (w.lower === 'pendulum') return p[1]?.lower === 'effect';
   return MODIFIER_START_WORDS.has(w.lower);
 }
 
@@ -593,6 +595,7 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
     if (second && second.kind === 'word' && ZONE_WORDS[second.lower] && third && third.kind === 'punct' && third.text === ':') {
       return parseBoard(c);
     }
+    if (second?.lower === 'pendulum' && third?.lower === 'zone' && c.peek(3)?.text === ':') return parseBoard(c);
     if (second && second.kind === 'word') {
       const a = parsePlayerAction(c);
       if (a) return a;
@@ -624,22 +627,35 @@ function parsePhaseName(c: Cursor): { phase: PhaseName; range: Range } {
 function parseBoard(c: Cursor): BoardStmt {
   const playerTok = c.next()!;
   const zoneTok = c.next()!;
+  // `Yugi pendulum zone: "X"`: on the field, in a Pendulum Zone.
+  const pendulumZone = zoneTok.lower === 'pendulum' && c.eat('zone');
   c.next(); // ':'
   const cards: BoardCard[] = [];
   let explicitEmpty = false;
+  let unnamed: NumberNode | undefined;
   if (c.eat('none') || c.eat('nothing') || c.eat('empty')) {
     explicitEmpty = true;
   } else {
     while (!c.done) {
       const start = c.peek()!;
+      if (start.kind === 'number' && (c.peek(1)?.lower === 'cards' || c.peek(1)?.lower === 'card')) {
+        // `40 cards`: cards the scenario does not name (R71).
+        if (unnamed) throw new ParseError('the cards the scenario does not name are counted once on a board line (`3 cards`)', start.range);
+        c.i += 2;
+        unnamed = { value: Number(start.text), range: c.rangeFrom(start) };
+        if (c.done) break;
+        if (!c.eat(',') && !c.eat('and')) throw new ParseError('expected `,` between cards', c.hereRange());
+        continue;
+      }
       let faceDown = false;
+      let faceUp = false;
       if (c.eat('set') || c.eat('face-down')) faceDown = true;
-      else c.eat('face-up');
+      else faceUp = c.eat('face-up');
       const ref = parseCardRef(c);
       refuseUnquotedName(c, ref, BOARD_WORDS);
       let label: Named | undefined;
       if (c.eat('as')) label = parseLabel(c);
-      cards.push({ ref, faceDown, label, range: c.rangeFrom(start) });
+      cards.push({ ref, faceDown, faceUp, label, range: c.rangeFrom(start) });
       if (c.done) break;
       if (!c.eat(',') && !c.eat('and')) throw new ParseError('expected `,` between cards', c.hereRange());
     }
@@ -647,10 +663,12 @@ function parseBoard(c: Cursor): BoardStmt {
   return {
     kind: 'board',
     player: named(playerTok),
-    zone: ZONE_WORDS[zoneTok.lower],
-    zoneRange: zoneTok.range,
+    zone: pendulumZone ? 'field' : ZONE_WORDS[zoneTok.lower],
+    zoneRange: pendulumZone ? spanRanges(zoneTok.range, c.tokens[c.i - 2].range) : zoneTok.range,
+    pendulumZone,
     cards,
     explicitEmpty,
+    unnamed,
     range: c.rangeFrom(playerTok),
     line: c.line,
   };
@@ -668,7 +686,11 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
     flip: 'flip',
   };
   const method = summonMethod(verb);
-  if (method && c.peek(2)?.lower === 'summons') {
+  if (verb.lower === 'pendulum' && c.peek(2)?.lower === 'summons') {
+    // `Yugi pendulum summons "A", "B"`: the monsters at once, by the game's procedure (R67).
+    c.i += 3;
+    action = { kind: 'pendulum-summon', player, cards: parseCardRefList(c) };
+  } else if (method && c.peek(2)?.lower === 'summons') {
     // `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials.
     c.i += 3;
     const card = parseCardRef(c);
@@ -677,6 +699,11 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
     // `Yugi draws "Palladium Oracle Mahad"`: the drawn card named (a link's `draw` counts or names its own).
     c.i += 2;
     action = { kind: 'draw', player, cards: parseCardRefList(c) };
+  } else if (verb.lower === 'draws' && c.peek(2)?.kind === 'number' && (c.peek(3)?.lower === 'cards' || c.peek(3)?.lower === 'card')) {
+    // `Yugi draws 1 card`: a draw of cards the scenario does not name (its Deck's count follows, R71).
+    const count = Number(c.peek(2)!.text);
+    c.i += 4;
+    action = { kind: 'draw', player, cards: [], count };
   } else if (summonTypes[verb.lower] && c.peek(2)?.lower === 'summons') {
     c.i += 3;
     const card = parseCardRef(c);
@@ -826,6 +853,8 @@ function parseLink(c: Cursor): LinkStmt {
     card,
     effectIndex: undefined,
     from: undefined,
+    toPendulumZone: undefined,
+    grantedBy: undefined,
     cost: undefined,
     targets: undefined,
     actions: undefined,
@@ -849,6 +878,22 @@ function parseLink(c: Cursor): LinkStmt {
       link.from = { zone: ZONE_WORDS[z.lower], range: spanRanges(f.range, z.range) };
       continue;
     }
+    if (c.at('to')) {
+      // `to pendulum zone`: the card's activation as a Pendulum Scale.
+      const t = c.next()!;
+      c.eat('the');
+      c.expect('pendulum', '`to pendulum zone` (the card activated as a Pendulum Scale)');
+      const z = c.expect('zone', '`to pendulum zone`');
+      link.toPendulumZone = spanRanges(t.range, z.range);
+      continue;
+    }
+    if (c.at('granted')) {
+      // `granted by "X"`: an effect the card gained from X (R68).
+      c.next();
+      c.expect('by', '`granted by` and the card that grants the effect');
+      link.grantedBy = parseCardRef(c);
+      continue;
+    }
     if (c.at('cost', ':') || c.at('cost')) {
       c.next();
       c.eat(':');
@@ -866,7 +911,7 @@ function parseLink(c: Cursor): LinkStmt {
       continue;
     }
     const t = c.peek()!;
-    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, cost:, target or ->)`, t.range);
+    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, to pendulum zone, granted by, cost:, target or ->)`, t.range);
   }
   return link;
 }
@@ -1061,6 +1106,16 @@ function parseAction(c: Cursor): Action {
       const to = parseCardRef(c);
       return { kind: 'equip', card, to, range: r() };
     }
+    case 'take':
+    case 'takes': {
+      // `take control of "Sangan" until end phase` (Change of Heart), or for good (Mind Control's lasting cousins): R72.
+      c.next();
+      c.expect('control', '`take control of` and the cards');
+      c.expect('of', '`take control of` and the cards');
+      const cards = parseCardSet(c);
+      const untilEnd = c.eat('until', 'the', 'end', 'phase') || c.eat('until', 'end', 'phase');
+      return { kind: 'take-control', cards, untilEnd, range: r() };
+    }
     case 'end':
     case 'ends': {
       // `end the battle phase` (Battle Fader: "Special Summon this card, then end the Battle Phase").
@@ -1073,6 +1128,19 @@ function parseAction(c: Cursor): Action {
     case 'nothing': {
       c.next();
       return { kind: 'nothing', range: r() };
+    }
+    case 'place':
+    case 'places': {
+      // `place "X" in pendulum zone`: placed by the effect (no activation of the card, R66).
+      c.next();
+      const cards = parseCardSet(c);
+      const from = parseFromZone(c);
+      c.expect('in', '`in pendulum zone`');
+      c.eat('the');
+      c.eat('your');
+      c.expect('pendulum', '`in pendulum zone`');
+      c.expect('zone', '`in pendulum zone`');
+      return { kind: 'place-in-pendulum-zone', cards, from, range: r() };
     }
     case 'set':
     case 'sets': {
@@ -1090,7 +1158,7 @@ function parseAction(c: Cursor): Action {
     return { kind: 'material-summon', method, card, materials: parseMaterials(c), range: r() };
   }
   throw new ParseError(
-    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, fusion summon ... using, add ... to hand, set ... from deck, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, fusion summon ... using, add ... to hand, set ... from deck, draw, negate, <player> takes N damage, pay, change, equip, place ... in pendulum zone, end the battle phase, nothing)`,
     start.range,
   );
 }
@@ -1117,6 +1185,25 @@ function parseFromZone(c: Cursor): Zone | undefined {
 
 function parseCardSet(c: Cursor): CardSet {
   const start = c.peek();
+  const counted = start?.kind === 'number' ? 0 : start?.kind === 'word' && c.peek(1)?.kind === 'possessive' && c.peek(2)?.kind === 'number' ? 2 : -1;
+  if (start && counted >= 0 && (c.peek(counted + 1)?.lower === 'cards' || c.peek(counted + 1)?.lower === 'card')) {
+    // `10 cards from deck face-down`, `Kaiba's 1 card`: counted cards the scenario does not name (R71).
+    const owner = counted ? named(start) : undefined;
+    const count = Number(c.peek(counted)!.text);
+    c.i += counted + 2;
+    let from: Zone | undefined;
+    if (c.at('from')) {
+      c.next();
+      c.eat('the');
+      if (c.eat('top', 'of')) c.eat('the') || c.eat('your') || c.eat('their');
+      const z = c.next();
+      if (!z || !ZONE_WORDS[z.lower]) throw new ParseError('expected a zone: `from deck`, `from hand`, ...', z?.range ?? c.hereRange());
+      from = ZONE_WORDS[z.lower];
+      if (from === 'extra') c.eat('deck');
+    }
+    const faceDown = c.eat('face-down');
+    return { kind: 'count', count, from, faceDown, owner, range: c.rangeFrom(start) };
+  }
   if (start && start.lower === 'all') {
     c.next();
     let owner: Named | undefined;
@@ -1206,6 +1293,17 @@ function parseOutcome(c: Cursor): Outcome | undefined {
     while (!c.done) words.push(c.next()!);
     if (!words.length) throw new ParseError('expected the part of the effect, e.g. `destroy`, `draw`, `special summon`', c.hereRange(), 'bad-expect');
     return { kind: 'link', link, chain, what, part: { text: words.map((w) => w.lower).join(' '), range: spanRanges(words[0].range, words[words.length - 1].range) } };
+  }
+  if (t.kind === 'word' && c.peek(1)?.lower === 'has' && c.peek(2)?.kind === 'number') {
+    // `expect Yugi has 3 cards in hand` (R71).
+    c.i += 2;
+    const n = c.next()!;
+    if (!c.eat('cards') && !c.eat('card')) throw new ParseError('expected `cards in <zone>`: expect Yugi has 3 cards in hand', c.hereRange(), 'bad-expect');
+    c.expect('in', '`in <zone>`');
+    const z = c.next();
+    if (!z || !ZONE_WORDS[z.lower]) throw new ParseError(`expected a zone (${ZONES.join(', ')})`, z?.range ?? c.hereRange(), 'bad-expect');
+    if (z.lower === 'extra') c.eat('deck');
+    return { kind: 'count', player: named(t), count: { value: Number(n.text), range: n.range }, zone: ZONE_WORDS[z.lower], zoneRange: z.range };
   }
   if (t.kind !== 'string' && !(t.kind === 'word' && c.peek(1)?.kind === 'string')) return undefined;
   const card = parseCardRef(c);

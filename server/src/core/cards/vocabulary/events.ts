@@ -9,6 +9,28 @@ import { parseVerb, VERB_START } from './verbs';
 
 /** Interprets an event phrase, given as its lower-cased words (see from-segoc.ts words) and its text. */
 export function interpretEvent(phraseWords: readonly string[], raw: string): EventPattern {
+  const whole = interpretOne(phraseWords, raw);
+  return whole.unknown.includes('or') ? (eitherEvent(phraseWords, raw) ?? whole) : whole;
+}
+
+/**
+ * `sent to gy or banished`, `normal or special summoned or flipped`: one effect on either event of the same card,
+ * where the phrase read whole leaves its `or` unread and each side of an `or` is a card event with a verb (the
+ * last `or` splits; the left side may hold more). A side's unread words stay its own (assumed, never silent).
+ */
+function eitherEvent(ws: readonly string[], raw: string): EventPattern | undefined {
+  for (let i = ws.length - 2; i > 0; i--) {
+    if (ws[i] !== 'or') continue;
+    const leftWords = ws.slice(0, i);
+    const left = interpretEvent(leftWords, leftWords.join(' '));
+    const right = interpretOne(ws.slice(i + 1), ws.slice(i + 1).join(' '));
+    if (left.kind !== 'card' || right.kind !== 'card' || (left.subject === 'self') !== (right.subject === 'self')) continue;
+    return { ...left, raw, or: [...(left.or ?? []), right] };
+  }
+  return undefined;
+}
+
+function interpretOne(phraseWords: readonly string[], raw: string): EventPattern {
   let ws = phraseWords.filter((w) => w !== 'the');
   const unknown: string[] = [];
 

@@ -79,11 +79,16 @@ function flag<K extends keyof EffectInfo>(key: K, spellings: readonly string[], 
 
 /**
  * Where an effect is activated from when its source does not say. A Spell is activated from the hand
- * or the field (set), a Trap from the field; a monster's effect from where its own event leaves it.
+ * or the field (set), a Trap from the field; an effect on an event of its own card from where that event leaves
+ * it (a monster's, and a Spell/Trap's: "If this card in your Spell & Trap Zone is destroyed: ..." from the GY).
  */
 export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: EventPattern): Zone[] {
+  // `sent to gy or banished`: from wherever either event leaves the card.
+  if (event?.kind === 'card' && event.or?.length) {
+    const zones = [{ ...event, or: undefined }, ...event.or].flatMap((e) => defaultZones(card, kind, e));
+    return [...new Set(zones)];
+  }
   if (kind === 'activation') return card.spellTrapKind === 'quick-play' || card.category === 'spell' ? ['hand', 'field'] : ['field'];
-  if (card.category !== 'monster') return ['field'];
   if ((kind === 'trigger' || kind === 'quick') && event && event.kind === 'card' && event.subject === 'self') {
     switch (event.verb) {
       case 'sent-to-gy':
@@ -110,6 +115,7 @@ export function defaultZones(card: CardKind, kind: EffectInfo['kind'], event?: E
 const ACTIVATES_SET = 'activates the turn it was set';
 const ONCE_BY_NAME = 'once per turn by name';
 const ACTIVATE_ONCE = 'activate 1 per turn';
+const ONCE_PER_DUEL = 'once per duel';
 
 /**
  * The table, in the order an effect line prints its modifiers. A `from` modifier is printed first (the
@@ -189,15 +195,33 @@ const SHIPPED = [
       effect.oncePerTurn = true;
       return true;
     },
-    print: (e) => (e.oncePerTurnByName ? ONCE_BY_NAME : undefined),
+    // `once per duel` says it already.
+    print: (e) => (e.oncePerTurnByName && !e.oncePerDuel ? ONCE_BY_NAME : undefined),
     fallback: () => false,
-    describe: (e) => (e.oncePerTurnByName ? 'once per turn by card name (every copy shares it)' : undefined),
+    describe: (e) => (e.oncePerTurnByName && !e.oncePerDuel ? 'once per turn by card name (every copy shares it)' : undefined),
   }),
   flag('activateOncePerTurn', [ACTIVATE_ONCE, 'activate once per turn'], {
     describe: (e) => (e.activateOncePerTurn ? 'only 1 of this card may be activated per turn' : undefined),
     audit: undefined,
   }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
+  row({
+    // "You can only use this effect of X once per Duel": by name; within a turn the hard limit (R38). Printed alone.
+    key: 'oncePerDuel',
+    starts: ['once'],
+    completions: [ONCE_PER_DUEL],
+    docs: [ONCE_PER_DUEL],
+    read(effect, ws) {
+      if (ws.join(' ') !== ONCE_PER_DUEL) return false;
+      effect.oncePerDuel = true;
+      effect.oncePerTurnByName = true;
+      effect.oncePerTurn = true;
+      return true;
+    },
+    print: (e) => (e.oncePerDuel ? ONCE_PER_DUEL : undefined),
+    fallback: () => false,
+    describe: (e) => (e.oncePerDuel ? 'once per Duel by card name (within a turn: once per turn by name)' : undefined),
+  }),
   row({
     key: 'spellSpeedOverride',
     starts: ['spell'],
@@ -319,9 +343,50 @@ const SHIPPED = [
     describe: (e) => (e.summoningProcedure ? 'a Summoning procedure (no effect: starts no chain)' : undefined),
     audit: undefined,
   }),
+  // A Pendulum Effect (R66): used from the Pendulum Zone only; the card's other effects are its monster effects.
+  flag('pendulumEffect', ['pendulum effect'], {
+    describe: (e) => (e.pendulumEffect ? 'a Pendulum Effect: used only while the card is in a Pendulum Zone' : undefined),
+    audit: undefined,
+  }),
+  // An effect the card grants to another card (R68): while it is that card's material, once used as its material, or
+  // while this card is face-up on the field.
+  row({
+    key: 'granted',
+    starts: ['granted'],
+    completions: ['granted as material', 'granted when used as material', 'granted while face-up'],
+    docs: ['granted as material', 'granted when used as material', 'granted while face-up'],
+    read(effect, ws) {
+      const how = GRANTED[ws.join(' ')];
+      if (!how) return false;
+      effect.granted = how;
+      return true;
+    },
+    print: (e) => (e.granted ? Object.keys(GRANTED).find((k) => GRANTED[k] === e.granted) : undefined),
+    describe: (e) =>
+      e.granted === 'as-material'
+        ? 'granted to the monster that has this card as material (used by that monster, not by this card)'
+        : e.granted === 'used-as-material'
+          ? 'granted to the monster Summoned using this card as material (used by that monster, not by this card)'
+          : e.granted === 'face-up'
+            ? 'granted to another card while this card is face-up on the field (used by that card, not by this card)'
+            : undefined,
+    audit: undefined,
+  }),
+  // An effect that applies later in the turn because an earlier activation of the card resolved (R69).
+  flag('lingering', ['lingering'], {
+    describe: (e) => (e.lingering ? 'a lingering effect: it exists later in the turn only if an earlier activation of the card resolved' : undefined),
+    audit: undefined,
+  }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
 ];
+
+/** The spellings of `granted` (R68) and what each means. */
+const GRANTED: Readonly<Record<string, NonNullable<EffectInfo['granted']>>> = {
+  'granted as material': 'as-material',
+  'granted when used as material': 'used-as-material',
+  'granted while face-up': 'face-up',
+};
 
 function counterActivation(e: EffectInfo, card: CardKind): boolean {
   return e.kind === 'activation' && card.spellTrapKind === 'counter';

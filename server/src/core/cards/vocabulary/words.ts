@@ -32,6 +32,7 @@ const CARD_TYPES: Record<string, CardTypeMeaning> = {
   'synchro monster': { category: 'monster', extra: true },
   'xyz monster': { category: 'monster', extra: true },
   'link monster': { category: 'monster', extra: true },
+  'token monster': { category: 'monster' },
 };
 
 /** Other spellings that definitions written before the list was settled use: still read, never offered. */

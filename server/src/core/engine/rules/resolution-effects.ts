@@ -24,6 +24,7 @@ const WRITTEN_AS: Partial<Record<Action['kind'], readonly ActionVerb[]>> = {
   damage: ['damage', 'lose-lp'],
   'change-position': ['change-position'],
   equip: ['equip'],
+  'take-control': ['take-control'],
 };
 
 function writtenVerbs(a: Action): readonly ActionVerb[] | undefined {

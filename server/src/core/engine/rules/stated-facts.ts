@@ -38,9 +38,13 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const card = l.inst?.card;
   const at = l.activatedFrom;
   if (!e || !card || !at || l.player === undefined || l.status.ineligible) return;
+  // A lingering effect applies wherever its card is by then (R69).
+  if (e.lingering) return;
   const name = l.inst!.name;
   // R35: a player activates only their own cards (issue 18: say exactly that, not a SEGOC category).
   if (at.stated && at.holder !== l.player) {
+    // A card on the field whose control changed hands (R72): control-and-equip.ts says that mistake.
+    if (at.zone === 'field' && l.inst!.owner !== at.holder) return;
     report.say('card-not-there/not-theirs', l, { player: chain.players[l.player], card: name, holder: chain.players[at.holder], onField: at.zone === 'field', zone: zoneWord(at.zone) });
     return;
   }
@@ -55,15 +59,15 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   // R34: a Trap is activated from the field; from the hand only where its text says so (Infinite Impermanence,
   // Evenly Matched), which its card facts state (`from field or hand`). A Trap the scenario shows in the hand (its
   // board, or the link's `from hand`) claims that text: facts written by a person (the file, the workspace, the
-  // curated library) that do not say it make it illegal; the generated library records no Trap's hand activation
-  // (and the text inference may not read one), so there it is a fact the verdict rests on.
+  // curated library) that do not say it make it illegal; the generated library records a Trap's hand activation only
+  // where its script grants it (EFFECT_TRAP_ACT_IN_HAND), and the text inference may not read one, so there it is a fact the verdict rests on.
   if (at.stated && checkZone && e.kind === 'activation' && card.category === 'trap' && at.zone === 'hand' && !zones.includes('hand')) {
     if (card.origin.kind === 'generated' || card.origin.kind === 'inferred') {
       restsOn(l, {
         card: card.name,
         effect: e.index,
         fact: 'zone',
-        what: `whether ${quoteName(name)} can be activated from the hand (the ${card.origin.kind === 'generated' ? "generated card library does not record a Trap's hand activation" : 'inference from its text does not read one'})`,
+        what: `whether ${quoteName(name)} can be activated from the hand (the ${card.origin.kind === 'generated' ? "generated card library records it only where the card's script grants it, and this one's does not" : 'inference from its text does not read one'})`,
         why: 'the link activates it from the hand, and a Trap without such a text is activated from the field only (R34)',
         line: 'activation, from field or hand',
       });
