@@ -445,6 +445,7 @@ function handChecked(o) {
     if (inference) console.log(`\n### The inference's facts that are not right\n\n${notRight(inference.results)}`);
     if (scripts) console.log(`\n### The scripts' facts that differ from the set\n\n${notRight(scripts.results)}`);
   }
+  if (o.misses?.includes('does')) console.log(`\n### The library's \`does\` parts that are not right\n\n${library.actions.misses.map((m) => `- ${m}`).join('\n') || 'none'}`);
   if (o.misses) console.log(`\n### The library's misses (${o.misses.join(', ')}): the set's reading, then the library's\n\n${misses(library.results, library.cardOf, o.misses)}`);
   if (o.probes) {
     console.log('\n### Probes\n');
