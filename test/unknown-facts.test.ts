@@ -213,3 +213,20 @@ test('--strict on the CLI, "strict" in segoc.json and the segoc.strict setting',
   assert.equal(readSettings({}).strict, false);
   fs.rmSync(dir, { recursive: true, force: true });
 });
+
+const APPARITION = (monster: string) =>
+  `scenario "Apparition after a destroyed monster"\n  players Yugi, Kaiba\n  turn Kaiba\n  Yugi field: "${monster}", set "Apparition"\n  Kaiba hand: "Dark Hole"\n  chain\n    1 Kaiba "Dark Hole" -> destroy "${monster}"\n  chain\n    1 Yugi "Apparition"\n  expect legal\n`;
+
+test('an archetype is the source\'s list, never a name that contains it: "Heroic Challenger" is no "HERO" card', () => {
+  assert.deepEqual(check(APPARITION('Elemental HERO Sparkman')).codes, [], 'listed as "HERO" by its source: a plain legal');
+  assert.deepEqual(check(APPARITION('Heroic Challenger - Thousand Blades')).codes, ['error nothing-to-answer at CL1', 'error expect-unmet']);
+});
+
+test('a card whose source lists no archetypes is a named unknown fact, even with the archetype in its name', () => {
+  const { sc, codes } = check(`card "Test HERO Knight": normal monster (warrior, light, level 4, atk 1000, def 1000)\n\n${APPARITION('Test HERO Knight')}`);
+  assert.deepEqual(codes, ['warning unknown-card-fact at CL1']);
+  const fact = sc.chains[1].links[0].unknownFacts[0];
+  assert.equal(fact.card, 'Test HERO Knight');
+  assert.match(fact.what, /whether "Test HERO Knight" is a "HERO" card \(the card library lists no archetypes for it; its name contains/);
+  assert.equal(fact.line, 'archetype "HERO"');
+});

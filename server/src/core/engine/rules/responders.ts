@@ -9,7 +9,7 @@ import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
-import { effectLabel, restsOn, UnknownFact } from '../unknown-facts';
+import { effectLabel, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 const messages = {
@@ -321,6 +321,11 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     if (quick) eventPatterns.splice(0, eventPatterns.length, ...quickEventOf(e));
     const r = eventResponderOk(chain, l, eventPatterns);
     if (r !== 'no' && !quick) checkResponderTiming(chain, report, l, eventPatterns);
+    // An event of the window met it only on a card's unknown archetypes: the verdict rests on them.
+    if (r === 'assumed') {
+      const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
+      for (const p of eventPatterns) for (const ev of window) if (eventMatches(p, ev, l.inst, l.player ?? 0) === 'assumed') restsOnArchetype(l, e, p, ev, describeEvent(ev, chain.players));
+    }
     if (r === 'assumed' && !lastStatedEvent(chain)) {
       l.status.eventAssumed = true;
       l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
