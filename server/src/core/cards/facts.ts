@@ -91,8 +91,18 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   const stated = e as Record<string, unknown>;
   const out = info as unknown as Record<string, unknown>;
   for (const p of EFFECT_PROPERTIES) if (p.key) out[p.key] = stated[p.key] ?? p.fallback?.(info, card);
+  impliedLimits(info);
   impliedByActions(info, e);
   return info;
+}
+
+/**
+ * The limits one limit implies, for every source alike (a `card` line, a generated record): once per Duel by name is,
+ * within a turn, the hard once per turn by name (R38), which is a once-per-turn limit (R17).
+ */
+function impliedLimits(info: EffectInfo): void {
+  if (info.oncePerDuel) info.oncePerTurnByName = true;
+  if (info.oncePerTurnByName) info.oncePerTurn = true;
 }
 
 /**

@@ -397,17 +397,11 @@ function phrase(e: EffectFacts, modifier: string): void {
  */
 function limits(limit: string, into: EffectFacts): void {
   if (limit.endsWith('c')) into.oncePerChain = true;
-  else if (limit.endsWith('d')) {
-    // EFFECT_COUNT_CODE_DUEL: once per Duel by name, which within a turn is the hard limit.
-    into.oncePerDuel = true;
-    into.oncePerTurnByName = true;
-    into.oncePerTurn = true;
-  }
+  // EFFECT_COUNT_CODE_DUEL: once per Duel by name (what it implies within a turn: facts.ts, impliedLimits).
+  else if (limit.endsWith('d')) into.oncePerDuel = true;
   else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
-  else if (/^\d+[neo]$/.test(limit)) {
-    into.oncePerTurn = true;
-    into.oncePerTurnByName = true;
-  } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
+  else if (/^\d+[neo]$/.test(limit)) into.oncePerTurnByName = true;
+  else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
 }
 
 /**
