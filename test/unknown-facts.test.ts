@@ -230,3 +230,13 @@ test('a card whose source lists no archetypes is a named unknown fact, even with
   assert.match(fact.what, /whether "Test HERO Knight" is a "HERO" card \(the card library lists no archetypes for it; its name contains/);
   assert.equal(fact.line, 'archetype "HERO"');
 });
+
+test('a `does` part that does not say from where implies no includes; a Special Summon from the Deck is both kinds', () => {
+  const cards = `card "Open Spell": normal spell\n  activation, does destroy target and add\n\ncard "Deck Caller": effect monster (fiend, dark, level 4, atk 1000, def 1000)\n  ignition, does special summon from deck\n\n`;
+  const ash = `scenario "Ash on an add from somewhere"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi hand: "Open Spell"\n  Kaiba field: "Blue-Eyes White Dragon"\n  Kaiba hand: "Ash Blossom & Joyous Spring"\n  chain\n    1 Yugi "Open Spell" target "Blue-Eyes White Dragon"\n    2 Kaiba "Ash Blossom & Joyous Spring"\n  expect legal\n`;
+  const { sc, codes } = check(cards + ash);
+  assert.deepEqual(codes, ['warning unknown-card-fact at CL2'], 'unknown, not `must-chain-directly`');
+  assert.equal(sc.chains[0].links[1].unknownFacts[0].fact, 'includes');
+  const solemn = `scenario "Solemn Warning on a deck summon"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Deck Caller"\n  Kaiba field: set "Solemn Warning"\n  chain\n    1 Yugi "Deck Caller"\n    2 Kaiba "Solemn Warning"\n  expect legal\n`;
+  assert.deepEqual(check(cards + solemn).codes, [], 'a Special Summon from the Deck is a Special Summon');
+});

@@ -2,6 +2,8 @@
 // (it sees only the link below it, R31), and mandatory ones go first (R29). R32 for effects that
 // answer a game event: only in the window right after it.
 import { EffectInfo, EventPattern } from '../../cards/model';
+import { includedByParts, IncludedPart } from '../../cards/includes';
+import type { Action } from '../../syntax/ast';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
@@ -48,23 +50,36 @@ function normalizeInclude(s: string): string {
   return t;
 }
 
-/** What a link's effect includes: from its written actions and the card data of `effect` (none: the actions only). */
+/** A written action as a part of the one includes table (cards/includes.ts); none for an action it does not read. */
+function writtenPart(a: Action): IncludedPart | undefined {
+  switch (a.kind) {
+    case 'add-to-hand':
+    case 'special-summon':
+      return { verb: a.kind, from: a.from };
+    case 'destroy':
+    case 'draw':
+    case 'banish':
+      return { verb: a.kind };
+    case 'negate':
+      return { verb: 'negate-activation' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What a link's effect includes: from its written actions and the card data of `effect` (none: the actions only).
+ * Undefined where neither says: facts that list nothing, and no actions or actions that leave it open (an add that
+ * does not say from where).
+ */
 function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | undefined {
   const out = new Set<string>(effect?.includes.map(normalizeInclude) ?? []);
-  const actions = l.stmt.actions?.groups.flat() ?? [];
-  for (const a of actions) {
-    if (a.kind === 'add-to-hand' && (a.from ?? 'deck') === 'deck') out.add('search');
-    if (a.kind === 'special-summon' && a.from === 'deck') out.add('deck summon');
-    if (a.kind === 'special-summon') out.add('special summon');
-    if (a.kind === 'destroy') out.add('destroy');
-    if (a.kind === 'draw') out.add('draw');
-    if (a.kind === 'banish') out.add('banish');
-    if (a.kind === 'negate') out.add('negate');
-  }
+  const written = l.stmt.actions ? includedByParts(l.stmt.actions.groups.flat().map(writtenPart).filter((p): p is IncludedPart => !!p)) : undefined;
+  for (const w of written ?? []) out.add(w);
   // Facts that list nothing leave it open; except a modal card's choice when another of its choices lists what it
   // includes: the card's facts then tell its choices apart.
   const modalKnown = !!effect?.chooseOne && !!l.inst?.card?.effects.some((e) => e.chooseOne && e.includes.length > 0);
-  if (out.size === 0 && !l.stmt.actions && !modalKnown) return undefined;
+  if (out.size === 0 && !written && !modalKnown) return undefined;
   return [...out];
 }
 
@@ -127,7 +142,7 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         card: card.name,
         effect: prev.effect.index,
         fact: 'includes',
-        what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes no actions)`,
+        what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes ${prev.stmt.actions ? 'actions that do not say from where' : 'no actions'})`,
         why: `${quoteName(responder.name)} answers only an activation that includes ${p.includes.join(' or ')}`,
         line: `includes ${p.includes.join(', ')}`,
       });
@@ -152,6 +167,8 @@ function includesAnswer(p: ActivationPattern, does: string[] | undefined): Tri {
   if (does === undefined) return 'assumed';
   // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
   if (does.includes('draw')) does.push('search');
+  // A Special Summon from the Deck is a Special Summon (Solemn Warning answers a card that states only `deck summon`).
+  if (does.includes('deck summon')) does.push('special summon');
   return p.includes!.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no';
 }
 
