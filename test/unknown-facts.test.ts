@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, AnalyzeOptions, parseProject, renderHtml, renderMarkdown, renderSvg, renderWikitext, scenarioJson } from '../server/src/core/internal';
+import { analyze, AnalyzeOptions, cardToSegoc, generatedCard, parseProject, readRecord, renderHtml, renderMarkdown, renderSvg, renderWikitext, scenarioJson } from '../server/src/core/internal';
 import { buildViewModel } from '../client/src/preview/model';
 import { renderPreviewHtml } from '../client/src/preview/html';
 import { PREVIEW_ASSETS } from './preview/assets';
@@ -239,4 +239,13 @@ test('a `does` part that does not say from where implies no includes; a Special 
   assert.equal(sc.chains[0].links[1].unknownFacts[0].fact, 'includes');
   const solemn = `scenario "Solemn Warning on a deck summon"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Deck Caller"\n  Kaiba field: set "Solemn Warning"\n  chain\n    1 Yugi "Deck Caller"\n    2 Kaiba "Solemn Warning"\n  expect legal\n`;
   assert.deepEqual(check(cards + solemn).codes, [], 'a Special Summon from the Deck is a Special Summon');
+});
+
+test('an `archetype` line states the fact: the writer settles it, and `segoc card` prints what the library lists', () => {
+  const knight = (line: string) => `card "Test HERO Knight": normal monster (warrior, light, level 4, atk 1000, def 1000)\n  ${line}\n\n${APPARITION('Test HERO Knight')}`;
+  assert.deepEqual(check(knight('archetype "HERO"')).codes, []);
+  assert.deepEqual(check(knight('archetype none')).codes, ['error nothing-to-answer at CL1', 'error expect-unmet']);
+  const record = fs.readFileSync(path.join(repoRoot(), 'server/cards/generated/cards.tsv'), 'utf8').split('\n').find((l) => l.split('\t')[1] === 'Elemental HERO Sparkman')!;
+  const printed = cardToSegoc(generatedCard(readRecord(record, ''), { kind: 'generated' }));
+  assert.match(printed, /\n {2}archetype "Elemental HERO"\n {2}archetype "HERO"\n/);
 });

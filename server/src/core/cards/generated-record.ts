@@ -11,7 +11,7 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { readPhrase } from './from-segoc';
 import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
-import { printEffectLine, quoted } from './to-segoc';
+import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
 import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
 
@@ -605,7 +605,7 @@ export function generatedCard(r: GeneratedRecord, origin: Omit<CardOrigin, 'rang
   const nameEnd = 5 + quoted(r.name).length;
   const facts = generatedCardFacts(r);
   const card = makeCard(facts, { ...origin, range: lineRange(0, 5, nameEnd) });
-  let line = 1 + card.aliases.length;
+  let line = 1 + card.aliases.length + archetypeLines(card).length;
   card.effects.forEach((e, i) => {
     if (facts.effects[i].text !== undefined) {
       // The implied activation of a Spell/Trap: where its card type is written.
