@@ -20,7 +20,7 @@ export interface CardFilter {
   faceUp?: boolean;
   /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
   types?: string[];
-  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such, or with the name in its own). */
+  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such by its source; no list: not known). */
   archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
