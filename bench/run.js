@@ -291,7 +291,7 @@ function orderFigures(all) {
   const order = (f) => {
     const groups = ['core', 'throughput', 'page', 'lsp', 'cli', 'client', 'web', 'size', 'error'];
     const sizes = ['100', '1k', '10k', '100k'];
-    const kind = ['parse', 'check', 'incremental', 'throughput', 'page.extract', 'page.analyze', 'page.keystroke', 'lsp.open', 'lsp.keystroke', 'lsp.hover', 'lsp.responses.point', 'lsp.hover-responses', 'lsp.completion', 'lsp.memory', 'lsp.memory-after-edits', 'activation', 'activation.server-start', 'size.server', 'size.client', 'size.client-lsp', 'size.cli', 'size.vsix', 'web.load.cold', 'web.load.warm', 'web.keystroke', 'size.web'];
+    const kind = ['parse', 'check', 'incremental', 'throughput', 'page.extract', 'page.analyze', 'page.keystroke', 'lsp.open', 'lsp.keystroke', 'lsp.hover', 'lsp.responses.point', 'lsp.hover-responses', 'lsp.preview', 'lsp.completion', 'lsp.memory', 'lsp.memory-after-edits', 'activation', 'activation.server-start', 'size.server', 'size.client', 'size.client-lsp', 'size.cli', 'size.vsix', 'web.load.cold', 'web.load.warm', 'web.keystroke', 'size.web'];
     const exact = kind.indexOf(f.id);
     const k = exact >= 0 ? exact : kind.findIndex((x) => f.id.startsWith(`${x}.`));
     const s = sizes.indexOf(f.id.split('.').pop());

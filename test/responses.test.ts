@@ -210,6 +210,11 @@ test('a Summon by its procedure: first the moment it is about to happen (only it
   assert.equal(after.box, 'triggers');
   assert.equal(option(after, 'Yugi', 'Sangan').answer, 'yes');
   assert.equal(pointAt(an, ls, { line: 9, character: 2 })?.kind, 'action');
+  // The hover on the Summon's line shows both moments, the Summon's own first.
+  const shown = (hover(an, { line: 9, character: 8 }, ls)!.contents as { value: string }).value;
+  const about = shown.indexOf('the Summon is about to happen');
+  assert.ok(about >= 0, shown);
+  assert.ok(shown.indexOf('Who can act', about) > about, shown);
 });
 
 test('after a Summon has happened, its negation can no longer be activated (R52): the engine reads it at the moment before', () => {

@@ -166,6 +166,20 @@ async function lspInput(serverJs, input, { figures, count, warmup, memoryEdits =
       };
       await measure(`lsp.responses.point.${input.name}`, `who can act at one point (hover on a chain line), ${input.name} lines`, chainLines);
       await measure(`lsp.hover-responses.${input.name}`, `hover on a chain link with who can act after it, ${input.name} lines`, linkNumbers);
+      // The preview re-renders after each edit with who can act at up to 30 points (lsp/preview.ts): an edit, its
+      // diagnostics, then the preview request, timed alone (the analysis is the edit's; the points are not cached).
+      const renders = Math.min(count, 40);
+      const times = [];
+      let points = 0;
+      for (let i = 0; i < renders + warmup; i++) {
+        await keystroke();
+        const t = await timed(() => client.request('segoc/preview', { uri }));
+        if (i >= warmup) {
+          times.push(t.ms);
+          points = (t.r?.scenarios ?? []).reduce((n, sc) => n + (sc.points?.length ?? 0), 0);
+        }
+      }
+      out.push({ id: `lsp.preview.${input.name}`, group: 'lsp', name: `preview after an edit, with who can act (up to 30 points), ${input.name} lines`, unit: 'ms', ...summarize(times), note: `${times.length} renders; ${points} points shown` });
     }
 
     if (figures.includes('completion')) {

@@ -48,5 +48,5 @@ export { escapeName, quoteName } from './syntax/quote';
 export { comparePositions, containsPosition, lineEdit } from './text';
 export type { Position, Range } from './text';
 export { ATTRIBUTES, PHASES, RACES, SUMMON_METHODS, ZONES } from './words';
-export { ANSWER_MARKS, ANSWER_WORDS, documentPoints, POINT_KINDS_WRITE, optionName, optionRules, optionWhy, pointAt, pointJson, pointLines, responsesAt } from './responses';
+export { ANSWER_MARKS, ANSWER_WORDS, documentPoints, POINT_KINDS_WRITE, optionName, optionRules, optionWhy, pointAt, pointsAt, pointJson, pointLines, responsesAt } from './responses';
 export type { PointAnswer, ResponseAnswer, ResponsesOptions } from './responses';

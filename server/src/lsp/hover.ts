@@ -18,7 +18,7 @@ import {
   RULE_REGISTRY,
   RuleRegistry,
   quoteName,
-  pointAt,
+  pointsAt,
   responsesAt,
   ResponsesOptions,
 } from '../core';
@@ -62,9 +62,11 @@ export function hover(analysis: Analysis, p: Position, lines?: readonly string[]
       }
     }
   }
-  // 3. A chain link, and who can act after it; a game action, and who can act after it.
-  const point = lines ? pointAt(analysis, lines, p) : undefined;
-  const whoCanAct = point && lines ? `\n\n---\n\n${responsesMarkdown(responsesAt(analysis, lines, point, responses))}` : '';
+  // 3. A chain link, and who can act after it; a game action, and who can act after it (on a Summon by its
+  // procedure, also at the moment it is about to happen).
+  const points = lines ? pointsAt(analysis, lines, p) : [];
+  const point = points[points.length - 1];
+  const whoCanAct = points.map((pt) => `\n\n---\n\n${responsesMarkdown(responsesAt(analysis, lines!, pt, responses))}`).join('');
   const hit = linkAt(analysis, p);
   if (hit) return markdown(describeLink(analysis, hit) + (point?.kind === 'link' ? whoCanAct : ''), hit.link.range);
   if (point && point.kind !== 'link' && !ref) return markdown(whoCanAct.replace(/^\n\n---\n\n/, ''), point.range);

@@ -3,7 +3,6 @@
 // modules (rules/index.ts) → results. Rules only report what the scenario shows: where a fact is
 // missing, the engine records an assumption and accepts the claim.
 import { CardIndex } from '../cards';
-import { EffectInfo } from '../cards/model';
 import { Diagnostic, RelatedInfo } from '../diagnostics';
 import { ChainBlock, Scenario } from '../syntax/ast';
 import { parse } from '../syntax/parser';
@@ -14,7 +13,7 @@ import { readHeader } from './header';
 import { Reference } from './resolve-names';
 import { ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
-import { turnUseKey, type TurnActivation } from './view';
+import type { TurnActivation } from './view';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
 import { resolveScenarioNames, ScenarioNames } from './scenario-names';
 import { CardInstance, PlayerIndex } from './state';
@@ -25,6 +24,7 @@ import type { ExpectOutcomeStmt } from '../syntax/ast';
 import { keepLayoutOf } from '../layout';
 import { UNKNOWN_CARD_FACT, verdictBasisDiagnostics, VERDICT_BASIS_CODES } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
+import { negatesSummon } from './negates-summon';
 
 export interface ScenarioRun {
   result: ScenarioResult;
@@ -73,8 +73,6 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
   const chains: ChainResult[] = [];
   /** Each chain as checked, kept for the checks of what the scenario states after it (afterScenario). */
   const checked: Array<{ view: ChainView; block: ChainBlock; leftovers: string[]; diags: Diagnostic[] }> = [];
-  /** Once-per-turn effects already activated (player:card:effect), so R17 does not ask for them again. */
-  const usedThisTurn = new Set<string>();
   const earlierActivations: TurnActivation[] = [];
   const classifyContext: ClassifyContext = {
     turn: header.turn,
@@ -135,7 +133,6 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       rules,
       summonAttempt,
       instances: names.names.instances,
-      usedThisTurn,
       earlierActivations: [...earlierActivations],
       scenarioRange: sc.range,
       controllerOf: (c) => timeline.controllerOf(c),
@@ -146,11 +143,10 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     if (chainIndex >= (opts.checkChainsFrom ?? 1)) registry.check(view, reporter(registry, diags));
     checked.push({ view, block, leftovers, diags });
 
-    for (const l of links) if (l.inst?.card && l.effect?.oncePerTurn && l.player !== undefined) usedThisTurn.add(turnUseKey(l.effect.oncePerTurnByName, l.player, l.inst, l.effect.index));
     for (const l of links) {
       // A link that activates a card its player does not control (R35) used nothing of theirs.
       if (!l.inst?.card || !l.effect || l.player === undefined || timeline.controllerOf(l.inst) !== l.player) continue;
-      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
+      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, copyId: l.inst.id, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
     }
     // What this chain produced is the next window (after a Summon's moment, with what that Summon's action did).
     timeline.settleSummon();
@@ -223,11 +219,8 @@ function chainNegatesSummon(sc: Scenario, i: number, resolved: ScenarioNames['re
   if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon')) return false;
   const next = sc.items.slice(i + 1).find((x) => x.kind === 'action' || x.kind === 'chain');
   if (next?.kind !== 'chain') return false;
-  if (next.links.some((l) => l.actions?.groups.some((g) => g.some((a) => a.kind === 'negate-summon')))) return true;
-  const first = next.links[0];
-  const card = first && !first.actions ? resolved.get(first.card)?.card : undefined;
-  const answersAttempt = (e: EffectInfo) => [...e.responds, ...(e.event ? [e.event] : [])].some((r) => r.kind === 'card' && r.attempt);
-  return !!card?.effects.some((e) => answersAttempt(e) && e.does.some((a) => a.verb === 'negate-summon'));
+  // A link above CL1 that writes the Summon's negation is R50's mistake, but it is what the judge wrote happens.
+  return next.links.some((l, at) => negatesSummon(l.actions, at === 0, resolved.get(l.card)?.card?.effects ?? []));
 }
 
 /** The first line a mistake on `line` can affect: its chain's `chain` line when it is inside a chain block, else itself. */

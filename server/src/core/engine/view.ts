@@ -9,19 +9,13 @@ import { Category } from './results';
 import { Ruleset, RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 
-/**
- * The key of a once-per-turn effect's use in `usedThisTurn`: "player:card:effect" for a limit by card name (every copy
- * shares it), "copy:id:effect" for a soft "Once per turn" (each copy its own).
- */
-export function turnUseKey(byName: boolean, player: PlayerIndex, inst: CardInstance, effectIndex: number): string {
-  return byName ? `${player}:${inst.card?.key ?? inst.name}:${effectIndex}` : `copy:${inst.id}:${effectIndex}`;
-}
-
 /** An activation in an earlier chain of the turn: who, which card (by name) and effect, and where it was. */
 export interface TurnActivation {
   readonly player: PlayerIndex;
   /** The card's key (its normalised name): copies of a card share it. */
   readonly cardKey: string;
+  /** The copy that activated it (a soft "Once per turn" is each copy's own). */
+  readonly copyId: number;
   readonly effectIndex: number;
   readonly activation: boolean;
   readonly chainIndex: number;
@@ -62,9 +56,7 @@ export interface ChainView {
   readonly summonAttempt?: Extract<GameEvent, { kind: 'summon' }>;
   /** Every card copy of the scenario, where it is now. */
   readonly instances: readonly CardInstance[];
-  /** Once-per-turn effects activated in earlier chains (turnUseKey: by card name for a hard limit, by copy for a soft one). */
-  readonly usedThisTurn: ReadonlySet<string>;
-  /** Every activation of a card's effect in the scenario's earlier chains, in order (R38, R39). */
+  /** Every activation of a card's effect in the scenario's earlier chains, in order (R17, R38, R39: rules/turn-uses.ts). */
   readonly earlierActivations: readonly TurnActivation[];
   readonly scenarioRange: Range;
   controllerOf(c: CardInstance): PlayerIndex;

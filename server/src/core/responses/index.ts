@@ -30,4 +30,16 @@ export function pointAt(analysis: Analysis, lines: readonly string[], pos: Posit
   const on = (p: Point) => p.range.start.line <= pos.line && pos.line <= p.range.end.line;
   return points.find((p) => on(p) && p.kind !== 'resolving' && p.kind !== 'resolved' && p.kind !== 'summon-moment') ?? points.find((p) => on(p) && p.kind === 'resolved');
 }
+
+/**
+ * The points a hover on a line shows: `pointAt`'s, and before it, on a Summon by its procedure, the moment the
+ * Summon is about to happen (R50: only its negation) — the two moments a judge asks about on that line.
+ */
+export function pointsAt(analysis: Analysis, lines: readonly string[], pos: Position): Point[] {
+  const point = pointAt(analysis, lines, pos);
+  if (!point || point.kind !== 'action') return point ? [point] : [];
+  const i = analysis.file.scenarios.findIndex((sc) => sc.range.start.line <= pos.line && pos.line <= sc.range.end.line);
+  const moment = pointsOf(analysis.file.scenarios[i], i + 1, lines).find((p) => p.kind === 'summon-moment' && p.range.start.line === point.range.start.line);
+  return moment ? [moment, point] : [point];
+}
 export { ANSWER_MARKS, ANSWER_WORDS, optionName, optionRules, optionWhy, pointJson, pointLines } from './words';

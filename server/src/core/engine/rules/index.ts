@@ -27,8 +27,7 @@ import { summonNegation } from './summon-negation';
 import { triggerOnce } from './trigger-once';
 import { noResponse } from './no-response';
 import { conditionQualifier } from './condition-qualifier';
-import { hardOncePerTurn } from './hard-once-per-turn';
-import { activateOncePerTurn } from './activate-once-per-turn';
+import { perTurnLimits } from './per-turn-limits';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -54,8 +53,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   resolutionEffects,
   triggerOnce,
   noResponse,
-  hardOncePerTurn,
-  activateOncePerTurn,
+  perTurnLimits,
 ];
 
 export interface RuleRegistry {

@@ -2,7 +2,7 @@
 // scenario may simply not have written it).
 import { CATEGORY_LABELS } from '../results';
 import { describeEvent } from '../narrative';
-import { turnUseKey } from '../view';
+import { usedEarlierThisTurn } from './turn-uses';
 import { Category, defineRule } from './api';
 import { S } from './sources';
 import { quoteName } from '../../syntax/quote';
@@ -32,7 +32,7 @@ export const mandatoryMissing = defineRule({
     const members = chain.members;
     for (const c of chain.collected) {
       if (!c.mandatory || c.match !== 'yes' || !c.zoneOk || c.noTarget) continue;
-      if (c.effect.oncePerTurn && c.inst.card && chain.usedThisTurn.has(turnUseKey(c.effect.oncePerTurnByName, c.player, c.inst, c.effect.index))) continue;
+      if (usedEarlierThisTurn(chain, c.player, c.inst, c.effect)) continue;
       // Hard once per turn (by name): another copy's same effect in this chain uses the turn's activation; a soft
       // "Once per turn" is each copy's own.
       if (c.effect.oncePerTurnByName && chain.links.some((l) => l.inst !== c.inst && l.inst?.card === c.inst.card && l.effect?.index === c.effect.index && l.player === c.player)) continue;

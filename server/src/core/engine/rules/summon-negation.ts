@@ -9,6 +9,7 @@ import { quoteName } from '../../syntax/quote';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { restsOn } from '../unknown-facts';
+import { negatesSummon } from '../negates-summon';
 
 const messages = {
   'summon-negation-window/first': (p: { link: string; summon: string }) =>
@@ -25,14 +26,9 @@ const messages = {
     `${p.link} negates the Summon of ${quoteName(p.card)}, whose Summon cannot be negated (its card says so) [R53]`,
 };
 
-/**
- * A link that negates a Summon: it writes `negate the summon`; or, written bare, it is Chain Link 1 at a Summon's
- * moment and its effect does `negate summon` (Solemn Strike: the card's "negate the Summon or activation" answers
- * the link below it where there is one, so only there is it the Summon's negation).
- */
-function negatesSummon(l: LinkState, chain: ChainView): boolean {
-  if (l.stmt.actions) return l.stmt.actions.groups.some((g) => g.some((a) => a.kind === 'negate-summon'));
-  return l.position === 1 && !!chain.summonAttempt && !!l.effect?.does.some((a) => a.verb === 'negate-summon');
+/** Whether the classified link negates a Summon (engine/negates-summon.ts, the timeline's answer too). */
+function linkNegatesSummon(l: LinkState, chain: ChainView): boolean {
+  return negatesSummon(l.stmt.actions, l.position === 1 && !!chain.summonAttempt, l.effect ? [l.effect] : []);
 }
 
 function checkChain(chain: ChainView, report: RuleReporter<typeof messages>): void {
@@ -54,7 +50,7 @@ function checkChain(chain: ChainView, report: RuleReporter<typeof messages>): vo
     if (l.inst?.summonNegated && event?.kind === 'card' && event.subject === 'self' && event.verb === 'summoned' && !event.attempt) {
       report.say('not-properly-summoned/trigger', l, { link: chain.linkName(l), card: l.inst.name });
     }
-    if (!negatesSummon(l, chain)) continue;
+    if (!linkNegatesSummon(l, chain)) continue;
     if (!attempt) report.say('no-summon-to-negate', l, { link: chain.linkName(l) });
     else if (l.position > 1) report.say('summon-negation-window/not-first', l, { link: chain.linkName(l) });
     else if (attempt.card.card?.effects.some((e) => e.summonUnnegatable)) report.say('summon-cannot-be-negated', l, { link: chain.linkName(l), card: attempt.card.name });
@@ -69,7 +65,7 @@ function checkChain(chain: ChainView, report: RuleReporter<typeof messages>): vo
     }
   }
   const first = chain.links[0];
-  if (attempt && first && !negatesSummon(first, chain)) {
+  if (attempt && first && !linkNegatesSummon(first, chain)) {
     const summon = `${chain.who(attempt.player)}'s ${attempt.method ? `${attempt.method[0].toUpperCase()}${attempt.method.slice(1)}` : attempt.summonType === 'special' ? 'Special' : attempt.summonType === 'flip' ? 'Flip' : attempt.summonType === 'tribute' ? 'Tribute' : 'Normal'} Summon of ${quoteName(attempt.card.name)}`;
     report.say('summon-negation-window/first', first, { link: chain.linkName(first), summon });
   }
