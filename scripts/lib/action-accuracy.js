@@ -92,6 +92,8 @@ const pct = (x) => `${rate(x).toFixed(1)} %`;
 
 /** The Markdown tables of a measure: per kind of action (most parts first), the details and the conjunctions. */
 function actionTables(t) {
+  // A set whose readings hold no `does` parts (the held-out set) has nothing to measure: no table of empty rows.
+  if (!t.stated && ![...t.byVerb].length) return 'Its readings state no `does` parts: not measured.';
   const row = (label, x) => `| ${label} | ${x.right + x.wrong + x.missing} | ${x.right} | ${x.wrong} | ${x.missing} | ${pct(x)} |`;
   const head = (what) => [`| ${what} | checked | right | wrong | missing | accuracy |`, '|---|---:|---:|---:|---:|---:|'];
   const all = blank();
