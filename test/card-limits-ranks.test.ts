@@ -42,7 +42,7 @@ test('Rank and Link Rating are their own facts, printed as such; a Level filter 
   assert.match(link, /link 4/);
   assert.doesNotMatch(link, /level/);
   const filter = parseFilter(['a', 'level', '4', 'or', 'lower', 'monster']);
-  const instance = (c: CardInfo) => ({ id: 1, name: c.name, card: c, owner: 0 as const, controller: 0 as const, zone: 'field' as const, faceDown: false, implied: false, summonNegated: false });
+  const instance = (c: CardInfo) => ({ id: 1, name: c.name, card: c, owner: 0 as const, controller: 0 as const, zone: 'field' as const, faceDown: false, implied: false, summonNegated: false, pendulumZone: false, attachedTo: undefined, materialFor: undefined });
   const built = (fields: string[]) => generatedCard(readRecord(fields.join('\t'), ''), ORIGIN);
   const rank2 = built(['2', 'Rank Two', '', 'M:Fiend/Xyz/Effect', 'DARK', 'R2', '1000', '1000', '', 'b', '', 's', '', '']);
   const link2 = built(['3', 'Link Two', '', 'M:Cyberse/Link/Effect', 'DARK', 'K2', '1000', '', '', 'b', '', 's', '', '']);

@@ -42,7 +42,7 @@ function chainLines(c: ChainResult): string[] {
   const out = [`  chain ${c.index} at ${pos(c.range)}, ${c.phase}: ${c.legal ? 'legal' : 'illegal'}`];
   for (const l of c.links) {
     const kind = [l.role, `speed ${l.spellSpeed}`, l.category && `category ${l.category} (${l.categoryLabel})`, l.mandatory !== undefined && (l.mandatory ? 'mandatory' : 'optional'), l.pending && 'pending', l.triggerStep !== undefined && `step ${l.triggerStep}`, l.fromHand && 'from hand'];
-    out.push(`    CL${l.number} (position ${l.position}) ${l.player} "${l.card}"${l.cardKnown ? '' : ' (unknown card)'}${l.effectIndex !== undefined ? ` effect ${l.effectIndex}` : ''}: ${kind.filter(Boolean).join(', ')}; ${l.legal ? 'legal' : `illegal: ${l.codes.join(', ')}`}`);
+    out.push(`    CL${l.number} (position ${l.position}) ${l.player} "${l.card}"${l.cardKnown ? '' : ' (unknown card)'}${l.effectIndex !== undefined ? ` effect ${l.effectIndex}${l.grantedBy ? ` of "${l.grantedBy}" (granted)` : ''}` : ''}: ${kind.filter(Boolean).join(', ')}; ${l.legal ? 'legal' : `illegal: ${l.codes.join(', ')}`}`);
     if (l.effectKind || l.effectText) out.push(`      effect: ${[l.effectKind, l.effectText].filter(Boolean).join(': ')}`);
     out.push(`      answers: ${l.answers}`);
     for (const a of l.assumptions) out.push(`      assumes: ${a}`);

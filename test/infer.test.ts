@@ -280,7 +280,7 @@ test('editor: hover on a card with text shows the inferred lines beside their se
   assert.match(value, /\*\*Inferred from its text\*\*:/);
   assert.match(value, /- `trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck` — If this card is sent from the field/);
   const onText = hover(a, { line: 2, character: 10 });
-  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy, does destroy target` — You can target 1 card/);
+  assert.match((onText?.contents as { value: string }).value, /`ignition, targets a card on the field, includes destroy, does destroy target, pendulum effect` — You can target 1 card/);
 });
 
 test('editor: a quick fix writes the inferred lines into the definition; none once lines are written', () => {
@@ -291,7 +291,7 @@ test('editor: a quick fix writes the inferred lines into the definition; none on
   assert.equal(actions.length, 1);
   const edit = actions[0].edit!.changes![doc.uri][0];
   const fixed = TextDocument.applyEdits(doc, [edit]);
-  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target\n  trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck$/);
+  assert.match(fixed, /\n  ignition, targets a card on the field, includes destroy, does destroy target, pendulum effect\n  trigger optional if sent to gy from field, once per turn by name, includes search, does add from deck$/);
   const after = analyze(fixed);
   assert.deepEqual(after.diagnostics, []);
   assert.equal(codeActions(after, TextDocument.create(doc.uri, 'segoc', 2, fixed), params).filter((x) => x.kind === WRITE_INFERRED_KIND).length, 0);

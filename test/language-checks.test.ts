@@ -97,7 +97,7 @@ test('an unknown effect kind under a card is an error on its line with "did you 
 test('unknown tags and modifiers are errors with "did you mean"', () => {
   const r = report('card "X": effect monster (fiend, drak, level 3)\n  trigger optional when this card is destroyed, from hnd\n');
   assert.deepEqual(r, [
-    '1:34 error syntax: unknown tag `drak`: did you mean `dark` (expected a monster type, an attribute, level N, atk N or def N)',
+    '1:34 error syntax: unknown tag `drak`: did you mean `dark` (expected a monster type, an attribute, level N, scale N, atk N or def N)',
     '2:49 error syntax: unknown modifier `from hnd`: did you mean `from hand` (see docs/language.md, Modifiers)',
   ]);
 });

@@ -14,6 +14,9 @@ export const ZONES: readonly Zone[] = ['field', 'hand', 'gy', 'banished', 'deck'
 /** Summons that use materials: the materials are "used as material" (R20 (d)); the Summon is a Special Summon. */
 export type SummonMethod = 'link' | 'xyz' | 'synchro' | 'fusion' | 'ritual';
 export const SUMMON_METHODS: readonly SummonMethod[] = ['link', 'xyz', 'synchro', 'fusion', 'ritual'];
+/** The kinds of a Special Summon by the game's procedure: the Summons with materials, and the Pendulum Summon (R67). */
+export type SpecialSummonKind = SummonMethod | 'pendulum';
+export const SPECIAL_SUMMON_KINDS: readonly SpecialSummonKind[] = [...SUMMON_METHODS, 'pendulum'];
 
 /** The parts of the Damage Step a scenario may write (R55): start, before/during/after damage calculation, end. */
 export type DamageStepPart = 'start' | 'before-calculation' | 'calculation' | 'after-calculation' | 'end';
@@ -84,4 +87,4 @@ export const ATTRIBUTES = ['dark', 'light', 'earth', 'water', 'fire', 'wind', 'd
  * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as `damage step`: see
  * the parser's isModifierStart); cards/vocabulary/modifiers.ts interprets the modifiers themselves.
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose', 'its', 'summoning', 'does', 'cannot', 'activate']);
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose', 'its', 'summoning', 'does', 'cannot', 'activate', 'pendulum', 'granted', 'lingering']);

@@ -142,7 +142,9 @@ export function linkTitle(hit: LinkHit): string {
 export function describeLink(analysis: Analysis, hit: LinkHit): string {
   const { scenario, chain, link } = hit;
   const out: string[] = [linkTitle(hit), ''];
-  const effect = link.effectText ? ` — effect ${link.effectIndex ?? 1}: \`${link.effectText}\`` : '';
+  // A Pendulum Scale's activation (index 0) is no numbered effect of the card (R66).
+  const of = link.grantedBy ? ` of ${quoteName(link.grantedBy)}, granted` : '';
+  const effect = link.effectText ? ` — ${link.effectIndex === 0 ? '' : `effect ${link.effectIndex ?? 1}${of}: `}\`${link.effectText}\`` : '';
   out.push(`${escapeMd(quoteName(link.card))}${link.cardKnown ? '' : ' (unknown card)'}${effect}`);
   out.push('');
   out.push(`- Spell Speed ${link.spellSpeed}`);

@@ -7,13 +7,13 @@ export const KEYWORDS = new Set([
   'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
   'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
   'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
-  'using', 'by', 'control', 'until',
+  'using', 'by', 'control', 'until', 'granted', 'lingering',
 ]);
-export const ZONES = new Set(['field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
+export const ZONES = new Set(['pendulum', 'zone', 'field', 'hand', 'gy', 'graveyard', 'grave', 'banished', 'deck', 'extra', 'monsters', 'spells', 'traps', 'cards']);
 export const ACTIONS = new Set([
   'destroy', 'destroys', 'send', 'sends', 'discard', 'discards', 'tribute', 'tributes', 'banish', 'banishes', 'return', 'returns',
   'shuffle', 'special', 'summon', 'add', 'adds', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'equip',
   'equips', 'end', 'ends', 'nothing', 'normal', 'attacks', 'passes', 'sets', 'takes', 'take', 'damage',
-  'xyz', 'synchro', 'fusion', 'ritual',
+  'xyz', 'synchro', 'fusion', 'ritual', 'place', 'places',
 ]);
 export const PHASES = new Set(['draw', 'standby', 'main1', 'main2', 'battle', 'damage-step', 'damage', 'end', 'main-1', 'main-2']);

@@ -6,7 +6,7 @@ import { cardTypeInfo } from './vocabulary/words';
 import { parseFilter } from './vocabulary/filters';
 import { EFFECT_PROPERTIES } from './vocabulary/properties';
 import { normalizeName } from './names';
-import { uniformCard } from './uniform';
+import { uniformCard, uniformEffect } from './uniform';
 
 export type { EffectFacts } from './types';
 export { defaultZones } from './vocabulary/properties';
@@ -28,6 +28,8 @@ export interface CardFacts {
   rank?: number;
   /** A Link Monster's Link Rating. */
   link?: number;
+  /** A Pendulum Monster's Pendulum Scale (`scale N`): what its Pendulum Summons read (R67). */
+  scale?: number;
   atk?: number;
   def?: number;
   /** The archetypes it belongs to, where its source lists them (absent: not known). */
@@ -56,6 +58,7 @@ export function makeCard(facts: CardFacts, origin: CardOrigin): CardInfo {
     level: facts.level,
     rank: facts.rank,
     link: facts.link,
+    scale: facts.scale,
     atk: facts.atk,
     def: facts.def,
     archetypes: facts.archetypes,
@@ -93,6 +96,22 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   for (const p of EFFECT_PROPERTIES) if (p.key) out[p.key] = stated[p.key] ?? p.fallback?.(info, card);
   impliedByActions(info, e);
   return info;
+}
+
+const scaleActivations = new WeakMap<CardInfo, EffectInfo>();
+
+/**
+ * A Pendulum Monster's activation as a Spell Card in a Pendulum Zone (its Pendulum Scale, R66): a card activation of
+ * Spell Speed 1 that does nothing when it resolves (the card simply stays there). Not one of the card's numbered
+ * effects (a monster card's text states no activation): made once per card, for the link written `to pendulum zone`.
+ */
+export function pendulumScaleActivation(card: CardInfo): EffectInfo {
+  let e = scaleActivations.get(card);
+  if (!e) {
+    e = uniformEffect(makeEffect(0, card, { kind: 'activation', text: 'its activation as a Pendulum Scale (a Spell Card)', activatesFrom: ['hand'], spellSpeedOverride: 1 }));
+    scaleActivations.set(card, e);
+  }
+  return e;
 }
 
 /**

@@ -93,6 +93,8 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
     if (zones.length) f.activatesFrom = zones;
   }
   if (e.chooseOne) f.chooseOne = true;
+  // A sentence of the card's Pendulum text is a Pendulum Effect (R66).
+  if (e.pendulum) f.pendulumEffect = true;
   if (e.setTurn) modifier(f, e.setTurn);
   if (e.summonsItself) f.summonsItself = true;
   // "You can only activate 1 X per turn" on an activation (R39); "You can only use this effect of X once per turn" (R38).

@@ -43,12 +43,12 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
   };
   for (const tag of def.tags) {
     const t = tag.text.toLowerCase().trim();
-    const m = /^(level|rank|link|atk|def)\s+(\d+|\?)$/.exec(t);
+    const m = /^(level|rank|link|scale|atk|def)\s+(\d+|\?)$/.exec(t);
     if (m) {
       const v = m[2] === '?' ? undefined : Number(m[2]);
       if (m[1] === 'atk') facts.atk = v;
       else if (m[1] === 'def') facts.def = v;
-      else facts[m[1] as 'level' | 'rank' | 'link'] = v;
+      else facts[m[1] as 'level' | 'rank' | 'link' | 'scale'] = v;
     } else if (ATTRIBUTES.includes(t)) facts.attributes!.push(t);
     else if (RACES.includes(t)) facts.races!.push(t.replace(' ', '-'));
     else if (ABILITIES.includes(t)) facts.abilities!.push(t);
@@ -57,7 +57,7 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
       diagnostics.push({
         code: 'syntax',
         severity: 'error',
-        message: `unknown tag \`${tag.text}\`${didYouMean(t, [...RACES, ...ATTRIBUTES, ...ABILITIES])} (expected a monster type, an attribute, level N, atk N or def N)`,
+        message: `unknown tag \`${tag.text}\`${didYouMean(t, [...RACES, ...ATTRIBUTES, ...ABILITIES])} (expected a monster type, an attribute, level N, scale N, atk N or def N)`,
         range: tag.range,
       });
     }

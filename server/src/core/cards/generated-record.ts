@@ -97,6 +97,7 @@ function typeFacts(r: GeneratedRecord, facts: CardFacts): void {
   const n = r.level.slice(1);
   const stat = ({ L: 'level', R: 'rank', K: 'link' } as const)[r.level[0] as 'L' | 'R' | 'K'];
   if (stat && /^\d+$/.test(n)) facts[stat] = Number(n);
+  if (/^\d+$/.test(r.scale)) facts.scale = Number(r.scale);
   if (/^\d+$/.test(r.atk)) facts.atk = Number(r.atk);
   if (/^\d+$/.test(r.def)) facts.def = Number(r.def);
 }
@@ -199,7 +200,7 @@ export const CHOICE_INCLUDES: Readonly<Record<string, string>> = {
   N: 'negate',
 };
 
-const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
+const ZONES: Record<string, string> = { H: 'hand', M: 'field', S: 'field', P: 'field', G: 'gy', B: 'banished', D: 'deck', X: 'extra' };
 
 /**
  * The fields of one effect record: kind, mandatory, subject, timing, event, range, flags, categories, limit,
@@ -347,7 +348,7 @@ function includes(e: EffectFields, cardDeck: string[]): string[] {
   const c = new Set(e.categories);
   // Where the generator read the effect's own target function (`d`), its own Deck operations: an Extra Deck Summon
   // does not get the Main Deck's `deck summon` of another effect of the card.
-  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRqQ]/g, ''));
+  const own = /d([ug]*)/.exec(e.extra.replace(/[ckrRqQx]/g, ''));
   const deck = own ? [...(own[1].includes('u') ? ['deck-summon'] : []), ...(own[1].includes('g') ? ['deck-send'] : [])] : cardDeck;
   const out: string[] = [];
   if (c.has('search')) out.push('search');
@@ -422,6 +423,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (withRange && e.range) {
     const zones = [...new Set([...e.range].map((z) => ZONES[z]).filter(Boolean))] as Zone[];
     if (zones.length) into.activatesFrom = zones;
+    // `SetRange(LOCATION_PZONE)`: a Pendulum Effect, used from the Pendulum Zone only (R66).
+    if (e.range === 'P') into.pendulumEffect = true;
   }
   if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
@@ -429,6 +432,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
+  // The script's EFFECT_TYPE_XMATERIAL: granted to the Xyz Monster that has this card as material (R68).
+  if (e.extra.includes('x')) into.granted = 'as-material';
   const noResponse = noResponseOf([e]);
   if (noResponse) into.noResponse = noResponse;
   if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;

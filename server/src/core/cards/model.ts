@@ -4,7 +4,7 @@
 // interpretation), from-segoc.ts (`card` definitions as one producer of facts), names.ts (keys).
 export * from './types';
 export { normalizeName } from './names';
-export { makeCard } from './facts';
+export { makeCard, pendulumScaleActivation } from './facts';
 export type { CardFacts, EffectFacts } from './facts';
 export { buildCard, factsFromSegoc, parseEvent } from './from-segoc';
 export type { BuildCardResult } from './from-segoc';

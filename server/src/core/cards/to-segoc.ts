@@ -12,6 +12,7 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   const tags = [...card.races.map((r) => (RACES.includes(r) ? r : r.replace(/-/g, ' '))), ...card.attributes, ...card.abilities];
   const level = levelTag(card);
   if (level) tags.push(level);
+  if (card.scale !== undefined) tags.push(`scale ${card.scale}`);
   if (card.atk !== undefined) tags.push(`atk ${card.atk}`);
   if (card.def !== undefined) tags.push(`def ${card.def}`);
   lines.push(`card ${quoted(card.name)}: ${card.cardType}${tags.length ? ` (${tags.join(', ')})` : ''}`);

@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import type { PhaseName, SummonMethod, Zone } from '../words';
+import type { PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
@@ -163,6 +163,23 @@ export interface EffectInfo {
    * on a `continuous` line, a Summon that is no effect and starts no chain (R54).
    */
   summoningProcedure: boolean;
+  /**
+   * `pendulum effect`: a Pendulum Monster's Pendulum Effect, used only while the card is in a Pendulum Zone; its
+   * monster effects are used only where a monster is (R66).
+   */
+  pendulumEffect: boolean;
+  /**
+   * An effect the card grants to another ("An Xyz Monster ... that has this card as material gains this effect. ●"):
+   * `as-material` while it is that monster's material, `used-as-material` once that monster was Summoned using it,
+   * `face-up` while the card is face-up on the field ("the equipped monster gains"). The card itself never uses it;
+   * a link writes it on the monster that gained it, `granted by "X"` (R68).
+   */
+  granted?: 'as-material' | 'used-as-material' | 'face-up';
+  /**
+   * `lingering`: an effect that exists later in the turn only because an earlier activation of the card resolved
+   * ("During the End Phase of this turn, ..."): it applies wherever the card is by then (R69).
+   */
+  lingering: boolean;
   includes: string[];
   /**
    * What the effect does when it resolves, part by part in the card's order (`does destroy target and if you
@@ -309,6 +326,8 @@ export interface CardInfo {
   rank?: number;
   /** A Link Monster's Link Rating (`link N`). */
   link?: number;
+  /** A Pendulum Monster's Pendulum Scale (`scale N`); absent where it is no Pendulum Monster or the scale is unknown. */
+  scale?: number;
   atk?: number;
   def?: number;
   /** The archetypes the card belongs to (yaml-yugi's `series` for a generated card); absent where the source does not say. */
@@ -328,7 +347,7 @@ export interface VerbPattern {
   by?: 'battle' | 'effect';
   summonTypes?: SummonType[];
   /** `link summoned`: Summons with materials of these kinds only. */
-  methods?: SummonMethod[];
+  methods?: SpecialSummonKind[];
   /** Sent as a cost. */
   asCost?: boolean;
   /** Summoned by its own effect. */

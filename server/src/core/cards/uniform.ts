@@ -20,6 +20,7 @@ export function uniformCard(c: CardInfo): CardInfo {
     level: c.level,
     rank: c.rank,
     link: c.link,
+    scale: c.scale,
     atk: c.atk,
     def: c.def,
     archetypes: c.archetypes,
@@ -29,7 +30,7 @@ export function uniformCard(c: CardInfo): CardInfo {
   return out;
 }
 
-function uniformEffect(e: EffectInfo): EffectInfo {
+export function uniformEffect(e: EffectInfo): EffectInfo {
   // The fields outside the effect property table (and its one object, `targets`) by name; the table's
   // other fields after them in the order makeCard wrote them (the table's, the same for every effect).
   const out: EveryField<Omit<EffectInfo, Exclude<EffectPropertyKey, 'targets'>>> = {

@@ -55,7 +55,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     if (pending && !pending.negated) {
       pending.negated = true;
       st.thatCard = pending.event.card;
-      t.negatedSummons.add(pending.event.card);
+      for (const c of t.summonedAtOnce()) t.negatedSummons.add(c);
       did.push({ kind: 'negates-summon', card: pending.event.card.name });
       return true;
     }

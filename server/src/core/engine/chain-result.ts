@@ -69,6 +69,7 @@ export function chainResult(chain: ChainView, block: ChainBlock, leftovers: stri
       cardKnown: !!l.inst?.card,
       effectIndex: l.effect?.index,
       effectText: l.effect?.text,
+      grantedBy: l.grantedBy?.name,
       effectKind: l.effect?.kind,
       role: l.role,
       spellSpeed: l.speed,

@@ -1,7 +1,7 @@
 // Link classification: for each claimed link, the card copy and effect it uses, its role in the
 // chain (batch trigger, hand trigger, phase trigger, responder, fast or slow), its Spell Speed (R5,
 // the one implementation: the server's hovers call it too) and its SEGOC category (R9, R14, R28).
-import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern, pendulumScaleActivation } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { LinkStmt, Zone } from '../syntax/ast';
 import { Candidate, category } from './collect';
@@ -67,12 +67,19 @@ export interface LinkState {
   selfAtPlacement?: TargetSnapshot;
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
-  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex };
+  activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex; pendulumZone: boolean };
   resolution?: { order: number; status: 'resolved' | 'negated' | 'no-effect'; acts: ResolutionAct[] };
   /** Monsters this link Special Summoned from the GY or banishment after their own Summon was negated (R51). */
   revivedUnsummoned: CardInstance[];
   /** The effect the link names that is never activated (a Continuous Effect, a Summoning procedure): R54. */
   noChainEffect: EffectInfo | undefined;
+  /** `granted by "X"`: the card whose `granted` effect the link uses (R68); the link's card is the one that gained it. */
+  grantedBy: CardInstance | undefined;
+  /**
+   * Whether the link's card had the granted effect when the link was placed, before its cost (a material detached as the
+   * cost still granted it): undefined where the scenario does not show the granting card (assumed), R68.
+   */
+  grantHeld: boolean | undefined;
   /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
   costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
@@ -126,9 +133,20 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     resolution: undefined,
     revivedUnsummoned: [],
     noChainEffect: undefined,
+    grantedBy: stmt.grantedBy ? cx.resolved.get(stmt.grantedBy) : undefined,
+    grantHeld: undefined,
     costShort: [],
   };
   if (!inst?.card) return l;
+  if (stmt.grantedBy) {
+    l.effect = grantedEffect(cx, l);
+    return l;
+  }
+  // `to pendulum zone`: the card's activation as a Pendulum Scale, none of its effects (R66 checks that it may be).
+  if (stmt.toPendulumZone) {
+    l.effect = pendulumScaleActivation(inst.card);
+    return l;
+  }
   l.effect = chooseEffect(cx, l, inst.card, collected);
   // A Continuous Effect or a Summoning procedure is never activated (R54): the link names what starts no chain.
   // The link is then as a card without an effect to the other checks, and R54 says what it is.
@@ -164,6 +182,26 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
   return l;
 }
 
+/** The effect a link written `granted by "X"` uses: X's `granted` effect (its `effect N`, else the only one). */
+function grantedEffect(cx: ClassifyContext, l: LinkState): EffectInfo | undefined {
+  const card = l.grantedBy?.card;
+  if (!card) return undefined;
+  const granted = card.effects.filter((e) => e.granted);
+  const chosen = l.stmt.effectIndex ? card.effects[l.stmt.effectIndex.value - 1] : granted[0];
+  if (!chosen?.granted) {
+    cx.errors.push({
+      code: 'no-such-effect',
+      severity: 'error',
+      message: `${quoteName(card.name)} grants ${l.stmt.effectIndex ? `no effect ${l.stmt.effectIndex.value}` : 'no effect'}: none of its effect lines ${l.stmt.effectIndex ? 'there ' : ''}says \`granted as material\`, \`granted when used as material\` or \`granted while face-up\``,
+      range: l.stmt.grantedBy!.range,
+      link: l.position,
+    });
+    return undefined;
+  }
+  if (!l.stmt.effectIndex && granted.length > 1) l.assumptions.push(`${quoteName(card.name)} grants ${granted.length} effects; effect ${chosen.index} is taken (write \`effect N\` for another)`);
+  return chosen;
+}
+
 function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collected: Candidate[]): EffectInfo | undefined {
   const stmt = l.stmt;
   if (stmt.effectIndex) {
@@ -186,6 +224,12 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
   const here = zone ? usable.filter((e) => e.activatesFrom.includes(zone)) : usable;
   if (here.length === 1) return here[0];
   if (here.length > 1) usable = here;
+  // A Pendulum Monster on the field uses its Pendulum Effects from a Pendulum Zone, its monster effects elsewhere (R66).
+  if (zone === 'field' && l.inst && card.abilities.includes('pendulum')) {
+    const side = usable.filter((e) => e.pendulumEffect === l.inst!.pendulumZone);
+    if (side.length === 1) return side[0];
+    if (side.length > 1) usable = side;
+  }
   // A judge reads a link as the effect that can be activated there. A Set Spell/Trap is activated: its link is the
   // card's activation, not an effect it has once face-up. A link chained to another is never an Ignition Effect
   // (Spell Speed 1, an open game state only): another effect of the card is meant.

@@ -31,14 +31,22 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     setBy: moves.find((m) => m.kind === 'move' && m.cause === 'set'),
     // Whose card it is where it stands: the controller on the field, the owner elsewhere.
     holder: inst.zone === 'field' ? inst.controller : inst.owner,
+    pendulumZone: inst.zone === 'field' && inst.pendulumZone,
   };
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
     inst.controller = l.player;
   }
+  // A Pendulum Scale's activation (`to pendulum zone`): the card goes to its controller's Pendulum Zone as a Spell (R66).
+  if (l.stmt.toPendulumZone && inst.zone !== 'field') {
+    t.move(inst, 'field', origin, 'activation');
+    inst.controller = l.player;
+    inst.pendulumZone = true;
+  }
   if (inst.zone === 'field') inst.faceDown = false;
   t.emit({ kind: 'activation', step: t.step, origin, chain: chainIndex, link: l.position, player: l.player, card: inst });
+  l.grantHeld = grantHeld(t, l);
   if (l.stmt.cost) {
     const costOrigin: EventOrigin = { ...origin, kind: 'cost' };
     for (const a of perform(t, l.stmt.cost, l, costOrigin, true, [])) {
@@ -49,6 +57,21 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   l.targetsAtPlacement = l.targets.map(snapshot);
   l.selfAtPlacement = snapshot(inst);
+}
+
+/**
+ * Whether the link's card has the effect its `granted by` card grants, as the link is placed (R68): the granting card
+ * attached to it, used for its Summon, or face-up on the field, as the effect's `granted` says. Undefined where the
+ * scenario never shows the granting card (a copy made from this link, never moved): the verdict then assumes it.
+ */
+function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
+  const g = l.grantedBy;
+  const how = l.effect?.granted;
+  if (!g || !how || !l.inst) return undefined;
+  if (g.implied && !(t.movesByCard.get(g)?.length)) return undefined;
+  if (how === 'as-material') return g.zone === 'overlay' && g.attachedTo === l.inst;
+  if (how === 'used-as-material') return g.materialFor === l.inst;
+  return g.zone === 'field' && !g.faceDown;
 }
 
 /** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */
@@ -82,8 +105,10 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });
-      if (l.inst && card && card.category !== 'monster' && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
-        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule');
+      // A negated Pendulum Scale's activation sends the card to the GY as a Spell Card would, not to the Extra Deck (R67).
+      const scale = !!l.stmt.toPendulumZone;
+      if (l.inst && card && (card.category !== 'monster' || scale) && l.inst.zone === 'field' && l.effect?.kind === 'activation') {
+        t.move(l.inst, 'gy', { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point }, 'rule', { notToExtra: scale });
         did.push({ kind: 'negated-card-to-gy', card: l.inst.name });
       }
     } else if (l.negated === 'effect') {
@@ -106,6 +131,9 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
       // R47: a Continuous or Equip Spell/Trap that left the field before its activation resolved applies nothing.
       status = 'no-effect';
       did.push({ kind: 'not-applied', part: 'its effect', card: l.inst.name, reason: 'card-moved', rule: 'R47' });
+    } else if (l.stmt.toPendulumZone && !l.stmt.actions) {
+      // A Pendulum Scale's activation does nothing more when it resolves: the card stays in the Pendulum Zone (R66).
+      did.push(l.inst?.zone === 'field' ? { kind: 'pendulum-scale', card: l.inst.name } : { kind: 'does-nothing' });
     } else if (l.stmt.actions) {
       did.push(...perform(t, l.stmt.actions, l, origin, false, links));
       if (did.length === 0) did.push({ kind: 'resolves' });
@@ -274,6 +302,18 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
         if (by !== undefined) c.controller = by;
       }
       if (cs.length) did.push({ kind: 'sets', ...named(cs) });
+      break;
+    }
+    case 'place-in-pendulum-zone': {
+      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66).
+      const cs = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
+      for (const c of cs) {
+        t.move(c, 'field', origin, 'effect', { by });
+        c.faceDown = false;
+        c.pendulumZone = true;
+        if (by !== undefined) c.controller = by;
+      }
+      if (cs.length) did.push({ kind: 'places-in-pendulum-zone', ...named(cs) });
       break;
     }
     case 'material-summon': {

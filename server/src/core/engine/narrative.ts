@@ -1,7 +1,7 @@
 // The engine's facts in English: events, links and orders as judges say them. Messages, hovers,
 // `explain` and the results' sentences are made here from the engine's data.
 import { CardInfo, EffectAction, EffectInfo, SummonType } from '../cards/model';
-import { SummonMethod } from '../syntax/ast';
+import { SpecialSummonKind, SummonMethod } from '../syntax/ast';
 import { LinkState } from './classify';
 import { CATEGORY_LABELS, CollectedStatus, CollectedTrigger, CountedVerb, EventRecord, LinkAnswer, LinkResolution, PartOutcome, ResolutionAct } from './results';
 import type { ChainView } from './view';
@@ -116,7 +116,7 @@ const HOW: Record<NonNullable<EventRecord['how']>, string> = {
 };
 
 const SUMMON_WORDS: Record<SummonType, string> = { normal: 'Normal', tribute: 'Tribute', flip: 'Flip', special: 'Special' };
-const METHOD_WORDS: Record<SummonMethod, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual' };
+const METHOD_WORDS: Record<SpecialSummonKind, string> = { link: 'Link', xyz: 'Xyz', synchro: 'Synchro', fusion: 'Fusion', ritual: 'Ritual', pendulum: 'Pendulum' };
 
 export function eventText(r: EventRecord): string {
   const o = r.origin;
@@ -225,6 +225,8 @@ export function actText(a: ResolutionAct): string {
       return `returns ${quoted(a.cards, a.owners)} to the ${a.to === 'hand' ? 'hand' : a.to === 'extra' ? 'Extra Deck' : 'Deck'}`;
     case 'sets':
       return `Sets ${quoted(a.cards, a.owners)}`;
+    case 'places-in-pendulum-zone':
+      return `places ${quoted(a.cards, a.owners)} in the Pendulum Zone`;
     case 'summons-with-materials':
       return `${METHOD_WORDS[a.method]} Summons ${quoteName(a.card)} using ${quoted(a.materials)}`;
     case 'cannot-special-summon':
@@ -253,6 +255,8 @@ export function actText(a: ResolutionAct): string {
       return 'ends the Battle Phase';
     case 'does-nothing':
       return 'does nothing';
+    case 'pendulum-scale':
+      return `${quoteName(a.card)} stays in the Pendulum Zone as a Pendulum Scale`;
     case 'effect-negated':
       return 'its effect was negated: nothing happens (the card was still activated; R45)';
     case 'effect-unknown':
@@ -402,7 +406,7 @@ export function afterChainText(leftovers: string[]): string[] {
 export function kindWords(e: EffectInfo, card: CardInfo): string {
   switch (e.kind) {
     case 'activation':
-      return `the activation of a ${card.cardType}`;
+      return activationWords(card);
     case 'ignition':
       return 'an Ignition Effect';
     case 'trigger':
@@ -415,11 +419,16 @@ export function kindWords(e: EffectInfo, card: CardInfo): string {
   }
 }
 
+/** A card's activation in words; a monster card's is its activation as a Pendulum Scale (R66), a Spell Card's. */
+function activationWords(card: CardInfo): string {
+  return card.category === 'monster' ? 'the activation of a Pendulum Monster as a Pendulum Scale (a Spell Card)' : `the activation of a ${card.cardType}`;
+}
+
 /** "the activation of a Normal Spell", "a monster effect". */
 export function describeLink(l: LinkState): string {
   const card = l.inst?.card;
   if (!card || !l.effect) return 'an unknown effect';
-  if (l.effect.kind === 'activation') return `the activation of a ${card.cardType}`;
+  if (l.effect.kind === 'activation') return activationWords(card);
   return `${card.category === 'monster' ? 'a monster' : card.category === 'spell' ? 'a Spell' : 'a Trap'} effect`;
 }
 

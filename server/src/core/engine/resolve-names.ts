@@ -97,7 +97,7 @@ export class NameResolver {
   }
 
   /** Places a copy from a board line. */
-  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range): CardInstance | undefined {
+  place(ref: CardRef, owner: PlayerIndex, zone: Zone, faceDown: boolean, label: Named | undefined, range: Range, pendulumZone = false): CardInstance | undefined {
     if (ref.kind === 'label') {
       this.reportNotQuoted(ref.label, ref.range);
       return undefined;
@@ -115,6 +115,9 @@ export class NameResolver {
       placedAt: range,
       implied: false,
       summonNegated: false,
+      pendulumZone,
+      attachedTo: undefined,
+      materialFor: undefined,
       token: isToken(info, ref.name),
     };
     this.instances.push(inst);
@@ -271,6 +274,9 @@ export class NameResolver {
       placedAt: undefined,
       implied: true,
       summonNegated: false,
+      pendulumZone: false,
+      attachedTo: undefined,
+      materialFor: undefined,
       token,
     };
     this.instances.push(inst);

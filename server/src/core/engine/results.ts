@@ -2,7 +2,7 @@
 // the resolution. This is the data behind hovers, inlay hints, the preview, `explain` and `render`.
 import { ActionVerb, SummonType } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
-import { SummonMethod, Zone } from '../syntax/ast';
+import { SpecialSummonKind, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
 import { Ruleset } from './rulesets';
 
@@ -38,6 +38,7 @@ export type ResolutionAct =
   | { kind: 'cannot-destroy' | 'cannot-change-position'; cards: string[]; owners?: string[] } // no longer on the field
   | { kind: 'destroys-nothing' } // no such card on the field
   | { kind: 'returns'; cards: string[]; owners?: string[]; to: 'hand' | 'deck' | 'extra' }
+  | { kind: 'places-in-pendulum-zone'; cards: string[]; owners?: string[] } // placed there by the effect (no activation, R66)
   | { kind: 'sets'; cards: string[]; owners?: string[] } // Set by the effect (from the Deck, say): no Summon, not added to the hand
   | { kind: 'summons-with-materials'; method: SummonMethod; card: string; materials: string[] }
   | { kind: 'cannot-special-summon'; card: string; on: 'field' } // already on the field
@@ -55,6 +56,8 @@ export type ResolutionAct =
   | { kind: 'cannot-equip'; to: string } // the monster is no longer on the field
   | { kind: 'ends-battle-phase' }
   | { kind: 'does-nothing' }
+  /** A Pendulum Scale's activation resolved: the card stays in the Pendulum Zone (R66). */
+  | { kind: 'pendulum-scale'; card: string }
   /** Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45). */
   | { kind: 'effect-negated' }
   /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */
@@ -114,7 +117,7 @@ export interface EventRecord {
   to?: Zone;
   summonType?: SummonType;
   /** A Summon with materials: Link, Xyz, Synchro, Fusion or Ritual. */
-  method?: SummonMethod;
+  method?: SpecialSummonKind;
   /** A Summon at the moment it would happen (R50), not (yet) a Summon. */
   attempt?: true;
   amount?: number;
@@ -184,6 +187,8 @@ export interface LinkResult {
   cardKnown: boolean;
   effectIndex?: number;
   effectText?: string;
+  /** `granted by "X"`: the card whose effect (`effectIndex` counts its effects) the link's card gained (R68). */
+  grantedBy?: string;
   effectKind?: string;
   role: LinkRole;
   spellSpeed: number;

@@ -147,7 +147,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     for (const l of links) {
       // A link that activates a card its player does not control (R35) used nothing of theirs.
       if (!l.inst?.card || !l.effect || l.player === undefined || timeline.controllerOf(l.inst) !== l.player) continue;
-      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, copyId: l.inst.id, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l) });
+      earlierActivations.push({ player: l.player, cardKey: l.inst.card.key, copyId: l.inst.id, effectIndex: l.effect.index, activation: l.effect.kind === 'activation', chainIndex, linkName: view.linkName(l), negated: l.negated });
     }
     // What this chain produced is the next window (after a Summon's moment, with what that Summon's action did).
     timeline.settleSummon();
@@ -217,7 +217,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
  */
 function chainNegatesSummon(sc: Scenario, i: number, resolved: ScenarioNames['resolved']): boolean {
   const item = sc.items[i];
-  if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon')) return false;
+  if (item.kind !== 'action' || (item.action.kind !== 'summon' && item.action.kind !== 'material-summon' && item.action.kind !== 'pendulum-summon')) return false;
   const next = sc.items.slice(i + 1).find((x) => x.kind === 'action' || x.kind === 'chain');
   if (next?.kind !== 'chain') return false;
   // A link above CL1 that writes the Summon's negation is R50's mistake, but it is what the judge wrote happens.

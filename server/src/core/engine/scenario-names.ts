@@ -51,7 +51,9 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
     if (item.explicitEmpty) out.knownEmpty.add(`${owner}:${item.zone}`);
     if (item.unnamed) out.unnamed.set(`${owner}:${item.zone}`, (out.unnamed.get(`${owner}:${item.zone}`) ?? 0) + item.unnamed.value);
     for (const bc of item.cards) {
-      n.place(bc.ref, owner, item.zone, bc.faceDown, bc.label, bc.range);
+      // The Extra Deck is face-down but for a card written `face-up` (a Pendulum Monster there, R67).
+      const faceDown = item.zone === 'extra' ? !bc.faceUp : bc.faceDown;
+      n.place(bc.ref, owner, item.zone, faceDown, bc.label, bc.range, item.pendulumZone);
     }
   }
   for (const item of sc.items) {
@@ -76,12 +78,17 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
         resolveMaterialSummon(a.method, a.card, a.materials, p);
       } else if (a.kind === 'draw') {
         resolveList(a.cards, context('deck', n.player(a.player)));
+      } else if (a.kind === 'pendulum-summon') {
+        const p = n.player(a.player);
+        for (const inst of resolveList(a.cards, context('hand', p))) if (inst && p !== undefined) n.claim(inst, p);
       }
     } else if (item.kind === 'chain') {
       for (const link of item.links) {
         const p = n.player(link.player);
         const info = link.card.kind === 'name' ? cards.get(link.card.name) : undefined;
-        const inst = resolveOne(link.card, context(link.from?.zone ?? impliedLinkZone(info), p));
+        const inst = resolveOne(link.card, context(link.from?.zone ?? (link.toPendulumZone ? 'hand' : impliedLinkZone(info)), p));
+        // The card that grants the effect: where the board shows it, else attached to the link's monster as material.
+        if (link.grantedBy) resolveOne(link.grantedBy, context('overlay', p));
         const effectTargetsZone = guessTargetZone(inst?.card, link);
         const targets = link.targets ? resolveList(link.targets, targetContext(effectTargetsZone, targetedEffect(inst?.card, link)?.targets?.controller, p)) : [];
         if (link.cost) resolveActions(link.cost, p, []);
@@ -146,6 +153,9 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
             break;
           case 'set':
             set(a.cards, a.from ?? 'hand', 'own');
+            break;
+          case 'place-in-pendulum-zone':
+            set(a.cards, a.from ?? 'deck', 'own');
             break;
           case 'draw':
             if (a.cards) resolveList(a.cards, context('deck', player));

@@ -1,7 +1,7 @@
 // The game state the engine simulates: card copies, where they are, and the events that moved
 // them. Events carry a `step`: things with the same step happened at the same time, which is what
 // "the last thing that happened" (R19) is measured in.
-import { SummonMethod, Zone } from '../syntax/ast';
+import { SpecialSummonKind, Zone } from '../syntax/ast';
 import { CardInfo, SummonType } from '../cards/model';
 import { Range } from '../text';
 import { zoneLabel } from '../labels';
@@ -27,6 +27,12 @@ export interface CardInstance {
    * activate and, where it must be Special Summoned properly first, no effect can revive it.
    */
   summonNegated: boolean;
+  /** On the field in a Pendulum Zone (a board line `pendulum zone:`, a Pendulum Scale's activation, a placement): R66. */
+  pendulumZone: boolean;
+  /** The Xyz Monster it is attached to as material, while it is (R68: "has this card as material"). */
+  attachedTo: CardInstance | undefined;
+  /** The monster that was Summoned using it as material (R68: "was Summoned using this card as material"). */
+  materialFor: CardInstance | undefined;
   /** A Monster Token (R70): it exists only on the field, and leaving it ends it (its zone is then `gone`). */
   token?: boolean;
   /** The monster this Equip Card is equipped to (R73): it goes to the GY when that monster leaves or turns face-down. */
@@ -75,7 +81,7 @@ export type GameEvent = BaseEvent &
      * the monster would be Summoned, answered by a chain that negates the Summon (R50): only "when a monster
      * would be Summoned" responders match it; the Summon itself is a later event, if it was not negated.
      */
-    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SummonMethod; attempt?: boolean }
+    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SpecialSummonKind; attempt?: boolean }
     | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }
     | { kind: 'activation'; chain: number; link: number; player: PlayerIndex; card: CardInstance }
     | {

@@ -9,7 +9,8 @@ import type { ResolutionAct } from './results';
 import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
-type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance };
+/** `notToExtra`: a Pendulum Monster whose activation as a Spell Card was negated goes to the GY (R67). */
+type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance; notToExtra?: boolean };
 
 export class Timeline {
   readonly events: GameEvent[] = [];
@@ -33,7 +34,7 @@ export class Timeline {
    * A Summon at the moment it would happen, answered by the next chain (R50): its `attempt` event, and whether a
    * link of that chain negated it. `settleSummon` makes it happen after the chain, or not.
    */
-  pendingSummon: { event: Extract<GameEvent, { kind: 'summon' }>; negated: boolean } | undefined = undefined;
+  pendingSummon: { event: Extract<GameEvent, { kind: 'summon' }>; also: Array<Extract<GameEvent, { kind: 'summon' }>>; negated: boolean } | undefined = undefined;
   /** Move events by card, kept as they are emitted (for R23). */
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
   /** Monsters whose Summon a link negated (R45): the Summon did not happen. */
@@ -129,6 +130,10 @@ export class Timeline {
       const have = this.unnamed.get(`${card.owner}:${from}`);
       if (have) this.unnamed.set(`${card.owner}:${from}`, have - 1);
     }
+    // A Pendulum Monster that would go from the field to the GY goes face-up to its owner's Extra Deck instead (R67):
+    // it was destroyed or sent all the same, but it is not in the GY ("sent to the GY" effects do not see it).
+    const faceUpExtra = to === 'gy' && from === 'field' && !flags.notToExtra && !!card.card?.abilities.includes('pendulum');
+    if (faceUpExtra) to = 'extra';
     const ev = this.emit({
       kind: 'move',
       step: this.step,
@@ -148,10 +153,12 @@ export class Timeline {
     card.zone = to;
     if (to !== 'field') {
       card.controller = card.owner;
-      card.faceDown = to === 'deck' || to === 'hand' || to === 'extra';
+      card.faceDown = !faceUpExtra && (to === 'deck' || to === 'hand' || to === 'extra');
+      card.pendulumZone = false;
       card.equippedTo = undefined;
       card.controlUntilEnd = undefined;
     }
+    if (from === 'overlay') card.attachedTo = undefined;
     if (from === 'field' && to !== 'field') this.dropEquips(card, origin);
     return ev;
   }
@@ -241,6 +248,17 @@ export class Timeline {
             card.faceDown = false;
           }
           this.summonEvent({ kind: 'summon', step: this.step, origin, card, summonType: a.summonType, from, player }, awaitsNegation);
+        }
+        break;
+      }
+      case 'pendulum-summon': {
+        // The monsters are Special Summoned at the same time, from the hand and the face-up Extra Deck (R67).
+        this.step++;
+        if (player === undefined) break;
+        for (const card of this.instances(a.cards)) {
+          const from = card.zone;
+          if (!awaitsNegation) this.putSummoned(card, player, origin);
+          this.summonEvent({ kind: 'summon', step: this.step, origin, card, summonType: 'special', from, player, method: 'pendulum' }, awaitsNegation);
         }
         break;
       }
@@ -335,7 +353,11 @@ export class Timeline {
   summonWithMaterials(method: SummonMethod, card: CardInstance, materials: CardInstance[], player: PlayerIndex, origin: EventOrigin, cause: 'procedure' | 'effect', awaitsNegation = false): boolean {
     if (card.zone === 'field') return false;
     this.step++;
-    for (const m of materials) this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+    for (const m of materials) {
+      this.move(m, method === 'xyz' ? 'overlay' : 'gy', origin, 'material', { tributed: method === 'ritual', by: player });
+      m.materialFor = card;
+      if (method === 'xyz') m.attachedTo = card;
+    }
     this.step++;
     const from = card.zone;
     if (!awaitsNegation) this.putSummoned(card, player, origin, cause, { by: player });
@@ -354,7 +376,11 @@ export class Timeline {
   private summonEvent(e: DistOmit<Extract<GameEvent, { kind: 'summon' }>, 'id'>, awaitsNegation: boolean): void {
     if (!awaitsNegation) e.card.summonNegated = false;
     const ev = this.emit(awaitsNegation ? { ...e, attempt: true } : e);
-    if (awaitsNegation && ev.kind === 'summon') this.pendingSummon = { event: ev, negated: false };
+    if (!awaitsNegation || ev.kind !== 'summon') return;
+    // The monsters of one Pendulum Summon are Summoned at once: one negation negates them all (R67).
+    const same = this.pendingSummon && this.pendingSummon.event.origin === ev.origin;
+    if (same) this.pendingSummon!.also.push(ev);
+    else this.pendingSummon = { event: ev, also: [], negated: false };
   }
 
   /**
@@ -365,18 +391,26 @@ export class Timeline {
     const pending = this.pendingSummon;
     if (!pending) return;
     this.pendingSummon = undefined;
-    const { card, summonType, from, player, method, origin } = pending.event;
+    const events = [pending.event, ...pending.also];
     if (pending.negated) {
-      card.summonNegated = true;
+      for (const e of events) e.card.summonNegated = true;
       return;
     }
     this.step++;
-    this.putSummoned(card, player, origin);
-    this.emit({ kind: 'summon', step: this.step, origin, card, summonType, from, player, method });
+    for (const { card, summonType, from, player, method, origin } of events) {
+      this.putSummoned(card, player, origin);
+      this.emit({ kind: 'summon', step: this.step, origin, card, summonType, from, player, method });
+    }
+  }
+
+  /** The monsters of the Summon being attempted (R50): one, or the several of a Pendulum Summon. */
+  summonedAtOnce(): CardInstance[] {
+    const p = this.pendingSummon;
+    return p ? [p.event.card, ...p.also.map((e) => e.card)] : [];
   }
 
   /** Whether this card is the monster of the Summon the current chain answers (destroyed where it is, R51). */
   isBeingSummoned(card: CardInstance): boolean {
-    return this.pendingSummon?.event.card === card;
+    return this.summonedAtOnce().includes(card);
   }
 }

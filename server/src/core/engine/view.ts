@@ -22,6 +22,8 @@ export interface TurnActivation {
   readonly chainIndex: number;
   /** `CL2 Yugi's "Pot of Prosperity"`. */
   readonly linkName: string;
+  /** Whether a later link negated its activation or its effect (a lingering effect then never came to be, R69). */
+  readonly negated: false | 'activation' | 'effect';
 }
 
 /** The chain being checked, after its simulation: what a rule may read. */

@@ -5,6 +5,7 @@
 // each response into the file and checks it): its errors are the reasons, with their rule ids; a card fact the
 // library does not know makes it "unknown", never yes or no; a Trigger Effect whose event the scenario does not show
 // is allowed only on that assumption, and says so.
+import { pendulumScaleActivation } from '../cards/model';
 import { Analysis } from '../analyze';
 import { Diagnostic } from '../diagnostics';
 import { RULE_REGISTRY, RuleRegistry } from '../engine/rules';
@@ -121,6 +122,12 @@ function answerAt(analysis: Analysis, lines: readonly string[], point: Point, op
       const link = `${players[inst.controller]} ${probe.reference(inst)}${card.effects.length > 1 ? ` effect ${e.index}` : ''}${probe.needsZone(inst) ? ` from ${inst.zone}` : ''}`;
       if (list.some((o) => o.link === link)) continue;
       list.push({ player: players[inst.controller], card: card.name, zone: inst.zone, effect: e.index, effectKind: e.kind, effectText: e.text, link, ...probe.verdict(link, nextLink) });
+    }
+    // A Pendulum Monster in the hand may also be activated as a Pendulum Scale (R66), none of its numbered effects.
+    if (inst.zone === 'hand' && card.category === 'monster' && card.abilities.includes('pendulum')) {
+      const link = `${players[inst.controller]} ${probe.reference(inst)} to pendulum zone`;
+      const scale = pendulumScaleActivation(card);
+      if (!list.some((o) => o.link === link)) list.push({ player: players[inst.controller], card: card.name, zone: inst.zone, effect: scale.index, effectKind: scale.kind, effectText: scale.text, link, ...probe.verdict(link, nextLink) });
     }
   }
   for (const p of answer.players) p.options.sort((a, b) => ANSWER_ORDER[a.answer] - ANSWER_ORDER[b.answer]);

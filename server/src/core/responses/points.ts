@@ -69,7 +69,7 @@ export const ACTION_POINTS: Readonly<Partial<Record<GameAction['kind'], PointKin
 };
 
 /** The game actions that Summon by a procedure: each has a moment before it happens, a `summon-moment` point (R50). */
-const SUMMONS_BY_PROCEDURE: ReadonlySet<GameAction['kind']> = new Set(['summon', 'material-summon']);
+const SUMMONS_BY_PROCEDURE: ReadonlySet<GameAction['kind']> = new Set(['summon', 'material-summon', 'pendulum-summon']);
 
 export interface Point {
   kind: PointKind;

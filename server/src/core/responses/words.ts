@@ -14,9 +14,9 @@ export const ANSWER_WORDS: Readonly<Record<ResponseAnswer, string>> = {
   'if-assumed': 'only if what the scenario does not show happened',
 };
 
-/** `"Ash Blossom & Joyous Spring" effect 1 (hand, quick, Spell Speed 2)`. */
+/** `"Ash Blossom & Joyous Spring" effect 1 (hand, quick, Spell Speed 2)`; a Pendulum Scale's activation is no numbered effect (R66). */
 export function optionName(o: ResponseOption): string {
-  return `${quoteName(o.card)} effect ${o.effect} (${zoneLabel(o.zone)}, ${o.effectKind}${o.spellSpeed ? `, Spell Speed ${o.spellSpeed}` : ''})`;
+  return `${quoteName(o.card)} ${o.effect === 0 ? 'as a Pendulum Scale' : `effect ${o.effect}`} (${zoneLabel(o.zone)}, ${o.effectKind}${o.spellSpeed ? `, Spell Speed ${o.spellSpeed}` : ''})`;
 }
 
 /** Why (not): the rule and its message, the unknown fact, or the assumption it rests on. */

@@ -3,11 +3,11 @@
 // can be written from it alone.
 import { Range } from '../text';
 import { Comment, LogicalLine, Token } from './lexer';
-import type { DamageStepPart, PhaseName, SummonMethod, Zone } from '../words';
+import type { DamageStepPart, PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
 
 // The game's words are the words leaf's (core/words.ts); the AST names them in its nodes.
 export { PHASES, SUMMON_METHODS, ZONES } from '../words';
-export type { DamageStepPart, PhaseName, SummonMethod, Zone } from '../words';
+export type { DamageStepPart, PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
 
 export interface Named {
   text: string;
@@ -56,6 +56,8 @@ export type Action =
   /** `change "X" to face-down defense position` (Book of Moon): `face` where the action says it (R56). */
   | { kind: 'change-position'; cards: CardSet; position: 'attack' | 'defense'; face?: 'up' | 'down'; range: Range }
   | { kind: 'equip'; card: CardRef; to: CardRef; range: Range }
+  /** `place "X" in pendulum zone`: placed there by the effect, which is no activation of the card (R66). */
+  | { kind: 'place-in-pendulum-zone'; cards: CardSet; from?: Zone; range: Range }
   /** `take control of "X" [until end phase]` (R72): the link's player controls it (until the End Phase, or for good). */
   | { kind: 'take-control'; cards: CardSet; untilEnd: boolean; range: Range }
   | { kind: 'end-battle-phase'; range: Range }
@@ -74,6 +76,10 @@ export interface LinkStmt {
   card: CardRef;
   effectIndex?: NumberNode;
   from?: { zone: Zone; range: Range };
+  /** `to pendulum zone`: the link is the card's activation as a Spell Card in a Pendulum Zone (a Pendulum Scale, R66). */
+  toPendulumZone?: Range;
+  /** `granted by "X"`: the link is an effect the card gained from X (X's `granted` effect line, R68). */
+  grantedBy?: CardRef;
   cost?: ActionSeq;
   targets?: CardRef[];
   actions?: ActionSeq;
@@ -93,6 +99,8 @@ export type GameAction =
   | { kind: 'summon'; player: Named; summonType: 'normal' | 'tribute' | 'special' | 'flip'; card: CardRef; tributes?: CardRef[] }
   /** `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials (R20 (d)). */
   | { kind: 'material-summon'; player: Named; method: SummonMethod; card: CardRef; materials: CardRef[] }
+  /** `Yugi pendulum summons "A", "B"`: a Pendulum Summon, a Special Summon by the game's procedure (R67). */
+  | { kind: 'pendulum-summon'; player: Named; cards: CardRef[] }
   /** `Yugi draws "X"`: a draw of named cards (the Draw Phase's, or one the scenario does not tie to a link). */
   | { kind: 'draw'; player: Named; cards: CardRef[]; count?: number }
   /** `destroy "X" by continuous effect`: destroyed without a chain (Call of the Haunted's monster). */
@@ -119,6 +127,8 @@ export interface ActionStmt {
 export interface BoardCard {
   ref: CardRef;
   faceDown: boolean;
+  /** Written `face-up` (a Pendulum Monster face-up in the Extra Deck, R67). */
+  faceUp: boolean;
   label?: Named;
   range: Range;
 }
@@ -128,6 +138,8 @@ export interface BoardStmt {
   player: Named;
   zone: Zone;
   zoneRange: Range;
+  /** `Yugi pendulum zone: "X"`: the cards are on the field in that player's Pendulum Zones (zone `field`, R66). */
+  pendulumZone: boolean;
   cards: BoardCard[];
   /** `none`: the zone is known to be empty. */
   explicitEmpty: boolean;

@@ -458,6 +458,8 @@ function isModifierStart(p: Token[]): boolean {
   if (!w || w.kind !== 'word') return false;
   if (w.lower === 'spell') return p[1]?.lower === 'speed';
   if (w.lower === 'damage') return p[1]?.lower === 'step' && p.length === 2;
+  // `pendulum effect` (R66); `pendulum summoned` is an event phrase.
+  if (w.lower === 'pendulum') return p[1]?.lower === 'effect';
   return MODIFIER_START_WORDS.has(w.lower);
 }
 
@@ -593,6 +595,7 @@ function parseScenarioItem(c: Cursor): HeaderStmt | BoardStmt | ChainBlock | Exp
     if (second && second.kind === 'word' && ZONE_WORDS[second.lower] && third && third.kind === 'punct' && third.text === ':') {
       return parseBoard(c);
     }
+    if (second?.lower === 'pendulum' && third?.lower === 'zone' && c.peek(3)?.text === ':') return parseBoard(c);
     if (second && second.kind === 'word') {
       const a = parsePlayerAction(c);
       if (a) return a;
@@ -624,6 +627,8 @@ function parsePhaseName(c: Cursor): { phase: PhaseName; range: Range } {
 function parseBoard(c: Cursor): BoardStmt {
   const playerTok = c.next()!;
   const zoneTok = c.next()!;
+  // `Yugi pendulum zone: "X"`: on the field, in a Pendulum Zone.
+  const pendulumZone = zoneTok.lower === 'pendulum' && c.eat('zone');
   c.next(); // ':'
   const cards: BoardCard[] = [];
   let explicitEmpty = false;
@@ -643,13 +648,14 @@ function parseBoard(c: Cursor): BoardStmt {
         continue;
       }
       let faceDown = false;
+      let faceUp = false;
       if (c.eat('set') || c.eat('face-down')) faceDown = true;
-      else c.eat('face-up');
+      else faceUp = c.eat('face-up');
       const ref = parseCardRef(c);
       refuseUnquotedName(c, ref, BOARD_WORDS);
       let label: Named | undefined;
       if (c.eat('as')) label = parseLabel(c);
-      cards.push({ ref, faceDown, label, range: c.rangeFrom(start) });
+      cards.push({ ref, faceDown, faceUp, label, range: c.rangeFrom(start) });
       if (c.done) break;
       if (!c.eat(',') && !c.eat('and')) throw new ParseError('expected `,` between cards', c.hereRange());
     }
@@ -657,8 +663,9 @@ function parseBoard(c: Cursor): BoardStmt {
   return {
     kind: 'board',
     player: named(playerTok),
-    zone: ZONE_WORDS[zoneTok.lower],
-    zoneRange: zoneTok.range,
+    zone: pendulumZone ? 'field' : ZONE_WORDS[zoneTok.lower],
+    zoneRange: pendulumZone ? spanRanges(zoneTok.range, c.tokens[c.i - 2].range) : zoneTok.range,
+    pendulumZone,
     cards,
     explicitEmpty,
     unnamed,
@@ -679,7 +686,11 @@ function parsePlayerAction(c: Cursor): import('./ast').ActionStmt | undefined {
     flip: 'flip',
   };
   const method = summonMethod(verb);
-  if (method && c.peek(2)?.lower === 'summons') {
+  if (verb.lower === 'pendulum' && c.peek(2)?.lower === 'summons') {
+    // `Yugi pendulum summons "A", "B"`: the monsters at once, by the game's procedure (R67).
+    c.i += 3;
+    action = { kind: 'pendulum-summon', player, cards: parseCardRefList(c) };
+  } else if (method && c.peek(2)?.lower === 'summons') {
     // `Yugi link summons "X" using "A", "B"`: a Summon by its procedure, with its materials.
     c.i += 3;
     const card = parseCardRef(c);
@@ -842,6 +853,8 @@ function parseLink(c: Cursor): LinkStmt {
     card,
     effectIndex: undefined,
     from: undefined,
+    toPendulumZone: undefined,
+    grantedBy: undefined,
     cost: undefined,
     targets: undefined,
     actions: undefined,
@@ -865,6 +878,22 @@ function parseLink(c: Cursor): LinkStmt {
       link.from = { zone: ZONE_WORDS[z.lower], range: spanRanges(f.range, z.range) };
       continue;
     }
+    if (c.at('to')) {
+      // `to pendulum zone`: the card's activation as a Pendulum Scale.
+      const t = c.next()!;
+      c.eat('the');
+      c.expect('pendulum', '`to pendulum zone` (the card activated as a Pendulum Scale)');
+      const z = c.expect('zone', '`to pendulum zone`');
+      link.toPendulumZone = spanRanges(t.range, z.range);
+      continue;
+    }
+    if (c.at('granted')) {
+      // `granted by "X"`: an effect the card gained from X (R68).
+      c.next();
+      c.expect('by', '`granted by` and the card that grants the effect');
+      link.grantedBy = parseCardRef(c);
+      continue;
+    }
     if (c.at('cost', ':') || c.at('cost')) {
       c.next();
       c.eat(':');
@@ -882,7 +911,7 @@ function parseLink(c: Cursor): LinkStmt {
       continue;
     }
     const t = c.peek()!;
-    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, cost:, target or ->)`, t.range);
+    throw new ParseError(`unexpected \`${tokenText(t)}\` in a link (expected effect, from, to pendulum zone, granted by, cost:, target or ->)`, t.range);
   }
   return link;
 }
@@ -1100,6 +1129,19 @@ function parseAction(c: Cursor): Action {
       c.next();
       return { kind: 'nothing', range: r() };
     }
+    case 'place':
+    case 'places': {
+      // `place "X" in pendulum zone`: placed by the effect (no activation of the card, R66).
+      c.next();
+      const cards = parseCardSet(c);
+      const from = parseFromZone(c);
+      c.expect('in', '`in pendulum zone`');
+      c.eat('the');
+      c.eat('your');
+      c.expect('pendulum', '`in pendulum zone`');
+      c.expect('zone', '`in pendulum zone`');
+      return { kind: 'place-in-pendulum-zone', cards, from, range: r() };
+    }
     case 'set':
     case 'sets': {
       // `set "Vanity's Emptiness" from deck`: Set by an effect (not added to the hand).
@@ -1116,7 +1158,7 @@ function parseAction(c: Cursor): Action {
     return { kind: 'material-summon', method, card, materials: parseMaterials(c), range: r() };
   }
   throw new ParseError(
-    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, fusion summon ... using, add ... to hand, set ... from deck, draw, negate, <player> takes N damage, pay, change, equip, end the battle phase, nothing)`,
+    `unknown action \`${tokenText(start)}\` (expected destroy, send ... to gy, discard, tribute, banish, return, special summon, fusion summon ... using, add ... to hand, set ... from deck, draw, negate, <player> takes N damage, pay, change, equip, place ... in pendulum zone, end the battle phase, nothing)`,
     start.range,
   );
 }

@@ -56,10 +56,10 @@ export const LANGUAGE_WORDS = {
   /** Words of an effect line's head. */
   effectWords: wordClass(['mandatory', 'optional', 'when', 'if'], 'keyword', '  trigger $', 'keyword'),
   /** Words that may follow the card of a link. */
-  linkClauses: wordClass(['effect', 'from', 'cost', 'target', 'targets', 'targeting'], 'keyword', '  1 Yugi "X" $ "Y"', 'keyword'),
+  linkClauses: wordClass(['effect', 'from', 'cost', 'target', 'targets', 'targeting', 'to', 'granted'], 'keyword', '  1 Yugi "X" $ "Y"', 'keyword'),
   /** Verbs of the actions of a link's resolution (`-> destroy "X"`) and of game actions. */
   actions: wordClass(
-    [...CARD_ACTION_VERBS, 'special', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'end', 'ends', 'nothing', 'set', 'sets', ...SUMMON_METHODS],
+    [...CARD_ACTION_VERBS, 'special', 'draw', 'draws', 'negate', 'negates', 'pay', 'pays', 'change', 'changes', 'end', 'ends', 'nothing', 'set', 'sets', 'place', 'places', ...SUMMON_METHODS],
     'keyword.other',
     '  1 Yugi "X" -> $',
     'function',
@@ -73,6 +73,11 @@ export const LANGUAGE_WORDS = {
   ),
   /** Words of a player's game actions besides the Summons (`Yugi attacks directly`, `Yugi passes`). */
   playerActions: wordClass(['attacks', 'directly', 'passes', 'takes', 'tributing', 'using'], 'keyword.other', '  Yugi $'),
+  /**
+   * `pendulum zone`: a board line's place on the field (`Yugi pendulum zone: "X"`), where a link activates its card
+   * (`to pendulum zone`) and where an effect places it (`place "X" in pendulum zone`); also `Yugi pendulum summons` (R66, R67).
+   */
+  pendulumZone: wordClass(['pendulum', 'zone'], 'support.type.zone', '  Yugi $: "X"', 'enumMember', () => 'pendulum zone'),
   /** Zone words (board lines, `from` clauses, events and modifiers). */
   zones: wordClass(Object.keys(ZONE_WORDS), 'support.type.zone', '  Yugi $: "X"', 'enumMember'),
   /** Phase words of a `phase` line. */

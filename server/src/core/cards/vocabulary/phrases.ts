@@ -36,6 +36,7 @@ export const EVENT_PHRASES = [
   'drawn',
   'returned to extra deck',
   'link summoned',
+  'pendulum summoned',
   'xyz summoned',
   'synchro summoned',
   'fusion summoned',

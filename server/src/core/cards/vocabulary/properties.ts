@@ -343,9 +343,50 @@ const SHIPPED = [
     describe: (e) => (e.summoningProcedure ? 'a Summoning procedure (no effect: starts no chain)' : undefined),
     audit: undefined,
   }),
+  // A Pendulum Effect (R66): used from the Pendulum Zone only; the card's other effects are its monster effects.
+  flag('pendulumEffect', ['pendulum effect'], {
+    describe: (e) => (e.pendulumEffect ? 'a Pendulum Effect: used only while the card is in a Pendulum Zone' : undefined),
+    audit: undefined,
+  }),
+  // An effect the card grants to another card (R68): while it is that card's material, once used as its material, or
+  // while this card is face-up on the field.
+  row({
+    key: 'granted',
+    starts: ['granted'],
+    completions: ['granted as material', 'granted when used as material', 'granted while face-up'],
+    docs: ['granted as material', 'granted when used as material', 'granted while face-up'],
+    read(effect, ws) {
+      const how = GRANTED[ws.join(' ')];
+      if (!how) return false;
+      effect.granted = how;
+      return true;
+    },
+    print: (e) => (e.granted ? Object.keys(GRANTED).find((k) => GRANTED[k] === e.granted) : undefined),
+    describe: (e) =>
+      e.granted === 'as-material'
+        ? 'granted to the monster that has this card as material (used by that monster, not by this card)'
+        : e.granted === 'used-as-material'
+          ? 'granted to the monster Summoned using this card as material (used by that monster, not by this card)'
+          : e.granted === 'face-up'
+            ? 'granted to another card while this card is face-up on the field (used by that card, not by this card)'
+            : undefined,
+    audit: undefined,
+  }),
+  // An effect that applies later in the turn because an earlier activation of the card resolved (R69).
+  flag('lingering', ['lingering'], {
+    describe: (e) => (e.lingering ? 'a lingering effect: it exists later in the turn only if an earlier activation of the card resolved' : undefined),
+    audit: undefined,
+  }),
   // `cost ...` is informational: read, and nothing set.
   { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
 ];
+
+/** The spellings of `granted` (R68) and what each means. */
+const GRANTED: Readonly<Record<string, NonNullable<EffectInfo['granted']>>> = {
+  'granted as material': 'as-material',
+  'granted when used as material': 'used-as-material',
+  'granted while face-up': 'face-up',
+};
 
 function counterActivation(e: EffectInfo, card: CardKind): boolean {
   return e.kind === 'activation' && card.spellTrapKind === 'counter';

@@ -2,7 +2,7 @@
 // qualifiers (`by card effect`, `as cost`, `from <zone>`): what happened to the card, after its subject.
 // A file of its own beside events.ts: a new verb is written here once, its first word in VERB_START beside
 // parseVerb, and events.ts only needs VERB_START to cut a subject's filter before the verb.
-import { SUMMON_METHODS, SummonMethod } from '../../words';
+import { SPECIAL_SUMMON_KINDS, SpecialSummonKind } from '../../words';
 import { VerbPattern } from '../types';
 import { ZONE_WORDS } from './words';
 
@@ -32,7 +32,7 @@ export const VERB_START = new Set([
 ]);
 
 /** The kinds of Summon with materials, as event phrases say them (`link summoned`). */
-const SUMMON_METHOD_WORDS: readonly string[] = SUMMON_METHODS;
+const SUMMON_METHOD_WORDS: readonly string[] = SPECIAL_SUMMON_KINDS;
 
 export function parseVerb(
   ws: string[],
@@ -67,7 +67,7 @@ export function parseVerb(
     result = battle ? { verb: 'inflicts-damage', by: 'battle' } : { verb: 'inflicts-damage' };
   } else if (SUMMON_METHOD_WORDS.includes(ws[i] ?? '') && ws[i + 1] === 'summoned') {
     // `link summoned`: a Special Summon of that kind.
-    result = { verb: 'summoned', summonTypes: ['special'], methods: [ws[i] as SummonMethod] };
+    result = { verb: 'summoned', summonTypes: ['special'], methods: [ws[i] as SpecialSummonKind] };
     i += 2;
   } else if (take('drawn')) {
     result = { verb: 'drawn' };

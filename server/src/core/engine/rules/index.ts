@@ -28,6 +28,8 @@ import { triggerOnce } from './trigger-once';
 import { noResponse } from './no-response';
 import { conditionQualifier } from './condition-qualifier';
 import { perTurnLimits } from './per-turn-limits';
+import { pendulum } from './pendulum';
+import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
 
 /** The rule modules, in the order they run on each chain. */
@@ -55,6 +57,8 @@ export const RULE_MODULES: readonly RuleModule[] = [
   triggerOnce,
   noResponse,
   perTurnLimits,
+  pendulum,
+  grantedLingering,
   tokensControl,
 ];
 

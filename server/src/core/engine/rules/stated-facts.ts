@@ -38,6 +38,8 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   const card = l.inst?.card;
   const at = l.activatedFrom;
   if (!e || !card || !at || l.player === undefined || l.status.ineligible) return;
+  // A lingering effect applies wherever its card is by then (R69).
+  if (e.lingering) return;
   const name = l.inst!.name;
   // R35: a player activates only their own cards (issue 18: say exactly that, not a SEGOC category).
   if (at.stated && at.holder !== l.player) {

@@ -1,0 +1,85 @@
+// R66: a Pendulum Monster is a Spell Card in a Pendulum Zone and a monster elsewhere. Its Pendulum Effects are used
+// only from a Pendulum Zone, its monster effects never from there; its activation as a Pendulum Scale (`to pendulum
+// zone`) needs a Pendulum Monster, a free Pendulum Zone and its controller's Main Phase (its Spell Speed 1 is R7's).
+// R67 (no code): what the engine does with a Pendulum Summon and a Pendulum Monster that would go to the GY.
+import { quoteName } from '../../syntax/quote';
+import { restsOn } from '../unknown-facts';
+import { defineRule, LinkState } from './api';
+import { S } from './sources';
+
+export const pendulum = defineRule({
+  name: 'pendulum',
+  codes: {
+    'pendulum-zone': { rules: ['R66'], severity: 'error', summary: "uses a Pendulum Monster's effect from the wrong place, or activates it as a Pendulum Scale where it cannot be" },
+  },
+  catalogue: [
+    {
+      id: 'R66',
+      title: 'Pendulum Zones: Pendulum Effects, monster effects and the Pendulum Scale',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary:
+        "A Pendulum Monster in a Pendulum Zone is a Spell Card: only its Pendulum Effects can be used there, and they only there; its monster effects are used where a monster is. Activating it from the hand as a Pendulum Scale is a Spell Card's activation of Spell Speed 1 (R7): in its controller's Main Phase, into a free Pendulum Zone (two per player). An effect that places it there does not activate it.",
+      sources: [S.W66, S.W69, S.W70],
+    },
+    {
+      id: 'R67',
+      title: 'A Pendulum Summon starts no chain; a Pendulum Monster goes face-up to the Extra Deck',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary:
+        'A Pendulum Summon (`Yugi pendulum summons "A", "B"`) Special Summons its monsters at once by the game\'s procedure: it is no effect and starts no chain, it has the moment before it happens where only an effect that negates the Summon may respond (R50), and one negation negates every monster of it. A Pendulum Monster that would be sent from the field to the GY goes face-up to its owner\'s Extra Deck instead: its "destroyed" effects see it, its "sent to the GY" effects do not.',
+      sources: [S.W66, S.W69, S.W70],
+    },
+  ],
+  messages: {
+    'pendulum-zone/pendulum-effect': (p: { link: string; card: string; where: string }) =>
+      `${p.link} uses a Pendulum Effect of ${quoteName(p.card)}, which is ${p.where}: a Pendulum Effect is used only while the card is in a Pendulum Zone [R66]`,
+    'pendulum-zone/monster-effect': (p: { link: string; card: string }) =>
+      `${p.link} uses a monster effect of ${quoteName(p.card)} while it is in a Pendulum Zone: there it is a Spell Card, and only its Pendulum Effects can be used; write \`effect N\` for a Pendulum Effect [R66]`,
+    'pendulum-zone/not-pendulum': (p: { link: string; card: string }) =>
+      `${p.link} activates ${quoteName(p.card)} in a Pendulum Zone, but it is no Pendulum Monster: only a Pendulum Monster is activated as a Pendulum Scale [R66]`,
+    'pendulum-zone/full': (p: { link: string; player: string }) =>
+      `${p.link} activates a Pendulum Scale, but both of ${p.player}'s Pendulum Zones are occupied: a Pendulum Monster is activated only into a free Pendulum Zone [R66]`,
+    'pendulum-zone/main-phase': (p: { link: string; player: string }) =>
+      `${p.link} activates a Pendulum Scale outside ${p.player}'s Main Phase: like a Normal Spell, a Pendulum Monster is activated in a Pendulum Zone only in its controller's Main Phase [R66]`,
+  },
+  check(chain, report) {
+    const isPendulum = (l: LinkState) => !!l.inst?.card?.abilities.includes('pendulum');
+    for (const l of chain.links) {
+      if (l.status.ineligible || !l.inst?.card || !l.effect || l.player === undefined) continue;
+      const link = chain.linkName(l);
+      const card = l.inst.card;
+      if (l.stmt.toPendulumZone) {
+        if (card.category !== 'monster' || !isPendulum(l)) {
+          report.say('pendulum-zone/not-pendulum', l, { link, card: card.name });
+          continue;
+        }
+        // The other cards in that player's Pendulum Zones: two leave no room (a card that left by this chain's end had
+        // left no room either when the link was placed, so it is counted where the scenario still shows it there).
+        const others = chain.instances.filter((c) => c !== l.inst && c.zone === 'field' && c.pendulumZone && c.controller === l.player);
+        if (others.length >= 2) report.say('pendulum-zone/full', l, { link, player: chain.who(l.player) });
+        else if (l.player !== chain.turn || (chain.phase !== 'main1' && chain.phase !== 'main2')) report.say('pendulum-zone/main-phase', l, { link, player: chain.who(l.player) });
+        continue;
+      }
+      const from = l.activatedFrom;
+      if (!isPendulum(l) || !from?.stated || from.zone !== 'field') continue;
+      if (l.effect.pendulumEffect && !from.pendulumZone) {
+        report.say('pendulum-zone/pendulum-effect', l, { link, card: card.name, where: 'in the Monster Zone' });
+      } else if (!l.effect.pendulumEffect && from.pendulumZone) {
+        // A generated or inferred card may hold a Pendulum Effect it does not mark as one: the verdict then rests on that.
+        if (card.origin.kind === 'generated' || card.origin.kind === 'inferred') {
+          restsOn(l, {
+            card: card.name,
+            effect: l.effect.index,
+            fact: 'zone',
+            what: `the card library does not say that effect ${l.effect.index} of ${quoteName(card.name)} is a Pendulum Effect`,
+            why: 'only a Pendulum Effect can be used while the card is in a Pendulum Zone (R66)',
+          });
+        } else report.say('pendulum-zone/monster-effect', l, { link, card: card.name });
+      }
+    }
+  },
+});
