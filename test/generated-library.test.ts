@@ -215,11 +215,3 @@ test('generated library: a clone (Bystial Magnamhut\'s Quick Effect of its Ignit
   assert.ok(ignition.does.length, ignition.text);
   assert.deepEqual(quick.does, ignition.does);
 });
-
-test('generated library: an effect activated choosing 1 of its listed effects (Elemental HERO Stratos) does not apply every choice', () => {
-  const stratos = generatedLibrary().get(normalizeName('Elemental HERO Stratos'))!;
-  // Its text's choices and its script's categories (destroy, add) are alternatives: no parts, so a bare link says
-  // what it does is not known rather than destroying and adding.
-  for (const e of stratos.effects) assert.deepEqual(e.does, [], e.text);
-  assert.ok(stratos.effects.every((e) => e.includes.includes('destroy') && e.includes.includes('search')));
-});

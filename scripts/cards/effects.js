@@ -4,7 +4,6 @@
 // they leave unclear is a note starting with `?`, which the engine shows as an assumption.
 'use strict';
 const { kindOf } = require('../lib/lua-facts');
-const { loadTypeScript } = require('../lib/load-ts');
 
 const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'P', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
 
@@ -329,7 +328,6 @@ function withHandActivation(records, script) {
  */
 function withActions(records, inferred, type, doesCode) {
   if (/\bPendulum\b/.test(type)) return;
-  const { choiceNote, choiceCode } = choiceWords();
   const text = inferred?.effects ?? [];
   const kinds = [
     ['A', (e) => e.kind === 'activation' && !e.chooseOne],
@@ -339,10 +337,8 @@ function withActions(records, inferred, type, doesCode) {
     ['I', (e) => e.kind === 'ignition'],
     ['F', (e) => e.kind === 'flip'],
   ];
-  // An effect activated choosing 1 of its listed effects (a monster's: Elemental HERO Stratos) does one of them, never
-  // all: its code says so (core's CHOICE_CODE), and no parts are written for it.
-  const put = (i, e) => {
-    const code = e.notes?.includes(choiceNote) ? choiceCode : e.does ? doesCode(e.does) : '';
+  const put = (i, does) => {
+    const code = does ? doesCode(does) : '';
     if (!code) return;
     const f = records[i].split(',');
     while (f.length < 15) f.push('');
@@ -359,8 +355,8 @@ function withActions(records, inferred, type, doesCode) {
       while (f.length < 15) f.push('');
       f[15] = choices.map((c) => (c.does ? doesCode(c.does) : '')).join('/');
       records[mine[0]] = f.join(',');
-    } else if (letter === 'A' && theirs.length === 1 && text.filter((e) => e.kind === 'activation').length === 1) mine.forEach((i) => put(i, theirs[0]));
-    else if (mine.length === theirs.length) mine.forEach((i, k) => put(i, theirs[k]));
+    } else if (letter === 'A' && theirs.length === 1 && text.filter((e) => e.kind === 'activation').length === 1) mine.forEach((i) => put(i, theirs[0].does));
+    else if (mine.length === theirs.length) mine.forEach((i, k) => put(i, theirs[k].does));
     else {
       // A script often registers one effect of the text as several (one per kind of Summon, "sent to the GY or
       // banished"): records next to each other alike in all but their event are one effect of the text.
@@ -374,7 +370,7 @@ function withActions(records, inferred, type, doesCode) {
           last.end = i;
         } else groups.push({ key, members: [i], end: i });
       }
-      if (groups.length === theirs.length) groups.forEach((g, k) => g.members.forEach((i) => put(i, theirs[k])));
+      if (groups.length === theirs.length) groups.forEach((g, k) => g.members.forEach((i) => put(i, theirs[k].does)));
     }
   }
 }
@@ -396,16 +392,6 @@ function withClonedActions(records, sources) {
     f[15] = code;
     records[i] = f.join(',');
   });
-}
-
-/** Core's note of an effect activated choosing 1 of its listed effects, and the record's code for it (loaded once). */
-let choice;
-function choiceWords() {
-  choice ??= {
-    choiceNote: loadTypeScript('server/src/core/infer/common.ts').CHOICES_IN_ONE_EFFECT,
-    choiceCode: loadTypeScript('server/src/core/cards/generated-actions.ts').CHOICE_CODE,
-  };
-  return choice;
 }
 
 /** The effect records and notes of one card. */

@@ -16,12 +16,6 @@ import type { ActionObject, ActionVerb, EffectAction, PartLink } from './types';
 import type { Zone } from '../words';
 import { verbFits } from './vocabulary/actions';
 
-/**
- * Field 16 of an effect activated choosing 1 of its listed effects (a monster's "activate 1 of these effects"): it
- * does one of them, never all, so neither its text's parts nor its categories say what a link of it does.
- */
-export const CHOICE_CODE = '?';
-
 /** A category's part; categories that change nothing a resolution shows (`leave_grave`, `decktop`) have none. */
 const BY_CATEGORY: Readonly<Record<string, ActionVerb>> = {
   negate: 'negate-activation',

@@ -12,7 +12,7 @@ import { readPhrase } from './from-segoc';
 import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { printEffectLine, quoted } from './to-segoc';
-import { actionsFromCategories, CHOICE_CODE, witnessedParts } from './generated-actions';
+import { actionsFromCategories, witnessedParts } from './generated-actions';
 import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
@@ -442,7 +442,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   // sets its category only for the option chosen).
   if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
   if (inc.length) into.includes = inc;
-  const does = e.does === CHOICE_CODE ? [] : actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
+  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
