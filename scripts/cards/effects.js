@@ -44,7 +44,7 @@ function effectRecord(e) {
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
   const granted = e.types.includes('XMATERIAL') ? 'x' : '';
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
 }
 
@@ -283,6 +283,134 @@ function withNoResponse(records, inferred, type) {
   });
 }
 
+/** Whose actions a FIELD lock with EFFECT_FLAG_PLAYER_TARGET covers, from its target range: the modifier's suffix. */
+function lockedPlayers(e) {
+  if (!e.flags.includes('PLAYER_TARGET')) return '';
+  return { '1,1': '', '1,0': ' for you', '0,1': ' for opponent' }[e.targetRange] ?? '';
+}
+
+/** Where a FIELD EFFECT_DISABLE applies, from its target range: monsters, Spells/Traps (which: the text says), or unknown. */
+function disabledKind(e) {
+  const r = e.targetRange;
+  if (/^LOCATION_MZONE,LOCATION_MZONE$/.test(r)) return 'monster';
+  if (/^LOCATION_SZONE,LOCATION_SZONE$/.test(r)) return 'spell-trap';
+  return '';
+}
+
+/**
+ * The continuous effects that forbid or negate while the card is face-up (R62-R65), as `lock:` notes, each the
+ * modifier of a `continuous` line (`lock:locks activation of trap cards`). The script says that a lock exists, of
+ * which kind, for whom and whether under a condition (EFFECT_CANNOT_ACTIVATE, EFFECT_CANNOT_SPECIAL_SUMMON, a FIELD
+ * EFFECT_DISABLE, EFFECT_IMMUNE_EFFECT); what it covers is a Lua function, so its scope is the text's where the text
+ * states one of the same kind (infer/restrictions.ts), else `some` (a named unknown fact for the engine). Only
+ * what the card's initial_effect registers: a lock an activation leaves for the turn ("the turn you activate this")
+ * is no continuous effect.
+ */
+function restrictionNotes(script, text) {
+  const fromText = (prefix, suffix) => text.find((t) => t.startsWith(prefix) && t.replace(/ if a condition holds$/, '').endsWith(suffix));
+  const out = [];
+  const add = (note) => {
+    if (!out.includes(note)) out.push(note);
+  };
+  for (const e of script.effects) {
+    if (kindOf(e) || e.types.some((t) => /TRIGGER|QUICK|IGNITION|ACTIVATE/.test(t))) continue;
+    const field = e.types.includes('FIELD');
+    const cond = e.hasCondition ? ' if a condition holds' : '';
+    switch (e.effectCode) {
+      case 'CANNOT_ACTIVATE': {
+        if (!field) break;
+        const who = lockedPlayers(e);
+        const said = fromText('locks activation of ', who);
+        const scope = said ? said.replace(/^locks activation of /, '').replace(/ if a condition holds$/, '').replace(/ for (?:you|opponent)$/, '') : 'some cards';
+        add(`lock:locks activation of ${scope}${who}${cond || (said?.endsWith(' if a condition holds') ? ' if a condition holds' : '')}`);
+        break;
+      }
+      case 'CANNOT_SPECIAL_SUMMON': {
+        if (!field) break;
+        const who = lockedPlayers(e);
+        // Whole only where the text says so ("Neither player can Special Summon monsters") and the script filters nothing.
+        const said = text.find((t) => t.startsWith('locks special summons'));
+        const except = e.target || !said || said.includes('except some monsters') ? ' except some monsters' : '';
+        add(`lock:locks special summons${who}${except}${cond}`);
+        break;
+      }
+      case 'DISABLE': {
+        if (!field) break;
+        const where = disabledKind(e);
+        if (!where) break;
+        const said = text.find((t) => t.startsWith('negates '));
+        const what = said ? said.split(' ')[1] : '';
+        const ok = where === 'monster' ? what === 'monster' : what === 'spell' || what === 'trap';
+        // The script's target function may narrow it (Fiendish Chain, Hollow Giants): only the text's whole scope is taken.
+        add(`lock:negates ${ok ? what : 'some'} effects on the field${cond}`);
+        break;
+      }
+      case 'IMMUNE_EFFECT': {
+        if (field) break;
+        const said = text.find((t) => t.startsWith('unaffected by '));
+        add(`lock:${said ? said.replace(/ if a condition holds$/, '') : 'unaffected by some effects'}${cond}`);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+/** The text's cost (a `cost` modifier's body, `discard 1 and pay 1000 lp`) as the record's codes (lua-facts.js costOf). */
+const COST_VERBS = [[/^discard /, 'D'], [/^tribute /, 'T'], [/^banish /, 'B'], [/^send /, 'G'], [/^detach /, 'X'], [/^reveal /, 'V'], [/^return .* to extra deck$/, 'E'], [/^return .* to deck$/, 'K'], [/^return .* to hand$/, 'H'], [/^remove /, 'C'], [/^change position /, 'P']];
+function textCostCodes(body) {
+  return body.split(' and ').map((p) => {
+    const lp = /^pay (\d+)? ?lp$/.exec(p);
+    if (lp) return `L${lp[1] ?? ''}`;
+    const verb = COST_VERBS.find(([re]) => re.test(p));
+    if (!verb) return '?';
+    return `${verb[1]}${/\bitself\b/.test(p) ? 's' : (/\b(\d+)\b/.exec(p)?.[1] ?? '1')}`;
+  }).join('+');
+}
+
+/**
+ * What its activation costs (R74): field 17 of an effect's record (f[16]), the codes of lua-facts.js costOf, from the script's
+ * cost function, cross-checked with the text before the semicolon (the text's effects of each kind paired in order
+ * with the script's, where both have as many): where the script's payment is unread (`?`), or its cost function pays
+ * nothing while the text states a cost (the payment made elsewhere in the script), the text's is taken.
+ */
+function withCost(records, chainStarting, inferred, type) {
+  const paired = pairedWithText(records, inferred, type);
+  records.forEach((r, i) => {
+    const script = chainStarting[i]?.cost ?? '';
+    const said = paired.get(i)?.cost;
+    const code = said && (script === '' || script.split('+').every((c) => c === '?')) ? textCostCodes(said) : script;
+    if (!code) return;
+    const f = r.split(',');
+    while (f.length < 16) f.push('');
+    f[16] = code;
+    records[i] = f.join(',');
+  });
+}
+
+/** The text's effect paired with each record (by index), of each kind in order, where both have as many of that kind. */
+function pairedWithText(records, inferred, type) {
+  const text = /\bPendulum\b/.test(type) ? [] : inferred?.effects ?? [];
+  const paired = new Map();
+  const kinds = [['A', (e) => e.kind === 'activation'], ['T', (e) => e.kind === 'trigger' && !e.phase], ['P', (e) => e.kind === 'trigger' && !!e.phase], ['Q', (e) => e.kind === 'quick'], ['I', (e) => e.kind === 'ignition'], ['F', (e) => e.kind === 'flip']];
+  for (const [letter, ofKind] of kinds) {
+    const mine = records.map((r, i) => i).filter((i) => records[i].startsWith(`${letter},`));
+    const theirs = text.filter(ofKind);
+    if (mine.length === theirs.length) mine.forEach((i, k) => paired.set(i, theirs[k]));
+  }
+  return paired;
+}
+
+/** "Once per battle" (R78) where the paired text says it and the script's cost helper did not: the `b` letter of field 10. */
+function withOncePerBattle(records, inferred, type) {
+  for (const [i, t] of pairedWithText(records, inferred, type)) {
+    if (!t.oncePerBattle) continue;
+    const f = records[i].split(',');
+    if (!f[9].includes('b')) f[9] = `b${f[9]}`;
+    records[i] = f.join(',');
+  }
+}
+
 /**
  * A phase trigger's soft limit the text does not state is dropped (below). A limit the text states where the script sets no SetCountLimit (it counts with a flag: Medusa Worm's "Once per
  * turn", PSY-Framegear Gamma's "Once per Chain"): field 9 of the record, `1` soft, `1c` per Chain. Not a limit by
@@ -402,6 +530,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   const chainStarting = script.effects.filter((e) => effectRecord(e));
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
+  withCost(records, chainStarting, inferred, type);
+  withOncePerBattle(records, inferred, type);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
@@ -424,4 +554,4 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes };

@@ -13,7 +13,7 @@ const fs = require('fs');
 const path = require('path');
 const { readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
-const { effectsOf } = require('./effects');
+const { effectsOf, restrictionNotes } = require('./effects');
 const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
 const { pinned, sourceAt } = require('./sources');
@@ -116,6 +116,7 @@ function generate(o, log = () => {}) {
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
+  const { englishRestrictions } = loadTypeScript('server/src/core/infer/restrictions.ts');
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
@@ -158,6 +159,8 @@ function generate(o, log = () => {}) {
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
     const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
+    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
     if (ops) notes.push(ops);
     // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
     // helper names only, never text), shown as an assumption wherever the card is used.

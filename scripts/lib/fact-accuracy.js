@@ -5,7 +5,7 @@
 // Shared by `npm run cards:accuracy` (scripts/card-accuracy.js) and the ratchet test
 // (test/card-accuracy.test.ts); it takes core's functions as an argument, so that both use the one they load.
 // New facts appearing on the card model are read where they are named below (`limit`, `rank`, `link`,
-// `cost`, `responseRestriction`): until then, the set's fact is "missing" or "not represented".
+// `responseRestriction`): until then, the set's fact is "missing" or "not represented".
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -234,7 +234,8 @@ function compareEffect(want, e, card, core) {
   }
   if (want.summonsItself || e.summonsItself) put('summonsItself', bucket(want.summonsItself, !!e.summonsItself, want.summonsItself === !!e.summonsItself, e, 'summonsItself'));
   put('spellSpeed', want.spellSpeed === speed ? 'right' : 'wrong');
-  if (want.cost) put('cost', 'cost' in e ? bucket(true, !!e.cost, !!e.cost, e, 'cost') : 'unrepresented');
+  // Whether it has a cost, both ways: a cost read where the text has none is wrong too (R74 would ask for it).
+  if (typeof want.cost === 'boolean') put('cost', bucket(want.cost, !!e.cost, want.cost === !!e.cost, e, 'cost'));
   // The card model calls it `noResponse`; `responseRestriction` is the name this script used before the model had it.
   const restricts = !!(e.noResponse ?? e.responseRestriction);
   const represented = 'noResponse' in e || 'responseRestriction' in e;
@@ -250,7 +251,7 @@ function applies(want, fact) {
   if (fact === 'targets') return want.targets !== null && want.targets !== undefined;
   if (fact === 'damageStep') return want.damageStep !== null && want.damageStep !== undefined;
   if (fact === 'summonsItself') return !!want.summonsItself;
-  if (fact === 'cost') return !!want.cost;
+  if (fact === 'cost') return typeof want.cost === 'boolean';
   if (fact === 'responseRestriction') return !!want.responseRestriction;
   return true;
 }

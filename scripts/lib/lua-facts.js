@@ -91,6 +91,9 @@ function readScript(lua) {
     e.conditionSays = conditionChecks(lua, e.condition);
     e.qualifiers = conditionQualifiers(lua, e);
     e.chainLimit = chainLimitOf(lua, e.target);
+    e.cost = e.hasCost ? costOf(lua, e.costRef, 0, e.target) : '';
+    // "Once per battle" is written as a use-limit cost helper (R78).
+    e.oncePerBattle = /Cost\.(?:Soft|Hard)(?:OncePerBattle|UseLimitPerBattle)\b/.test(e.costRef ?? '');
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
     if (target) settledOnActivation(e, target);
@@ -149,7 +152,7 @@ const OPERATION_CATEGORIES = [
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, target: '' };
+  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '' };
 }
 
 function set(e, what, args) {
@@ -162,6 +165,11 @@ function set(e, what, args) {
       e.code = args.startsWith('EVENT_') ? args.replace(/\s+/g, '') : args.startsWith('EFFECT_') ? 'effect' : 'other';
       // "You can activate this card from your hand": a Trap's own activation zone (R34).
       if (args.trim() === 'EFFECT_TRAP_ACT_IN_HAND') e.trapFromHand = true;
+      // The continuous effect's code (`CANNOT_ACTIVATE`, `DISABLE`, `IMMUNE_EFFECT`, ...): what a lock is (R62-R65).
+      e.effectCode = args.startsWith('EFFECT_') ? args.trim().slice('EFFECT_'.length).replace(/\W.*$/, '') : '';
+      break;
+    case 'TargetRange':
+      e.targetRange = args.replace(/\s+/g, '');
       break;
     case 'Range':
       e.range = constants(args, 'LOCATION_');
@@ -181,6 +189,7 @@ function set(e, what, args) {
       break;
     case 'Cost':
       e.hasCost = true;
+      e.costRef = args.trim();
       break;
     case 'Operation':
       e.operation = args.trim();
@@ -214,6 +223,109 @@ function deckOperations(lua) {
     if (/CATEGORY_TOHAND|CATEGORY_SEARCH/.test(args)) out.add('search');
   }
   return [...out];
+}
+
+/**
+ * What an effect's cost function pays, as codes joined by `+` (docs/cards.md, "The generated library"): a letter per
+ * verb, then `s` for the effect's own card or the count (`Ds` discard itself, `D1` discard 1, `T`ribute, `L1000` pay
+ * LP, `B`anish, send to the `G`Y, detach an Xyz `X` material, re`V`eal, to the dec`K`, to the `E`xtra Deck, to the `H`and, remove `C`ounters,
+ * change `P`osition), `?` for a payment the reader does not know. '' where the function pays nothing: a cost function
+ * that only registers a restriction ("You cannot Special Summon ... the turn you activate this effect") or a
+ * per-chain/per-battle use limit is no cost in the card's text.
+ */
+function costOf(lua, ref, depth = 0, target = '') {
+  if (!ref || depth > 2) return '';
+  const helper = costHelper(lua, ref, depth);
+  if (helper !== undefined) return helper;
+  const body = functionBody(lua, ref);
+  if (!body) return '?';
+  const parts = payments(lua, body, depth);
+  // The "label 100" idiom: the cost function only marks that a cost is being paid, and the target function pays it.
+  if (!parts.length && /SetLabel\(/.test(body) && target) parts.push(...payments(lua, functionBody(lua, target), depth).filter((p) => p !== 'Vs' && p !== 'V1'));
+  return [...new Set(parts)].join('+');
+}
+
+/** The payments of a function's body (its REASON_COST calls and cost helpers), as cost codes. */
+function payments(lua, body, depth) {
+  const parts = [];
+  for (const raw of body.split('\n')) {
+    const l = raw.replace(/--.*$/, '').trim();
+    // "Reveal this card in your hand": the engine checks it can be revealed (`not c:IsPublic()`) and shows nothing more.
+    if (/^if chk==0\b/.test(l) && /not (?:c|e:GetHandler\(\)):IsPublic\(\)/.test(l)) parts.push('Vs');
+    if (/^if chk==0\b/.test(l) || /^return\b/.test(l)) continue;
+    // A payment inside an `if` is made only sometimes ("You can activate this card from your hand by paying half your
+    // LP": Red Reboot): no cost of every activation.
+    if (/^\t\t/.test(raw)) continue;
+    const self = (arg) => /^(?:c|e:GetHandler\(\))$/.test(arg.trim());
+    let m;
+    if ((m = /Duel\.PayLPCost\(\s*tp\s*,\s*(\d+)?/.exec(l))) parts.push(`L${m[1] ?? ''}`);
+    else if ((m = /(\w+(?:\(\))?):RemoveOverlayCard\(\s*tp\s*,\s*(\d+)/.exec(l))) parts.push(`X${m[2]}`);
+    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}`);
+    else if ((m = /Duel\.Release\(([^,]+),\s*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Ts' : 'T1');
+    else if ((m = /Duel\.Remove\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Bs' : 'B1');
+    else if ((m = /Duel\.SendtoGrave\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(`${/REASON_DISCARD/.test(l) ? 'D' : 'G'}${self(m[1]) ? 's' : '1'}`);
+    else if ((m = /Duel\.SendtoDeck\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Ks' : 'K1');
+    else if ((m = /Duel\.SendtoHand\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Hs' : 'H1');
+    else if ((m = /Duel\.ConfirmCards\(\s*1-tp\s*,\s*([^)]+)\)/.exec(l))) parts.push(self(m[1]) ? 'Vs' : 'V1');
+    else if (/RemoveCounter\([^)]*REASON_COST/.test(l)) parts.push('C1');
+    else if (/REASON_COST/.test(l)) parts.push('?');
+    else if ((m = /\b(Cost\.\w+(?:\([^)]*\))?)\(e,tp/.exec(l))) {
+      const inner = costHelper(lua, m[1], depth + 1);
+      if (inner) parts.push(inner);
+    }
+  }
+  return parts;
+}
+
+/** A cost helper of CardScripts' utility (`Cost.SelfBanish`, `Cost.PayLP(1000)`, `Cost.AND(a,b)`), or undefined where `ref` is none. */
+function costHelper(lua, ref, depth) {
+  const m = /^(Cost\.\w+|aux\.\w+)\s*(?:\((.*)\))?$/s.exec(ref.trim());
+  if (!m) return undefined;
+  const args = splitArgs(m[2] ?? '');
+  const n = (i, d = 1) => (/^\d+$/.test(args[i] ?? '') ? args[i] : String(d));
+  switch (m[1]) {
+    case 'Cost.SelfBanish': return 'Bs';
+    case 'Cost.SelfTribute': case 'Cost.SelfRelease': return 'Ts';
+    case 'Cost.SelfToGrave': return 'Gs';
+    case 'Cost.SelfDiscard': case 'Cost.SelfDiscardToGrave': return 'Ds';
+    case 'Cost.SelfReveal': return 'Vs';
+    case 'Cost.SelfToDeck': return 'Ks';
+    case 'Cost.SelfToExtra': return 'Es';
+    case 'Cost.SelfToHand': return 'Hs';
+    case 'Cost.SelfChangePosition': return 'Ps';
+    case 'Cost.Discard': return `D${n(2)}`;
+    case 'Cost.Reveal': return `V${n(2)}`;
+    case 'Cost.DetachFromSelf': return `X${n(0)}`;
+    case 'Cost.DetachChoiceFromSelf': return 'X1';
+    case 'Cost.PayLP': return `L${/^\d+$/.test(args[0] ?? '') ? args[0] : ''}`;
+    case 'Cost.RemoveCounterFromSelf': case 'Cost.RemoveCounterFromField': return `C${n(1)}`;
+    case 'Cost.AND': return [...new Set(args.map((a) => costOf(lua, a, depth + 1)).filter(Boolean).join('+').split('+'))].filter(Boolean).join('+');
+    case 'Cost.Replaceable': return costOf(lua, args[0], depth + 1);
+    // Use limits and bookkeeping, no payment ("once per Chain", "once per battle"; a Continuous Trap staying on the field).
+    case 'Cost.HardOncePerChain': case 'Cost.SoftOncePerChain': case 'Cost.HardOncePerBattle': case 'Cost.SoftOncePerBattle':
+    case 'Cost.SoftUseLimitPerChain': case 'Cost.HardUseLimitPerChain': case 'Cost.SoftUseLimitPerBattle': case 'Cost.HardUseLimitPerBattle':
+    case 'Cost.HintSelectedEffect': case 'aux.RemainFieldCost':
+      return '';
+    default:
+      return '?';
+  }
+}
+
+/** The top-level arguments of a call (`a,b(c,d),e` -> three). */
+function splitArgs(s) {
+  const out = [];
+  let depth = 0;
+  let cur = '';
+  for (const ch of s) {
+    if (ch === '(' || ch === '{') depth++;
+    if (ch === ')' || ch === '}') depth--;
+    if (ch === ',' && depth === 0) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
 }
 
 /** The body of the script's function `s.name` (or `cNNN.name`), or an inline `function(...) ... end`; '' if not found. */
@@ -550,4 +662,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { readScript, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS };
+module.exports = { readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS };

@@ -10,8 +10,20 @@ import { Range } from './text';
 import { quoteName } from './syntax/quote';
 
 /** Adds fixes to the diagnostics of `scenarios`, which start at scenario number `offset + 1` of the file. */
+/**
+ * An insertion the engine placed on the line after the last one (a fact to confirm under a `card` line that ends the
+ * file, which has no line after it) goes at the end of the last line, on a line of its own.
+ */
+function insideDocument(f: QuickFix, lines: string[]): QuickFix {
+  if (!f.edits.some((e) => e.range.start.line >= lines.length)) return f;
+  const last = lines.length - 1;
+  const end = { line: last, character: lines[last]?.length ?? 0 };
+  return { ...f, edits: f.edits.map((e) => (e.range.start.line >= lines.length ? { range: { start: end, end }, newText: `\n${e.newText.replace(/\n$/, '')}` } : e)) };
+}
+
 export function addFixes(lines: string[], file: SourceFile, scenarios: ScenarioResult[], diagnostics: Diagnostic[], offset = 0, rules: RuleRegistry = RULE_REGISTRY): void {
   for (const d of diagnostics) {
+    if (d.fix) d.fix = d.fix.map((f) => insideDocument(f, lines));
     if (!d.scenario || !d.chain) continue;
     const sc = file.scenarios[d.scenario - 1];
     const result = scenarios[d.scenario - 1 - offset];

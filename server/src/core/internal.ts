@@ -46,6 +46,8 @@ export * from './project';
 export { globMatcher } from './glob';
 export { definitionScopeProblems, definitionSignature } from './card-scope';
 export { inferEffects, cardTypeOf, languageOf } from './infer';
+export { englishRestrictions } from './infer/restrictions';
+export { readRestriction, printRestriction } from './cards/vocabulary/restrictions';
 export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage } from './infer';
 export { renderEffectLines, renderDefinition, inferredEffectFacts } from './cards/from-inferred';
 export type { RenderedLine } from './cards/from-inferred';

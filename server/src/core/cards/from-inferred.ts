@@ -80,7 +80,8 @@ function head(e: InferredEffect): EffectFacts | undefined {
     case 'flip':
       return { kind: 'flip', mandatory };
     case 'continuous':
-      return undefined;
+      // Written as a line where the text says what it forbids or negates while face-up (R62-R65).
+      return e.restricts?.length ? { kind: 'continuous' } : undefined;
   }
 }
 
@@ -102,6 +103,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   else if (e.oncePerTurn === 'name') f.oncePerTurnByName = true;
   if (e.oncePerTurn && !(e.oncePerTurn === 'name' && e.kind === 'activation')) f.oncePerTurn = true;
   if (e.oncePerChain) f.oncePerChain = true;
+  if (e.oncePerBattle) f.oncePerBattle = true;
   if (e.targets) modifier(f, `targets ${e.targetFilter ?? 'a card'}`);
   if (e.damageStep) f.damageStep = true;
   if (e.negatesActivation) f.negatesActivation = true;
@@ -110,6 +112,8 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.includes.length) f.includes = [...e.includes];
   if (e.window) modifier(f, e.window);
   if (e.does) modifier(f, `does ${e.does}`);
+  for (const r of e.restricts ?? []) modifier(f, r);
+  if (e.cost) modifier(f, `cost ${e.cost}`);
   return f;
 }
 

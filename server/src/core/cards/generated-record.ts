@@ -4,6 +4,8 @@
 // one printer (to-segoc.ts), so what a judge copies into a file to correct is exactly what the engine used.
 // Whatever the facts leave open is stated with words outside the vocabulary (`script condition`,
 // `script event ...`): the engine then assumes there and says so, rather than guessing.
+import { readRestriction } from './vocabulary/restrictions';
+import type { Restriction } from './types';
 import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
@@ -231,6 +233,8 @@ interface EffectFields {
   orEvents: string[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
+  /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
+  cost: string;
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
   scriptTurn?: string;
   scriptPhase?: string;
@@ -276,6 +280,7 @@ function effectFields(s: string): EffectFields {
     summonsItself: f[14] ?? '',
     orEvents: [],
     does: f[15] ?? '',
+    cost: f[16] ?? '',
   };
 }
 
@@ -432,6 +437,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   limits(e.limit, into);
   if (e.categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
+  // `b`: "Once per battle", a use-limit cost helper of the script (R78).
+  if (e.extra.includes('b')) into.oncePerBattle = true;
   // The script's EFFECT_TYPE_XMATERIAL: granted to the Xyz Monster that has this card as material (R68).
   if (e.extra.includes('x')) into.granted = 'as-material';
   const noResponse = noResponseOf([e]);
@@ -447,7 +454,24 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
+  if (e.cost) phrase(into, costPhrase(e.cost));
   return into;
+}
+
+const COST_CODES: Record<string, string> = { D: 'discard', T: 'tribute', B: 'banish', G: 'send', X: 'detach', V: 'reveal', K: 'return', E: 'return', H: 'return', C: 'remove', P: 'change position' };
+const COST_AFTER: Record<string, string> = { G: ' to gy', K: ' to deck', E: ' to extra deck', H: ' to hand', C: ' counters' };
+
+/**
+ * A record's cost codes as the `cost` modifier (`Ds+L1000` -> `cost discard itself and pay 1000 lp`); an unread payment
+ * (`?`) is a bare `cost`: the effect has a cost the library does not describe.
+ */
+function costPhrase(codes: string): string {
+  const parts: string[] = [];
+  for (const c of codes.split('+')) {
+    if (c[0] === 'L') parts.push(c.length > 1 ? `pay ${c.slice(1)} lp` : 'pay lp');
+    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : c.slice(1) || '1'}${COST_AFTER[c[0]] ?? ''}`);
+  }
+  return parts.length ? `cost ${parts.join(' and ')}` : 'cost';
 }
 
 /**
@@ -602,6 +626,9 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
     const f = effectOf(e, r, deck);
     if (f) facts.effects.push(withNotes(f, unreadCondition(e)));
   }
+  // `lock:` notes: what the card forbids or negates while face-up (R62-R65), one continuous line after its effects.
+  const restricts = r.notes.flatMap((n) => (n.startsWith('lock:') ? [readRestriction(n.slice('lock:'.length).split(' '))] : [])).filter((x): x is Restriction => !!x);
+  if (restricts.length) facts.effects.push({ kind: 'continuous', restricts });
   return facts;
 }
 

@@ -24,6 +24,8 @@ export interface CardFilter {
   archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
+  /** `targets the attacking monster`: the monster whose attack the effect answers, only while it is still attacking (R56). */
+  attacking?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
   unknown?: string[];
 }
@@ -114,6 +116,26 @@ export interface SetTurnActivation {
   condition?: string;
 }
 
+/** Whose actions a lock forbids: both players, the card's controller's opponent, or its controller. */
+export type LockedPlayers = 'both' | 'opponent' | 'you';
+
+/** What an activation lock covers: a kind of card or effect, or `unknown` where the source's scope is not read. */
+export type LockScope = 'cards-and-effects' | 'monster-effects' | 'spell-cards' | 'trap-cards' | 'spell-trap-cards' | 'unknown';
+
+/** Whose effects a card is unaffected by (`other`: every card's but its own), or `unknown` where not read. */
+export type UnaffectedScope = 'other' | 'spell' | 'trap' | 'spell-trap' | 'monster' | 'opponent' | 'unknown';
+
+/**
+ * A continuous effect that forbids or negates while its card is face-up on the field (R62-R65). `conditional`: the
+ * source says it applies only while a condition holds ("If your opponent controls more monsters ..."), which the
+ * engine cannot see: a verdict resting on it is a named unknown fact.
+ */
+export type Restriction =
+  | { kind: 'cannot-activate'; who: LockedPlayers; what: LockScope; conditional: boolean }
+  | { kind: 'cannot-special-summon'; who: LockedPlayers; except: boolean; conditional: boolean }
+  | { kind: 'negates-effects'; what: 'monster' | 'spell' | 'trap' | 'unknown'; conditional: boolean }
+  | { kind: 'unaffected'; by: UnaffectedScope; conditional: boolean };
+
 export interface EffectInfo {
   /** 1-based number, as `effect N` counts them. */
   index: number;
@@ -137,6 +159,8 @@ export interface EffectInfo {
   setTurn?: SetTurnActivation;
   summonsItself: boolean;
   oncePerChain: boolean;
+  /** `once per battle`: "Once per battle", each copy once in each battle (R78). */
+  oncePerBattle: boolean;
   /** `once per turn` (any once-per-turn limit; soft, per copy, unless `oncePerTurnByName`): informs R17. */
   oncePerTurn: boolean;
   /**
@@ -180,6 +204,12 @@ export interface EffectInfo {
    * ("During the End Phase of this turn, ..."): it applies wherever the card is by then (R69).
    */
   lingering: boolean;
+  /**
+   * What a `continuous` line forbids or negates while its card is face-up on the field (`locks activation of trap
+   * cards`, `locks special summons`, `negates monster effects on the field`, `unaffected by other card effects`):
+   * R62-R65 read it. Empty where the source states none.
+   */
+  restricts: Restriction[];
   includes: string[];
   /**
    * What the effect does when it resolves, part by part in the card's order (`does destroy target and if you
@@ -198,6 +228,11 @@ export interface EffectInfo {
    * type as ...", or under a condition): which ones the engine does not know, so such a response rests on that fact.
    */
   noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
+  /**
+   * What is paid to activate it, before the semicolon of its text ("Discard 1 card; ..."): `cost discard 1`, `cost
+   * tribute itself and pay 1000 lp` (docs/language.md, `cost`). Absent where no source states a cost; R74 reads it.
+   */
+  cost?: CostPart[];
   /** The effect line as written (or the card type for an implied activation). */
   text: string;
   range: Range;
@@ -207,6 +242,24 @@ export interface EffectInfo {
    * carries them as assumptions (hovers, `explain`), so a guessed fact is never silent.
    */
   assumed: string[];
+}
+
+/**
+ * What a cost part does: the objects the engine can count on a stated board (R74). `other`: a cost the vocabulary has
+ * no word for (kept as written, assumed payable).
+ */
+export type CostVerb = 'discard' | 'tribute' | 'pay-lp' | 'banish' | 'send-to-gy' | 'detach' | 'reveal' | 'return-to-deck' | 'return-to-extra' | 'return-to-hand' | 'remove-counters' | 'change-position' | 'other';
+
+/** One part of a cost: its verb, on the effect's own card (`itself`) or on `count` cards (from `from`), or the LP paid. */
+export interface CostPart {
+  verb: CostVerb;
+  itself: boolean;
+  /** How many cards (Xyz Materials, counters), or how many LP for `pay-lp`; absent: not stated. */
+  count?: number;
+  /** Where the cards come from (`banish 1 from gy`); absent: not stated. */
+  from?: Zone;
+  /** The part as written. */
+  raw: string;
 }
 
 /** What one part of an effect does on resolution (PSCT's actions). */

@@ -102,6 +102,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     types: f.types,
     archetypes: f.archetypes,
     eventCard: f.eventCard,
+    attacking: f.attacking,
     unknown: f.unknown,
     raw: f.raw,
   };

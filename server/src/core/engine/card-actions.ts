@@ -7,6 +7,9 @@
 // facts rather than the scenario's written actions; it changes the cards only through the timeline.
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
+import { activeRestrictions, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
+import { restsOn } from './unknown-facts';
+import { describeRestriction } from '../cards/vocabulary/restrictions';
 import { actionPhrase } from './narrative';
 import { quoteName } from '../syntax/quote';
 import { NotAppliedReason, ResolutionAct } from './results';
@@ -64,17 +67,49 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'nothing-to-negate', rule: part.verb === 'negate-summon' ? 'R52' : 'R45' });
     return false;
   }
+  if (part.verb === 'special-summon' && summonLocked(t, l, words, part.verb, did)) return false;
   // "Take control of that target" is how a control change reads; a part that names no object (a generated one, from
   // the script's category) takes its link's targets, and says so (R72).
   const controlPart = part.verb === 'take-control' && part.object === undefined && l.targetsAtPlacement.length ? { ...part, object: 'target' as const } : part;
-  const cards = objectCards(t, l, controlPart, st, words, did, links, origin);
-  if (cards === undefined) {
+  const found = objectCards(t, l, controlPart, st, words, did, links, origin);
+  if (found === undefined) {
     // No card to name: the part happens on cards the scenario does not show (a card chosen on resolution).
     did.push({ kind: 'applies', part: words, verb: part.verb });
     return true;
   }
+  const cards = part.object === 'itself' ? found : exceptUnaffected(l, found, words, part.verb, did);
   if (!cards.length) return false;
   return apply(t, l, part, words, cards, origin, did);
+}
+
+/**
+ * The cards an effect of link `l` applies to: those unaffected by it where they stand (R65: "unaffected by other
+ * card effects", face-up on the field) are said as not applied. Being unaffected does not stop the targeting.
+ */
+export function exceptUnaffected(l: LinkState, cards: CardInstance[], words: string, verb: EffectAction['verb'] | undefined, did: ResolutionAct[]): CardInstance[] {
+  const ok: CardInstance[] = [];
+  for (const c of cards) {
+    if (unaffectedBy(c, l.inst, l.player)) {
+      did.push({ kind: 'not-applied', part: words, verb, card: c.name, reason: 'unaffected', at: l.inst?.name, rule: 'R65' });
+      continue;
+    }
+    const unsure = unsureImmunity(c, l.inst);
+    if (unsure) restsOn(l, { card: c.name, fact: 'lock', what: `whether ${quoteName(c.name)} is unaffected by this effect (${describeRestriction(unsure)})`, why: 'the effect is applied to it when the link resolves (R65)' });
+    ok.push(c);
+  }
+  return ok;
+}
+
+/**
+ * Whether a Special Summon of link `l` cannot happen because a card face-up on the field says its player cannot
+ * Special Summon (R63: Vanity's Emptiness chained to the effect); said as not applied.
+ */
+export function summonLocked(t: Timeline, l: LinkState, words: string, verb: EffectAction['verb'] | undefined, did: ResolutionAct[]): boolean {
+  if (l.player === undefined) return false;
+  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !a.restriction.conditional);
+  if (!lock) return false;
+  did.push({ kind: 'not-applied', part: words, verb, reason: 'summon-locked', at: lock.card.name, rule: 'R63' });
+  return true;
 }
 
 /** The summoned monster a "negate the Summon" answers: the last Summon before the link was placed. */
@@ -100,7 +135,7 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       const ok: CardInstance[] = [];
       for (const snap of l.targetsAtPlacement) {
         const why = targetGone(t, l, snap, origin);
-        if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: 'R44' });
+        if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: why.at === 'attack-ended' ? 'R56' : 'R44' });
         else ok.push(snap.card);
       }
       return ok;
@@ -167,6 +202,8 @@ function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot, own: EventO
   const filter = l.effect?.targets;
   if (snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
   if (snap.zone === 'field' && filter?.controller && snap.card.controller !== snap.controller) return { reason: 'target-changed', at: 'control' };
+  // "Target the attacking monster": once it was turned face-down (or removed) it is no longer attacking (R56).
+  if (snap.zone === 'field' && filter?.attacking && !t.isAttacking(snap.card)) return { reason: 'target-changed', at: 'attack-ended' };
   return undefined;
 }
 

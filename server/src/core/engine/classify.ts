@@ -9,6 +9,7 @@ import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
 import { restsOn, UnknownFact } from './unknown-facts';
+import type { ActiveRestriction } from './continuous';
 import { quoteName } from '../syntax/quote';
 
 /** Why a trigger link cannot be activated in this chain at all (set by rules/eligibility.ts). */
@@ -65,6 +66,8 @@ export interface LinkState {
   targetsAtPlacement: TargetSnapshot[];
   /** Its own card once the link was placed (activation and cost done): where an effect that moves it needs it (R47). */
   selfAtPlacement?: TargetSnapshot;
+  /** Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76). */
+  boardAtActivation: TargetSnapshot[];
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex; pendulumZone: boolean };
@@ -80,6 +83,13 @@ export interface LinkState {
    * cost still granted it): undefined where the scenario does not show the granting card (assumed), R68.
    */
   grantHeld: boolean | undefined;
+  /**
+   * The activation and Special Summon locks on its player when the link was placed (R62, R63): the face-up cards on
+   * the field that forbid it, read from the board then (continuous.ts).
+   */
+  locksAtPlacement: ActiveRestriction[];
+  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64). */
+  negatedBy: CardInstance | undefined;
   /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
   costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
@@ -128,6 +138,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     negated: false,
     targetsAtPlacement: [],
     selfAtPlacement: undefined,
+    boardAtActivation: [],
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,
@@ -135,6 +146,8 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     noChainEffect: undefined,
     grantedBy: stmt.grantedBy ? cx.resolved.get(stmt.grantedBy) : undefined,
     grantHeld: undefined,
+    locksAtPlacement: [],
+    negatedBy: undefined,
     costShort: [],
   };
   if (!inst?.card) return l;

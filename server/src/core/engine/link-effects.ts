@@ -6,7 +6,11 @@
 // did (ResolutionAct, which the results and the narrative show). It changes the cards only through the
 // timeline's emit and move, so that every event is made in one place.
 import { Action, ActionSeq, CardSet, Zone } from '../syntax/ast';
-import { performCardEffect } from './card-actions';
+import { exceptUnaffected, performCardEffect, summonLocked } from './card-actions';
+import { activationLocks, activeRestrictions, negatorOf, restrictionsOf, summonLocks, unsureNegators } from './continuous';
+import { restsOn } from './unknown-facts';
+import { quoteName } from '../syntax/quote';
+import { describeRestriction } from '../cards/vocabulary/restrictions';
 import { LinkState, TargetSnapshot } from './classify';
 import { CountedVerb, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, PlayerIndex } from './state';
@@ -21,6 +25,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   l.placementStep = t.step;
   const inst = l.inst;
   if (!inst || l.player === undefined) return;
+  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   const moves = t.movesByCard.get(inst) ?? [];
   l.activatedFrom = {
     zone: inst.zone,
@@ -33,6 +38,12 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     holder: inst.zone === 'field' ? inst.controller : inst.owner,
     pendulumZone: inst.zone === 'field' && inst.pendulumZone,
   };
+  // The locks on its player as the board stands before the card is activated (R62, R63): a lock being activated
+  // in this link does not lock its own activation.
+  const active = activeRestrictions(t.names.names.instances, t.activationsPending);
+  l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player)] : [];
+  // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
+  l.boardAtActivation = t.names.names.instances.map(snapshot);
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
@@ -45,6 +56,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     inst.pendulumZone = true;
   }
   if (inst.zone === 'field') inst.faceDown = false;
+  if (staysOnField(l)) t.activationsPending.add(inst);
   t.emit({ kind: 'activation', step: t.step, origin, chain: chainIndex, link: l.position, player: l.player, card: inst });
   l.grantHeld = grantHeld(t, l);
   if (l.stmt.cost) {
@@ -54,7 +66,6 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
     }
   }
   // Where its targets and its own card stand now, for the resolution to tell what is still there (R44, R47).
-  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
   l.targetsAtPlacement = l.targets.map(snapshot);
   l.selfAtPlacement = snapshot(inst);
 }
@@ -72,6 +83,20 @@ function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
   if (how === 'as-material') return g.zone === 'overlay' && g.attachedTo === l.inst;
   if (how === 'used-as-material') return g.materialFor === l.inst;
   return g.zone === 'field' && !g.faceDown;
+}
+
+/** The card whose continuous effect negates link `l`'s effect as the board stands when it resolves (R64), if one does. */
+function continuousNegator(t: Timeline, l: LinkState): CardInstance | undefined {
+  const inst = l.inst;
+  if (!inst || inst.zone !== 'field' || inst.faceDown) return undefined;
+  const active = activeRestrictions(t.names.names.instances, t.activationsPending);
+  if (!active.length) return undefined;
+  const negator = negatorOf(active, inst);
+  if (negator) return negator.card;
+  for (const n of unsureNegators(active, inst)) {
+    restsOn(l, { card: n.card.name, fact: 'lock', what: `whether ${quoteName(n.card.name)} negates this effect (${describeRestriction(n.restriction)})`, why: `its card is face-up on the field when the link resolves (R64)` });
+  }
+  return undefined;
 }
 
 /** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */
@@ -102,6 +127,8 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     let status: 'resolved' | 'negated' | 'no-effect' = 'resolved';
     const card = l.inst?.card;
     const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
+    // A Continuous Spell/Trap applies its continuous effects from its activation's resolution on (negated: never).
+    if (l.inst && l.negated !== 'activation' && l.negated !== 'effect') t.activationsPending.delete(l.inst);
     if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });
@@ -134,12 +161,21 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     } else if (l.stmt.toPendulumZone && !l.stmt.actions) {
       // A Pendulum Scale's activation does nothing more when it resolves: the card stays in the Pendulum Zone (R66).
       did.push(l.inst?.zone === 'field' ? { kind: 'pendulum-scale', card: l.inst.name } : { kind: 'does-nothing' });
+
+    } else if ((l.negatedBy = continuousNegator(t, l))) {
+      // R64: a continuous effect negates its effect where its card stands now (Skill Drain, a face-up monster on the
+      // field; Imperial Order, a Spell on the field): the link resolves and nothing happens.
+      status = 'negated';
+      did.push({ kind: 'effect-negated', by: l.negatedBy.name, rule: 'R64' });
     } else if (l.stmt.actions) {
       did.push(...perform(t, l.stmt.actions, l, origin, false, links));
       if (did.length === 0) did.push({ kind: 'resolves' });
     } else if (l.effect?.does.length) {
       did.push(...performCardEffect(t, l, l.effect.does, origin, links));
       if (did.every((a) => a.kind === 'not-applied')) status = 'no-effect';
+    } else if (l.inst && staysOnField(l) && restrictionsOf(card).length) {
+      // A Continuous Spell/Trap whose activation does nothing but put its continuous effects in force (R62-R65).
+      did.push({ kind: 'applies-continuously', card: l.inst.name, says: restrictionsOf(card).map(describeRestriction) });
     } else {
       did.push(l.inst?.card && l.effect ? { kind: 'effect-unknown', card: l.inst.name } : { kind: 'not-written' });
     }
@@ -201,9 +237,12 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
   // Whose each card is, where both players have a card of one of those names (said in the resolution).
   const named = (cs: CardInstance[]) => (cs.some((c) => t.bothPlayersHave(c)) ? { cards: names(cs), owners: cs.map((c) => t.players[c.owner]) } : { cards: names(cs) });
   if ('cards' in a && !Array.isArray(a.cards) && a.cards?.kind === 'count') return performCounted(t, a, a.cards, by);
+  // R65: a card unaffected by this effect is not affected by it (a cost is no effect: it applies).
+  const affected = (cs: CardInstance[], verb: string) => (cause === 'effect' ? exceptUnaffected(l, cs, verb, undefined, did) : cs);
   switch (a.kind) {
     case 'destroy': {
-      const cs = cardsOf(t, a.cards);
+      const named0 = cardsOf(t, a.cards);
+      const cs = affected(named0, 'destroy');
       // The monster of a negated Summon is destroyed where it was: it never reached the field (R51).
       const reached = (c: CardInstance) => c.zone === 'field' || t.isBeingSummoned(c);
       const on = cs.filter(reached);
@@ -211,13 +250,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       for (const c of on) t.move(c, 'gy', origin, cause, { destroyed: true, by });
       if (on.length) did.push({ kind: 'destroys', ...named(on) });
       if (off.length) did.push({ kind: 'cannot-destroy', ...named(off) });
-      if (!cs.length) did.push({ kind: 'destroys-nothing' });
+      if (!named0.length) did.push({ kind: 'destroys-nothing' });
       break;
     }
     case 'send-to-gy':
     case 'discard':
     case 'tribute': {
-      const cs = cardsOf(t, a.cards);
+      const cs = a.kind === 'send-to-gy' ? affected(cardsOf(t, a.cards), 'send to the GY') : cardsOf(t, a.cards);
       for (const c of cs) {
         t.move(c, 'gy', origin, a.kind === 'tribute' && cause === 'effect' ? 'effect' : cause, {
           discarded: a.kind === 'discard',
@@ -230,13 +269,13 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       break;
     }
     case 'banish': {
-      const cs = cardsOf(t, a.cards);
+      const cs = affected(cardsOf(t, a.cards), 'banish');
       for (const c of cs) t.move(c, 'banished', origin, cause, { by });
       if (cs.length) did.push({ kind: 'banishes', ...named(cs) });
       break;
     }
     case 'return': {
-      const cs = cardsOf(t, a.cards);
+      const cs = affected(cardsOf(t, a.cards), 'return');
       // A Fusion, Synchro, Xyz or Link Monster returned to the hand or the Deck goes to the Extra Deck instead.
       const extra = cs.filter((c) => c.card?.extraDeck);
       const rest = cs.filter((c) => !c.card?.extraDeck);
@@ -247,6 +286,7 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       break;
     }
     case 'special-summon': {
+      if (cause === 'effect' && summonLocked(t, l, 'special summon', 'special-summon', did)) break;
       const cs = cardsOf(t, a.cards);
       const ok: CardInstance[] = [];
       for (const c of cs) {
@@ -362,7 +402,7 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
     case 'change-position': {
       // A Token cannot be face-down (R70): turning it face-down is not applied to it.
       const tokens = a.face === 'down' ? cardsOf(t, a.cards).filter((c) => c.zone === 'field' && c.token) : [];
-      const cs = cardsOf(t, a.cards).filter((c) => c.zone === 'field' && !tokens.includes(c));
+      const cs = affected(cardsOf(t, a.cards).filter((c) => c.zone === 'field' && !tokens.includes(c)), 'change the battle position');
       const gone = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
       for (const c of tokens) did.push({ kind: 'not-applied', part: 'change to face-down defense position', verb: 'change-position', card: c.name, reason: 'token', rule: 'R70' });
       for (const c of cs) {

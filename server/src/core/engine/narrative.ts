@@ -258,6 +258,7 @@ export function actText(a: ResolutionAct): string {
     case 'pendulum-scale':
       return `${quoteName(a.card)} stays in the Pendulum Zone as a Pendulum Scale`;
     case 'effect-negated':
+      if (a.by) return `its effect is negated by ${quoteName(a.by)}, face-up on the field: nothing happens (the card was still activated) [${a.rule ?? 'R64'}]`;
       return 'its effect was negated: nothing happens (the card was still activated; R45)';
     case 'effect-unknown':
       return `resolves; what its effect does is not known (the card's facts say nothing of it: write its actions, or \`does ...\` on the card)`;
@@ -268,6 +269,8 @@ export function actText(a: ResolutionAct): string {
       return `not applied: ${a.part}${a.card ? ` (${quoteName(a.card)})` : ''}: ${notAppliedWhy(a)} [${a.rule}]`;
     case 'negates-effect':
       return `negates the effect of CL${a.link} ${quoteName(a.card)} (its activation stands)`;
+    case 'applies-continuously':
+      return `${quoteName(a.card)} stays face-up on the field, and from now on ${a.says.join('; ')}`;
     case 'equip-sent':
       return `${quoteName(a.card)} goes to the GY: the monster it equipped, ${quoteName(a.from)}, left the field or turned face-down (R73)`;
     case 'takes-control':
@@ -321,6 +324,7 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
     case 'target-left':
       return `its target left the ${a.where ? zoneWord(a.where) : 'place it was in'}${a.at ? ` at ${a.at}` : ''} before the link resolved`;
     case 'target-changed':
+      if (a.at === 'attack-ended') return 'its target is no longer the attacking monster (it was turned face-down or removed, so the attack ended)';
       return a.at === 'control' ? 'its target is now controlled by the other player' : 'its target is now face-down';
     case 'earlier-part-not-done':
       return `the part before "${a.at}" did not happen`;
@@ -328,6 +332,10 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return a.at ? `the card is no longer where the effect needs it (moved at ${a.at})` : 'the card left the field before the link resolved';
     case 'nothing-to-negate':
       return 'there is nothing below it to negate';
+    case 'unaffected':
+      return `the card is unaffected by the effect of ${a.at ? quoteName(a.at) : 'this card'}`;
+    case 'summon-locked':
+      return `${a.at ? quoteName(a.at) : 'a continuous effect'} is face-up on the field: its player cannot Special Summon`;
     case 'token':
       return 'a Token exists only face-up on the field: it cannot be turned face-down, and once it left the field it no longer exists';
     case 'fewer-cards':

@@ -58,8 +58,11 @@ export type ResolutionAct =
   | { kind: 'does-nothing' }
   /** A Pendulum Scale's activation resolved: the card stays in the Pendulum Zone (R66). */
   | { kind: 'pendulum-scale'; card: string }
-  /** Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45). */
-  | { kind: 'effect-negated' }
+  /**
+   * Its effect (not its activation) was negated: nothing happens, the card stays where it is (R45); `by`: the card whose
+   * continuous effect negated it where its card stood when it resolved (R64: Skill Drain).
+   */
+  | { kind: 'effect-negated'; by?: string; rule?: string }
   /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */
   | { kind: 'effect-unknown'; card: string }
   /** A part of the card's effect applied where the scenario does not name the cards (`adds a card from the Deck`). */
@@ -67,6 +70,8 @@ export type ResolutionAct =
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
   | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
   | { kind: 'negates-effect'; link: number; card: string }
+  /** A Continuous Spell/Trap's activation resolved: its continuous effects apply from now on (R62-R65; `says`: what they do). */
+  | { kind: 'applies-continuously'; card: string; says: string[] }
   /** An Equip Card sent to the GY by the game's rules: the monster it was equipped to left the field or turned face-down (R73). */
   | { kind: 'equip-sent'; card: string; from: string }
   /** `take control of "X" [until end phase]` (R72): its controller is now the link's player. */
@@ -82,7 +87,7 @@ export type CountedVerb = 'banishes' | 'discards' | 'sends-to-gy' | 'returns' | 
  * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
  * not where the effect needs it.
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'token' | 'fewer-cards';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'unaffected' | 'summon-locked' | 'token' | 'fewer-cards';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {
@@ -90,7 +95,7 @@ export interface UnknownFact {
   card: string;
   /** Its effect number, when the fact is about one effect. */
   effect?: number;
-  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone' | 'response';
+  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone' | 'response' | 'lock';
   /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
   what: string;
   /** Why the verdict rests on it. */

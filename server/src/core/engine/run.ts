@@ -133,6 +133,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
       rules,
       summonAttempt,
       instances: names.names.instances,
+      knownEmpty: names.knownEmpty,
       earlierActivations: [...earlierActivations],
       scenarioRange: sc.range,
       controllerOf: (c) => timeline.controllerOf(c),

@@ -39,6 +39,11 @@ export class Timeline {
   readonly movesByCard = new Map<CardInstance, GameEvent[]>();
   /** Monsters whose Summon a link negated (R45): the Summon did not happen. */
   readonly negatedSummons = new Set<CardInstance>();
+  /**
+   * Continuous Spells/Traps whose activation waits on the chain: their continuous effects apply only once the
+   * activation has resolved (R62-R64: Vanity's Emptiness at CL1 does not yet forbid CL2's Special Summon).
+   */
+  readonly activationsPending = new Set<CardInstance>();
   /** What the game's rules did on their own since the resolution last read them (an Equip Card sent to the GY, R73). */
   readonly ruleMoves: ResolutionAct[] = [];
 
@@ -338,6 +343,19 @@ export class Timeline {
       if (e.kind === 'attack') return e.player === damaged ? e.target : e.attacker;
     }
     return undefined;
+  }
+
+  /**
+   * Whether `c` is the attacking monster: the attacker of the last attack declared, still face-up on the field since
+   * (an attacker turned face-down or removed is no longer attacking: the attack ends, R56).
+   */
+  isAttacking(c: CardInstance): boolean {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.kind === 'attack') return e.attacker === c && c.zone === 'field' && !c.faceDown;
+      if ((e.kind === 'move' && e.card === c) || (e.kind === 'position' && e.card === c && c.faceDown)) return false;
+    }
+    return false;
   }
 
   /** The copies named (an unknown card or player, already reported, names none). */

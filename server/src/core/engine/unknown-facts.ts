@@ -142,7 +142,7 @@ function cardFixes(l: LinkState, cardOf: (name: string) => CardInfo | undefined,
     const confirm = l.unknownFacts
       .filter((x) => x.card === f.card)
       .map((x) => `# confirm from the card's text: ${x.what}${x.line ? `; if so: ${x.line}` : ''}`);
-    const what = f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : f.fact === 'zone' ? 'where it can be activated' : f.fact === 'response' ? 'which responses it forbids' : 'its condition';
+    const what = f.fact === 'effect' ? 'its effects' : f.fact === 'includes' ? 'what its effect includes' : f.fact === 'event' ? 'the event its effect answers' : f.fact === 'zone' ? 'where it can be activated' : f.fact === 'response' ? 'which responses it forbids' : f.fact === 'lock' ? 'what its lock covers' : 'its condition';
     if (card.origin.kind === 'file') {
       const under = { line: card.origin.range.start.line + 1, character: 0 };
       fixes.push({

@@ -59,6 +59,11 @@ export interface ChainView {
   readonly summonAttempt?: Extract<GameEvent, { kind: 'summon' }>;
   /** Every card copy of the scenario, where it is now. */
   readonly instances: readonly CardInstance[];
+  /**
+   * Zones a board line stated empty (`Kaiba hand: none`), as "player:zone": every card that reaches such a zone later is
+   * one the scenario moves there, so what a link's `boardAtActivation` shows of it is all there is (R74-R76).
+   */
+  readonly knownEmpty: ReadonlySet<string>;
   /** Every activation of a card's effect in the scenario's earlier chains, in order (R17, R38, R39: rules/turn-uses.ts). */
   readonly earlierActivations: readonly TurnActivation[];
   readonly scenarioRange: Range;

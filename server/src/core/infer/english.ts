@@ -4,7 +4,9 @@
 // Quick Effect, "When ..." a trigger that can miss the timing and "If ..." one that cannot,
 // "target" before the semicolon a targeting effect, "FLIP:" a Flip effect. A sentence with neither
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
+import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
+import { costOfText } from './english-costs';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
 import { englishEvent, englishPhase, englishFilter } from './english-events';
@@ -142,6 +144,10 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     const sentence = g.sentences.join(' ');
     if (spellTrapCard && !ownEffectOfSpellTrap(sentence, type, activation)) {
       activation = readCardActivation(g, sentence, type, effects, activation);
+      // A Continuous or Field card's activation text may hold what it applies while face-up ("Activate this card by
+      // paying 1000 LP. Negate the effects of all face-up monsters ...": Skill Drain): a continuous effect of its own.
+      const restricts = type.property === 'continuous' || type.property === 'field' ? englishRestrictions(sentence) : [];
+      if (restricts.length) effects.push({ ...blankEffect('continuous', sentence, pendulum), restricts });
       continue;
     }
     if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
@@ -174,6 +180,8 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
         continue;
       }
       const e = blankEffect('continuous', sentence, pendulum);
+      const restricts = englishRestrictions(sentence);
+      if (restricts.length) e.restricts = restricts;
       effects.push(e);
       continue;
     }
@@ -378,6 +386,7 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const optional = /^(you can|you may)\b/i.test(afterColon) || /,\s*(?:you can|you may)\b[^,]*$/i.test(cond);
 
   if (/once per chain/i.test(cond)) e.oncePerChain = true;
+  if (/\bonce per battle\b/i.test(cond + ' ' + first)) e.oncePerBattle = true;
   if (/\bonce per turn\b/i.test(cond)) e.oncePerTurn = 'soft';
   const quickMark = /\(quick effect\)/i.test(cond) || /\(quick effect\)/i.test(first.slice(0, Math.max(colon, 0) + 1));
   const activationEvent = /\b(activates|is activated|are activated)\b/i.test(cond) && !/this card is activated|was activated this turn|activated this turn|if this effect/i.test(cond);
@@ -418,6 +427,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   // "Special Summon it" where "it" can only be this card: its own event, no target, no card chosen before (Artifact Lancea).
   const itIsThisCard = /^special summon it\b/i.test(action.trim()) && /\bthis (?:set |face-up |face-down )?card\b/i.test(cond) && !cost && !/\btarget/i.test(cond);
   e.summonsItself = (/special summon (?:both )?this card\b/i.test(cost + ' ' + action) || itIsThisCard) && !SUMMON_BY_PROCEDURE.test(action);
+  // What is paid before the semicolon (R74): `discard 1`, `tribute itself` (english-costs.ts).
+  const paid = costOfText(cost);
+  if (paid) e.cost = paid;
   // "When a Spell Card is activated that targets 1 monster": the event's card targets, not this effect.
   const beforeSemi = (semi >= 0 ? cond + ' ' + cost : colon >= 0 ? cond : '').replace(/\b(?:that|which) targets?\b[^,;:]*/gi, '');
   if (/\btarget(s|ing)?\b/i.test(beforeSemi) || /^activate this card by targeting/i.test(first)) {

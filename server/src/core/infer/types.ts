@@ -42,6 +42,8 @@ export interface InferredEffect {
   /** `Once per turn` (soft), or `You can only use this effect of "X" once per turn` (by name). */
   oncePerTurn?: 'soft' | 'name';
   oncePerChain: boolean;
+  /** "Once per battle" (R78). */
+  oncePerBattle?: boolean;
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;
@@ -52,6 +54,13 @@ export interface InferredEffect {
    * and if you do draw 1`; english-actions.ts); absent where the text's first part is not understood.
    */
   does?: string;
+  /**
+   * A continuous effect's restrictions while its card is face-up on the field, as the modifiers of a `continuous`
+   * line (`locks activation of trap cards`, `negates monster effects on the field`; infer/restrictions.ts, R62-R65).
+   */
+  restricts?: string[];
+  /** What is paid before the semicolon, as the body of a `cost` modifier (`discard 1 and pay 1000 lp`; R74). */
+  cost?: string;
   /** "Your opponent cannot activate cards or effects in response to this effect's activation" (R40). */
   noResponse?: 'opponent' | 'both' | 'opponent-some' | 'both-some';
   /** From the Pendulum text. */

@@ -120,6 +120,11 @@ export function parseFilter(ws: string[]): CardFilter {
       f.controller = 'you';
       continue;
     }
+    if (take('attacking', 'monster')) {
+      f.attacking = true;
+      f.category = 'monster';
+      continue;
+    }
     if (take('summoned', 'monster') || take('that', 'monster') || take('it')) {
       f.eventCard = true;
       continue;

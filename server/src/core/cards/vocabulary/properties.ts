@@ -9,7 +9,9 @@
 import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
 import { printActions, readActions } from './actions';
+import { COST_PHRASES, describeCostPart, printCost, readCost } from './costs';
 import { parseFilter } from './filters';
+import { describeRestriction, printRestriction, readRestriction, RESTRICTION_STARTS } from './restrictions';
 import { interpretActivationWindow } from './times';
 import { ZONE_WORDS } from './words';
 
@@ -205,6 +207,8 @@ const SHIPPED = [
     audit: undefined,
   }),
   flag('oncePerChain', ['once per chain'], { describe: (e) => (e.oncePerChain ? 'once per chain' : undefined) }),
+  // "Once per battle" (R78): the audit's facts of the texts predate it.
+  flag('oncePerBattle', ['once per battle'], { describe: (e) => (e.oncePerBattle ? 'once per battle' : undefined), audit: undefined }),
   row({
     // "You can only use this effect of X once per Duel": by name; within a turn the hard limit (R38). Printed alone.
     key: 'oncePerDuel',
@@ -377,8 +381,37 @@ const SHIPPED = [
     describe: (e) => (e.lingering ? 'a lingering effect: it exists later in the turn only if an earlier activation of the card resolved' : undefined),
     audit: undefined,
   }),
-  // `cost ...` is informational: read, and nothing set.
-  { starts: ['cost'], completions: [], docs: [], read: (_effect: EffectFacts, ws: readonly string[]) => ws[0] === 'cost' },
+  // What a `continuous` line forbids or negates while its card is face-up on the field (R62-R65): one modifier per
+  // restriction, read and printed by restrictions.ts.
+  row({
+    key: 'restricts',
+    starts: RESTRICTION_STARTS,
+    completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects'],
+    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects'],
+    read(effect, ws) {
+      const r = readRestriction(ws);
+      if (!r) return false;
+      (effect.restricts ??= []).push(r);
+      return true;
+    },
+    print: (e) => (e.restricts.length ? e.restricts.map(printRestriction).join(', ') : undefined),
+    fallback: () => [],
+    describe: (e) => (e.restricts.length ? e.restricts.map(describeRestriction).join('; ') : undefined),
+  }),
+  row({
+    // What is paid to activate it ("Discard 1 card; ..."): R74 checks it can be paid where the scenario states the board.
+    key: 'cost',
+    starts: ['cost'],
+    completions: COST_PHRASES.map((c) => `cost ${c}`),
+    docs: ['cost <part> [and <part>]', 'cost'],
+    read(effect, ws) {
+      if (ws[0] !== 'cost') return false;
+      effect.cost = readCost(ws.slice(1));
+      return true;
+    },
+    print: (e) => printCost(e.cost),
+    describe: (e) => (e.cost ? `cost: ${e.cost.map(describeCostPart).join(' and ')}` : undefined),
+  }),
 ];
 
 /** The spellings of `granted` (R68) and what each means. */

@@ -31,6 +31,8 @@ import { perTurnLimits } from './per-turn-limits';
 import { pendulum } from './pendulum';
 import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
+import { locks } from './locks';
+import { activationNeeds } from './activation-needs';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -60,6 +62,8 @@ export const RULE_MODULES: readonly RuleModule[] = [
   pendulum,
   grantedLingering,
   tokensControl,
+  locks,
+  activationNeeds,
 ];
 
 export interface RuleRegistry {

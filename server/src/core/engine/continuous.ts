@@ -1,0 +1,131 @@
+// Continuous effects that forbid or negate (R62-R65), applied while their card is face-up on the field: which of
+// the cards' `restricts` facts apply at a moment (the board as it stands then, so a lock activated or removed in
+// the middle of a chain counts from that point), whether a player may activate a card or Special Summon, whether
+// a card's effect is negated where it resolves, and whether a card is unaffected by another card's effect. Pure
+// reads of the cards' state: link-effects.ts asks them when it places and resolves links; the rules read what
+// placement recorded.
+import type { CardInfo, Restriction } from '../cards/model';
+import { CardInstance, PlayerIndex } from './state';
+
+/** A restriction that applies now: the card that applies it, and whose card that is. */
+export interface ActiveRestriction {
+  card: CardInstance;
+  controller: PlayerIndex;
+  restriction: Restriction;
+}
+
+/** Every restriction a card's effects state (its `continuous` lines). */
+export function restrictionsOf(card: CardInfo | undefined): Restriction[] {
+  if (!card) return [];
+  const out: Restriction[] = [];
+  for (const e of card.effects) for (const r of e.restricts) out.push(r);
+  return out;
+}
+
+const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.faceDown;
+
+/** Whether negator `n` (face-up on the field) negates the effects of card `c` while `c` is face-up on the field. */
+function negates(n: ActiveRestriction, c: CardInstance): boolean {
+  if (n.restriction.kind !== 'negates-effects' || n.card === c || !c.card) return false;
+  const what = n.restriction.what;
+  if (what === 'unknown' || n.restriction.conditional || !faceUpOnField(c)) return false;
+  if (what !== c.card.category) return false;
+  return !unaffectedBy(c, n.card, n.controller);
+}
+
+/**
+ * The restrictions that apply on the board as it stands: those of the face-up cards on the field (a Continuous
+ * Spell/Trap once its activation has resolved: `pending` holds those still on the chain) whose own effects
+ * are not negated by another such card (Skill Drain negates Jinzo's lock; Royal Decree, "other Trap effects",
+ * negates Vanity's Emptiness and Skill Drain). Two negators that would negate each other (Jinzo and Skill Drain)
+ * both apply: which applied first decides, which the scenario does not say, and a judge reads the two cards.
+ */
+export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>): ActiveRestriction[] {
+  const all: ActiveRestriction[] = [];
+  for (const c of instances) {
+    if (!faceUpOnField(c) || pending.has(c)) continue;
+    for (const r of restrictionsOf(c.card)) all.push({ card: c, controller: c.controller, restriction: r });
+  }
+  if (!all.length) return all;
+  const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');
+  // Whether `by`'s card negates `m`'s card in turn (the two negate each other).
+  const negatesBack = (m: ActiveRestriction, by: ActiveRestriction) => candidates.some((x) => x.card === by.card && negates(x, m.card));
+  const negators = candidates.filter((n) => !candidates.some((m) => negates(m, n.card) && !negatesBack(m, n)));
+  return all.filter((a) => (a.restriction.kind === 'negates-effects' ? negators.includes(a) : !negators.some((n) => negates(n, a.card))));
+}
+
+/** Whether lock `a` covers player `p`. */
+function covers(a: ActiveRestriction, p: PlayerIndex): boolean {
+  const r = a.restriction;
+  if (r.kind !== 'cannot-activate' && r.kind !== 'cannot-special-summon') return false;
+  return r.who === 'both' || (r.who === 'you' ? p === a.controller : p !== a.controller);
+}
+
+/** Whether activation lock `r` covers an activation of `card` (its own or one of its effects) (unknown scope: it may; the caller says so). */
+export function lockScopeCovers(r: Extract<Restriction, { kind: 'cannot-activate' }>, card: CardInfo | undefined): boolean | undefined {
+  if (r.what === 'unknown') return undefined;
+  if (r.what === 'cards-and-effects') return true;
+  if (!card) return undefined;
+  if (r.what === 'monster-effects') return card.category === 'monster';
+  if (card.category === 'monster') return false;
+  // "Trap Cards, and their effects on the field, cannot be activated" (Jinzo): the card's activation and its effects.
+  if (r.what === 'spell-trap-cards') return true;
+  return r.what === (card.category === 'spell' ? 'spell-cards' : 'trap-cards');
+}
+
+/** The activation locks on player `p`, as they stand. */
+export function activationLocks(active: readonly ActiveRestriction[], p: PlayerIndex): ActiveRestriction[] {
+  return active.filter((a) => a.restriction.kind === 'cannot-activate' && covers(a, p));
+}
+
+/** The Special Summon locks on player `p`, as they stand. */
+export function summonLocks(active: readonly ActiveRestriction[], p: PlayerIndex): ActiveRestriction[] {
+  return active.filter((a) => a.restriction.kind === 'cannot-special-summon' && covers(a, p));
+}
+
+/**
+ * The card whose continuous effect negates the effect of `inst` where it stands now (R64): Skill Drain for a
+ * face-up monster on the field, Imperial Order for a Spell on the field, Royal Decree for another Trap on it.
+ */
+export function negatorOf(active: readonly ActiveRestriction[], inst: CardInstance): ActiveRestriction | undefined {
+  return active.find((n) => negates(n, inst));
+}
+
+/**
+ * The negators that may negate the effect of `inst` where it stands, the library not knowing whether they do: a
+ * scope it does not read (`negates some effects on the field`) or a condition (R64; a named unknown fact).
+ */
+export function unsureNegators(active: readonly ActiveRestriction[], inst: CardInstance): ActiveRestriction[] {
+  return active.filter((n) => n.restriction.kind === 'negates-effects' && n.card !== inst && faceUpOnField(inst) && (n.restriction.what === 'unknown' || (n.restriction.conditional && n.restriction.what === inst.card?.category)));
+}
+
+/** A restriction of `c` that may make it unaffected, the library not knowing whether it does (scope not read, or a condition: R65). */
+export function unsureImmunity(c: CardInstance, source: CardInstance | undefined): Restriction | undefined {
+  if (!faceUpOnField(c) || source === c) return undefined;
+  return restrictionsOf(c.card).find((r) => r.kind === 'unaffected' && (r.by === 'unknown' || r.conditional));
+}
+
+/** The restriction that makes `c` unaffected by an effect of `source` (controlled by `by`) now, if one does (R65). */
+export function unaffectedBy(c: CardInstance, source: CardInstance | undefined, by: PlayerIndex | undefined): Restriction | undefined {
+  if (!faceUpOnField(c) || source === c) return undefined;
+  for (const r of restrictionsOf(c.card)) {
+    if (r.kind !== 'unaffected' || r.conditional) continue;
+    const cat = source?.card?.category;
+    switch (r.by) {
+      case 'other':
+        return r;
+      case 'opponent':
+        if (by !== undefined && by !== c.controller) return r;
+        break;
+      case 'spell-trap':
+        if (cat === 'spell' || cat === 'trap') return r;
+        break;
+      case 'spell':
+      case 'trap':
+      case 'monster':
+        if (cat === r.by) return r;
+        break;
+    }
+  }
+  return undefined;
+}

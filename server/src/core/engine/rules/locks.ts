@@ -1,0 +1,118 @@
+// R62-R65: continuous effects that forbid or negate while their card is face-up on the field. R62: a lock on
+// activations ("Trap Cards ... cannot be activated": Jinzo) makes a link illegal; R63: a lock on Special Summons
+// ("Neither player can Special Summon monsters": Vanity's Emptiness) forbids an effect that must Special Summon, and
+// stops the Summon of one already on the chain; R64: a continuous negation (Skill Drain, Imperial Order, Royal
+// Decree) does not stop the activation, it negates the effect where its card stands when the link resolves; R65: a
+// card unaffected by an effect may still be its target, and is not affected. The board at each moment is read by
+// engine/continuous.ts (placement records the locks on the link's player; the resolution applies R63-R65); this
+// module says what a judge says. A lock whose scope or condition the library does not read is a named unknown fact.
+import { describeRestriction } from '../../cards/vocabulary/restrictions';
+import { quoteName } from '../../syntax/quote';
+import { lockScopeCovers } from '../continuous';
+import { restsOn } from '../unknown-facts';
+import { defineRule, LinkState } from './api';
+import { S } from './sources';
+
+const messages = {
+  'activation-locked': (p: { link: string; lock: string; says: string }) =>
+    `${p.link} cannot be activated: ${quoteName(p.lock)} is face-up on the field, and ${p.says} (remove it first, or activate something it does not cover) [R62]`,
+  'summon-locked': (p: { link: string; lock: string; says: string }) =>
+    `${p.link} cannot be activated: its effect must Special Summon, and ${quoteName(p.lock)} is face-up on the field: ${p.says} [R63]`,
+  'negated-by-continuous': (p: { link: string; negator: string }) =>
+    `${p.link}: its effect is negated by ${quoteName(p.negator)}, face-up on the field when the link resolves, so the actions written after \`->\` do not happen (its card could still be activated; write \`-> nothing\`, or remove ${quoteName(p.negator)} first) [R64]`,
+  'unaffected-card': (p: { link: string; cards: string }) =>
+    `${p.link}: ${p.cards} unaffected by its effect when the link resolves, so the written action does not happen to it (being unaffected does not stop the targeting) [R65]`,
+};
+
+/** Whether the link's effect must Special Summon: its written actions, or a part of its card's effect that does not depend on another. */
+function mustSpecialSummon(l: LinkState): boolean {
+  const written = l.stmt.actions;
+  if (written) return written.groups.some((g) => g.some((a) => a.kind === 'special-summon' || a.kind === 'material-summon'));
+  const e = l.effect;
+  if (!e) return false;
+  return e.summonsItself || e.does.some((p) => p.verb === 'special-summon' && (p.link === 'first' || p.link === 'and' || p.link === 'also'));
+}
+
+export const locks = defineRule({
+  name: 'locks',
+  codes: {
+    'activation-locked': { rules: ['R62'], severity: 'error', summary: 'activates a card or effect that a face-up card on the field forbids (Jinzo: Trap Cards)' },
+    'summon-locked': { rules: ['R63'], severity: 'error', summary: 'activates an effect that must Special Summon while a face-up card says its player cannot Special Summon' },
+    'negated-by-continuous': { rules: ['R64'], severity: 'warning', summary: 'writes what a link does although a face-up card negates its effect when it resolves (Skill Drain)' },
+    'unaffected-card': { rules: ['R65'], severity: 'warning', summary: 'writes an action on a card that is unaffected by the effect when it resolves' },
+  },
+  catalogue: [
+    {
+      id: 'R62',
+      title: 'A face-up lock forbids activations',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary:
+        'While a card whose continuous effect says a player cannot activate some cards or effects is face-up on the field (and, for a Continuous Spell/Trap, its activation has resolved), that player cannot activate them: Jinzo, Trap Cards; Majesty\'s Fiend, monster effects anywhere. A lock applies to players, so an unaffected card is locked too.',
+      sources: [S.W62],
+    },
+    {
+      id: 'R63',
+      title: 'A face-up lock forbids Special Summons',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary:
+        'While a card that says a player cannot Special Summon is face-up on the field, that player cannot activate an effect that must Special Summon, and a Special Summon of an effect already on the chain does not happen when it resolves (Vanity\'s Emptiness chained to Monster Reborn).',
+      sources: [S.W62],
+    },
+    {
+      id: 'R64',
+      title: 'A continuous negation applies where the effect resolves',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary:
+        'A continuous effect that negates effects on the field (Skill Drain: face-up monsters; Imperial Order: Spells; Royal Decree: other Traps) does not stop their activation: the effect is negated when it resolves if its card is then face-up on the field while the negating card applies, even if that card was activated later in the same chain. An effect whose card left the field is not negated.',
+      sources: [S.W64, S.W61],
+    },
+    {
+      id: 'R65',
+      title: 'An unaffected card is not affected',
+      tag: 'stable',
+      tags: ['stable'],
+      inForce: 'always',
+      summary:
+        'A card that is unaffected by an effect can still be its target; when the effect resolves, it does not apply to that card (the rest of the effect still applies). Costs are no effects: they can use it.',
+      sources: [S.W65],
+    },
+  ],
+  messages,
+  check(chain, report) {
+    for (const l of chain.links) {
+      if (l.status.ineligible || l.player === undefined || !l.inst?.card || l.noChainEffect) continue;
+      for (const a of l.locksAtPlacement) {
+        const r = a.restriction;
+        if (r.kind === 'cannot-activate') {
+          const covers = lockScopeCovers(r, l.inst.card);
+          if (covers === false) continue;
+          if (covers === undefined || r.conditional) {
+            const what = covers === undefined ? `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this activation` : `whether the condition of ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) holds`;
+            restsOn(l, { card: a.card.name, fact: 'lock', what, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R62)` });
+            continue;
+          }
+          report.say('activation-locked', l, { link: chain.linkName(l), lock: a.card.name, says: describeRestriction(r) });
+          break;
+        }
+        if (r.kind === 'cannot-special-summon' && mustSpecialSummon(l)) {
+          if (r.except || r.conditional) {
+            restsOn(l, { card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this Special Summon`, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R63)` });
+            continue;
+          }
+          report.say('summon-locked', l, { link: chain.linkName(l), lock: a.card.name, says: describeRestriction(r) });
+          break;
+        }
+      }
+      if (!l.stmt.actions) continue;
+      if (l.negatedBy) report.say('negated-by-continuous', l, { link: chain.linkName(l), negator: l.negatedBy.name });
+      const spared = (l.resolution?.acts ?? []).flatMap((x) => (x.kind === 'not-applied' && x.reason === 'unaffected' && x.card ? [x.card] : []));
+      if (spared.length) report.say('unaffected-card', l, { link: chain.linkName(l), cards: `${spared.map(quoteName).join(', ')} ${spared.length > 1 ? 'are' : 'is'}` });
+    }
+  },
+});

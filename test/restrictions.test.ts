@@ -1,0 +1,68 @@
+// Locks and continuous negation as card facts (R62-R65): the modifiers of a `continuous` line read and printed one
+// way, the English texts' plain wordings read into them, and a scope or condition not read kept as a named gap.
+import { test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import { analyze, englishRestrictions, printRestriction, readRestriction } from '../server/src/core/internal';
+
+const words = (s: string) => s.split(' ');
+
+test('restrictions: every modifier reads back as it prints', () => {
+  for (const m of [
+    'locks activation of trap cards',
+    'locks activation of monster effects for opponent if a condition holds',
+    'locks activation of some cards for you',
+    'locks activation of cards and effects',
+    'locks special summons',
+    'locks special summons for opponent except some monsters',
+    'negates monster effects on the field',
+    'negates some effects on the field if a condition holds',
+    'unaffected by other card effects',
+    'unaffected by spell and trap effects',
+    'unaffected by some effects',
+  ]) {
+    const r = readRestriction(words(m));
+    assert.ok(r, m);
+    assert.equal(printRestriction(r!), m);
+  }
+  assert.equal(readRestriction(words('locks activation of dragons')), undefined);
+  assert.equal(readRestriction(words('negates activation')), undefined);
+});
+
+test('restrictions: the official texts of the staples are read into the same modifiers', () => {
+  const cases: Array<[string, string[]]> = [
+    ['Trap Cards, and their effects on the field, cannot be activated. Negate all Trap effects on the field.', ['locks activation of trap cards', 'negates trap effects on the field']],
+    ['Neither player can Special Summon monsters. If a card is sent from the Deck or the field to your GY: Destroy this card.', ['locks special summons']],
+    ['You cannot Special Summon monsters from the Extra Deck.', ['locks special summons for you except some monsters']],
+    ['Activate this card by paying 1000 LP. Negate the effects of all face-up monsters while they are face-up on the field (but their effects can still be activated).', ['negates monster effects on the field']],
+    ['If your opponent controls more monsters than you do, your opponent cannot activate monster effects or declare an attack.', ['locks activation of monster effects for opponent if a condition holds']],
+    ['Unaffected by Trap effects.', ['unaffected by trap effects']],
+    // A narrower scope than the words' own is `some`: which cards is not read.
+    ['Neither player can activate the effects of monsters in the hand.', ['locks activation of some cards']],
+    ["Negate the effects of all face-up monsters on the field, while those monsters are face-up on the field, except Tribute Summoned monsters'.", ['negates some effects on the field']],
+    ['Neither player can activate Spell Cards during Main Phase 1.', ['locks activation of some cards']],
+    // An oath of the activation, a limit on responses and an activated effect's part are no continuous effect.
+    ['You cannot Special Summon monsters the turn you activate this card.', []],
+    ["Your opponent cannot activate cards or effects in response to this card's effect activations.", []],
+    ['Target 1 face-up monster; it is unaffected by other cards\' effects this turn.', []],
+  ];
+  for (const [text, expected] of cases) assert.deepEqual(englishRestrictions(text), expected, text);
+});
+
+test('restrictions: a lock whose scope is not read is a named unknown fact, never a silent legal', () => {
+  const a = analyze(`card "Floodgate X": continuous trap
+  continuous, locks activation of some cards
+
+scenario "a lock of unknown scope"
+  players Yugi, Kaiba
+  turn Yugi
+
+  Kaiba field: "Floodgate X"
+  Yugi field: set "Raigeki Break", "Gemini Elf"
+
+  chain
+    1 Yugi "Raigeki Break" target "Gemini Elf"
+`);
+  const codes = a.diagnostics.map((d) => d.code);
+  assert.ok(codes.includes('unknown-card-fact'), codes.join());
+  assert.ok(!codes.includes('activation-locked'));
+});
