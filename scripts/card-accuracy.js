@@ -9,6 +9,8 @@
 //    --write makes today's figures the committed floor (facts/accuracy-floor.json, held by
 //    test/card-accuracy.test.ts) and docs/cards.md's table; --cards lists each card's facts that are not
 //    right, --probes each probe. Exit 1 when a figure fell below the floor.
+//    Then the same for the held-out set (facts/hand-checked-heldout.json: drawn after the fixes, never used to tune
+//    them; not held by the floor) and the share of all facts of both sets right.
 // 2. With both --texts and --scripts, also the whole library's text inference against the scripts (the
 //    older cross-check, below; docs/card-inference.md explains it).
 // --pinned    the cross-check on the sources at the commits the generated library pins (fetched, or exported
@@ -27,7 +29,7 @@ const { readScript, kindOf } = require('./lib/lua-facts');
 const { helperEffects } = require('./cards/effects');
 const { loadTypeScript } = require('./lib/load-ts');
 const { pinned, sourceAt } = require('./cards/sources');
-const { loadSet, compareCard, tally } = require('./lib/fact-accuracy');
+const { loadSet, compareCard, tally, rate, HELDOUT_FILE } = require('./lib/fact-accuracy');
 const { misses, measureLibrary, measureInference, factTable, docsFigures, figures, readFloor, belowFloor, writeFloor, writeDocs } = require('./lib/fact-report');
 
 function args() {
@@ -430,30 +432,56 @@ function notRight(results) {
     .join('\n');
 }
 
+/** One set's figures: the library's table and probes, the inference's and the scripts' where measured; --cards, --probes. */
+function printSet(o, m) {
+  console.log(docsFigures(m.library, m.inference));
+  if (m.scripts) console.log(`\nThe EDOPro scripts' facts on the same cards (a cross-check: the facts a script states):\n\n${factTable(m.scripts.tally)}`);
+  if (o.cards) {
+    console.log(`\n### The library's facts that are not right\n\n${notRight(m.library.results)}`);
+    if (m.inference) console.log(`\n### The inference's facts that are not right\n\n${notRight(m.inference.results)}`);
+    if (m.scripts) console.log(`\n### The scripts' facts that differ from the set\n\n${notRight(m.scripts.results)}`);
+  }
+  if (o.misses?.includes('does')) console.log(`\n### The library's \`does\` parts that are not right\n\n${m.library.actions.misses.map((x) => `- ${x}`).join('\n') || 'none'}`);
+  if (o.misses) console.log(`\n### The library's misses (${o.misses.join(', ')}): the set's reading, then the library's\n\n${misses(m.library.results, m.library.cardOf, o.misses)}`);
+  if (o.probes) {
+    console.log('\n### Probes\n');
+    for (const p of m.library.probes) console.log(`- ${p.card} (effect ${p.effect}) ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
+  }
+}
+
+function measureSet(o, core, set) {
+  return {
+    set,
+    library: measureLibrary(core, set),
+    inference: o.texts ? measureInference(core, o.texts, set) : undefined,
+    scripts: o.scripts ? measureScripts(set, o.scripts, core) : undefined,
+  };
+}
+
+/** The library's right share of every fact of both sets together. */
+function bothSetsLine(a, b) {
+  const all = tally([...a.library.results, ...b.library.results]).all;
+  const cards = a.set.cards.length + b.set.cards.length;
+  return `All facts of both sets together (${cards} cards): ${rate(all).toFixed(1)} % right (${all.right} of ${all.checked}; wrong ${all.wrong}, missing ${all.missing}, assumed ${all.assumed}, not in the card model ${all.unrepresented}).`;
+}
+
 function handChecked(o) {
   const core = loadTypeScript('scripts/lib/accuracy-core.ts');
   core.installGeneratedLibrary(undefined, path.join(__dirname, '..', 'server', 'cards', 'generated'));
-  const set = loadSet();
-  const library = measureLibrary(core, set);
-  const inference = o.texts ? measureInference(core, o.texts, set) : undefined;
-  const scripts = o.scripts ? measureScripts(set, o.scripts, core) : undefined;
-  console.log(`## The hand-checked facts set: ${set.cards.length} cards (facts/hand-checked.json)\n`);
-  console.log(docsFigures(library, inference));
-  if (scripts) console.log(`\nThe EDOPro scripts' facts on the same cards (a cross-check: the facts a script states):\n\n${factTable(scripts.tally)}`);
-  if (o.cards) {
-    console.log(`\n### The library's facts that are not right\n\n${notRight(library.results)}`);
-    if (inference) console.log(`\n### The inference's facts that are not right\n\n${notRight(inference.results)}`);
-    if (scripts) console.log(`\n### The scripts' facts that differ from the set\n\n${notRight(scripts.results)}`);
+  const main = measureSet(o, core, loadSet());
+  console.log(`## The hand-checked facts set: ${main.set.cards.length} cards (facts/hand-checked.json)\n`);
+  printSet(o, main);
+  // The held-out set is reported, never held by the floor: it measures the fixes on cards they were not made against.
+  const held = fs.existsSync(HELDOUT_FILE) ? measureSet(o, core, loadSet(HELDOUT_FILE)) : undefined;
+  if (held) {
+    console.log(`\n## The held-out set: drawn after the fixes, never used to tune them (${held.set.cards.length} cards, facts/hand-checked-heldout.json)\n`);
+    printSet(o, held);
+    console.log(`\n${bothSetsLine(main, held)}`);
   }
-  if (o.misses) console.log(`\n### The library's misses (${o.misses.join(', ')}): the set's reading, then the library's\n\n${misses(library.results, library.cardOf, o.misses)}`);
-  if (o.probes) {
-    console.log('\n### Probes\n');
-    for (const p of library.probes) console.log(`- ${p.card} (effect ${p.effect}) ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
-  }
-  const now = figures(library, inference);
+  const now = figures(main.library, main.inference);
   if (o.write) {
     writeFloor(now);
-    writeDocs(library, inference ?? undefined);
+    writeDocs(main.library, main.inference ?? undefined);
     console.log('\nWrote facts/accuracy-floor.json and the figures of docs/cards.md.');
     return 0;
   }

@@ -34,13 +34,9 @@ test('card facts: every curated card printed as .segoc parses back to the same f
   assert.ok(seen.size >= 90, `${seen.size} cards`);
 });
 
-/**
- * The facts and each effect's line as the engine shows it (`assumed` is printed as comments, not read back; the
- * archetypes a generated card is listed in have no line in a definition: a card defined in a file lists none, and an
- * archetype filter then takes it with a note, match.ts).
- */
+/** The facts and each effect's line as the engine shows it (`assumed` is printed as comments, not read back). */
 function factsAndLines(card: CardInfo): unknown {
-  return JSON.parse(JSON.stringify({ ...card, origin: undefined, archetypes: undefined, effects: card.effects.map((e) => ({ ...e, range: undefined, assumed: undefined })) }));
+  return JSON.parse(JSON.stringify({ ...card, origin: undefined, effects: card.effects.map((e) => ({ ...e, range: undefined, assumed: undefined })) }));
 }
 
 test('card facts: every generated card printed as .segoc parses back to the same facts and effect lines', () => {

@@ -108,3 +108,11 @@ scenario "two copies"
   assert.equal(missing('once per turn'), 1, "the second copy's trigger is still expected");
   assert.equal(missing('once per turn by name'), 0, 'the name already used its once per turn');
 });
+
+test('R38 says "once per Duel" for a once-per-Duel effect; its implied limits are set wherever the effect is made', () => {
+  const text = `card "Duel Spell": quick-play spell\n  activation, once per duel, includes draw, does draw 1\n\nscenario "once per duel twice"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: set "Duel Spell" as d1, set "Duel Spell" as d2\n  chain\n    1 Yugi d1 -> draw 1\n  chain\n    1 Yugi d2 -> draw 1\n  expect legal\n`;
+  const d = analyze(text).scenarios[0].diagnostics.find((x) => x.code === 'hard-once-per-turn');
+  assert.match(d?.message ?? '', /can be used only once per Duel by its name/);
+  const generated = generatedCard(readRecord(['1', 'Duel Card', '', 'S:Quick-Play', '', '', '', '', '', 'b', '', 's', '', 'A,o,s,,,,,draw,1d', '1'].join('\t'), ''), ORIGIN).effects[0];
+  assert.deepEqual([generated.oncePerDuel, generated.oncePerTurnByName, generated.oncePerTurn], [true, true, true]);
+});

@@ -158,6 +158,18 @@ test('infer: every curated library card infers to its curated definition, or the
   assert.deepEqual(stale, [], 'KNOWN_DIFFERENCES lists differences that no longer occur');
 });
 
+test("infer: a monster's choices are parts joined by `or`; an old text's selection says its part in the next sentence", () => {
+  const does = (text: string, type: string) => {
+    const out: string[] = [];
+    assert.equal(runCli(['infer', text, '--type', type], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s) }), 0);
+    return /does ([^,\n]+)/.exec(out.join('\n'))?.[1];
+  };
+  // Dark Scorpion - Cliff the Trap Remover's text; Power-Up Adapter's.
+  assert.equal(does("When this card inflicts battle damage to your opponent, you can activate 1 of these effects:\n● Target 1 Spell/Trap on the field; destroy that target.\n● Send the top 2 cards of your opponent's Deck to the GY.", 'Effect Monster'), 'destroy target or send to gy from deck');
+  assert.equal(does('After activation, treat this card as an Equip Card and equip it to 1 face-up "Morphtronic" monster you control. The equipped monster cannot attack. Then, select 1 face-up monster on the field, except the equipped monster. It gains ATK equal to the ATK of the equipped monster.', 'Normal Trap'), 'equip then change atk');
+  assert.equal(does('You can destroy 1 other "DoomZ" card in your hand, then add to your hand or Special Summon, 1 "DoomZ" monster from your Deck.', 'Continuous Spell'), 'destroy then add from deck or special summon from deck');
+});
+
 test('segoc infer prints the inferred definition', () => {
   const out: string[] = [];
   const code = runCli(['infer', 'If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand.', '--name', 'Sangan'], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s) });

@@ -16,7 +16,7 @@ function labelsAtEnd(text: string): string[] {
 }
 
 test('does: parts, objects and conjunctions read and print back', () => {
-  for (const line of ['destroy target and if you do draw 1', 'negate activation and destroy that card', 'special summon target from gy in defense then change position itself', 'destroy all spells and traps also banish itself', 'add from deck']) {
+  for (const line of ['destroy target and if you do draw 1', 'negate activation and destroy that card', 'special summon target from gy in defense then change position itself', 'destroy all spells and traps also banish itself', 'add from deck', 'destroy target or send to gy from deck']) {
     const parts = readActions(line.split(' '));
     assert.ok(parts, line);
     assert.equal(printActions(parts!), `does ${line}`);
@@ -48,6 +48,26 @@ test('resolution: a target that left is not affected (R44), and the part after "
   assert.match(did, /not applied: destroys its target \("Gemini Elf"\): its target left the field at CL2 before the link resolved \[R44\]/);
   assert.match(did, /not applied: draws 1: the part before "and if you do" did not happen \[R46\]/);
   assert.equal(a.scenarios[0].chains[0].links[0].resolution!.status, 'no-effect');
+});
+
+test('resolution: an effect of choices (`or`) says which one is not written and moves nothing; its expectations are unknown', () => {
+  const text = (expects: string) =>
+    [
+      'card "Test Chooser": normal trap',
+      '  activation, targets a monster, does destroy target or send to gy from deck',
+      'scenario "t"',
+      '  players Yugi, Kaiba',
+      '  turn Yugi',
+      '  Yugi field: "Gemini Elf", set "Test Chooser"',
+      '  chain',
+      '    1 Yugi "Test Chooser" target "Gemini Elf"',
+      `  ${expects}`,
+    ].join('\n');
+  const a = analyze(text('expect "Gemini Elf" in field'));
+  assert.equal(a.scenarios[0].chains[0].links[0].resolution!.did.join('; '), "applies one of: destroys its target or sends a card from the Deck to the GY; which one is not written (write the link's actions)");
+  assert.equal(a.scenarios[0].expectationsMet, true, JSON.stringify(a.diagnostics));
+  const unknown = analyze(text('expect CL1 does not apply destroy'));
+  assert.match(unknown.diagnostics.find((d) => d.code === 'expect-unmet')!.message, /what it does is not known/);
 });
 
 test('expect: outcomes met, unmet (expect-unmet, saying what happened) and malformed (bad-expect)', () => {

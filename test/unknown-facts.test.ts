@@ -7,7 +7,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze, AnalyzeOptions, parseProject, renderHtml, renderMarkdown, renderSvg, renderWikitext, scenarioJson } from '../server/src/core/internal';
+import { analyze, AnalyzeOptions, cardToSegoc, generatedCard, parseProject, readRecord, renderHtml, renderMarkdown, renderSvg, renderWikitext, scenarioJson } from '../server/src/core/internal';
 import { buildViewModel } from '../client/src/preview/model';
 import { renderPreviewHtml } from '../client/src/preview/html';
 import { PREVIEW_ASSETS } from './preview/assets';
@@ -212,4 +212,40 @@ test('--strict on the CLI, "strict" in segoc.json and the segoc.strict setting',
   assert.equal(readSettings({ strict: true }).strict, true);
   assert.equal(readSettings({}).strict, false);
   fs.rmSync(dir, { recursive: true, force: true });
+});
+
+const APPARITION = (monster: string) =>
+  `scenario "Apparition after a destroyed monster"\n  players Yugi, Kaiba\n  turn Kaiba\n  Yugi field: "${monster}", set "Apparition"\n  Kaiba hand: "Dark Hole"\n  chain\n    1 Kaiba "Dark Hole" -> destroy "${monster}"\n  chain\n    1 Yugi "Apparition"\n  expect legal\n`;
+
+test('an archetype is the source\'s list, never a name that contains it: "Heroic Challenger" is no "HERO" card', () => {
+  assert.deepEqual(check(APPARITION('Elemental HERO Sparkman')).codes, [], 'listed as "HERO" by its source: a plain legal');
+  assert.deepEqual(check(APPARITION('Heroic Challenger - Thousand Blades')).codes, ['error nothing-to-answer at CL1', 'error expect-unmet']);
+});
+
+test('a card whose source lists no archetypes is a named unknown fact, even with the archetype in its name', () => {
+  const { sc, codes } = check(`card "Test HERO Knight": normal monster (warrior, light, level 4, atk 1000, def 1000)\n\n${APPARITION('Test HERO Knight')}`);
+  assert.deepEqual(codes, ['warning unknown-card-fact at CL1']);
+  const fact = sc.chains[1].links[0].unknownFacts[0];
+  assert.equal(fact.card, 'Test HERO Knight');
+  assert.match(fact.what, /whether "Test HERO Knight" is a "HERO" card \(the card library lists no archetypes for it; its name contains/);
+  assert.equal(fact.line, 'archetype "HERO"');
+});
+
+test('a `does` part that does not say from where implies no includes; a Special Summon from the Deck is both kinds', () => {
+  const cards = `card "Open Spell": normal spell\n  activation, does destroy target and add\n\ncard "Deck Caller": effect monster (fiend, dark, level 4, atk 1000, def 1000)\n  ignition, does special summon from deck\n\n`;
+  const ash = `scenario "Ash on an add from somewhere"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi hand: "Open Spell"\n  Kaiba field: "Blue-Eyes White Dragon"\n  Kaiba hand: "Ash Blossom & Joyous Spring"\n  chain\n    1 Yugi "Open Spell" target "Blue-Eyes White Dragon"\n    2 Kaiba "Ash Blossom & Joyous Spring"\n  expect legal\n`;
+  const { sc, codes } = check(cards + ash);
+  assert.deepEqual(codes, ['warning unknown-card-fact at CL2'], 'unknown, not `must-chain-directly`');
+  assert.equal(sc.chains[0].links[1].unknownFacts[0].fact, 'includes');
+  const solemn = `scenario "Solemn Warning on a deck summon"\n  players Yugi, Kaiba\n  turn Yugi\n  Yugi field: "Deck Caller"\n  Kaiba field: set "Solemn Warning"\n  chain\n    1 Yugi "Deck Caller"\n    2 Kaiba "Solemn Warning"\n  expect legal\n`;
+  assert.deepEqual(check(cards + solemn).codes, [], 'a Special Summon from the Deck is a Special Summon');
+});
+
+test('an `archetype` line states the fact: the writer settles it, and `segoc card` prints what the library lists', () => {
+  const knight = (line: string) => `card "Test HERO Knight": normal monster (warrior, light, level 4, atk 1000, def 1000)\n  ${line}\n\n${APPARITION('Test HERO Knight')}`;
+  assert.deepEqual(check(knight('archetype "HERO"')).codes, []);
+  assert.deepEqual(check(knight('archetype none')).codes, ['error nothing-to-answer at CL1', 'error expect-unmet']);
+  const record = fs.readFileSync(path.join(repoRoot(), 'server/cards/generated/cards.tsv'), 'utf8').split('\n').find((l) => l.split('\t')[1] === 'Elemental HERO Sparkman')!;
+  const printed = cardToSegoc(generatedCard(readRecord(record, ''), { kind: 'generated' }));
+  assert.match(printed, /\n {2}archetype "Elemental HERO"\n {2}archetype "HERO"\n/);
 });

@@ -15,7 +15,7 @@
 const { chainEffects, align } = require('./fact-accuracy');
 const { loadTypeScript } = require('./load-ts');
 
-const CONJUNCTIONS = ['and-if-you-do', 'then', 'also', 'and'];
+const CONJUNCTIONS = ['and-if-you-do', 'then', 'also', 'and', 'or'];
 const blank = () => ({ right: 0, wrong: 0, missing: 0 });
 const bump = (map, key, bucket) => {
   if (!map.has(key)) map.set(key, blank());
@@ -35,14 +35,15 @@ function sameFrom(want, got) {
   return Array.isArray(want) ? want.includes(got) : want === got;
 }
 
-/** One effect's parts against the source's: fills the tallies. */
-function compareParts(want, got, t) {
+/** One effect's parts against the source's: fills the tallies, and `t.misses` with what was not right. */
+function compareParts(want, got, t, where = '') {
   const free = [...got];
   for (const [i, w] of want.entries()) {
     const j = free.findIndex((g) => g && fits(g.verb, w.verb));
     if (j < 0) {
       bump(t.byVerb, w.verb, 'missing');
       if (w.link !== 'first') bump(t.byLink, w.link, 'missing');
+      t.misses.push(`${where} ${w.verb} missing; the source has: ${got.map((g) => g.verb).join(', ') || 'nothing'}`);
       continue;
     }
     const g = free[j];
@@ -58,12 +59,16 @@ function compareParts(want, got, t) {
     }
     if (w.link !== 'first' && i > 0) bump(t.byLink, w.link, g.link === w.link ? 'right' : 'wrong');
   }
-  for (const g of free) if (g) bump(t.byVerb, g.verb, 'wrong');
+  for (const g of free) {
+    if (!g) continue;
+    bump(t.byVerb, g.verb, 'wrong');
+    t.misses.push(`${where} ${g.verb} wrong (the set reads: ${want.map((w) => w.verb).join(', ')})`);
+  }
 }
 
 /** Per kind of action, per detail and per conjunction: { right, wrong, missing }. */
 function measureActions(set, cardOf) {
-  const t = { byVerb: new Map(), byDetail: new Map(), byLink: new Map(), effects: 0, stated: 0 };
+  const t = { byVerb: new Map(), byDetail: new Map(), byLink: new Map(), effects: 0, stated: 0, misses: [] };
   for (const c of set.cards) {
     const card = cardOf(c);
     const got = card ? chainEffects(card) : [];
@@ -73,7 +78,7 @@ function measureActions(set, cardOf) {
       t.effects++;
       const does = pairs[i]?.does ?? [];
       if (does.length) t.stated++;
-      compareParts(w.does, does, t);
+      compareParts(w.does, does, t, `${c.name} (effect ${i + 1}):`);
     }
   }
   return t;
@@ -87,6 +92,8 @@ const pct = (x) => `${rate(x).toFixed(1)} %`;
 
 /** The Markdown tables of a measure: per kind of action (most parts first), the details and the conjunctions. */
 function actionTables(t) {
+  // A set whose readings hold no `does` parts (the held-out set) has nothing to measure: no table of empty rows.
+  if (!t.stated && ![...t.byVerb].length) return 'Its readings state no `does` parts: not measured.';
   const row = (label, x) => `| ${label} | ${x.right + x.wrong + x.missing} | ${x.right} | ${x.wrong} | ${x.missing} | ${pct(x)} |`;
   const head = (what) => [`| ${what} | checked | right | wrong | missing | accuracy |`, '|---|---:|---:|---:|---:|---:|'];
   const all = blank();

@@ -11,6 +11,12 @@ const fs = require('fs');
 const path = require('path');
 
 const SET_FILE = path.join(__dirname, '..', '..', 'facts', 'hand-checked.json');
+/**
+ * The held-out set (docs/cards.md, "The held-out set"): the same schema, cards drawn after the fixes began and
+ * never used to tune them, so the measure is not only the set the fixes were made against. Reported beside the
+ * set, not held by the ratchet.
+ */
+const HELDOUT_FILE = path.join(__dirname, '..', '..', 'facts', 'hand-checked-heldout.json');
 
 /** The fact kinds, in the order the reports print them. */
 const FACTS = ['kind', 'mandatory', 'timing', 'event', 'zones', 'targets', 'damageStep', 'limit', 'includes', 'window', 'summonsItself', 'spellSpeed', 'cost', 'responseRestriction', 'effects', 'stats'];
@@ -286,7 +292,7 @@ function compareCard(want, card, core) {
   return facts;
 }
 
-/** Per fact kind: { right, wrong, missing, assumed, unrepresented, checked }. */
+/** Per fact kind: { right, wrong, missing, assumed, unrepresented, checked }; several sets' results may be concatenated. */
 function tally(results) {
   const by = Object.fromEntries(FACTS.map((f) => [f, Object.fromEntries([...BUCKETS, 'checked'].map((b) => [b, 0]))]));
   const all = Object.fromEntries([...BUCKETS, 'checked'].map((b) => [b, 0]));
@@ -303,4 +309,4 @@ function tally(results) {
 
 const rate = (t) => (t.checked ? (100 * t.right) / t.checked : 100);
 
-module.exports = { SET_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, tally, rate, includesOf, limitOf };
+module.exports = { SET_FILE, HELDOUT_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, tally, rate, includesOf, limitOf };

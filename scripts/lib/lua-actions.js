@@ -65,10 +65,49 @@ const OP_LETTERS = {
   'change-position': 'O', 'change-atk': 'T', 'gain-lp': 'R', damage: 'M', 'take-control': 'C', equip: 'Q', attach: 'V', set: 'Z', tribute: 'U',
 };
 
-/** The card's `ops:` note: the letters of what its operations call, or '' where they call nothing this reader knows. */
+/** Calls that act on no card: an operation that makes only these creates lasting effects or checks (a lock). */
+const NO_ACTION_CALL = /^(?:Duel\.(?:RegisterEffect|RegisterFlagEffect|ResetFlagEffect|Hint|HintSelection|RaiseEvent|Get\w*|Is\w*|Check\w*)|Effect\.CreateEffect|aux\.Stringid)$/;
+
+/** Card and Effect methods that act on no card (`tc:NegateEffects(...)` does: it is no method here). */
+const NO_ACTION_METHOD = /^(?:Set\w*|Get\w*|Is\w*|Has\w*|Check\w*|RegisterEffect|RegisterFlagEffect|Clone)$/;
+/** Calls that add effects built elsewhere (an Equip Spell's aux.AddEquipProcedure, Ritual.AddProcGreater, ...). */
+const PROCEDURE = /\b(?:aux|Auxiliary)\.(?!Stringid\b|GlobalCheck\b)\w*(?:Proc|Procedure)\w*\s*\(|\b(?:Ritual|Fusion|Synchro|Xyz|Link|Pendulum|Gemini|Spirit|Union|Equip)\.\w+\s*\(/;
+
+/**
+ * Whether every operation the script names was read whole and calls nothing but NO_ACTION_CALL: its body is in the
+ * script, and no call goes to a helper (of the script, aux, Fusion, ...) or another Duel function this reader does
+ * not know (Duel.SwapControl, Duel.MoveToField: actions all the same).
+ */
+function operationsReadWhole(lua) {
+  const fns = functionsOf(lua);
+  const ops = [...new Set([...lua.matchAll(/SetOperation\(\s*([\w.]+)\s*\)/g)].map((m) => m[1]))];
+  // ... and whose lasting effects only forbid (EFFECT_CANNOT_*): a lasting ATK swap or a later destruction is an action.
+  const onlyChecks = (body) => {
+    const code = body.replace(/^function[^\n]*\n/, '');
+    return (
+      [...code.matchAll(/\b([A-Za-z_]\w*)\.(\w+)\s*\(/g)].every((m) => NO_ACTION_CALL.test(`${m[1]}.${m[2]}`)) &&
+      [...code.matchAll(/:(\w+)\s*\(/g)].every((m) => NO_ACTION_METHOD.test(m[1])) &&
+      // A function held in a variable (`op(e,tp,...)`: another effect's operation, copied) is any action.
+      [...code.matchAll(/(?<![.:\w])([A-Za-z_]\w*)\s*\(/g)].every((m) => /^(?:if|not|and|or|return|elseif|until|while|function|pairs|ipairs)$/.test(m[1])) &&
+      [...code.matchAll(/\bEFFECT_\w+/g)].every((m) => /^EFFECT_(?:CANNOT_|FLAG_|TYPE_)/.test(m[0]))
+    );
+  };
+  // A procedure of aux or of a Summon's library adds effects whose operations this reader does not see.
+  if (PROCEDURE.test(lua)) return false;
+  // Every SetOperation names a function (not a helper's result: `SetOperation(Fusion.SummonEffOP(...))`).
+  const named = [...lua.matchAll(/SetOperation\(\s*([\w.]+)\s*\)/g)].length === [...lua.matchAll(/SetOperation\(/g)].length;
+  return named && ops.length > 0 && ops.every((name) => fns.has(name) && onlyChecks(fns.get(name)));
+}
+
+/**
+ * The card's `ops:` note: the letters of what its operations call; `ops:-` where they were read whole and call
+ * nothing this reader knows (a category of the script is then what an effect checks, not what it does: Droll &
+ * Lock Bird's CATEGORY_DISABLE with an operation that only forbids adding cards); '' where that is not known.
+ */
 function opsNote(lua) {
   const letters = operationVerbs(lua).map((v) => OP_LETTERS[v]).join('');
-  return letters ? `ops:${letters}` : '';
+  if (letters) return `ops:${letters}`;
+  return operationsReadWhole(lua) ? 'ops:-' : '';
 }
 
 module.exports = { operationVerbs, functionsOf, opsNote, OP_LETTERS };

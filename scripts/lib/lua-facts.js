@@ -13,6 +13,8 @@
 /** Helper procedures that build chain-starting effects (or change what the card's effects are), by kind. */
 const HELPERS = {
   'aux.AddEquipProcedure': 'equip',
+  // An "Amaze Attraction" Trap's activation: target a monster, equip this card to it (the same activation).
+  'aux.AddAttractionEquipProc': 'equip',
   'Fusion.CreateSummonEff': 'fusion-summon',
   'Fusion.RegisterSummonEff': 'fusion-summon',
   'Ritual.AddProcGreater': 'ritual',

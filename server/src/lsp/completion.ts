@@ -67,6 +67,7 @@ const EFFECT_STARTS = [
   'flip mandatory',
   'responds to',
   'alias',
+  'archetype',
 ];
 const PLAYER_VERBS = [
   'normal summons',

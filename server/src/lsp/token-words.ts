@@ -5,7 +5,7 @@
 export const KEYWORDS = new Set([
   'scenario', 'card', 'use', 'source', 'rules', 'tcg', 'ocg', 'as', 'of', 'players', 'turn', 'phase', 'chain', 'expect',
   'legal', 'illegal', 'at', 'in', 'link', 'effect', 'from', 'cost', 'target', 'targets', 'targeting', 'then', 'and', 'set',
-  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'text',
+  'face-down', 'face-up', 'none', 'all', 'trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'to', 'alias', 'archetype', 'text',
   'mandatory', 'optional', 'when', 'if', 'with', 'directly', 'tributing', 'into', 'once', 'per', 'summons', 'itself',
   'using', 'by', 'control', 'until', 'granted', 'lingering',
 ]);

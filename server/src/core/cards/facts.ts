@@ -1,12 +1,13 @@
 // Card facts: what a source knows of a card, independent of how it was written. Every source of
 // cards (the `.segoc` definitions of from-segoc.ts, the generated library, effects inferred from card
 // text) produces CardFacts; `makeCard` is the only way to a CardInfo, so defaults are decided once.
-import { CardInfo, CardOrigin, EffectAction, EffectFacts, EffectInfo, EventPattern } from './types';
+import { CardInfo, CardOrigin, EffectFacts, EffectInfo, EventPattern } from './types';
 import { cardTypeInfo } from './vocabulary/words';
 import { parseFilter } from './vocabulary/filters';
 import { EFFECT_PROPERTIES } from './vocabulary/properties';
 import { normalizeName } from './names';
 import { uniformCard, uniformEffect } from './uniform';
+import { includedByParts } from './includes';
 
 export type { EffectFacts } from './types';
 export { defaultZones } from './vocabulary/properties';
@@ -94,6 +95,7 @@ function makeEffect(index: number, card: CardInfo, e: EffectFacts): EffectInfo {
   const stated = e as Record<string, unknown>;
   const out = info as unknown as Record<string, unknown>;
   for (const p of EFFECT_PROPERTIES) if (p.key) out[p.key] = stated[p.key] ?? p.fallback?.(info, card);
+  impliedLimits(info);
   impliedByActions(info, e);
   return info;
 }
@@ -115,6 +117,15 @@ export function pendulumScaleActivation(card: CardInfo): EffectInfo {
 }
 
 /**
+ * The limits one limit implies, for every source alike (a `card` line, a generated record): once per Duel by name is,
+ * within a turn, the hard once per turn by name (R38), which is a once-per-turn limit (R17).
+ */
+function impliedLimits(info: EffectInfo): void {
+  if (info.oncePerDuel) info.oncePerTurnByName = true;
+  if (info.oncePerTurnByName) info.oncePerTurn = true;
+}
+
+/**
  * What a stated `does` says of the effect's other facts where its source states them not (a curated line
  * `activation, does destroy target`): a part acting on its target means the effect targets; its parts are what
  * it includes (Ash Blossom reads them). A fact the source states wins; nothing is implied by an empty `does`.
@@ -122,33 +133,9 @@ export function pendulumScaleActivation(card: CardInfo): EffectInfo {
 function impliedByActions(info: EffectInfo, stated: EffectFacts): void {
   if (!stated.targets && info.does.some((a) => a.object === 'target')) info.targets = { ...parseFilter(['a', 'card']), raw: 'targets a card' };
   if (!stated.includes?.length) {
-    const included = [...new Set(info.does.map(includedBy).filter((x): x is string => !!x))];
-    if (included.length) info.includes = included;
-  }
-}
-
-/** The `includes` word of one part of `does` (docs/language.md, `includes <what>`), if any. */
-function includedBy(a: EffectAction): string | undefined {
-  switch (a.verb) {
-    case 'destroy':
-      return 'destroy';
-    case 'banish':
-      return 'banish';
-    case 'draw':
-      return 'draw';
-    case 'special-summon':
-      return a.from === 'deck' ? 'deck summon' : 'special summon';
-    case 'add-to-hand':
-      return a.from === 'deck' ? 'search' : undefined;
-    case 'send-to-gy':
-      return a.from === 'deck' ? 'deck send' : undefined;
-    case 'negate-activation':
-    case 'negate-effect':
-    case 'negate-effects':
-    case 'negate-summon':
-      return 'negate';
-    default:
-      return undefined;
+    // A part that does not say from where leaves it unknown (includes.ts): then nothing is implied.
+    const included = info.does.length ? includedByParts(info.does) : undefined;
+    if (included?.length) info.includes = included;
   }
 }
 

@@ -35,6 +35,8 @@ export function factsFromSegoc(def: CardDef): { facts: CardFacts; diagnostics: D
   const facts: CardFacts = {
     name: def.name.text,
     aliases: def.aliases.map((a) => a.name.text),
+    // No `archetype` line: not known (an archetype filter names the gap); `archetype none`: none.
+    archetypes: def.archetypes.length ? def.archetypes.flatMap((a) => (a.name ? [a.name.text] : [])) : undefined,
     cardType: def.cardType.text,
     races: [],
     attributes: [],

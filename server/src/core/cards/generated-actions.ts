@@ -33,7 +33,8 @@ const BY_CATEGORY: Readonly<Record<string, ActionVerb>> = {
   draw: 'draw',
   handes: 'discard',
   release: 'tribute',
-  pos: 'change-position',
+  // CATEGORY_POSITION (the record writes each CATEGORY_ constant's name in lower case).
+  position: 'change-position',
   atkchange: 'change-atk',
   defchange: 'change-atk',
   recover: 'gain-lp',
@@ -140,7 +141,7 @@ const VERB_LETTERS: Readonly<Record<ActionVerb, string>> = {
   'negate-summon': 'S', 'negate-attack': 'A', 'negate-effects': 'F', 'change-position': 'O', 'change-atk': 'T', 'gain-lp': 'R',
   'lose-lp': 'Y', damage: 'M', 'take-control': 'C', equip: 'Q', attach: 'V', set: 'Z', tribute: 'U',
 };
-const LINK_SIGNS: Readonly<Record<Exclude<PartLink, 'first'>, string>> = { 'and-if-you-do': '&', then: '>', also: '+', and: '~' };
+const LINK_SIGNS: Readonly<Record<Exclude<PartLink, 'first'>, string>> = { 'and-if-you-do': '&', then: '>', also: '+', and: '~', or: '%' };
 const OBJECT_LETTERS: Readonly<Record<ActionObject, string>> = {
   target: 't', itself: 'i', 'that-card': 'c', 'all-monsters': 'm', 'all-opponent-monsters': 'o', 'all-spells-traps': 's', 'all-cards': 'a',
 };

@@ -13,7 +13,7 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { readPhrase } from './from-segoc';
 import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
-import { printEffectLine, quoted } from './to-segoc';
+import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
 import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
 
@@ -403,17 +403,11 @@ function phrase(e: EffectFacts, modifier: string): void {
  */
 function limits(limit: string, into: EffectFacts): void {
   if (limit.endsWith('c')) into.oncePerChain = true;
-  else if (limit.endsWith('d')) {
-    // EFFECT_COUNT_CODE_DUEL: once per Duel by name, which within a turn is the hard limit.
-    into.oncePerDuel = true;
-    into.oncePerTurnByName = true;
-    into.oncePerTurn = true;
-  }
+  // EFFECT_COUNT_CODE_DUEL: once per Duel by name (what it implies within a turn: facts.ts, impliedLimits).
+  else if (limit.endsWith('d')) into.oncePerDuel = true;
   else if (limit.endsWith('o') && into.kind === 'activation') into.activateOncePerTurn = true;
-  else if (/^\d+[neo]$/.test(limit)) {
-    into.oncePerTurn = true;
-    into.oncePerTurnByName = true;
-  } else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
+  else if (/^\d+[neo]$/.test(limit)) into.oncePerTurnByName = true;
+  else if (/^\d+$/.test(limit)) into.oncePerTurn = true;
 }
 
 /**
@@ -643,7 +637,7 @@ export function generatedCard(r: GeneratedRecord, origin: Omit<CardOrigin, 'rang
   const nameEnd = 5 + quoted(r.name).length;
   const facts = generatedCardFacts(r);
   const card = makeCard(facts, { ...origin, range: lineRange(0, 5, nameEnd) });
-  let line = 1 + card.aliases.length;
+  let line = 1 + card.aliases.length + archetypeLines(card).length;
   card.effects.forEach((e, i) => {
     if (facts.effects[i].text !== undefined) {
       // The implied activation of a Spell/Trap: where its card type is written.

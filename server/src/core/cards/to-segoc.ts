@@ -20,6 +20,7 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   const corrections = card.origin.corrections ?? [];
   for (const c of corrections) if (c.effect === undefined) lines.splice(1, 0, `# ${c.layer}: ${c.fact} (${c.reason}; ${c.source})`);
   for (const alias of card.aliases) lines.push(`  alias ${quoted(alias)}`);
+  for (const line of archetypeLines(card)) lines.push(`  ${line}`);
   for (const e of card.effects) {
     for (const fact of e.assumed) lines.push(`  # assumed: ${fact}`);
     for (const c of corrections) if (c.effect === e.index) lines.push(`  # ${c.layer}: ${c.fact} (${c.reason}; ${c.source})`);
@@ -30,6 +31,12 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
 }
 
 /** A monster's Level (`level N`), Rank (`rank N`) or Link Rating (`link N`), each its own fact; undefined where none is known. */
+/** A card's `archetype` lines: one per archetype its source lists, `archetype none` for an empty list, none unknown. */
+export function archetypeLines(card: Pick<CardInfo, 'archetypes'>): string[] {
+  if (!card.archetypes) return [];
+  return card.archetypes.length ? card.archetypes.map((a) => `archetype ${quoted(a)}`) : ['archetype none'];
+}
+
 export function levelTag(card: Pick<CardInfo, 'level' | 'rank' | 'link'>): string | undefined {
   if (card.rank !== undefined) return `rank ${card.rank}`;
   if (card.link !== undefined) return `link ${card.link}`;

@@ -20,7 +20,7 @@ export interface CardFilter {
   faceUp?: boolean;
   /** `a link monster`, `a tuner monster`: its card type or ability is one of these. */
   types?: string[];
-  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such, or with the name in its own). */
+  /** `a "Fiendsmith" monster`: a card of one of these archetypes (listed as such by its source; no list: not known). */
   archetypes?: string[];
   /** `targets the summoned monster`: the card of the triggering event. */
   eventCard?: boolean;
@@ -305,7 +305,11 @@ export type ActionObject = 'target' | 'itself' | 'that-card' | 'all-monsters' | 
  * part to have happened (`then` comes after it, a step of its own); `also` and `and` do not skip (simultaneous).
  * The first part has `first`.
  */
-export type PartLink = 'first' | 'and-if-you-do' | 'then' | 'also' | 'and';
+/**
+ * How a part follows the one before (PSCT): `or` joins choices of which one part applies, chosen as the effect is
+ * activated ("activate 1 of these effects") or as it resolves ("add to your hand or Special Summon").
+ */
+export type PartLink = 'first' | 'and-if-you-do' | 'then' | 'also' | 'and' | 'or';
 
 export interface EffectAction {
   verb: ActionVerb;

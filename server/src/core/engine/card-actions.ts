@@ -26,6 +26,8 @@ interface PartsState {
 /** Performs the card's effect for link `l`; returns what it did and what it did not apply. */
 export function performCardEffect(t: Timeline, l: LinkState, parts: readonly EffectAction[], origin: EventOrigin, links: LinkState[]): ResolutionAct[] {
   const did: ResolutionAct[] = [];
+  // Choices (`or` between them): one of them applies, and the link does not write which (it writes no actions).
+  if (parts.some((p) => p.link === 'or')) return [{ kind: 'choice-unknown', card: l.inst?.name ?? '?', parts: choicesOf(parts) }];
   const st: PartsState = { done: [] };
   parts.forEach((part, i) => {
     const words = actionPhrase(part);
@@ -38,6 +40,16 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
     st.done.push(performPart(t, l, part, words, origin, links, st, did));
   });
   return did;
+}
+
+/** An effect's choices in a judge's words: the parts up to each `or` ("destroys a card, then adds a card"). */
+function choicesOf(parts: readonly EffectAction[]): string[] {
+  const out: string[][] = [];
+  for (const p of parts) {
+    if (p.link === 'or' || !out.length) out.push([actionPhrase(p)]);
+    else out[out.length - 1].push(`${p.link === 'first' ? '' : `${p.link.replace(/-/g, ' ')} `}${actionPhrase(p)}`);
+  }
+  return out.map((c) => c.join(', '));
 }
 
 /** One part; true when it happened (to at least one card, or with no card to name). */

@@ -49,12 +49,11 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
     }
   }
   if (f.archetypes?.length) {
-    // A card of the archetype: listed as one by its source, or with the archetype's name in its own name.
-    const named = (a: string) => !!card && card.name.toLowerCase().includes(a.toLowerCase());
-    const listed = (a: string) => !!card?.archetypes?.some((x) => x.toLowerCase() === a.toLowerCase());
-    if (f.archetypes.some((a) => named(a) || listed(a))) r = and3(r, 'yes');
-    else if (!card || card.archetypes === undefined) r = and3(r, 'assumed');
-    else r = and3(r, 'no');
+    // A card of the archetype is one its source lists as such: where the list exists, it alone decides (a name that
+    // merely contains the archetype's, "Heroic Challenger" for "HERO", is not a member). Where no list exists, the
+    // answer is not known: archetypeByNameOnly names it, and the rules say the verdict rests on it.
+    if (!card || card.archetypes === undefined) r = and3(r, 'assumed');
+    else r = and3(r, fromBool(f.archetypes.some((a) => card.archetypes!.some((x) => x.toLowerCase() === a.toLowerCase()))));
   }
   if (f.types?.length) {
     // The card's type (`link monster`) or one of its abilities (`tuner`, `pendulum`).
@@ -67,6 +66,20 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
   }
   if (f.unknown?.length) r = and3(r, 'assumed');
   return r;
+}
+
+/**
+ * Where an event's card meets an archetype qualifier only on a guess: the library lists no archetypes for the card,
+ * so the pattern's archetype (`a "HERO" monster`) is not known to take it. Its name may contain the archetype's
+ * (case-sensitively: "Elemental HERO Sparkman" for "HERO"), which is said, but never settles it.
+ */
+export function archetypeByNameOnly(pattern: EventPattern, event: GameEvent): { card: string; archetypes: string[]; inName: boolean } | undefined {
+  if (pattern.kind !== 'card' || pattern.subject === 'self' || !pattern.subject.archetypes?.length) return undefined;
+  const inst = event.kind === 'move' || event.kind === 'summon' ? event.card : event.kind === 'attack' ? event.target ?? event.attacker : undefined;
+  const card = inst?.card;
+  if (!card || card.archetypes !== undefined) return undefined;
+  const archetypes = pattern.subject.archetypes;
+  return { card: card.name, archetypes, inName: archetypes.some((a) => card.name.includes(a)) };
 }
 
 /** The card whose link caused an event (undefined for game actions). */

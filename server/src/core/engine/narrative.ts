@@ -262,6 +262,8 @@ export function actText(a: ResolutionAct): string {
       return 'its effect was negated: nothing happens (the card was still activated; R45)';
     case 'effect-unknown':
       return `resolves; what its effect does is not known (the card's facts say nothing of it: write its actions, or \`does ...\` on the card)`;
+    case 'choice-unknown':
+      return `applies one of: ${a.parts.join(' or ')}; which one is not written (write the link's actions)`;
     case 'applies':
       return a.cards?.length ? `${a.part} (${quoted(a.cards)})` : a.part;
     case 'not-applied':

@@ -12,6 +12,9 @@ import { ResolutionAct } from './results';
 import { CardInstance, zoneWord } from './state';
 import { Timeline } from './timeline';
 
+/** Acts that say what a link did is not known: its effect, or which of its choices applied. */
+const UNKNOWN_ACTS: ReadonlySet<string> = new Set(['not-written', 'effect-unknown', 'choice-unknown']);
+
 export interface OutcomeCheck {
   range: Range;
   met: boolean;
@@ -88,7 +91,7 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
       case 'negated':
         return r?.status === 'negated' ? { met: true } : { met: false, message: `expected ${name} to be negated, but it ${did}` };
       case 'no-effect':
-        return r && (r.status !== 'resolved' || applied.length === 0) && !r.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')
+        return r && (r.status !== 'resolved' || applied.length === 0) && !r.acts.some((a) => UNKNOWN_ACTS.has(a.kind))
           ? { met: true }
           : { met: false, message: `expected ${name} to have no effect, but it ${did}` };
       case 'resolves':
@@ -99,7 +102,7 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
         // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
         const happened = applied.some((a) => { const v = actVerb(a); return v !== undefined && verbFits(v, verb); });
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
-        if (r?.acts.some((a) => a.kind === 'not-written' || a.kind === 'effect-unknown')) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
+        if (r?.acts.some((a) => UNKNOWN_ACTS.has(a.kind))) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
         return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };
       }
     }

@@ -65,6 +65,8 @@ export type ResolutionAct =
   | { kind: 'effect-negated'; by?: string; rule?: string }
   /** The card's effect is not known to the library (no `does` in its facts) and the link writes no actions. */
   | { kind: 'effect-unknown'; card: string }
+  /** The card's effect applies one of its choices (its parts between `or`s) and the link does not write which. */
+  | { kind: 'choice-unknown'; card: string; parts: string[] }
   /** A part of the card's effect applied where the scenario does not name the cards (`adds a card from the Deck`). */
   | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */

@@ -5,7 +5,9 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { CardInfo, EffectInfo } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { archetypeByNameOnly } from './match';
+import type { GameEvent } from './state';
 import { Diagnostic, QuickFix } from '../diagnostics';
 import { Position, Range } from '../text';
 import { cardToSegoc } from '../cards/to-segoc';
@@ -34,6 +36,23 @@ export const VERDICT_BASIS_CODES: ReadonlySet<string> = new Set([UNKNOWN_CARD_FA
 /** Record a fact once per link (two patterns of one responder may rest on the same gap). */
 export function restsOn(l: LinkState, fact: UnknownFact): void {
   if (!l.unknownFacts.some((f) => f.card === fact.card && f.effect === fact.effect && f.fact === fact.fact && f.what === fact.what)) l.unknownFacts.push(fact);
+}
+
+/**
+ * An event taken to meet an archetype qualifier only because the library lists no archetypes for its card: the verdict
+ * rests on that card's archetypes (which a `card` definition's `archetype` line states). False when that is not the gap.
+ */
+export function restsOnArchetype(l: LinkState, e: EffectInfo, pattern: EventPattern, ev: GameEvent, evText: string): boolean {
+  const g = archetypeByNameOnly(pattern, ev);
+  if (!g || !l.inst?.card) return false;
+  restsOn(l, {
+    card: g.card,
+    fact: 'condition',
+    what: `whether ${quoteName(g.card)} is a ${g.archetypes.map((a) => quoteName(a)).join(' or ')} card (the card library lists no archetypes for it${g.inName ? "; its name contains the archetype's, which does not make it one" : ''})`,
+    why: `${evText} is taken to meet the condition of ${effectLabel(l.inst.card, e.index)} ("${pattern.raw}")`,
+    line: `archetype ${quoteName(g.archetypes[0])}`,
+  });
+  return true;
 }
 
 /** How a fact names an effect: its number only where the card has several. */

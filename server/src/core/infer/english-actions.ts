@@ -1,5 +1,5 @@
 // What an effect does on resolution, read from the English text after its `;` (or its colon): its parts at
-// PSCT's conjunctions ("and if you do", "then", "also", "and") and, in each part, the first action verb and
+// PSCT's conjunctions ("and if you do", "then", "also", "and"; "or" between verbs one of which applies) and, in each part, the first action verb and
 // what it acts on. The result is the body of a `does` modifier (`destroy target and if you do draw 1`), in the
 // card language's words, which cards/vocabulary/actions.ts reads: the inference imports no card model.
 // A part whose verb it does not know ends the reading (what came before is kept; the rest is not guessed).
@@ -15,6 +15,27 @@ const CONJUNCTIONS: ReadonlyArray<readonly [RegExp, string]> = [
 
 /** Where a clause starts: at each conjunction of the list above (outside parentheses and quotes). */
 const SPLIT = /(,\s*and if you do(?: that)?,?\s*|,\s*but,?\s*|,?\s*also,? after that,?\s*|,\s*then,?\s*|\.\s*then,?\s*|,\s*also,?\s*|\.\s*also,?\s*|,?\s+and\s+(?=(?:destroy|banish|return|shuffle|add|special summon|send|draw|discard|negate|change|inflict|gain|take control|equip|attach)\b))/i;
+
+/**
+ * "Add to your hand or Special Summon, 1 monster from your Deck": two verbs joined by "or", one of which applies (the
+ * player chooses as the effect resolves). Split only where the words before "or" have a verb of their own.
+ */
+const OR_VERB = /,?\s+or\s+(?=(?:destroy|banish|return|shuffle|add|special summon|send|set|draw|discard)\b)/i;
+
+/**
+ * A clause read as its alternatives: the words whose verb and details are read, and where the first one's "from
+ * where" is read: the whole clause ("add to your hand or Special Summon, 1 monster from your Deck": both from the Deck).
+ */
+function alternativesOf(clause: string): Array<{ verbWords: string; clause: string; fromClause?: string }> {
+  const m = OR_VERB.exec(clause);
+  if (!m) return [{ verbWords: clause, clause }];
+  const left = clause.slice(0, m.index);
+  const right = clause.slice(m.index + m[0].length);
+  const l = PATTERNS.find((x) => x.re.test(left));
+  const r = PATTERNS.find((x) => x.re.test(right));
+  if (!l || !r || l.verb === r.verb) return [{ verbWords: clause, clause }];
+  return [{ verbWords: left, clause: left, fromClause: clause }, { verbWords: right, clause: right }];
+}
 
 interface Pattern {
   re: RegExp;
@@ -67,6 +88,9 @@ const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(
  */
 const LATER = /\b(?:during|at the start of|at the end of) (?:the|your|your next|the next|each) (?:end|standby) phase\b|\bwhen it leaves the field\b/i;
 const LINGERING = /^(?:this turn, |for the rest of this turn, )?each time\b|^until the end of (?:this|the next) turn, (?:any|all|each|cards?)\b|^(?:during|at) the (?:end|standby) phase\b/i;
+
+/** An old text's selection of the cards a part acts on, in a sentence of its own. */
+const SELECTS = /^(?:select|choose) (?:\d+|a|one)\b/i;
 
 /** The most of an effect's action text read (the longest official effect text is under 1,000 characters). */
 const MAX_ACTION_TEXT = 1500;
@@ -153,38 +177,52 @@ export function actionsOf(action: string, targets: boolean, targetClause = ''): 
       continue;
     }
     // The clause up to the end of its sentence: a later sentence is another part only after "Then"/"Also".
-    const clause = piece.split(/\.\s/)[0];
+    // An old text's selection ("Then, select 1 face-up monster on the field. It gains ATK ...") says what it does in
+    // the sentence after it.
+    const sentences = piece.split(/\.\s/);
+    const clause = SELECTS.test(sentences[0]) && sentences[1] && !PATTERNS.some((x) => x.re.test(sentences[0])) ? sentences[1] : sentences[0];
     // A restriction ("also you cannot Special Summon from the Extra Deck") or an effect that applies later is no part.
     // A later part that waits for a phase ("but return it to the hand during the End Phase") applies later too.
     if (RESTRICTION.test(clause) || LINGERING.test(clause) || (out.length && LATER.test(clause))) continue;
-    const p = PATTERNS.find((x) => x.re.test(clause));
-    if (!p) {
+    const alternatives = alternativesOf(clause);
+    if (!PATTERNS.some((x) => x.re.test(alternatives[0].verbWords))) {
       skipped = true;
       continue;
     }
-    let part = p.verb;
-    let object = '';
-    if (p.verb === 'draw') {
-      const n = DRAW.exec(clause)![1].toLowerCase();
-      part += ` ${NUMBERS[n] ?? Number(n)}`;
-    } else if (!p.verb.startsWith('negate') && !['gain lp', 'lose lp', 'damage'].includes(p.verb)) {
-      object = p.verb === 'equip' ? equipObject(clause, targets) : p.re === EXTRA_DECK_SUMMON ? '' : objectOf(clause, targets, negated, !out.length, before, skipped, MOVES.includes(p.verb));
-      part += object;
-      if (p.from) part += fromOf(clause) || (object === ' target' ? targetZone(targetClause) : '');
-      if (p.verb === 'special summon' && /\bin face-down defense position\b/i.test(clause)) part += ' to face-down';
-      else if (p.verb === 'special summon' && /\bin (?:face-up )?defense position\b/i.test(clause)) part += ' in defense';
-      else if (p.verb === 'special summon' && /\bin (?:face-up )?attack position\b/i.test(clause)) part += ' in attack';
-      if (p.verb === 'change position' && /\bface-down\b/i.test(clause)) part += ' to face-down';
+    for (const [k, alt] of alternatives.entries()) {
+      const p = PATTERNS.find((x) => x.re.test(alt.verbWords));
+      if (!p) break;
+      const part = partOf(p, alt.clause, targets, targetClause, negated, !out.length, before, skipped, alt.fromClause);
+      if (p.verb.startsWith('negate') && p.verb !== 'negate effects') negated = true;
+      if (part.object) before = part.object;
+      const link = k > 0 ? 'or' : conj;
+      out.push(out.length ? `${link} ${part.words}` : part.words);
     }
-    if (p.verb.startsWith('negate') && p.verb !== 'negate effects') negated = true;
-    if (p.verb === 'negate effects') {
-      object = targets && /\b(?:its|their|that target's|that monster's|of (?:that|those) (?:face-up )?(?:monster|target|card)s?)\b/i.test(clause) ? ' target' : objectOf(clause, targets, false, !out.length, '');
-      part += object;
-    }
-    if (object) before = object;
-    out.push(out.length ? `${conj} ${part}` : part);
   }
   return out.length ? out.join(' ') : undefined;
+}
+
+/** One part's words (`special summon target from gy`) and what it acts on, from the clause that says it. */
+function partOf(p: Pattern, clause: string, targets: boolean, targetClause: string, negated: boolean, first: boolean, before: string, skipped: boolean, fromClause = clause): { words: string; object: string } {
+  let part = p.verb;
+  let object = '';
+  if (p.verb === 'draw') {
+    const n = DRAW.exec(clause)![1].toLowerCase();
+    part += ` ${NUMBERS[n] ?? Number(n)}`;
+  } else if (!p.verb.startsWith('negate') && !['gain lp', 'lose lp', 'damage'].includes(p.verb)) {
+    object = p.verb === 'equip' ? equipObject(clause, targets) : p.re === EXTRA_DECK_SUMMON ? '' : objectOf(clause, targets, negated, first, before, skipped, MOVES.includes(p.verb));
+    part += object;
+    if (p.from) part += fromOf(fromClause) || (object === ' target' ? targetZone(targetClause) : '');
+    if (p.verb === 'special summon' && /\bin face-down defense position\b/i.test(clause)) part += ' to face-down';
+    else if (p.verb === 'special summon' && /\bin (?:face-up )?defense position\b/i.test(clause)) part += ' in defense';
+    else if (p.verb === 'special summon' && /\bin (?:face-up )?attack position\b/i.test(clause)) part += ' in attack';
+    if (p.verb === 'change position' && /\bface-down\b/i.test(clause)) part += ' to face-down';
+  }
+  if (p.verb === 'negate effects') {
+    object = targets && /\b(?:its|their|that target's|that monster's|of (?:that|those) (?:face-up )?(?:monster|target|card)s?)\b/i.test(clause) ? ' target' : objectOf(clause, targets, false, first, '');
+    part += object;
+  }
+  return { words: part, object };
 }
 
 /** What an "equip" part acts on: the target it is equipped to ("equip this card to that target"), else none. */

@@ -188,7 +188,10 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
     const e = blankEffect('ignition', sentence, pendulum);
     readActivated(e, g, type);
     if (e.kind === 'continuous') e.notes.push('a replacement ("would ... instead") effect: never starts a chain');
-    else if (choicesOf(sentence)) e.notes.push(CHOICES_IN_ONE_EFFECT);
+    else if (choicesOf(sentence)) {
+      e.notes.push(CHOICES_IN_ONE_EFFECT);
+      e.does = choicesDoes(choicesOf(sentence)!.modes, e.targets) ?? e.does;
+    }
     effects.push(e);
   }
   effectsAfter.push(effects.length);
@@ -299,10 +302,16 @@ function readCardActivation(g: Group, sentence: string, type: CardTypeFacts, eff
   const more = blankEffect('activation', sentence, false);
   readActivated(more, g, type);
   mergeInto(activation, more);
-  // What the activation does may be said in a later sentence ("At any of the following timings: Negate ...").
-  activation.does ??= more.does;
+  // What the activation does may be said in a later sentence ("At any of the following timings: Negate ..."), or go on
+  // in one ("... equip it to 1 monster you control. ... Then, select 1 face-up monster. It gains ATK ...").
+  // A sentence with a condition or a cost of its own is not a part of what came before.
+  const goesOn = activation.does && more.does && topLevelIndex(sentence, ':') < 0 && topLevelIndex(sentence, ';') < 0;
+  activation.does = goesOn ? `${activation.does} ${LATER_PART.test(sentence) ? 'then' : 'also'} ${more.does}` : (activation.does ?? more.does);
   return activation;
 }
+
+/** A later sentence of an activation that goes on after what came before ("Then, select ..."). */
+const LATER_PART = /(?:^|[.,]\s*)then,/i;
 
 /** A modal card's activation as one effect per choice, or undefined where it chooses nothing. */
 function choiceEffects(sentence: string, type: CardTypeFacts): InferredEffect[] | undefined {
@@ -332,6 +341,24 @@ function choiceEffect(head: string, mode: string, first: boolean, type: CardType
   // "(but you can only use each effect of "X" once per turn)": each choice once per turn, by name.
   if (EACH_EFFECT_ONCE.test(head)) e.oncePerTurn = 'name';
   return e;
+}
+
+/**
+ * What a monster's "activate 1 of these effects" does: each choice's parts, the choices joined by `or` (one of them
+ * applies; the card model has one effect for them, where a Spell/Trap's choices are one activation each). `targets`:
+ * the effect targets before its choices ("target 1 monster in your GY, and activate 1 of these effects"). Undefined
+ * where a choice says nothing this reading knows (no choice is left out silently); choices alike are one.
+ */
+function choicesDoes(modes: readonly string[], targets: boolean): string | undefined {
+  const each = modes.map((mode) => {
+    const rest = mode.slice(topLevelIndex(mode, ':') + 1).trim();
+    const semi = topLevelIndex(rest, ';');
+    const cost = semi >= 0 ? rest.slice(0, semi) : '';
+    return actionsOf(semi >= 0 ? rest.slice(semi + 1) : rest, targets || /\btarget/i.test(cost), cost);
+  });
+  if (!each.every(Boolean)) return undefined;
+  // Choices that do the same ("add 1 X from your Deck" or "add 1 Y from your Deck") are that one part.
+  return [...new Set(each.map((d) => d!.toLowerCase()))].join(' or ');
 }
 
 const EACH_EFFECT_ONCE = withinStretch('\\bonly use each effect of\\b', ')', '\\bonce per turn\\b', 'i');

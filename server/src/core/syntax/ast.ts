@@ -229,6 +229,15 @@ export interface AliasLine {
   line: LogicalLine;
 }
 
+/** `archetype "HERO"` (one line per archetype), or `archetype none`: the archetypes the card belongs to. */
+export interface ArchetypeLine {
+  kind: 'archetype';
+  /** The archetype; none for `archetype none` (the card belongs to no archetype). */
+  name?: Named;
+  range: Range;
+  line: LogicalLine;
+}
+
 /** `text "..."`, `text ja "..."`, `text pendulum "..."`: (part of) the card's official text. */
 export interface CardText {
   kind: 'text';
@@ -247,6 +256,7 @@ export interface CardDef {
   tags: Named[];
   effects: EffectLine[];
   aliases: AliasLine[];
+  archetypes: ArchetypeLine[];
   /** The official text, line by line (consecutive lines of one language and part join). */
   texts: CardText[];
   range: Range;

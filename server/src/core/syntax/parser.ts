@@ -7,6 +7,7 @@ import {
   Action,
   ActionSeq,
   AliasLine,
+  ArchetypeLine,
   BoardCard,
   BoardStmt,
   CardDef,
@@ -188,6 +189,8 @@ function parseLines(lexer: LineLexer): ParseResult {
         if (first.lower === 'alias') {
           const a = parseAlias(c);
           card.aliases.push(a);
+        } else if (first.lower === 'archetype') {
+          card.archetypes.push(parseArchetype(c));
         } else if (first.lower === 'text') {
           card.texts.push(parseCardText(c));
         } else {
@@ -221,7 +224,7 @@ function parseLines(lexer: LineLexer): ParseResult {
           file.cards.push(card);
         } catch (e) {
           // Keep the block open (unnamed) so its effect lines do not cascade into more errors.
-          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], texts: [], range: line.range, line };
+          card = { kind: 'card', name: { text: '', range: first.range }, cardType: { text: '', range: first.range }, tags: [], effects: [], aliases: [], archetypes: [], texts: [], range: line.range, line };
           throw e;
         }
         continue;
@@ -351,7 +354,7 @@ function parseCardHeader(c: Cursor): CardDef {
     text: typeWords.map((w) => w.lower).join(' '),
     range: spanRanges(typeWords[0].range, typeWords[typeWords.length - 1].range),
   };
-  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], texts: [], range: c.rangeFrom(start), line: c.line };
+  return { kind: 'card', name: named(nameTok), cardType, tags, effects: [], aliases: [], archetypes: [], texts: [], range: c.rangeFrom(start), line: c.line };
 }
 
 function parseAlias(c: Cursor): AliasLine {
@@ -360,6 +363,18 @@ function parseAlias(c: Cursor): AliasLine {
   if (!n || n.kind !== 'string') throw new ParseError('expected the other name in quotes: alias 《クリッター》', n?.range ?? c.hereRange());
   c.ensureEnd();
   return { kind: 'alias', name: named(n), range: c.rangeFrom(start), line: c.line };
+}
+
+function parseArchetype(c: Cursor): ArchetypeLine {
+  const start = c.next()!;
+  const n = c.next();
+  if (n?.kind === 'word' && n.lower === 'none') {
+    c.ensureEnd();
+    return { kind: 'archetype', range: c.rangeFrom(start), line: c.line };
+  }
+  if (!n || n.kind !== 'string') throw new ParseError('expected the archetype in quotes, or none: archetype "HERO"', n?.range ?? c.hereRange());
+  c.ensureEnd();
+  return { kind: 'archetype', name: named(n), range: c.rangeFrom(start), line: c.line };
 }
 
 /** `text [pendulum] [ja|en] "..."`: a line of the card's official text. */
@@ -1318,7 +1333,7 @@ function parseOutcome(c: Cursor): Outcome | undefined {
   throw new ParseError('expected `in <zone>`, `summoned` or `not summoned` after the card', c.hereRange(), 'bad-expect');
 }
 
-const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|activation|alias|text)\b/i;
+const CARD_LINE = /^\s*(card|trigger|phase\s+trigger|quick|ignition|continuous|flip|responds|activation|alias|archetype|text)\b/i;
 
 /**
  * The text with every line that cannot belong to a card definition blanked (line numbers kept):

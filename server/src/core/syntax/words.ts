@@ -52,7 +52,7 @@ export const LANGUAGE_WORDS = {
   /** A scenario's header lines. */
   headers: wordClass(['source', 'rules', 'players', 'turn', 'phase'], 'keyword.other.header', '  $ x', 'keyword'),
   /** What the lines under a `card` start with: effect kinds, aliases and texts. */
-  effectKinds: wordClass(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias', 'text'], 'keyword.other.effect', '  $ to x', 'keyword'),
+  effectKinds: wordClass(['trigger', 'quick', 'ignition', 'continuous', 'flip', 'responds', 'activation', 'alias', 'archetype', 'text'], 'keyword.other.effect', '  $ to x', 'keyword'),
   /** Words of an effect line's head. */
   effectWords: wordClass(['mandatory', 'optional', 'when', 'if'], 'keyword', '  trigger $', 'keyword'),
   /** Words that may follow the card of a link. */

@@ -1,7 +1,8 @@
 // What an effect does on resolution, as a card line states it: `does destroy target and if you do draw 1`.
 // One table of verb phrases and one of objects, read and printed here (the `does` row of properties.ts), so
 // that a curated card, a file's definition, `segoc card` and the generated records write it one way.
-// The parts are joined by PSCT's conjunctions (`and if you do`, `then`, `also`, `and`); a modifier is one
+// The parts are joined by PSCT's conjunctions (`and if you do`, `then`, `also`, `and`) or by `or` between choices (one
+// of them applies: "activate 1 of these effects", "add to your hand or Special Summon"); a modifier is one
 // comma-separated part of an effect line, so the line writes no comma inside it.
 import { ZONE_WORDS } from './words';
 import type { ActionObject, ActionVerb, EffectAction, PartLink } from '../types';
@@ -54,6 +55,7 @@ const LINKS: ReadonlyArray<readonly [string, PartLink]> = [
   ['then', 'then'],
   ['also', 'also'],
   ['and', 'and'],
+  ['or', 'or'],
 ];
 
 const words = (s: string) => s.split(' ');

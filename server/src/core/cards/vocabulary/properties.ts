@@ -193,8 +193,8 @@ const SHIPPED = [
     docs: [ONCE_BY_NAME],
     read(effect, ws) {
       if (ws.join(' ') !== ONCE_BY_NAME) return false;
+      // What it implies (`once per turn`) is set where every effect is made (facts.ts, impliedLimits).
       effect.oncePerTurnByName = true;
-      effect.oncePerTurn = true;
       return true;
     },
     // `once per duel` says it already.
@@ -218,8 +218,6 @@ const SHIPPED = [
     read(effect, ws) {
       if (ws.join(' ') !== ONCE_PER_DUEL) return false;
       effect.oncePerDuel = true;
-      effect.oncePerTurnByName = true;
-      effect.oncePerTurn = true;
       return true;
     },
     print: (e) => (e.oncePerDuel ? ONCE_PER_DUEL : undefined),

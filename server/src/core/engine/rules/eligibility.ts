@@ -11,7 +11,7 @@ import { GameEvent, zoneWord } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { EventPattern } from '../../cards/model';
-import { effectLabel, restsOn } from '../unknown-facts';
+import { effectLabel, restsOn, restsOnArchetype } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 /**
@@ -94,7 +94,9 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
           what: `the condition of ${effectLabel(l.inst.card!, e.index)} ("${e.event!.raw}") has words the library cannot read ("${unread.join(' ')}")`,
           why: `${describeEvent(c.event, chain.players)} is taken to meet it`,
         });
-      } else l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
+      } else if (!(e.event && restsOnArchetype(l, e, e.event, c.event, describeEvent(c.event, chain.players)))) {
+        l.assumptions.push(`the condition "${e.event?.raw}" was taken as met by ${describeEvent(c.event, chain.players)} (the card data does not settle it)`);
+      }
     }
     return;
   }

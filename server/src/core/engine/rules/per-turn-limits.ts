@@ -36,8 +36,8 @@ export const perTurnLimits = defineRule({
     },
   ],
   messages: {
-    'hard-once-per-turn': (p: { link: string; card: string; effect: string; first: string }) =>
-      `${p.link}: ${quoteName(p.card)} (${p.effect}) can be used only once per turn by its name, and was already used at ${p.first}; another copy does not reset it, and a negated activation counts [R38]`,
+    'hard-once-per-turn': (p: { link: string; card: string; effect: string; first: string; perDuel?: boolean }) =>
+      `${p.link}: ${quoteName(p.card)} (${p.effect}) can be used only once per ${p.perDuel ? 'Duel' : 'turn'} by its name, and was already used at ${p.first}; another copy does not reset it, and a negated activation counts [R38]`,
     'activate-once-per-turn': (p: { link: string; card: string; first: string }) =>
       `${p.link}: only 1 ${quoteName(p.card)} may be activated per turn, and one was already activated at ${p.first}; a negated activation counts [R39]`,
   },
@@ -47,7 +47,7 @@ export const perTurnLimits = defineRule({
       if (l.effect.oncePerTurnByName) {
         const index = l.effect.index;
         const first = firstUseThisTurn(chain, l, (effectIndex) => effectIndex === index);
-        if (first) report.say('hard-once-per-turn', l, { link: chain.linkName(l), card: l.inst.name, effect: l.effect.text, first });
+        if (first) report.say('hard-once-per-turn', l, { link: chain.linkName(l), card: l.inst.name, effect: l.effect.text, first, perDuel: l.effect.oncePerDuel || undefined });
       }
       if (l.effect.activateOncePerTurn && l.effect.kind === 'activation') {
         const first = firstUseThisTurn(chain, l, (_index, activation) => activation);

@@ -2,6 +2,8 @@
 // (it sees only the link below it, R31), and mandatory ones go first (R29). R32 for effects that
 // answer a game event: only in the window right after it.
 import { EffectInfo, EventPattern } from '../../cards/model';
+import { includedByParts, IncludedPart } from '../../cards/includes';
+import type { Action } from '../../syntax/ast';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
@@ -9,7 +11,7 @@ import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
-import { effectLabel, restsOn, UnknownFact } from '../unknown-facts';
+import { effectLabel, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 const messages = {
@@ -48,23 +50,36 @@ function normalizeInclude(s: string): string {
   return t;
 }
 
-/** What a link's effect includes: from its written actions and the card data of `effect` (none: the actions only). */
+/** A written action as a part of the one includes table (cards/includes.ts); none for an action it does not read. */
+function writtenPart(a: Action): IncludedPart | undefined {
+  switch (a.kind) {
+    case 'add-to-hand':
+    case 'special-summon':
+      return { verb: a.kind, from: a.from };
+    case 'destroy':
+    case 'draw':
+    case 'banish':
+      return { verb: a.kind };
+    case 'negate':
+      return { verb: 'negate-activation' };
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * What a link's effect includes: from its written actions and the card data of `effect` (none: the actions only).
+ * Undefined where neither says: facts that list nothing, and no actions or actions that leave it open (an add that
+ * does not say from where).
+ */
 function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | undefined {
   const out = new Set<string>(effect?.includes.map(normalizeInclude) ?? []);
-  const actions = l.stmt.actions?.groups.flat() ?? [];
-  for (const a of actions) {
-    if (a.kind === 'add-to-hand' && (a.from ?? 'deck') === 'deck') out.add('search');
-    if (a.kind === 'special-summon' && a.from === 'deck') out.add('deck summon');
-    if (a.kind === 'special-summon') out.add('special summon');
-    if (a.kind === 'destroy') out.add('destroy');
-    if (a.kind === 'draw') out.add('draw');
-    if (a.kind === 'banish') out.add('banish');
-    if (a.kind === 'negate') out.add('negate');
-  }
+  const written = l.stmt.actions ? includedByParts(l.stmt.actions.groups.flat().map(writtenPart).filter((p): p is IncludedPart => !!p)) : undefined;
+  for (const w of written ?? []) out.add(w);
   // Facts that list nothing leave it open; except a modal card's choice when another of its choices lists what it
   // includes: the card's facts then tell its choices apart.
   const modalKnown = !!effect?.chooseOne && !!l.inst?.card?.effects.some((e) => e.chooseOne && e.includes.length > 0);
-  if (out.size === 0 && !l.stmt.actions && !modalKnown) return undefined;
+  if (out.size === 0 && !written && !modalKnown) return undefined;
   return [...out];
 }
 
@@ -127,7 +142,7 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         card: card.name,
         effect: prev.effect.index,
         fact: 'includes',
-        what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes no actions)`,
+        what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes ${prev.stmt.actions ? 'actions that do not say from where' : 'no actions'})`,
         why: `${quoteName(responder.name)} answers only an activation that includes ${p.includes.join(' or ')}`,
         line: `includes ${p.includes.join(', ')}`,
       });
@@ -152,6 +167,8 @@ function includesAnswer(p: ActivationPattern, does: string[] | undefined): Tri {
   if (does === undefined) return 'assumed';
   // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
   if (does.includes('draw')) does.push('search');
+  // A Special Summon from the Deck is a Special Summon (Solemn Warning answers a card that states only `deck summon`).
+  if (does.includes('deck summon')) does.push('special summon');
   return p.includes!.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no';
 }
 
@@ -321,6 +338,11 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     if (quick) eventPatterns.splice(0, eventPatterns.length, ...quickEventOf(e));
     const r = eventResponderOk(chain, l, eventPatterns);
     if (r !== 'no' && !quick) checkResponderTiming(chain, report, l, eventPatterns);
+    // An event of the window met it only on a card's unknown archetypes: the verdict rests on them.
+    if (r === 'assumed') {
+      const window = chain.events.slice(chain.windowStartIndex, chain.chainStartEvent);
+      for (const p of eventPatterns) for (const ev of window) if (eventMatches(p, ev, l.inst, l.player ?? 0) === 'assumed') restsOnArchetype(l, e, p, ev, describeEvent(ev, chain.players));
+    }
     if (r === 'assumed' && !lastStatedEvent(chain)) {
       l.status.eventAssumed = true;
       l.assumptions.push(`no event in the scenario meets "${eventPatterns.map((p) => p.raw).join(' / ')}"; the engine assumes it happened just before this chain`);
