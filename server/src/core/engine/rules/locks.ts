@@ -49,7 +49,7 @@ export const locks = defineRule({
   name: 'locks',
   codes: {
     'activation-locked': { rules: ['R62'], severity: 'error', summary: 'activates a card or effect that a face-up card on the field forbids (Jinzo: Trap Cards)' },
-    'summon-locked': { rules: ['R63'], severity: 'error', summary: 'activates an effect that must Special Summon while a face-up card says its player cannot Special Summon' },
+    'summon-locked': { rules: ['R63'], severity: 'error', summary: 'activates an effect that must Special Summon, or Special Summons by procedure, while a face-up card says its player cannot Special Summon' },
     'negated-by-continuous': { rules: ['R64'], severity: 'warning', summary: 'writes what a link does although a face-up card negates its effect when it resolves (Skill Drain)' },
     'unaffected-card': { rules: ['R65'], severity: 'warning', summary: 'writes an action on a card that is unaffected by the effect when it resolves' },
   },
@@ -71,7 +71,7 @@ export const locks = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        'While a card that says a player cannot Special Summon is face-up on the field, that player cannot activate an effect that must Special Summon, and a Special Summon of an effect already on the chain does not happen when it resolves (Vanity\'s Emptiness chained to Monster Reborn).',
+        'While a card that says a player cannot Special Summon is face-up on the field, that player cannot activate an effect that must Special Summon, and a Special Summon of an effect already on the chain does not happen when it resolves (Vanity\'s Emptiness chained to Monster Reborn). A Special Summon by the game\'s procedure (a Link or Pendulum Summon, Cyber Dragon from the hand) is locked too.',
       sources: [S.W62],
     },
     {
