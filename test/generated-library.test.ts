@@ -208,3 +208,10 @@ test('generated library: Infernoid Evil\'s "sent to the GY or banished" effect i
   assert.equal(event.raw, 'sent to gy or banished');
   assert.deepEqual([event.kind === 'card' && event.verb, ...(event.kind === 'card' ? (event.or ?? []) : []).map((e) => e.kind === 'card' && e.verb)], ['sent-to-gy', 'banished']);
 });
+
+test('generated library: a clone (Bystial Magnamhut\'s Quick Effect of its Ignition Effect) does what its original does', () => {
+  const magnamhut = generatedLibrary().get(normalizeName('Bystial Magnamhut'))!;
+  const [ignition, quick] = magnamhut.effects.filter((e) => e.kind === 'ignition' || e.kind === 'quick');
+  assert.ok(ignition.does.length, ignition.text);
+  assert.deepEqual(quick.does, ignition.does);
+});

@@ -81,3 +81,23 @@ test('resolution parts: library cards move the board, so "in gy" and "summoned" 
   assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message), []);
   for (const sc of a.scenarios) assert.ok(sc.expectationsMet, sc.title);
 });
+
+test('resolution parts: a library card that returns an Extra Deck monster "to the hand" says it went to the Extra Deck', () => {
+  const src = [
+    'scenario "CED on a Link monster"',
+    '  rules tcg',
+    '  players Yugi, Kaiba',
+    '  turn Yugi',
+    '',
+    '  Yugi field: "Decode Talker"',
+    '  Kaiba field: set "Compulsory Evacuation Device"',
+    '',
+    '  chain',
+    '    1 Kaiba "Compulsory Evacuation Device" target "Decode Talker"',
+    '',
+    '  expect "Decode Talker" in extra',
+    '',
+  ].join('\n');
+  const ced = previewOf(src).scenarios[0].chains[0].links[0];
+  assert.deepEqual(ced.resolution!.did, ['returns "Decode Talker" to the Extra Deck']);
+});

@@ -107,3 +107,16 @@ test('vocabulary: docs/language.md\'s Modifiers table lists exactly the spelling
   // And in the table's order: the docs read as the printer writes an effect line.
   assert.deepEqual(documented, tabled);
 });
+
+test('actions: one answer to "does this part fit that verb" (verbFits), used by expectations, R49, the generator\'s witness and the accuracy measure', async () => {
+  const { verbFits } = await import('../server/src/core/internal');
+  // "To the hand" where the source does not say from where is an add or a return to the hand, nothing else.
+  assert.deepEqual(['add-to-hand', 'return-to-hand', 'return-to-extra', 'to-hand', 'destroy'].map((w) => verbFits('to-hand', w as never)), [true, true, false, true, false]);
+  // Not the other way: an add is no `to-hand` of unknown origin, and a return is no add.
+  assert.equal(verbFits('add-to-hand', 'to-hand'), false);
+  assert.equal(verbFits('return-to-hand', 'add-to-hand'), false);
+  // The accuracy script asks core, not a copy of its own.
+  const { loadTypeScript } = require(path.join(__dirname, '../../scripts/lib/load-ts.js'));
+  assert.ok(!fs.readFileSync(path.join(__dirname, '../../scripts/lib/action-accuracy.js'), 'utf8').includes("got === 'to-hand'"));
+  assert.equal(typeof loadTypeScript('server/src/core/cards/vocabulary/actions.ts').verbFits, 'function');
+});

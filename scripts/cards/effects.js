@@ -503,6 +503,25 @@ function withActions(records, inferred, type, doesCode) {
   }
 }
 
+/**
+ * A clone (`e2=e1:Clone()`, say a Quick Effect on the opponent's turn of an Ignition Effect) does what its original
+ * does: where the text paired no `does` with it, it takes its original's field 16. `sources[i]` is the script effect
+ * of `records[i]`.
+ */
+function withClonedActions(records, sources) {
+  sources.forEach((e, i) => {
+    if (!e.cloneOf || records[i].split(',')[15]) return;
+    const j = sources.findIndex((o) => o.name === e.cloneOf);
+    const code = j >= 0 ? records[j].split(',')[15] : '';
+    // A modal card's choices (`/`-joined) belong to its first activation record only (withActions).
+    if (!code || code.includes('/')) return;
+    const f = records[i].split(',');
+    while (f.length < 15) f.push('');
+    f[15] = code;
+    records[i] = f.join(',');
+  });
+}
+
 /** The effect records and notes of one card. */
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
@@ -529,6 +548,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   }
   // After the helpers' effects: an Equip Spell's activation is the helper's.
   withActions(effects, inferred, type, doesCode);
+  withClonedActions(effects, chainStarting);
   if (script.runtimeEffects) notes.push('?runtime-effects');
   if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
   return { effects, notes };

@@ -13,6 +13,7 @@
 // - the conjunction of a matched part after the first (of its choice) is right when the source's link equals.
 'use strict';
 const { chainEffects, align } = require('./fact-accuracy');
+const { loadTypeScript } = require('./load-ts');
 
 const CONJUNCTIONS = ['and-if-you-do', 'then', 'also', 'and', 'or'];
 const blank = () => ({ right: 0, wrong: 0, missing: 0 });
@@ -21,12 +22,11 @@ const bump = (map, key, bucket) => {
   map.get(key)[bucket]++;
 };
 
-/**
- * A source's verb fits the set's: the same, or `to-hand` ("to the hand" where the source does not say from where,
- * cards/generated-actions.ts) for an add or a return to the hand.
- */
+/** A source's verb fits the set's: core's one answer (cards/vocabulary/actions.ts verbFits), loaded once. */
+let coreVerbFits;
 function fits(got, want) {
-  return got === want || (got === 'to-hand' && (want === 'add-to-hand' || want === 'return-to-hand'));
+  coreVerbFits ??= loadTypeScript('server/src/core/cards/vocabulary/actions.ts').verbFits;
+  return coreVerbFits(got, want);
 }
 
 /** A source part's `from` against the set's (a zone, or the list of zones the text names: any of them). */

@@ -14,6 +14,7 @@
 // function of its own.
 import type { ActionObject, ActionVerb, EffectAction, PartLink } from './types';
 import type { Zone } from '../words';
+import { verbFits } from './vocabulary/actions';
 
 /** A category's part; categories that change nothing a resolution shows (`leave_grave`, `decktop`) have none. */
 const BY_CATEGORY: Readonly<Record<string, ActionVerb>> = {
@@ -74,9 +75,12 @@ const CALLED_AS: Readonly<Partial<Record<ActionVerb, string>>> = {
   tribute: 'U',
 };
 
-/** Verbs a category stands for: "to the hand" is an add or a return; "to the Deck" of an Extra Deck monster is the Extra Deck. */
+/**
+ * Verbs a category stands for besides those it fits (verbFits: "to the hand" is an add or a return): "to the hand"
+ * or "to the Deck" of an Extra Deck monster is the Extra Deck.
+ */
 const CATEGORY_FITS: Readonly<Partial<Record<ActionVerb, readonly ActionVerb[]>>> = {
-  'to-hand': ['add-to-hand', 'return-to-hand', 'return-to-extra'],
+  'to-hand': ['return-to-extra'],
   'add-to-hand': ['add-to-hand', 'return-to-extra'],
   'return-to-deck': ['return-to-extra'],
   'return-to-extra': ['return-to-deck'],
@@ -87,11 +91,16 @@ const CATEGORY_FITS: Readonly<Partial<Record<ActionVerb, readonly ActionVerb[]>>
   discard: ['send-to-gy'],
 };
 
+/** Whether a category's verb stands for a part's verb. */
+function categoryFits(category: ActionVerb, verb: ActionVerb): boolean {
+  return verbFits(category, verb) || !!CATEGORY_FITS[category]?.includes(verb);
+}
+
 /** Whether the script witnesses a verb: a category of the effect stands for it, or the card's operations call it. */
 function witnessed(verb: ActionVerb, categories: readonly string[], ops: string | undefined): boolean {
   for (const c of categories) {
     const v = BY_CATEGORY[c];
-    if (v && (v === verb || CATEGORY_FITS[v]?.includes(verb))) return true;
+    if (v && categoryFits(v, verb)) return true;
   }
   return ops !== undefined && [...(CALLED_AS[verb] ?? '')].some((l) => ops.includes(l));
 }
@@ -106,7 +115,7 @@ export function actionsFromCategories(categories: readonly string[], ops?: strin
   for (const c of categories) {
     // "Add from the Deck" (CATEGORY_SEARCH) says from where the card goes to the hand: CATEGORY_TOHAND beside it is that add.
     const verb = c === 'tohand' && categories.includes('search') ? undefined : BY_CATEGORY[c];
-    if (!verb || out.some((a) => a.verb === verb || CATEGORY_FITS[verb]?.includes(a.verb))) continue;
+    if (!verb || out.some((a) => categoryFits(verb, a.verb))) continue;
     if (ops !== undefined && ![...(CALLED_AS[verb] ?? '')].some((l) => ops.includes(l))) continue;
     out.push({ verb, link: out.length ? 'also' : 'first' });
   }

@@ -227,6 +227,16 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
   const moveAll = (to: 'gy' | 'banished' | 'hand' | 'deck', flags: { destroyed?: boolean; discarded?: boolean; tributed?: boolean } = {}) => {
     for (const c of cards) t.move(c, to, origin, 'effect', { ...flags, by });
   };
+  // A Fusion, Synchro, Xyz or Link Monster returned to the hand or the Deck goes to the Extra Deck instead: each
+  // return is worded by where the card went.
+  const returnAll = (cs: CardInstance[], to: 'hand' | 'deck' | 'extra') => {
+    const extra = cs.filter((c) => c.card?.extraDeck);
+    const rest = cs.filter((c) => !c.card?.extraDeck);
+    for (const c of rest) t.move(c, to, origin, 'effect', { by });
+    for (const c of extra) t.move(c, 'extra', origin, 'effect', { by });
+    if (rest.length) did.push({ kind: 'returns', cards: named(rest), to });
+    if (extra.length) did.push({ kind: 'returns', cards: named(extra), to: 'extra' });
+  };
   switch (part.verb) {
     case 'destroy': {
       // The monster of a negated Summon is destroyed where it was: it never reached the field (R51).
@@ -260,9 +270,8 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       // "To the hand" from where the card is: a card on the field is returned (an Extra Deck monster to the Extra Deck), another added.
       const onField = cards.filter((c) => c.zone === 'field');
       const others = cards.filter((c) => c.zone !== 'field');
-      for (const c of onField) t.move(c, c.card?.extraDeck ? 'extra' : 'hand', origin, 'effect', { by });
+      returnAll(onField, 'hand');
       for (const c of others) t.move(c, 'hand', origin, 'effect', { by });
-      if (onField.length) did.push({ kind: 'returns', cards: named(onField), to: 'hand' });
       if (others.length) did.push({ kind: 'adds-to-hand', cards: named(others) });
       return true;
     }
@@ -270,8 +279,7 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
     case 'return-to-deck':
     case 'return-to-extra': {
       const to = part.verb === 'return-to-hand' ? 'hand' : part.verb === 'return-to-deck' ? 'deck' : 'extra';
-      for (const c of cards) t.move(c, c.card?.extraDeck ? 'extra' : to, origin, 'effect', { by });
-      did.push({ kind: 'returns', cards: named(cards), to });
+      returnAll(cards, to);
       return true;
     }
     case 'special-summon': {

@@ -1,7 +1,7 @@
 // What a scenario expects of the resolution (`expect CL2 negated`, `expect CL1 does not apply draw`, `expect "X"
 // in gy`, `expect "X" not summoned`), checked against what the simulation did: each link's resolution acts and
 // each card's place once the scenario is over. analyze.ts turns an unmet one into `expect-unmet`.
-import { ACTION_PHRASES_TO_VERBS, normalizeName } from '../cards/model';
+import { ACTION_PHRASES_TO_VERBS, normalizeName, verbFits } from '../cards/model';
 import type { ActionVerb } from '../cards/model';
 import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
 import { quoteName } from '../syntax/quote';
@@ -100,7 +100,7 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
         const verb = ACTION_PHRASES_TO_VERBS.get(o.part!.text);
         if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')})` };
         // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
-        const happened = applied.some((a) => actVerb(a) === verb || (actVerb(a) === 'to-hand' && (verb === 'add-to-hand' || verb === 'return-to-hand')));
+        const happened = applied.some((a) => { const v = actVerb(a); return v !== undefined && verbFits(v, verb); });
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
         if (r?.acts.some((a) => UNKNOWN_ACTS.has(a.kind))) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
         return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };

@@ -49,8 +49,9 @@ const EXTRA_DECK_SUMMON = /\b(?:synchro|xyz|fusion|link) summon (?:\d+|a|one)\b/
 const DRAW = /\b(?:draw|draws) (\d+|a|one|two|three) cards?\b/i;
 
 const PATTERNS: readonly Pattern[] = [
-  // "Negate the Summon or activation" is the card model's `negate summon` (the engine negates the link below, or the Summon).
-  { re: /\bnegate the summon\b/i, verb: 'negate summon' },
+  // "Negate the Summon or activation" is the card model's `negate summon` (the engine negates the link below, or the Summon),
+  // of any kind ("Negate the Special Summon": not itself a Special Summon).
+  { re: /\bnegate the (?:normal |special |flip |tribute )?summons?\b/i, verb: 'negate summon' },
   { re: /\bnegate (?:the|that|its|their) (?:[\w/-]+ )?activation\b/i, verb: 'negate activation' },
   { re: /\bnegate the attack\b/i, verb: 'negate attack' },
   { re: /\bnegate (?:that|the|its) effect\b/i, verb: 'negate effect' },
@@ -122,7 +123,8 @@ function objectOf(clause: string, targets: boolean, afterNegation: boolean, firs
     if (before && !/\bthat target|the target|those targets|that targeted\b/.test(c) && BARE_PRONOUN.test(c) && !/\bthis card\b/.test(c)) return before;
     return ' target';
   }
-  if (/\bthis (?:face-up |set )?card\b/.test(c)) return ' itself';
+  // "Destroy ... except this card" / "other than this card" spares it: it is not what the part acts on.
+  if (/\bthis (?:face-up |set )?card\b/.test(c.replace(/\b(?:except|other than) this (?:face-up |set )?card\b/g, ''))) return ' itself';
   if (afterNegation && /\b(?:it|that card|those cards|them|that monster)\b/.test(c)) return ' that card';
   // "That card" after a part this reading passed over ("excavate ..., then add that card") is what that part named.
   if (!targets && !skipped && /\bthat (?:targeted )?card\b/.test(c)) return ' that card';

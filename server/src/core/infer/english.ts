@@ -532,7 +532,8 @@ function includesOf(action: string, e: InferredEffect): void {
   if (ADDS_FROM_DECK.test(a) || /\bsearch\b/i.test(a) || /\bfrom your Deck to your hand\b/i.test(a)) addInclude(e.includes, 'search');
   if (SUMMONS_FROM_DECK.test(a)) addInclude(e.includes, 'deck summon');
   if (SENDS_FROM_DECK.test(a) || /\bsend the top \S+ cards? of (your|either player's|each player's) Deck to the (GY|Graveyard)/i.test(a)) addInclude(e.includes, 'deck send');
-  if (/\bspecial summon\b(?!ed)/i.test(a)) addInclude(e.includes, 'special summon');
+  // "Negate the Special Summon" stops a Summon: it is no Special Summon of the effect's own.
+  if (/(?<!\bnegate the )\bspecial summon\b(?!ed)/i.test(a)) addInclude(e.includes, 'special summon');
   if (/\bdestroy\b(?!ed)/i.test(a)) addInclude(e.includes, 'destroy');
   if (/\bbanish\b(?!ed)/i.test(a)) addInclude(e.includes, 'banish');
   if (/\bdraws? (\d|a card|one|two|three|cards|until)/i.test(a)) addInclude(e.includes, 'draw');

@@ -150,3 +150,12 @@ export const ACTION_OBJECTS: readonly string[] = OBJECTS.map(([p]) => p);
 
 /** Each verb phrase and its verb (`expect CL1 does not apply draw` names a part so). */
 export const ACTION_PHRASES_TO_VERBS: ReadonlyMap<string, ActionVerb> = new Map(VERBS);
+
+/**
+ * Whether a part of verb `got` does what a part of verb `want` says: the same verb, or `to-hand` ("to the hand"
+ * where the source does not say from where: cards/generated-actions.ts) for an add or a return to the hand. The one
+ * answer for an expectation, a written action, the script's witness of a text's part and the accuracy measure.
+ */
+export function verbFits(got: ActionVerb, want: ActionVerb): boolean {
+  return got === want || (got === 'to-hand' && (want === 'add-to-hand' || want === 'return-to-hand'));
+}

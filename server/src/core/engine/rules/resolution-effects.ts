@@ -2,6 +2,7 @@
 // a target no longer there, a negated activation or effect, PSCT conjunctions, an effect's own card moved, an
 // effect that resolves apart from its card) and shows them in each link's resolution; R49 compares what a
 // link is written to do (`-> destroy "X"`) with what its card does (`does ...` in its facts).
+import { verbFits } from '../../cards/model';
 import type { ActionVerb } from '../../cards/model';
 import type { Action } from '../../syntax/ast';
 import { quoteName } from '../../syntax/quote';
@@ -17,7 +18,7 @@ const WRITTEN_AS: Partial<Record<Action['kind'], readonly ActionVerb[]>> = {
   banish: ['banish'],
   'special-summon': ['special-summon'],
   'material-summon': ['special-summon'],
-  'add-to-hand': ['add-to-hand', 'return-to-hand', 'to-hand'],
+  'add-to-hand': ['add-to-hand', 'return-to-hand'],
   draw: ['draw'],
   set: ['set'],
   negate: ['negate-activation', 'negate-effect', 'negate-summon'],
@@ -34,13 +35,13 @@ function writtenVerbs(a: Action): readonly ActionVerb[] | undefined {
 
 /**
  * The card verbs a written return fits: a card returned to the hand or the Deck that is an Extra Deck monster goes to
- * the Extra Deck instead (Compulsory Evacuation Device on a Synchro Monster), so a return to the Extra Deck fits each;
- * `to-hand` is "to the hand" where the card's source does not say from where (cards/generated-actions.ts).
+ * the Extra Deck instead (Compulsory Evacuation Device on a Synchro Monster), so a return to the Extra Deck fits each
+ * (and a card's `to-hand` fits a return to the hand: verbFits).
  */
 const RETURNED_TO: Readonly<Record<'hand' | 'deck' | 'extra', readonly ActionVerb[]>> = {
-  hand: ['return-to-hand', 'to-hand'],
+  hand: ['return-to-hand'],
   deck: ['return-to-deck', 'return-to-extra'],
-  extra: ['return-to-extra', 'return-to-deck', 'return-to-hand', 'to-hand'],
+  extra: ['return-to-extra', 'return-to-deck', 'return-to-hand'],
 };
 
 const ACTION_WORDS: Partial<Record<Action['kind'], string>> = { 'material-summon': 'summon', 'special-summon': 'special summon', 'add-to-hand': 'add', 'send-to-gy': 'send to the GY', 'change-position': 'change position' };
@@ -120,10 +121,9 @@ export const resolutionEffects = defineRule({
     for (const l of chain.links) {
       const does = l.effect?.does;
       if (!l.inst || !does?.length || !l.stmt.actions) continue;
-      const verbs = new Set(does.map((d) => d.verb));
       for (const a of l.stmt.actions.groups.flat()) {
         const could = writtenVerbs(a);
-        if (!could || could.some((v) => verbs.has(v))) continue;
+        if (!could || could.some((w) => does.some((d) => verbFits(d.verb, w)))) continue;
         report.say('claim-not-on-card', l, { card: l.inst.name, action: ACTION_WORDS[a.kind] ?? a.kind.replace(/-/g, ' '), does: does.map((d) => d.verb.replace(/-/g, ' ')).join(', ') });
       }
     }
