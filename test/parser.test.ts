@@ -923,8 +923,8 @@ test('parser: `expect illegal CODE at N`', () => {
   if (e.legal) return;
   assert.equal(e.code.text, 'segoc-order');
   assert.deepEqual(e.code.range, r(3, 17, 3, 28));
-  assert.equal(e.link.value, 2);
-  assert.deepEqual(e.link.range, r(3, 32, 3, 33));
+  assert.equal(e.link?.value, 2);
+  assert.deepEqual(e.link?.range, r(3, 32, 3, 33));
   assert.equal(e.chain, undefined);
 });
 
@@ -933,7 +933,7 @@ test('parser: `expect illegal CODE at N in chain K`', () => {
   assert.ok(!e.legal);
   if (e.legal) return;
   assert.equal(e.code.text, 'missed-timing');
-  assert.equal(e.link.value, 1);
+  assert.equal(e.link?.value, 1);
   assert.equal(e.chain!.value, 3);
   assert.deepEqual(e.chain!.range, r(3, 45, 3, 46));
 });

@@ -152,8 +152,6 @@ test('R70: a Token used as an Xyz Material, by a game action or by a link, is to
   const game = codes(`scenario "t"
 ${HEAD}  Yugi field: "Sheep Token", "Gagaga Magician"
   Yugi xyz summons "Gagaga Cowboy" using "Gagaga Magician", "Sheep Token"
-  chain
-    1 Yugi "Raigeki"
 `);
   assert.ok(game.some((c) => c.startsWith('token-off-field: This Xyz Summon uses "Sheep Token"')), game.join('\n'));
   const link = codes(`scenario "t"

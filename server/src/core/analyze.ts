@@ -481,7 +481,7 @@ function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegi
         result.diagnostics.push({
           code: 'expect-unmet',
           severity: 'error',
-          message: `expected legal, but the checker finds ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((d) => `${d.code} at CL${d.link ?? '?'}${d.chain ? ` in chain ${d.chain}` : ''}`).join(', ')}`,
+          message: `expected legal, but the checker finds ${errors.length} problem${errors.length === 1 ? '' : 's'}: ${errors.map((d) => `${d.code} ${d.link === undefined && d.chain === undefined ? 'on a game action' : `at CL${d.link ?? '?'}`}${d.chain ? ` in chain ${d.chain}` : ''}`).join(', ')}`,
           range: e.range,
           scenario: result.index,
           related: errors.map((d) => ({ range: d.range, message: `${d.code}: ${d.message}` })),
@@ -499,6 +499,24 @@ function applyExpectations(sc: Scenario, result: ScenarioResult, rules: RuleRegi
         range: e.code.range,
         scenario: result.index,
       });
+      continue;
+    }
+    if (!e.link) {
+      // No link: a diagnostic on a game action's line (which stands in no chain).
+      const onActions = rule.filter((d) => d.code === code && d.chain === undefined);
+      if (onActions.length) for (const h of onActions) matched.add(h);
+      else {
+        allMet = false;
+        const found = rule.filter((d) => d.chain === undefined);
+        result.diagnostics.push({
+          code: 'expect-unmet',
+          severity: 'error',
+          message: `expected ${code} on a game action, but the checker ${found.length ? `finds ${found.map((d) => d.code).join(', ')} there` : 'finds no problem with the game actions'} (a problem at a link is expected with \`at N\`)`,
+          range: e.range,
+          scenario: result.index,
+          related: found.map((d) => ({ range: d.range, message: `${d.code}: ${d.message}` })),
+        });
+      }
       continue;
     }
     const chain = e.chain?.value ?? lastChain;

@@ -97,7 +97,7 @@ export interface UnknownFact {
   card: string;
   /** Its effect number, when the fact is about one effect. */
   effect?: number;
-  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone' | 'response' | 'lock';
+  fact: 'effect' | 'includes' | 'condition' | 'event' | 'zone' | 'response' | 'lock' | 'level' | 'scale';
   /** What is not known, in a judge's words ("what effect 1 of "Revival Golem" includes"). */
   what: string;
   /** Why the verdict rests on it. */

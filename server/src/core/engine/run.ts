@@ -4,7 +4,8 @@
 // missing, the engine records an assumption and accepts the claim.
 import { CardIndex } from '../cards';
 import { Diagnostic, RelatedInfo } from '../diagnostics';
-import { ChainBlock, Scenario } from '../syntax/ast';
+import { ChainBlock, GameAction, Scenario } from '../syntax/ast';
+import type { Range } from '../text';
 import { parse } from '../syntax/parser';
 import { batchMembers, classify, ClassifyContext, linkState, LinkState } from './classify';
 import { category, collect } from './collect';
@@ -155,8 +156,30 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     timeline.afterChain(summonAttempt ? windowStartIndex : chainStartEvent);
   };
 
+  // Game actions are checked as they are about to happen (the board before them); their diagnostics stand on their lines.
+  const actionDiagnostics: Diagnostic[] = [];
+  const earlierActions: Array<{ action: GameAction; range: Range }> = [];
   sc.items.forEach((item, i) => {
-    if (item.kind === 'action') timeline.gameAction(item.action, item.range, chainNegatesSummon(sc, i, names.resolved));
+    if (item.kind === 'action') {
+      actionDiagnostics.push(
+        ...registry.checkAction(
+          {
+            action: item.action,
+            range: item.range,
+            players: header.players,
+            turn: header.turn,
+            ruleset: header.ruleset,
+            instances: names.names.instances,
+            earlier: [...earlierActions],
+            playerIndex: (name) => timeline.playerIndex(name),
+            resolvedRef: (r) => names.resolved.get(r),
+          },
+          !!opts.strict,
+        ),
+      );
+      earlierActions.push({ action: item.action, range: item.range });
+      timeline.gameAction(item.action, item.range, chainNegatesSummon(sc, i, names.resolved));
+    }
     else if (item.kind === 'chain') runChain(item);
   });
   // What the scenario states after a chain can contradict an assumption made at it; then the results.
@@ -187,6 +210,9 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     chains.push(!detail ? chainSummary(block, view.chainIndex, diags, view.phase) : chainResult(view, block, leftovers, diags));
   }
 
+  const actionDiags = actionDiagnostics.filter((d) => d.range.start.line < followFrom);
+  restsOnUnknownFacts ||= actionDiags.some((d) => d.code === UNKNOWN_CARD_FACT);
+  ruleDiagnostics.push(...actionDiags);
   const diagnostics = [...languageErrors, ...names.names.diagnostics, ...ruleDiagnostics];
   for (const d of diagnostics) d.scenario = opts.index;
   const hasLanguageError = firstMistake !== Infinity || diagnostics.some((d) => d.severity === 'error' && !registry.codeInfo(d.code) && !VERDICT_BASIS_CODES.has(d.code));

@@ -155,7 +155,8 @@ export type ExpectStmt =
       kind: 'expect';
       legal: false;
       code: Named;
-      link: NumberNode;
+      /** Absent: the diagnostic stands on a game action's line (`expect illegal summon-locked`), not on a link. */
+      link?: NumberNode;
       chain?: NumberNode;
       range: Range;
       line: LogicalLine;

@@ -1256,6 +1256,8 @@ function parseExpect(c: Cursor): ExpectStmt | ExpectOutcomeStmt {
   if (!c.eat('illegal')) throw new ParseError('expected `expect legal` or `expect illegal CODE at N`', c.hereRange());
   const code = c.next();
   if (!code || code.kind !== 'word') throw new ParseError('expected a diagnostic code, e.g. segoc-order', code?.range ?? c.hereRange(), 'bad-expect');
+  // Without `at`: a diagnostic on a game action's line (a Summon by its procedure), which is no link.
+  if (!c.peek()) return { kind: 'expect', legal: false, code: { text: code.lower, range: code.range }, range: c.rangeFrom(first), line: c.line };
   c.expect('at', '`at` and the link number');
   c.eat('link');
   const n = c.next();

@@ -72,11 +72,11 @@ function checkExpectations(sc: Scenario, diagnostics: Diagnostic[]): void {
 
 function sameExpectation(a: ExpectStmt, b: ExpectStmt): boolean {
   if (a.legal || b.legal) return a.legal === b.legal;
-  return a.code.text === b.code.text && a.link.value === b.link.value && a.chain?.value === b.chain?.value;
+  return a.code.text === b.code.text && a.link?.value === b.link?.value && a.chain?.value === b.chain?.value;
 }
 
 function expectText(e: ExpectStmt): string {
-  return e.legal ? 'expect legal' : `expect illegal ${e.code.text} at ${e.link.value}${e.chain ? ` in chain ${e.chain.value}` : ''}`;
+  return e.legal ? 'expect legal' : `expect illegal ${e.code.text}${e.link ? ` at ${e.link.value}` : ''}${e.chain ? ` in chain ${e.chain.value}` : ''}`;
 }
 
 /** A label spelled like a player would read as the player wherever both may stand (`target Kaiba`). */

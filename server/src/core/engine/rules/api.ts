@@ -26,6 +26,9 @@ import { Range } from '../../text';
 import { LinkState } from '../classify';
 import { InForce, Ruleset } from '../rulesets';
 import { ChainView } from '../view';
+import type { GameAction, CardRef } from '../../syntax/ast';
+import type { CardInstance, PlayerIndex } from '../state';
+import type { UnknownFact } from '../results';
 
 export type { Ineligibility, LinkState, LinkStatus } from '../classify';
 export type { ChainView } from '../view';
@@ -135,6 +138,36 @@ export interface RuleModule<M extends MessageTable = MessageTable> {
    * is simulated, after every chain's `check`; `chain.events` then holds every event of the scenario.
    */
   afterScenario?(chains: readonly ChainView[], reportOn: (chain: ChainView) => RuleReporter<M>): void;
+  /** A check of a game action (no chain link), run just before the timeline applies it. */
+  checkAction?(action: ActionView, report: ActionReporter<M>): void;
+}
+
+/**
+ * A game action (a Summon by its procedure, a Pendulum Summon ...) as it is about to happen: no chain link, so the
+ * board is the one before it and a diagnostic stands on the action's line.
+ */
+export interface ActionView {
+  action: GameAction;
+  range: Range;
+  players: readonly string[];
+  turn: PlayerIndex;
+  ruleset: Ruleset;
+  /** The scenario's cards, where they stand before the action. */
+  instances: readonly CardInstance[];
+  /** The game actions written before this one (a scenario is one turn). */
+  earlier: ReadonlyArray<{ action: GameAction; range: Range }>;
+  playerIndex(name: string): PlayerIndex | undefined;
+  resolvedRef(r: CardRef): CardInstance | undefined;
+}
+
+/** The reporter a module's `checkAction` gets: diagnostics on the action's line. */
+export interface ActionReporter<M extends MessageTable = MessageTable> {
+  /** A diagnostic on the action with the code of `key`, worded by `messages[key](params)`. */
+  say<K extends keyof M & string>(key: K, params: MessageParams<M, K>): void;
+  /** What the scenario left out and the check assumes (an error under `strict`, as a link's assumption is). */
+  assume(what: string): void;
+  /** The action is taken as legal on a card fact the library does not know (the `unknown-card-fact` warning). */
+  restsOn(fact: UnknownFact): void;
 }
 
 /** A rule module, its message keys and parameters typed from its `messages`. */

@@ -3,9 +3,10 @@
 // and `explain`) are derived from the modules' metadata; `ruleRegistry` checks the declarations (a
 // module runs after every module it `needs`, codes, rule ids and message keys are declared once).
 import { resolutionEffects } from './resolution-effects';
-import { RuleCodeInfo } from '../../diagnostics';
+import { Diagnostic, RuleCodeInfo } from '../../diagnostics';
+import { STRICT_ASSUMPTION, UNKNOWN_CARD_FACT, type UnknownFact } from '../unknown-facts';
 import { isInForce, Ruleset, RulesInForce, rulesInForce } from '../rulesets';
-import { ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
+import { ActionView, ChainView, codeOfMessage, FixKind, Reporter, RuleInfo, RuleModule, ruleReporter } from './api';
 import { activationWindow } from './activation-window';
 import { damageStep } from './damage-step';
 import { damageStepTiming } from './damage-step-timing';
@@ -90,6 +91,8 @@ export interface RuleRegistry {
   check(chain: ChainView, report: Reporter): void;
   /** Runs the modules' checks of what a scenario states after its chains, once it is simulated. */
   afterScenario(chains: readonly ChainView[], reportOn: (chain: ChainView) => Reporter): void;
+  /** Runs the modules' checks of a game action about to happen; its diagnostics stand on the action's line. */
+  checkAction(action: ActionView, strict: boolean): Diagnostic[];
 }
 
 const ruleNumber = (id: string) => Number(id.slice(1));
@@ -160,6 +163,38 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     afterScenario(chains, reportOn) {
       if (chains.length === 0) return;
       for (const m of modules) if (m.afterScenario && moduleInForce(m, chains[0].ruleset)) m.afterScenario(chains, (chain) => ruleReporter(m, reportOn(chain)));
+    },
+    checkAction(action, strict) {
+      const out: Diagnostic[] = [];
+      const facts: UnknownFact[] = [];
+      for (const m of modules) {
+        if (!m.checkAction || !moduleInForce(m, action.ruleset)) continue;
+        m.checkAction(action, {
+          say(key, params) {
+            const code = codeOfMessage(key);
+            const info = byCode.get(code)!;
+            const message = (m.messages[key] as (p: unknown) => string)(params);
+            const cited = /\[(R\d+)/.exec(message)?.[1];
+            out.push({ code, severity: info.severity, message: cited ? message : `${message} [${info.rule}]`, range: action.range, rule: cited ?? info.rule });
+          },
+          assume(what) {
+            if (strict) out.push({ code: STRICT_ASSUMPTION, severity: 'error', message: `This game action rests on what the scenario does not say: ${what}. State it in the scenario (--strict: a verdict may not rest on an assumption)`, range: action.range });
+          },
+          restsOn(fact) {
+            if (!facts.some((f) => f.what === fact.what)) facts.push(fact);
+          },
+        });
+      }
+      // As on a link (unknown-facts.ts): a fact the action rests on is said unless the action is already illegal.
+      if (facts.length && !out.some((d) => d.severity === 'error')) {
+        out.push({
+          code: UNKNOWN_CARD_FACT,
+          severity: strict ? 'error' : 'warning',
+          message: `This game action is taken as legal on a card fact the card library does not know: ${facts.map((f) => `${f.what}, and ${f.why}`).join('; ')}. ${strict ? 'With --strict a verdict may not rest on it: c' : 'C'}heck the card's text and rulings, and state the fact in a \`card\` definition`,
+          range: action.range,
+        });
+      }
+      return out;
     },
   };
 }

@@ -8,7 +8,8 @@
 // module says what a judge says. A lock whose scope or condition the library does not read is a named unknown fact.
 import { describeRestriction } from '../../cards/vocabulary/restrictions';
 import { quoteName } from '../../syntax/quote';
-import { lockScopeCovers } from '../continuous';
+import { activeRestrictions, lockScopeCovers, summonLocks } from '../continuous';
+import type { CardRef, GameAction } from '../../syntax/ast';
 import { restsOn } from '../unknown-facts';
 import { defineRule, LinkState } from './api';
 import { S } from './sources';
@@ -18,11 +19,22 @@ const messages = {
     `${p.link} cannot be activated: ${quoteName(p.lock)} is face-up on the field, and ${p.says} (remove it first, or activate something it does not cover) [R62]`,
   'summon-locked': (p: { link: string; lock: string; says: string }) =>
     `${p.link} cannot be activated: its effect must Special Summon, and ${quoteName(p.lock)} is face-up on the field: ${p.says} [R63]`,
+  'summon-locked/action': (p: { summon: string; lock: string; says: string }) =>
+    `${p.summon} cannot happen: ${quoteName(p.lock)} is face-up on the field: ${p.says} (a Summon by its procedure is a Special Summon too; remove ${quoteName(p.lock)} first) [R63]`,
   'negated-by-continuous': (p: { link: string; negator: string }) =>
     `${p.link}: its effect is negated by ${quoteName(p.negator)}, face-up on the field when the link resolves, so the actions written after \`->\` do not happen (its card could still be activated; write \`-> nothing\`, or remove ${quoteName(p.negator)} first) [R64]`,
   'unaffected-card': (p: { link: string; cards: string }) =>
     `${p.link}: ${p.cards} unaffected by its effect when the link resolves, so the written action does not happen to it (being unaffected does not stop the targeting) [R65]`,
 };
+
+/** A game action that Special Summons by the game's procedure, as a judge names it, and its player; undefined for any other action. */
+function specialSummonAction(a: GameAction, nameOf: (r: CardRef) => string): { player: string; summon: string } | undefined {
+  const method = (m: string) => `${m[0].toUpperCase()}${m.slice(1)} Summon`;
+  if (a.kind === 'summon' && a.summonType === 'special') return { player: a.player.text, summon: `${a.player.text}'s Special Summon of ${quoteName(nameOf(a.card))}` };
+  if (a.kind === 'material-summon') return { player: a.player.text, summon: `${a.player.text}'s ${method(a.method)} of ${quoteName(nameOf(a.card))}` };
+  if (a.kind === 'pendulum-summon') return { player: a.player.text, summon: `${a.player.text}'s Pendulum Summon` };
+  return undefined;
+}
 
 /** Whether the link's effect must Special Summon: its written actions, or a part of its card's effect that does not depend on another. */
 function mustSpecialSummon(l: LinkState): boolean {
@@ -37,7 +49,7 @@ export const locks = defineRule({
   name: 'locks',
   codes: {
     'activation-locked': { rules: ['R62'], severity: 'error', summary: 'activates a card or effect that a face-up card on the field forbids (Jinzo: Trap Cards)' },
-    'summon-locked': { rules: ['R63'], severity: 'error', summary: 'activates an effect that must Special Summon while a face-up card says its player cannot Special Summon' },
+    'summon-locked': { rules: ['R63'], severity: 'error', summary: 'activates an effect that must Special Summon, or Special Summons by procedure, while a face-up card says its player cannot Special Summon' },
     'negated-by-continuous': { rules: ['R64'], severity: 'warning', summary: 'writes what a link does although a face-up card negates its effect when it resolves (Skill Drain)' },
     'unaffected-card': { rules: ['R65'], severity: 'warning', summary: 'writes an action on a card that is unaffected by the effect when it resolves' },
   },
@@ -59,7 +71,7 @@ export const locks = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        'While a card that says a player cannot Special Summon is face-up on the field, that player cannot activate an effect that must Special Summon, and a Special Summon of an effect already on the chain does not happen when it resolves (Vanity\'s Emptiness chained to Monster Reborn).',
+        'While a card that says a player cannot Special Summon is face-up on the field, that player cannot activate an effect that must Special Summon, and a Special Summon of an effect already on the chain does not happen when it resolves (Vanity\'s Emptiness chained to Monster Reborn). A Special Summon by the game\'s procedure (a Link or Pendulum Summon, Cyber Dragon from the hand) is locked too.',
       sources: [S.W62],
     },
     {
@@ -84,6 +96,22 @@ export const locks = defineRule({
     },
   ],
   messages,
+  checkAction(view, report) {
+    // R63 on a Special Summon by the game's procedure: the lock forbids it as it forbids an effect's.
+    const summon = specialSummonAction(view.action, (r) => view.resolvedRef(r)?.name ?? (r.kind === 'name' ? r.name : r.label));
+    const player = summon && view.playerIndex(summon.player);
+    if (!summon || player === undefined) return;
+    for (const a of summonLocks(activeRestrictions(view.instances, new Set()), player)) {
+      const r = a.restriction;
+      if (r.kind !== 'cannot-special-summon') continue;
+      if (r.except || r.conditional) {
+        report.restsOn({ card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this Special Summon`, why: `it is face-up on the field when ${summon.summon} happens (R63)` });
+        continue;
+      }
+      report.say('summon-locked/action', { summon: summon.summon, lock: a.card.name, says: describeRestriction(r) });
+      return;
+    }
+  },
   check(chain, report) {
     for (const l of chain.links) {
       if (l.status.ineligible || l.player === undefined || !l.inst?.card || l.noChainEffect) continue;

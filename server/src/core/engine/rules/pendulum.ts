@@ -1,16 +1,19 @@
 // R66: a Pendulum Monster is a Spell Card in a Pendulum Zone and a monster elsewhere. Its Pendulum Effects are used
 // only from a Pendulum Zone, its monster effects never from there; its activation as a Pendulum Scale (`to pendulum
 // zone`) needs a Pendulum Monster, a free Pendulum Zone and its controller's Main Phase (its Spell Speed 1 is R7's).
-// R67 (no code): what the engine does with a Pendulum Summon and a Pendulum Monster that would go to the GY.
+// R67: a Pendulum Summon's own conditions, checked on the game action (a Pendulum Monster in each Pendulum Zone, each
+// monster's Level strictly between the two Scales, one per turn); the engine applies the rest (it starts no chain, a
+// Pendulum Monster that would go to the GY goes face-up to the Extra Deck).
 import { quoteName } from '../../syntax/quote';
 import { restsOn } from '../unknown-facts';
-import { defineRule, LinkState } from './api';
+import { ActionView, defineRule, LinkState } from './api';
+import type { CardInstance } from '../state';
 import { S } from './sources';
 
 export const pendulum = defineRule({
   name: 'pendulum',
   codes: {
-    'pendulum-zone': { rules: ['R66'], severity: 'error', summary: "uses a Pendulum Monster's effect from the wrong place, or activates it as a Pendulum Scale where it cannot be" },
+    'pendulum-zone': { rules: ['R66', 'R67'], severity: 'error', summary: "uses a Pendulum Monster's effect from the wrong place, activates it as a Pendulum Scale where it cannot be, or Pendulum Summons what the Scales do not allow" },
   },
   catalogue: [
     {
@@ -30,11 +33,17 @@ export const pendulum = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        'A Pendulum Summon (`Yugi pendulum summons "A", "B"`) Special Summons its monsters at once by the game\'s procedure: it is no effect and starts no chain, it has the moment before it happens where only an effect that negates the Summon may respond (R50), and one negation negates every monster of it. A Pendulum Monster that would be sent from the field to the GY goes face-up to its owner\'s Extra Deck instead: its "destroyed" effects see it, its "sent to the GY" effects do not.',
+        'A Pendulum Summon (`Yugi pendulum summons "A", "B"`) Special Summons its monsters at once by the game\'s procedure: it is no effect and starts no chain, it has the moment before it happens where only an effect that negates the Summon may respond (R50), and one negation negates every monster of it. A player Pendulum Summons once per turn, with a Pendulum Monster in each Pendulum Zone, monsters whose Level is strictly between the two Scales (a monster with a Rank or Link Rating and no Level cannot be). A Pendulum Monster that would be sent from the field to the GY goes face-up to its owner\'s Extra Deck instead: its "destroyed" effects see it, its "sent to the GY" effects do not.',
       sources: [S.W66, S.W69, S.W70],
     },
   ],
   messages: {
+    'pendulum-zone/summon-twice': (p: { player: string }) =>
+      `${p.player} Pendulum Summons a second time this turn: a player may Pendulum Summon once per turn [R67]`,
+    'pendulum-zone/summon-level': (p: { card: string; level: number; scales: string; low: number; high: number }) =>
+      `${quoteName(p.card)} (Level ${p.level}) cannot be Pendulum Summoned with ${p.scales}: a Pendulum Summon Summons monsters whose Level is strictly between the two Scales (here ${p.low + 1} to ${p.high - 1}${p.low + 1 > p.high - 1 ? ': none' : ''}) [R67]`,
+    'pendulum-zone/summon-no-level': (p: { card: string; what: string }) =>
+      `${quoteName(p.card)} has ${p.what}, no Level, so it cannot be Pendulum Summoned: a Pendulum Summon reads a monster's Level between the two Scales [R67]`,
     'pendulum-zone/pendulum-effect': (p: { link: string; card: string; where: string }) =>
       `${p.link} uses a Pendulum Effect of ${quoteName(p.card)}, which is ${p.where}: a Pendulum Effect is used only while the card is in a Pendulum Zone [R66]`,
     'pendulum-zone/monster-effect': (p: { link: string; card: string }) =>
@@ -45,6 +54,43 @@ export const pendulum = defineRule({
       `${p.link} activates a Pendulum Scale, but both of ${p.player}'s Pendulum Zones are occupied: a Pendulum Monster is activated only into a free Pendulum Zone [R66]`,
     'pendulum-zone/main-phase': (p: { link: string; player: string }) =>
       `${p.link} activates a Pendulum Scale outside ${p.player}'s Main Phase: like a Normal Spell, a Pendulum Monster is activated in a Pendulum Zone only in its controller's Main Phase [R66]`,
+  },
+  checkAction(view, report) {
+    const a = view.action;
+    if (a.kind !== 'pendulum-summon') return;
+    const p = view.playerIndex(a.player.text);
+    if (p === undefined) return;
+    const player = a.player.text;
+    // One Pendulum Summon per turn (a negated one was still the turn's Pendulum Summon).
+    if (view.earlier.some((x) => x.action.kind === 'pendulum-summon' && x.action.player.text.toLowerCase() === player.toLowerCase())) {
+      report.say('pendulum-zone/summon-twice', { player });
+      return;
+    }
+    const scales = pendulumScales(view, p);
+    if (scales.length < 2) {
+      // The board states fewer than two: the rest is assumed, never "illegal" on a guess.
+      report.assume(`${player} has a Pendulum Monster in each Pendulum Zone (the board states ${scales.length ? `only ${quoteName(scales[0].name)}` : 'none'}; write \`${player} pendulum zone: "A", "B"\`)`);
+      return;
+    }
+    const [x, y] = scales;
+    for (const c of [x, y]) {
+      if (c.card && c.card.scale === undefined) report.restsOn({ card: c.name, fact: 'scale', what: `the Pendulum Scale of ${quoteName(c.name)}`, why: 'a Pendulum Summon reads the two Scales (R67)' });
+    }
+    if (x.card?.scale === undefined || y.card?.scale === undefined) return;
+    const low = Math.min(x.card.scale, y.card.scale);
+    const high = Math.max(x.card.scale, y.card.scale);
+    const scalesText = `${quoteName(x.name)} (Scale ${x.card.scale}) and ${quoteName(y.name)} (Scale ${y.card.scale})`;
+    for (const ref of a.cards) {
+      const m = view.resolvedRef(ref);
+      const card = m?.card;
+      if (!m || !card) continue;
+      if (card.level === undefined) {
+        if (card.rank !== undefined || card.link !== undefined) report.say('pendulum-zone/summon-no-level', { card: m.name, what: card.rank !== undefined ? 'a Rank' : 'a Link Rating' });
+        else report.restsOn({ card: m.name, fact: 'level', what: `the Level of ${quoteName(m.name)}`, why: `it must lie between the Scales of ${scalesText} (R67)` });
+        continue;
+      }
+      if (card.level <= low || card.level >= high) report.say('pendulum-zone/summon-level', { card: m.name, level: card.level, scales: scalesText, low, high });
+    }
   },
   check(chain, report) {
     const isPendulum = (l: LinkState) => !!l.inst?.card?.abilities.includes('pendulum');
@@ -83,3 +129,8 @@ export const pendulum = defineRule({
     }
   },
 });
+
+/** The face-up cards in player `p`'s Pendulum Zones before the action, as the board and the scenario put them. */
+function pendulumScales(view: ActionView, p: number): CardInstance[] {
+  return view.instances.filter((c) => c.zone === 'field' && c.pendulumZone && !c.faceDown && c.controller === p);
+}

@@ -100,24 +100,17 @@ export const tokensControl = defineRule({
     },
   ],
   messages,
-  afterScenario(chains, reportOn) {
+  checkAction(view, report) {
     // R70: a Token a game action uses as an Xyz Material (Xyz Materials are not on the field). A game action is no
     // link: the diagnostic stands on the action's line.
-    if (!chains.length) return;
-    const events = chains[chains.length - 1].events;
-    for (let i = 0; i < events.length; i++) {
-      const e = events[i];
-      if (e.kind !== 'move' || e.cause !== 'material' || !e.card.token || e.origin.kind !== 'action') continue;
-      const summon = events.slice(i + 1).find((x) => x.kind === 'summon' && x.origin === e.origin);
-      if (summon?.kind !== 'summon' || summon.method !== 'xyz') continue;
-      const report = reportOn(chains[0]);
-      report.add({
-        code: 'token-off-field',
-        severity: 'error',
-        rule: 'R70',
-        range: e.origin.range,
-        message: report.text('token-off-field', { link: 'This Xyz Summon', token: e.card.name, where: XYZ_MATERIAL }),
-      });
+    const a = view.action;
+    if (a.kind !== 'material-summon' || a.method !== 'xyz') return;
+    const seen = new Set<CardInstance>();
+    for (const ref of a.materials) {
+      const token = view.resolvedRef(ref);
+      if (!token?.token || seen.has(token)) continue;
+      seen.add(token);
+      report.say('token-off-field', { link: 'This Xyz Summon', token: token.name, where: XYZ_MATERIAL });
     }
   },
   check(chain, report) {
