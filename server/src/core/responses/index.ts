@@ -19,16 +19,24 @@ export function documentPoints(analysis: Analysis, lines: readonly string[]): Po
   return analysis.file.scenarios.flatMap((sc, i) => pointsOf(sc, i + 1, lines));
 }
 
+/** The points of the scenario that holds a position, and the test of whether a point is on its line. */
+function pointsAround(analysis: Analysis, lines: readonly string[], pos: Position): { points: Point[]; on: (p: Point) => boolean } | undefined {
+  const i = analysis.file.scenarios.findIndex((sc) => sc.range.start.line <= pos.line && pos.line <= sc.range.end.line);
+  if (i < 0) return undefined;
+  return { points: pointsOf(analysis.file.scenarios[i], i + 1, lines), on: (p) => p.range.start.line <= pos.line && pos.line <= p.range.end.line };
+}
+
+function pointOn(points: readonly Point[], on: (p: Point) => boolean): Point | undefined {
+  return points.find((p) => on(p) && p.kind !== 'resolving' && p.kind !== 'resolved' && p.kind !== 'summon-moment') ?? points.find((p) => on(p) && p.kind === 'resolved');
+}
+
 /**
  * The point a position names: the game action or chain link on its line (a link: the moment after it was added),
  * or a `chain` line (the moment after that chain has resolved).
  */
 export function pointAt(analysis: Analysis, lines: readonly string[], pos: Position): Point | undefined {
-  const i = analysis.file.scenarios.findIndex((sc) => sc.range.start.line <= pos.line && pos.line <= sc.range.end.line);
-  if (i < 0) return undefined;
-  const points = pointsOf(analysis.file.scenarios[i], i + 1, lines);
-  const on = (p: Point) => p.range.start.line <= pos.line && pos.line <= p.range.end.line;
-  return points.find((p) => on(p) && p.kind !== 'resolving' && p.kind !== 'resolved' && p.kind !== 'summon-moment') ?? points.find((p) => on(p) && p.kind === 'resolved');
+  const around = pointsAround(analysis, lines, pos);
+  return around && pointOn(around.points, around.on);
 }
 
 /**
@@ -36,10 +44,10 @@ export function pointAt(analysis: Analysis, lines: readonly string[], pos: Posit
  * Summon is about to happen (R50: only its negation) — the two moments a judge asks about on that line.
  */
 export function pointsAt(analysis: Analysis, lines: readonly string[], pos: Position): Point[] {
-  const point = pointAt(analysis, lines, pos);
-  if (!point || point.kind !== 'action') return point ? [point] : [];
-  const i = analysis.file.scenarios.findIndex((sc) => sc.range.start.line <= pos.line && pos.line <= sc.range.end.line);
-  const moment = pointsOf(analysis.file.scenarios[i], i + 1, lines).find((p) => p.kind === 'summon-moment' && p.range.start.line === point.range.start.line);
+  const around = pointsAround(analysis, lines, pos);
+  const point = around && pointOn(around.points, around.on);
+  if (!around || !point) return [];
+  const moment = point.kind === 'action' ? around.points.find((p) => p.kind === 'summon-moment' && p.range.start.line === point.range.start.line) : undefined;
   return moment ? [moment, point] : [point];
 }
 export { ANSWER_MARKS, ANSWER_WORDS, optionName, optionRules, optionWhy, pointJson, pointLines } from './words';
