@@ -176,18 +176,33 @@ function matchPattern(want, p) {
   }
 }
 
-/** The event fact: every alternative the card states, with its qualifiers, and nothing wider. */
+/**
+ * The event fact: every alternative the card states, with its qualifiers, and nothing wider. The set keeps a
+ * qualifier's words in `eventQualifiers` until it is read into structure (state conditions in `conditions`, details
+ * inside the `event` patterns, the window in `window`); the words then move to `eventQualifiersRead`. An event is
+ * right only when nothing of it is left as words and the structure is the library's.
+ */
 function eventBucket(want, e) {
   const got = patternsOf(e);
   const expected = want.event ?? [];
-  if (!expected.length && !want.eventQualifiers) return got.length ? (got.some(flagged) ? 'assumed' : 'wrong') : 'right';
-  if (!got.length) return e.assumed?.length ? 'assumed' : 'missing';
-  const matched = expected.every((w) => got.some((p) => matchPattern(w, p)));
+  const conditionsSame = sameConditions(want.conditions ?? [], e.conditions ?? []);
+  if (!expected.length && !want.eventQualifiers && !(want.conditions ?? []).length) {
+    if (!got.length && conditionsSame) return 'right';
+    return got.some(flagged) ? 'assumed' : 'wrong';
+  }
+  if (!got.length && !(e.conditions ?? []).length) return e.assumed?.length ? 'assumed' : 'missing';
+  const matched = expected.every((w) => got.some((p) => matchPattern(w, p))) && conditionsSame;
   if (matched && !want.eventQualifiers) return 'right';
   // A qualifier the card model cannot hold, or a pattern the source got wider or otherwise: the source's
   // own flag (an unknown part, "under script condition", an assumption) is what keeps it from being silent.
   if (got.some(flagged) || assumedAbout(e, 'event')) return 'assumed';
   return 'wrong';
+}
+
+/** Two lists of structured conditions are the same when they hold the same conditions, in any order. */
+function sameConditions(a, b) {
+  const key = (c) => JSON.stringify(c, Object.keys(c).sort());
+  return sameSet(a.map(key), b.map(key));
 }
 
 // ---------------------------------------------------------------- one effect, one card
@@ -250,7 +265,7 @@ function compareEffect(want, e, card, core) {
 }
 
 function applies(want, fact) {
-  if (fact === 'event') return !!(want.event?.length || want.eventQualifiers);
+  if (fact === 'event') return !!(want.event?.length || want.eventQualifiers || want.conditions?.length);
   if (fact === 'window') return !!want.window && !impliedByIgnition(want.kind, want.window);
   if (fact === 'timing') return !!want.timing;
   if (fact === 'mandatory') return want.mandatory !== undefined;
