@@ -21,6 +21,8 @@ export interface LinkState {
   position: number;
   stmt: { range: Range };
   inst?: { name: string; card?: CardInfo };
+  /** `granted by "X"`: the card whose effect the link's card gained (R68); the effect's facts are X's. */
+  grantedBy?: { name: string; card?: CardInfo };
   effect?: EffectInfo;
   assumptions: string[];
   unknownFacts: UnknownFact[];
@@ -33,6 +35,14 @@ export const STRICT_ASSUMPTION = 'assumed-in-strict';
 /** The codes this module reports: not rule codes, and never a language error that stops the check. */
 export const VERDICT_BASIS_CODES: ReadonlySet<string> = new Set([UNKNOWN_CARD_FACT, STRICT_ASSUMPTION]);
 
+/**
+ * The card whose effect the link uses: the granting card of a `granted by "X"` link (R68), whose text the effect's
+ * facts come from, else the link's own card. A fact the verdict rests on is named after it.
+ */
+export function effectOwner(l: Pick<LinkState, 'inst' | 'grantedBy'>): { name: string; card?: CardInfo } | undefined {
+  return l.grantedBy ?? l.inst;
+}
+
 /** Record a fact once per link (two patterns of one responder may rest on the same gap). */
 export function restsOn(l: LinkState, fact: UnknownFact): void {
   if (!l.unknownFacts.some((f) => f.card === fact.card && f.effect === fact.effect && f.fact === fact.fact && f.what === fact.what)) l.unknownFacts.push(fact);
@@ -44,12 +54,13 @@ export function restsOn(l: LinkState, fact: UnknownFact): void {
  */
 export function restsOnArchetype(l: LinkState, e: EffectInfo, pattern: EventPattern, ev: GameEvent, evText: string): boolean {
   const g = archetypeByNameOnly(pattern, ev);
-  if (!g || !l.inst?.card) return false;
+  const owner = effectOwner(l)?.card;
+  if (!g || !owner) return false;
   restsOn(l, {
     card: g.card,
     fact: 'condition',
     what: `whether ${quoteName(g.card)} is a ${g.archetypes.map((a) => quoteName(a)).join(' or ')} card (the card library lists no archetypes for it${g.inName ? "; its name contains the archetype's, which does not make it one" : ''})`,
-    why: `${evText} is taken to meet the condition of ${effectLabel(l.inst.card, e.index)} ("${pattern.raw}")`,
+    why: `${evText} is taken to meet the condition of ${effectLabel(owner, e.index)} ("${pattern.raw}")`,
     line: `archetype ${quoteName(g.archetypes[0])}`,
   });
   return true;
@@ -65,7 +76,7 @@ export function effectLabel(card: CardInfo, index: number | undefined): string {
  * script, no script at all) is a fact of the card a link uses, so its verdict rests on it too.
  */
 export function sourceUnsure(l: LinkState): void {
-  const card = l.inst?.card;
+  const card = effectOwner(l)?.card;
   const e = l.effect;
   if (!card || !e) return;
   // One unknown condition is said once: where the engine already named the condition it cannot read on this link

@@ -11,7 +11,7 @@ import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
-import { effectLabel, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
+import { effectLabel, effectOwner, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 const messages = {
@@ -138,11 +138,13 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     const includes: Tri = each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed';
     // A link written without actions, whose card facts list nothing it includes: unknown, not "anything".
     if (includes === 'assumed' && modes.some((e) => linkIncludes(prev, e) === undefined)) {
+      // The effect's facts are its card's: the granting card's for a granted effect (R68).
+      const owner = effectOwner(prev)?.card ?? card;
       gaps.push({
-        card: card.name,
+        card: owner.name,
         effect: prev.effect.index,
         fact: 'includes',
-        what: `what ${effectLabel(card, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes ${prev.stmt.actions ? 'actions that do not say from where' : 'no actions'})`,
+        what: `what ${effectLabel(owner, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes ${prev.stmt.actions ? 'actions that do not say from where' : 'no actions'})`,
         why: `${quoteName(responder.name)} answers only an activation that includes ${p.includes.join(' or ')}`,
         line: `includes ${p.includes.join(', ')}`,
       });
@@ -294,7 +296,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   if (activationPatterns.length) {
     const prev = chain.links[l.position - 2];
     const gaps = activationPatterns.map((): UnknownFact[] => []);
-    const responder = { name: l.inst.name, effect: e.index };
+    const responder = { name: effectOwner(l)!.name, effect: e.index };
     const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i])) : [];
     const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
     const eventOk = eventPatterns.length ? eventResponderOk(chain, l, eventPatterns) : 'no';
