@@ -25,7 +25,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   l.placementStep = t.step;
   const inst = l.inst;
   if (!inst || l.player === undefined) return;
-  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
+  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0, pendulumZone: c.zone === 'field' && c.pendulumZone });
   const moves = t.movesByCard.get(inst) ?? [];
   l.activatedFrom = {
     zone: inst.zone,
