@@ -40,7 +40,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   };
   // The locks on its player as the board stands before the card is activated (R62, R63): a lock being activated
   // in this link does not lock its own activation.
-  const active = activeRestrictions(t.names.names.instances, t.activationsPending);
+  const active = activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
   l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player)] : [];
   // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
   l.boardAtActivation = t.names.names.instances.map(snapshot);
@@ -89,7 +89,7 @@ function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
 function continuousNegator(t: Timeline, l: LinkState): CardInstance | undefined {
   const inst = l.inst;
   if (!inst || inst.zone !== 'field' || inst.faceDown) return undefined;
-  const active = activeRestrictions(t.names.names.instances, t.activationsPending);
+  const active = activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
   if (!active.length) return undefined;
   const negator = negatorOf(active, inst);
   if (negator) return negator.card;
@@ -128,7 +128,7 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     const card = l.inst?.card;
     const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
     // A Continuous Spell/Trap applies its continuous effects from its activation's resolution on (negated: never).
-    if (l.inst && l.negated !== 'activation' && l.negated !== 'effect') t.activationsPending.delete(l.inst);
+    if (l.inst && l.negated !== 'activation' && l.negated !== 'effect' && t.activationsPending.delete(l.inst)) t.continuousFrom.set(l.inst, t.events.length);
     if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });

@@ -173,6 +173,7 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
             earlier: [...earlierActions],
             playerIndex: (name) => timeline.playerIndex(name),
             resolvedRef: (r) => names.resolved.get(r),
+            appliedSince: (c) => timeline.appliedSince(c),
           },
           !!opts.strict,
         ),
