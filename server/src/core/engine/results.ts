@@ -256,6 +256,17 @@ export interface ChainResult {
   phase: string;
 }
 
+/**
+ * A game action (a Summon by its procedure, a Pendulum Summon ...: no chain link) whose check assumed what the
+ * scenario does not say, as a link's `assumptions` (the Pendulum Zones of a Pendulum Summon, R67): `explain`, the
+ * JSON, the preview and the hover on its line show them.
+ */
+export interface ActionAssumptions {
+  /** The action's line. */
+  range: Range;
+  assumptions: string[];
+}
+
 export interface ScenarioResult {
   index: number;
   title: string;
@@ -266,6 +277,8 @@ export interface ScenarioResult {
   players: [string, string];
   turnPlayer: string;
   chains: ChainResult[];
+  /** The game actions whose checks assumed something, in scenario order (links keep theirs in `LinkResult.assumptions`). */
+  actionAssumptions: ActionAssumptions[];
   /** 'legal' when no rule error, 'illegal' otherwise; 'invalid' when a language error stops the check. */
   verdict: 'legal' | 'illegal' | 'invalid';
   /**
