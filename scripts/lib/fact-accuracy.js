@@ -332,14 +332,14 @@ const DETAILS = [
  * One set restriction against the source's of the same kind: right when who, scope and condition are the set's;
  * assumed where the source says it does not know (a scope it did not read, `some`; a condition the text does not
  * state, which the engine takes as a named unknown fact); not in the card model where the text's scope is one the
- * model has no word for (`other`) and the source says it did not read it; else wrong.
+ * model has no word for (`not-in-model`; `other` is a word of the model: unaffected by every other card) and the source says it did not read it; else wrong.
  */
 function restrictionBucket(want, got) {
   const differs = DETAILS.filter(([, f]) => f(want) !== f(got)).map(([d]) => d);
   if (!differs.length) return 'right';
   const unread = scopeOf(got) === 'unknown';
   const flagged = (d) => (d === 'scope' && unread) || (d === 'conditional' && got.conditional && !want.conditional);
-  if (differs.every(flagged)) return scopeOf(want) === 'other' && differs.includes('scope') ? 'unrepresented' : 'assumed';
+  if (differs.every(flagged)) return scopeOf(want) === 'not-in-model' && differs.includes('scope') ? 'unrepresented' : 'assumed';
   return 'wrong';
 }
 
