@@ -454,7 +454,7 @@ function printSet(o, m) {
   if (effectFacts.length) console.log(`\n### The library's misses (${effectFacts.join(', ')}): the set's reading, then the library's\n\n${misses(m.library.results, m.library.cardOf, effectFacts)}`);
   if (o.probes) {
     console.log('\n### Probes\n');
-    for (const p of m.library.probes) console.log(`- ${p.card} (effect ${p.effect}) ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
+    for (const p of m.library.probes) console.log(`- ${p.card}${p.effect ? ` (effect ${p.effect})` : ''} ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
   }
 }
 

@@ -163,4 +163,9 @@ test('hand-checked facts set: a probe gives the verdict a judge reads when the c
     const { verdict } = probes.verdictOf(core, `${definition}\n\n${p.text}`);
     assert.equal(verdict, p.expected, `${name}, ${probe}`);
   }
+  // A lock probe (R62): Jinzo written as its text reads forbids the Trap and lets the Spell be activated.
+  const jinzo = 'card "Jinzo": effect monster (machine, dark, level 6, atk 2400, def 1500)\n  continuous, locks activation of trap cards, negates trap effects on the field';
+  const lockProbes = probes.lockProbesOf(set.cards.find((c) => c.name === 'Jinzo')!) as Array<{ expected: string; text: string }>;
+  assert.deepEqual(lockProbes.map((p) => p.expected), ['illegal', 'legal']);
+  for (const p of lockProbes) assert.equal(probes.verdictOf(core, `${jinzo}\n\n${p.text}`).verdict, p.expected, p.text);
 });
