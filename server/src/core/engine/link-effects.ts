@@ -345,13 +345,20 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       break;
     }
     case 'place-in-pendulum-zone': {
-      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66).
-      const cs = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
-      for (const c of cs) {
+      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66). It needs a free
+      // Pendulum Zone (R76): with both of its player's taken, it is not placed.
+      const cs: CardInstance[] = [];
+      for (const c of cardsOf(t, a.cards).filter((x) => x.zone !== 'field')) {
+        const player = by ?? c.owner;
+        if (t.names.names.instances.filter((x) => x.zone === 'field' && x.pendulumZone && x.controller === player).length >= 2) {
+          did.push({ kind: 'not-applied', part: 'place in pendulum zone', card: c.name, reason: 'no-free-zone', at: t.players[player], rule: 'R76' });
+          continue;
+        }
         t.move(c, 'field', origin, 'effect', { by });
         c.faceDown = false;
         c.pendulumZone = true;
         if (by !== undefined) c.controller = by;
+        cs.push(c);
       }
       if (cs.length) did.push({ kind: 'places-in-pendulum-zone', ...named(cs) });
       break;

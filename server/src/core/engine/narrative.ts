@@ -342,6 +342,8 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return 'a Token exists only face-up on the field: it cannot be turned face-down, and once it left the field it no longer exists';
     case 'fewer-cards':
       return `the ${a.where ? zoneWord(a.where) : 'zone'} holds only ${a.at ?? 'fewer'} card${a.at === '1' ? '' : 's'}, as the board states it`;
+    case 'no-free-zone':
+      return `both of ${a.at ?? 'its player'}'s Pendulum Zones are taken`;
   }
 }
 

@@ -238,7 +238,7 @@ export const activationNeeds = defineRule({
       tag: 'stable',
       tags: ['stable'],
       inForce: 'always',
-      summary: "A Spell/Trap Card activated from the hand needs a free Spell & Trap Zone (a Field Spell its Field Zone), a Pendulum Monster activated as a Pendulum Scale a free Pendulum Zone (the leftmost or rightmost Spell & Trap Zone, from Master Rule 4 on: a card in a Pendulum Zone holds a Spell & Trap Zone), and an effect that Special Summons its own Main Deck monster needs a free Main Monster Zone: with 5 cards already there, it cannot be activated.",
+      summary: "A Spell/Trap Card activated from the hand needs a free Spell & Trap Zone (a Field Spell its Field Zone), a Pendulum Monster activated as a Pendulum Scale a free Pendulum Zone (the leftmost or rightmost Spell & Trap Zone, from Master Rule 4 on: a card in a Pendulum Zone holds a Spell & Trap Zone; an effect that places one there with both taken does not place it), and an effect that Special Summons its own Main Deck monster needs a free Main Monster Zone: with 5 cards already there, it cannot be activated.",
       sources: [S.W78, S.W77, S.W120],
     },
     {
