@@ -82,7 +82,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
   // Activated again in the same chain is R61's (once-per-chain), said there.
   const sameChain = chain.links.some((x) => x.position < l.position && x.inst === l.inst);
   if (at.stated && e.kind === 'activation' && card.category !== 'monster' && at.zone === 'field' && !at.faceDown && !l.stmt.toPendulumZone && !sameChain) {
-    report.say('card-not-there/face-up', l, { link: chain.linkName(l), card: name, shown });
+    report.say('card-not-there/face-up', l, { link: chain.linkName(l), card: name, shown: shownMove(chain, at) });
     return;
   }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
@@ -93,7 +93,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       needs: zones.map(whereWord).join(' or '),
       effect: e.kind === 'activation' ? undefined : e.text,
       shownWhere: whereWord(at.zone),
-      shown: at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)',
+      shown: shownMove(chain, at),
     });
     return;
   }
@@ -139,6 +139,11 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     }
     if (at.faceDown) l.assumptions.push(`${quoteName(name)} was Set on an earlier turn (the scenario does not say when it was Set)`);
   }
+}
+
+/** What put the card where the link finds it, in words for a message (worded only when one is said). */
+function shownMove(chain: ChainView, at: NonNullable<LinkState['activatedFrom']>): string {
+  return at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
 }
 
 /** The scenario states otherwise: the assumption that the link's event was met before its chain is withdrawn. */
