@@ -10,7 +10,9 @@ import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
 import { CardFacts, EffectFacts, makeCard } from './facts';
-import { readPhrase } from './from-segoc';
+import { factsFromSegoc, readPhrase } from './from-segoc';
+import { parse } from '../syntax/parser';
+import { quoteName } from '../syntax/quote';
 import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
@@ -34,11 +36,14 @@ export interface GeneratedRecord {
   /** `b` TCG and OCG, `t` TCG only, `o` OCG only, `-` not yet released. */
   released: string;
   archetypes: string[];
-  /** `s` facts from the card's script, `n` a Normal Monster, `-` no script found. */
+  /** `s` facts from the card's script, `n` a Normal Monster, `t` no script found: effects read from its text alone, `-` none. */
   effectSource: string;
   /** Helper procedures and what they leave open (`?` first: the engine assumes there). */
   notes: string[];
+  /** The script's effect records (`s`). */
   effects: string[];
+  /** `t`: the text inference's effect lines, words of the card language (`trigger optional if ..., does ...`). */
+  textLines: string[];
   /** The card's id in Konami's card database (`cid`), '' when the sources give none. */
   konamiId: string;
 }
@@ -61,7 +66,8 @@ export function readRecord(line: string, japanese: string): GeneratedRecord {
     archetypes: list(f[10]),
     effectSource: f[11] ?? '',
     notes: list(f[12]),
-    effects: list(f[13]),
+    effects: f[11] === 't' ? [] : list(f[13]),
+    textLines: f[11] === 't' ? list(f[13]) : [],
     konamiId: f[14] ?? '',
   };
 }
@@ -598,6 +604,7 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   const deck = (r.notes.find((n) => n.startsWith('deck:')) ?? '').slice(5).split('+');
   const ops = r.notes.find((n) => n.startsWith('ops:'));
   if (ops) deck.push(ops);
+  if (r.effectSource === 't') return textOnlyFacts(r, facts);
   const effects = mergeTriggers(r.effects.map(effectFields));
   const activationRecords = effects.filter((e) => e.kind === 'A');
   // A Spell other than a Quick-Play Spell is activated in its controller's own Main Phase (Spell Speed 1).
@@ -623,6 +630,27 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   // `lock:` notes: what the card forbids or negates while face-up (R62-R65), one continuous line after its effects.
   const restricts = r.notes.flatMap((n) => (n.startsWith('lock:') ? [readRestriction(n.slice('lock:'.length).split(' '))] : [])).filter((x): x is Restriction => !!x);
   if (restricts.length) facts.effects.push({ kind: 'continuous', restricts });
+  return facts;
+}
+
+/**
+ * A card with no script at the pinned commit (effect source `t`): its effects are the text inference's lines, read
+ * back by the card parser (the one reader of effect lines), each with the note that it was read from the text alone,
+ * so a link that uses one is never a plain "legal" (engine/unknown-facts.ts). A line the parser refuses is left out
+ * and said.
+ */
+function textOnlyFacts(r: GeneratedRecord, facts: CardFacts): CardFacts {
+  const { file, diagnostics } = parse(`card ${quoteName(r.name)}: ${facts.cardType}\n${r.textLines.map((l) => `  ${l}\n`).join('')}`);
+  const def = file.cards[0];
+  const read = def ? factsFromSegoc(def) : undefined;
+  const effects: EffectFacts[] = read?.facts.effects.map((e) => ({ ...e, range: undefined, text: undefined })) ?? [];
+  const notes = assumedFacts(r);
+  if (!def || diagnostics.length) notes.push('some effect lines read from its text could not be read back: those effects are not listed');
+  else if (read?.diagnostics.length) notes.push('some words read from its text are outside the card language (an event or a target): what they say is assumed');
+  for (const e of effects) e.assumed = [...notes];
+  // A Spell/Trap with no activation of its own has its card's (free chain), as for a script's card.
+  if (!facts.cardType.endsWith('monster') && !effects.some((e) => e.kind === 'activation')) effects.unshift({ kind: 'activation', text: facts.cardType, assumed: [...notes] });
+  facts.effects.push(...effects);
   return facts;
 }
 
@@ -669,6 +697,9 @@ function unreadNote(what: string): string | undefined {
   return undefined;
 }
 
+/** The note of every effect read from the card's text alone (engine/unknown-facts.ts names the fact by it). */
+export const TEXT_ONLY = 'read from its card text alone: no script was found at the pinned commit to cross-check it';
+
 /** What the generated facts leave open, in words, for hovers and `explain`. */
 export function assumedFacts(r: GeneratedRecord): string[] {
   const out: string[] = [];
@@ -678,6 +709,10 @@ export function assumedFacts(r: GeneratedRecord): string[] {
     const unread = unreadNote(what);
     if (unread) {
       out.push(unread);
+      continue;
+    }
+    if (what.startsWith('text-only')) {
+      out.push(TEXT_ONLY);
       continue;
     }
     out.push(
