@@ -44,7 +44,7 @@ function effectRecord(e) {
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
   const granted = e.types.includes('XMATERIAL') ? 'x' : '';
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '') + (alternativeOfClone(e) ? 'w' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
 }
 
@@ -57,6 +57,38 @@ function otherEventOfClone(e, kind) {
   // A clone on another kind of Summon is merged by its event already (generated-record.ts MERGED_SUMMONS): no letter.
   if (/^EVENT_(SUMMON|SPSUMMON|FLIP_SUMMON)_SUCCESS$/.test(e.code)) return false;
   return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
+}
+
+/**
+ * A clone that keeps its original's kind, event, zone and limit and changes only what decides and does the resolution
+ * under another condition (`e2=e1:Clone()`, `e2:SetCondition(...)`, its own target and operation: Horror House's "You:
+ * ... / Your opponent: ..."): possibly one effect of the text with two alternatives, extra letter `w`. Kept only where
+ * the text does not count it as an effect of its own (alternativesInText); core (generated-record.ts) then makes one
+ * effect of them, its parts joined by `or`, so the card's effect numbering is the text's.
+ */
+const ALTERNATIVE_CHANGES = new Set(['Condition', 'Target', 'Operation', 'Category', 'Property', 'Description']);
+function alternativeOfClone(e) {
+  return !!e.cloneOf && !!e.changed && e.changed.includes('Condition') && e.changed.every((w) => ALTERNATIVE_CHANGES.has(w));
+}
+
+/**
+ * The `w` letters (alternativeOfClone) stay only where the text has fewer chain-starting effects than the script has
+ * records (of any kind: a damage calculation effect is scripted as a trigger and read as a Quick Effect): where it
+ * counts as many, each clone is an effect of the text ("You can only use 1 of these effects"). A Spell/Trap's
+ * activation records (one per event) count as one.
+ */
+function alternativesInText(records, inferred, type) {
+  if (!records.some((r) => r.split(',')[9]?.includes('w'))) return;
+  const text = /\bPendulum\b/.test(type) ? undefined : (inferred?.effects ?? []).filter((e) => e.kind !== 'continuous');
+  const mine = records.filter((r) => !r.startsWith('A,')).length + (records.some((r) => r.startsWith('A,')) ? 1 : 0);
+  const theirs = text ? text.filter((e) => e.kind !== 'activation').length + (text.some((e) => e.kind === 'activation') ? 1 : 0) : mine;
+  if (theirs < mine) return;
+  records.forEach((r, i) => {
+    const f = r.split(',');
+    if (!f[9]?.includes('w')) return;
+    f[9] = f[9].replace('w', '');
+    records[i] = f.join(',');
+  });
 }
 
 /**
@@ -539,6 +571,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withTextLimits(effects, inferred, type);
   withHandActivation(effects, script);
   withNoResponse(effects, inferred, type);
+  alternativesInText(effects, inferred, type);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {

@@ -239,6 +239,11 @@ interface EffectFields {
   orEvents: string[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
+  /**
+   * The other alternatives of one effect of the text (Horror House's "You: ... / Your opponent: ..."): records of clones
+   * that change only the condition and what resolves (`w`); its parts and theirs are joined by `or`.
+   */
+  alternatives: EffectFields[];
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
@@ -285,6 +290,7 @@ function effectFields(s: string): EffectFields {
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
     orEvents: [],
+    alternatives: [],
     does: f[15] ?? '',
     cost: f[16] ?? '',
   };
@@ -316,6 +322,14 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const same = (a: EffectFields, b: EffectFields) =>
     a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
   for (const e of effects) {
+    // A clone that changes only its condition and what resolves (`w`): another alternative of the effect before it of
+    // the same kind and zone (the generator marks it only where the text does not count it as an effect of its own).
+    const alternativeOf = e.extra.includes('w') ? [...out].reverse().find((o) => o.kind === e.kind && o.range === e.range && o.event === e.event && o.limit === e.limit) : undefined;
+    if (alternativeOf) {
+      alternativeOf.alternatives.push(e);
+      for (const f of e.flags) if (!alternativeOf.flags.includes(f)) alternativeOf.flags += f;
+      continue;
+    }
     // A clone that changes only its event (`v`): the same effect of the text, on either event.
     const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
     if (original) {
@@ -327,7 +341,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
     }
     const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
-      const copy = { ...e, categories: [...e.categories], orEvents: [] };
+      const copy = { ...e, categories: [...e.categories], orEvents: [], alternatives: [] };
       out.push(copy);
       if (SUMMON_EVENTS.has(e.event)) kinds.set(copy, new Set([e.event]));
       continue;
@@ -435,7 +449,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
   if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
-  if (e.categories.includes('negate')) into.negatesActivation = true;
+  const categories = e.alternatives.length ? [...new Set([e, ...e.alternatives].flatMap((x) => x.categories))] : e.categories;
+  if (categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
   // `b`: "Once per battle", a use-limit cost helper of the script (R78).
   if (e.extra.includes('b')) into.oncePerBattle = true;
@@ -443,13 +458,16 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.extra.includes('x')) into.granted = 'as-material';
   const noResponse = noResponseOf([e]);
   if (noResponse) into.noResponse = noResponse;
-  if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
-  const inc = includes(e, deck);
+  if (categories.includes('atkchange') || categories.includes('defchange')) into.changesAtk = true;
+  const inc = [...new Set([e, ...e.alternatives].flatMap((x) => includes(x, deck)))];
   // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
   // sets its category only for the option chosen).
   if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
   if (inc.length) into.includes = inc;
-  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
+  const ops = deck.find((d) => d.startsWith('ops:'))?.slice(4);
+  // An effect with alternatives (`w` clones): each alternative's parts, the first of each after the first joined by `or`.
+  const does: EffectAction[] = [];
+  for (const x of [e, ...e.alternatives]) actionsFromCategories(x.categories, ops, x.does).forEach((p, i) => does.push(i === 0 && does.length ? { ...p, link: 'or' } : p));
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
