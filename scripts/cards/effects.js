@@ -554,6 +554,30 @@ function withClonedActions(records, sources) {
   });
 }
 
+/**
+ * Script against text on an effect's kind (issue 27: the rule that chooses, tested on the whole disagreement set): a
+ * script's continuous effect on an event (`EFFECT_TYPE_SINGLE/FIELD+EFFECT_TYPE_CONTINUOUS` with an `EVENT_...` code,
+ * which EDOPro applies without a chain: Zombowwow's "When this card declares an attack, it gains 500 ATK", Call of the
+ * Haunted's "When this card leaves the field, destroy that monster") where the text inference reads a trigger for it
+ * (the script has exactly as many triggers as the text once those effects are counted as triggers). The script is
+ * taken: by Problem-Solving Card Text an effect starts a chain only if its text has a colon or a semicolon, and "When
+ * X, Y" with neither is applied without one (W118). On the pinned sources: 113 cards, 119 effects; on 98 of them a
+ * trigger sentence of the text has neither (`kind:script-continuous:N`: PSCT agrees with the script); on 15 every
+ * trigger sentence has one (`kind:script-continuous-colon:N`): there the count matched by chance (a flag the script
+ * sets on a flip, Aroma Jar; a sentence that is not the script's event, Zefra Path), and taking the text would invent
+ * a trigger, so the script is kept and the choice is noted (no assumption: the script states the effect's kind).
+ * Engine bookkeeping on events is no disagreement. Returns the note, or undefined.
+ */
+const BOOKKEEPING_EVENTS = /^EVENT_(?:ADJUST|CHAIN_|CHAINING|BREAK_EFFECT|STARTUP|PHASE_START|TURN_END|CUSTOM|MOVE|LEAVE_GRAVE|NEGATED)/;
+function kindChoice(script, inferred) {
+  const continuous = script.effects.filter((e) => !kindOf(e) && e.types.includes('CONTINUOUS') && (e.types.includes('SINGLE') || e.types.includes('FIELD')) && e.code.startsWith('EVENT_') && !e.code.startsWith('EVENT_FREE_CHAIN') && !BOOKKEEPING_EVENTS.test(e.code));
+  if (!continuous.length || !inferred) return undefined;
+  const textTriggers = inferred.effects.filter((e) => e.kind === 'trigger' && !e.phase && !e.pendulum);
+  const scriptTriggers = script.effects.filter((e) => kindOf(e)?.kind === 'trigger' && !eventName(e.code).startsWith('phase_')).length;
+  if (!(scriptTriggers < textTriggers.length && scriptTriggers + continuous.length === textTriggers.length)) return undefined;
+  return `kind:${textTriggers.every((e) => /[:;]/.test(e.sentence)) ? 'script-continuous-colon' : 'script-continuous'}:${continuous.length}`;
+}
+
 /** The effect records and notes of one card. */
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
@@ -583,6 +607,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withActions(effects, inferred, type, doesCode);
   withClonedActions(effects, chainStarting);
   if (script.runtimeEffects) notes.push('?runtime-effects');
+  const kind = kindChoice(script, inferred);
+  if (kind) notes.push(kind);
   if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
   return { effects, notes };
 }

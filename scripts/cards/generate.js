@@ -176,6 +176,15 @@ function generate(o, log = () => {}) {
     const textOnly = !script && !normalMonster && !!card.text?.en;
     const inferred = (script || textOnly) && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en', pendulumText: textOnly ? card.pendulum_effect?.en : undefined }) : undefined;
     const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    // Kind choices between script and text (scripts/cards/effects.js kindChoice): counted by the side taken.
+    const kind = notes.find((n) => n.startsWith('kind:'));
+    if (kind) {
+      const [, side, n] = kind.split(':');
+      counts.kindChoices ??= {};
+      counts.kindChoices[side] ??= { cards: 0, effects: 0 };
+      counts.kindChoices[side].cards++;
+      counts.kindChoices[side].effects += Number(n);
+    }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
     if (ops) notes.push(ops);
