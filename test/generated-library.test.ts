@@ -227,4 +227,18 @@ test('generated library: a clone (Bystial Magnamhut\'s Quick Effect of its Ignit
   const [ignition, quick] = magnamhut.effects.filter((e) => e.kind === 'ignition' || e.kind === 'quick');
   assert.ok(ignition.does.length, ignition.text);
   assert.deepEqual(quick.does, ignition.does);
+  assert.equal(quick.summonsItself, true, 'the clone summons itself as its original does');
+});
+
+test('a bare Bystial link is its Ignition Effect at the start of a chain in its own Main Phase, else its Quick Effect twin', () => {
+  const run = (turn: string, chain: string) =>
+    analyze(`scenario "Bystial"\n  rules tcg\n  players Yugi, Kaiba\n  turn ${turn}\n  Yugi field: "Gemini Elf"\n  Yugi gy: "Decode Talker"\n  Yugi hand: "Called by the Grave"\n  chain\n${chain}  expect legal\n`, {}).scenarios[0];
+  const own = run('Kaiba', '    1 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
+  assert.ok(!own.diagnostics.some((d) => d.code === 'ambiguous-effect'), own.diagnostics.map((d) => d.message).join('\n'));
+  assert.equal(own.chains[0].links[0].effectKind, 'ignition');
+  const theirs = run('Yugi', '    1 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
+  assert.ok(!theirs.diagnostics.some((d) => d.code === 'ambiguous-effect' || d.severity === 'error'), theirs.diagnostics.map((d) => d.message).join('\n'));
+  assert.equal(theirs.chains[0].links[0].effectKind, 'quick');
+  const chained = run('Yugi', '    1 Yugi "Called by the Grave" target "Decode Talker"\n    2 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
+  assert.equal(chained.chains[0].links[1].effectKind, 'quick');
 });

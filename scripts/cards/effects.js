@@ -536,14 +536,22 @@ function withActions(records, inferred, type, doesCode) {
 }
 
 /**
- * A clone (`e2=e1:Clone()`, say a Quick Effect on the opponent's turn of an Ignition Effect) does what its original
- * does: where the text paired no `does` with it, it takes its original's field 16. `sources[i]` is the script effect
- * of `records[i]`.
+ * A clone (`e2=e1:Clone()`, say a Quick Effect on the opponent's turn of an Ignition Effect: Bystial's "This is a Quick
+ * Effect if your opponent controls a monster") is the same effect of the text: where the text paired nothing with it, it
+ * takes its original's `summons itself` (field 15) and what it does (field 16). `sources[i]` is the script effect of
+ * `records[i]`.
  */
 function withClonedActions(records, sources) {
   sources.forEach((e, i) => {
-    if (!e.cloneOf || records[i].split(',')[15]) return;
+    if (!e.cloneOf) return;
     const j = sources.findIndex((o) => o.name === e.cloneOf);
+    if (j >= 0 && records[j].split(',')[14] === 's' && !records[i].split(',')[14] && !records[i].startsWith('A,')) {
+      const f = records[i].split(',');
+      while (f.length < 15) f.push('');
+      f[14] = 's';
+      records[i] = f.join(',');
+    }
+    if (records[i].split(',')[15]) return;
     const code = j >= 0 ? records[j].split(',')[15] : '';
     // A modal card's choices (`/`-joined) belong to its first activation record only (withActions).
     if (!code || code.includes('/')) return;
