@@ -147,6 +147,8 @@ const OBJECT_LETTERS: Readonly<Record<ActionObject, string>> = {
 };
 const ZONE_LETTERS: Readonly<Partial<Record<Zone, string>>> = { hand: 'h', deck: 'd', gy: 'g', banished: 'b', extra: 'x', field: 'f' };
 const POSITION_LETTERS = { attack: 'a', defense: 'd', 'face-down': 'f' } as const;
+/** How long a `take control` part lasts (`=e` until the End Phase, `=g` for good): the script's Duel.GetControl. */
+const LASTS_LETTERS = { 'until-end-phase': 'e', 'for-good': 'g' } as const;
 
 const invert = <K extends string>(r: Readonly<Partial<Record<K, string>>>): Map<string, K> => new Map(Object.entries(r).map(([k, v]) => [v as string, k as K]));
 const VERB_OF = invert(VERB_LETTERS);
@@ -154,13 +156,22 @@ const LINK_OF = invert(LINK_SIGNS);
 const OBJECT_OF = invert(OBJECT_LETTERS);
 const ZONE_OF = invert(ZONE_LETTERS);
 const POSITION_OF = invert(POSITION_LETTERS);
+const LASTS_OF = invert(LASTS_LETTERS);
 
-/** The record's code of parts: `Dt&W1` is "destroy target and if you do draw 1"; `@z` a zone, `^p` a position. */
+/**
+ * The record's code of parts: `Dt&W1` is "destroy target and if you do draw 1"; `@z` a zone, `^p` a position; the
+ * details the script settles (scripts/lib/lua-parts.js): `*` Tokens (`P*4`: "special summon 4 tokens"), `=e`/`=g` how
+ * long control lasts (`Ct=e`: "take control target until end phase"), `:o` what an equip equips to (`Qi:t`: "equip
+ * itself to target").
+ */
 export function partsCode(parts: readonly EffectAction[]): string {
   return parts
     .map((p, i) => {
       let s = (i === 0 || p.link === 'first' ? '' : LINK_SIGNS[p.link]) + VERB_LETTERS[p.verb];
       if (p.object) s += OBJECT_LETTERS[p.object];
+      if (p.tokens) s += '*';
+      if (p.to) s += `:${OBJECT_LETTERS[p.to]}`;
+      if (p.lasts) s += `=${LASTS_LETTERS[p.lasts]}`;
       if (p.from && ZONE_LETTERS[p.from]) s += `@${ZONE_LETTERS[p.from]}`;
       if (p.position) s += `^${POSITION_LETTERS[p.position]}`;
       if (p.count !== undefined) s += String(p.count);
@@ -189,6 +200,9 @@ export function readPartsCode(code: string): EffectAction[] {
       if (c !== undefined && OBJECT_OF.has(c)) part.object = OBJECT_OF.get(c);
       else if (c === '@' && ZONE_OF.has(code[i + 1])) part.from = ZONE_OF.get(code[++i]);
       else if (c === '^' && POSITION_OF.has(code[i + 1])) part.position = POSITION_OF.get(code[++i]);
+      else if (c === '*') part.tokens = true;
+      else if (c === ':' && OBJECT_OF.has(code[i + 1])) part.to = OBJECT_OF.get(code[++i]);
+      else if (c === '=' && LASTS_OF.has(code[i + 1])) part.lasts = LASTS_OF.get(code[++i]);
       else if (c !== undefined && /\d/.test(c)) {
         const m = /^\d+/.exec(code.slice(i))![0];
         part.count = Number(m);

@@ -322,11 +322,15 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       return changed.length > 0;
     }
     case 'take-control': {
-      // How long the control lasts is not in the card's facts: taken for good here, and the link says so (R72).
+      // How long the control lasts (R72): the part's `until end phase` or `for good`; where the card's facts do not
+      // say, taken for good here, and the link says so.
       const onField = cards.filter((c) => c.zone === 'field');
-      for (const c of onField) if (by !== undefined) c.controller = by;
+      for (const c of onField) {
+        if (by !== undefined) c.controller = by;
+        c.controlUntilEnd = part.lasts === 'until-end-phase' || undefined;
+      }
       const note = `control of ${onField.map((c) => quoteName(c.name)).join(', ')} is taken for good: the card's facts do not say for how long (write \`-> take control of "X" until end phase\` where it comes back in the End Phase)`;
-      if (onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
+      if (!part.lasts && onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
       return onField.length > 0;
     }
