@@ -55,7 +55,7 @@ test('lua later: the effects a card grants (while face-up, when used as material
 });
 
 test('does: Tokens, how long control lasts and what an equip equips to are words and record codes that read back', () => {
-  for (const words of ['special summon 4 tokens in defense', 'take control target until end phase', 'take control target for good', 'equip itself to target', 'equip target to itself and if you do change atk']) {
+  for (const words of ['special summon 4 tokens in defense', 'special summon 1 token', 'take control target until end phase', 'take control target for good', 'equip itself to target', 'equip target to itself and if you do change atk']) {
     const read = readActions(words.split(' '));
     assert.ok(read, words);
     assert.equal(printActions(read!), `does ${words}`);

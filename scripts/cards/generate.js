@@ -188,7 +188,7 @@ function generate(o, log = () => {}) {
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
     // Tokens, control and equips its script settles; the effects it grants and leaves for later (R68-R73).
-    if (script) notes.push(...withLaterEffects(effects, script, lua, partCodes, notes));
+    if (script) withLaterEffects(effects, script, lua, partCodes, notes);
     countLater(counts, effects);
     if (ops) notes.push(ops);
     // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and

@@ -18,7 +18,8 @@ function fieldsOf(record) {
 /**
  * Puts the details the script settles into the parts of a record's field 16 (`codes.read`/`codes.write`: core's
  * readPartsCode/partsCode): the first part of the verb gets them; where the text's parts have none of that verb, a
- * part is added ("also", naming no more than the script does). Returns whether a Token count was left open.
+ * part is added ("also", naming no more than the script does). A Token count the script leaves open is left out:
+ * the line then says `special summon tokens`, with no number.
  */
 function withDetails(f, d, codes) {
   // A modal card's choices (`/`-joined): each choice that has a part of the verb gets the details; none is added.
@@ -30,9 +31,9 @@ function withDetails(f, d, codes) {
       return one[15];
     });
     f[15] = choices.join('/');
-    return false;
+    return;
   }
-  return withChoiceDetails(f, d, codes, true);
+  withChoiceDetails(f, d, codes, true);
 }
 
 /** The details on one list of parts; `add`: a part of a verb none has is added. */
@@ -61,7 +62,6 @@ function withChoiceDetails(f, d, codes, add = false) {
     if (d.equip.to && d.equip.to !== p.object) p.to = d.equip.to;
   }
   f[15] = codes.write(parts.filter((p) => p !== none));
-  return !!d.tokens && d.tokens.count === undefined;
 }
 
 /**
@@ -69,17 +69,16 @@ function withChoiceDetails(f, d, codes, add = false) {
  * order, then its helpers'): each effect's part details, then the effects it grants (R68: extra letter `f` while
  * face-up, `m` when used as material; a copy of an effect of its own takes that effect's parts) and its lingering
  * effects (R69: extra letter `l`; kind `L` for one that starts no chain, written `continuous, lingering`), with
- * their parts from what their operations call (`codes.verbs`). Returns the card's notes to add: `?tokens` where
- * how many Tokens an effect Summons is not read; drops `?runtime-effects` from `cardNotes` where it read them all.
+ * their parts from what their operations call (`codes.verbs`). Drops `?runtime-effects` from `cardNotes` where it
+ * read them all.
  */
 function withLaterEffects(effects, script, lua, codes, cardNotes = []) {
-  const notes = [];
   const chainStarting = script.effects.filter((e) => effectRecord(e));
   chainStarting.forEach((e, i) => {
     const d = partDetails(lua, e);
     if (!d || !effects[i]) return;
     const f = fieldsOf(effects[i]);
-    if (withDetails(f, d, codes) && !notes.includes('?tokens')) notes.push('?tokens');
+    withDetails(f, d, codes);
     effects[i] = f.join(',');
   });
   // An Equip Spell's activation built by its procedure (aux.AddEquipProcedure) equips itself to its target.
@@ -113,7 +112,6 @@ function withLaterEffects(effects, script, lua, codes, cardNotes = []) {
     if (d) withDetails(f, d, codes);
     effects.push(f.join(',').replace(/,+$/, ''));
   }
-  return notes;
 }
 
 module.exports = { withLaterEffects, withDetails };

@@ -704,8 +704,6 @@ export function assumedFacts(r: GeneratedRecord): string[] {
     out.push(
       what === 'no-script'
         ? 'no script was found, so its effects are not known'
-        : what === 'tokens'
-          ? 'how many Tokens an effect Special Summons is not read from its script'
         : what === 'runtime-effects'
           ? 'its script makes more effects while the duel runs; those are not listed'
           : `the effects made by the ${what} procedure are mapped by rule, not read`,
