@@ -32,6 +32,7 @@ test('lua parts: a Token Summon and its count, control until the End Phase, what
   assert.equal(parts.controlLasts('Duel.GetControl(tc,tp)'), 'for-good');
   assert.equal(parts.controlLasts('Duel.GetControl(tc,tp,PHASE_END,1)\nDuel.GetControl(tc,tp)'), undefined);
   assert.equal(parts.controlLasts('Duel.GetControl(tc,tp,PHASE_END,2)'), undefined, 'until the End Phase of a later turn is not "until end phase"');
+  assert.deepEqual(parts.tokenSummon('local t=Duel.CreateToken(tp,id+1)\nDuel.SpecialSummon(t,0,tp,1-tp,false,false,POS_FACEUP)', ''), { count: 1, forOpponent: true });
   // A Token count the script leaves open (a loop to a number of free zones).
   assert.deepEqual(parts.tokenSummon('for i=1,ft do\nlocal t=Duel.CreateToken(tp,id+1)\nDuel.SpecialSummonStep(t,0,tp,tp,false,false,POS_FACEUP)\nend', ''), { count: undefined });
 });
@@ -55,7 +56,7 @@ test('lua later: the effects a card grants (while face-up, when used as material
 });
 
 test('does: Tokens, how long control lasts and what an equip equips to are words and record codes that read back', () => {
-  for (const words of ['special summon 4 tokens in defense', 'special summon 1 token', 'take control target until end phase', 'take control target for good', 'equip itself to target', 'equip target to itself and if you do change atk']) {
+  for (const words of ['special summon 4 tokens in defense', 'special summon 1 token', 'special summon 3 tokens for opponent in defense', 'take control target until end phase', 'take control target for good', 'equip itself to target', 'equip target to itself and if you do change atk']) {
     const read = readActions(words.split(' '));
     assert.ok(read, words);
     assert.equal(printActions(read!), `does ${words}`);

@@ -53,6 +53,7 @@ function withChoiceDetails(f, d, codes, add = false) {
     const p = partOf('special-summon', (x) => !x.object && !x.from);
     p.tokens = true;
     if (d.tokens.count !== undefined) p.count = d.tokens.count;
+    if (d.tokens.forOpponent) p.tokensFor = 'opponent';
   }
   if (d.lasts) partOf('take-control').lasts = d.lasts;
   if (d.equip) {

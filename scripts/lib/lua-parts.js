@@ -1,6 +1,7 @@
 // The details of what an effect does that its script settles and its text's parts leave out (R70, R72, R73): a Token
 // Summon and how many Tokens (Duel.CreateToken then Duel.SpecialSummon; the count from the target function's
-// SetOperationInfo(…, CATEGORY_TOKEN, nil, N) or the operation's `for i=1,N`), how long control taken lasts
+// SetOperationInfo(…, CATEGORY_TOKEN, nil, N) or the operation's `for i=1,N`; to the opponent's field where every
+// Summon of the operation says `1-tp`), how long control taken lasts
 // (Duel.GetControl(tc,tp,PHASE_END,1): until the End Phase; Duel.GetControl(tc,tp): for good), and what an equip
 // equips to what (Duel.Equip(tp,c,tc): this card to the target). Read from the effect's own operation and target
 // functions only; what they do not settle is left out (undefined), never guessed.
@@ -26,7 +27,12 @@ function tokenSummon(op, target) {
   const loop = /\bfor\s+\w+\s*=\s*1\s*,\s*(\d+)\s+do\b/.exec(op)?.[1];
   const once = (op.match(/Duel\.CreateToken\s*\(/g) ?? []).length === 1 && !/\b(?:for|while|repeat)\b/.test(op) ? '1' : undefined;
   const count = info ?? loop ?? once;
-  return { count: count === undefined ? undefined : Number(count) };
+  // To whose field: the fourth argument of the Summons of the Tokens made (`Duel.SpecialSummon(token,0,tp,1-tp,...)`: the opponent's, Ojama Trio).
+  const tokens = new Set([...op.matchAll(/(\w+)\s*=\s*Duel\.CreateToken\s*\(/g)].map((m) => m[1]));
+  const calls = [...op.matchAll(/Duel\.SpecialSummon(?:Step)?\s*\(\s*(\w+)\s*,\s*\w+\s*,\s*\w+\s*,\s*([\w-]+)/g)];
+  const sides = new Set(calls.filter((m) => tokens.has(m[1])).map((m) => m[2]));
+  const forOpponent = sides.size === 1 && sides.has('1-tp');
+  return { count: count === undefined ? undefined : Number(count), ...(forOpponent ? { forOpponent: true } : {}) };
 }
 
 /** How long control taken lasts: `until-end-phase`, `for-good`, or undefined (not taken, or not one reading). */

@@ -160,7 +160,8 @@ const LASTS_OF = invert(LASTS_LETTERS);
 
 /**
  * The record's code of parts: `Dt&W1` is "destroy target and if you do draw 1"; `@z` a zone, `^p` a position; the
- * details the script settles (scripts/lib/lua-parts.js): `*` Tokens (`P*4`: "special summon 4 tokens"), `=e`/`=g` how
+ * details the script settles (scripts/lib/lua-parts.js): `*` Tokens (`P*4`: "special summon 4 tokens"; `*_` to the
+ * opponent's field: "special summon 3 tokens for opponent"), `=e`/`=g` how
  * long control lasts (`Ct=e`: "take control target until end phase"), `:o` what an equip equips to (`Qi:t`: "equip
  * itself to target").
  */
@@ -169,7 +170,7 @@ export function partsCode(parts: readonly EffectAction[]): string {
     .map((p, i) => {
       let s = (i === 0 || p.link === 'first' ? '' : LINK_SIGNS[p.link]) + VERB_LETTERS[p.verb];
       if (p.object) s += OBJECT_LETTERS[p.object];
-      if (p.tokens) s += '*';
+      if (p.tokens) s += p.tokensFor ? '*_' : '*';
       if (p.to) s += `:${OBJECT_LETTERS[p.to]}`;
       if (p.lasts) s += `=${LASTS_LETTERS[p.lasts]}`;
       if (p.from && ZONE_LETTERS[p.from]) s += `@${ZONE_LETTERS[p.from]}`;
@@ -201,6 +202,7 @@ export function readPartsCode(code: string): EffectAction[] {
       else if (c === '@' && ZONE_OF.has(code[i + 1])) part.from = ZONE_OF.get(code[++i]);
       else if (c === '^' && POSITION_OF.has(code[i + 1])) part.position = POSITION_OF.get(code[++i]);
       else if (c === '*') part.tokens = true;
+      else if (c === '_' && part.tokens) part.tokensFor = 'opponent';
       else if (c === ':' && OBJECT_OF.has(code[i + 1])) part.to = OBJECT_OF.get(code[++i]);
       else if (c === '=' && LASTS_OF.has(code[i + 1])) part.lasts = LASTS_OF.get(code[++i]);
       else if (c !== undefined && /\d/.test(c)) {

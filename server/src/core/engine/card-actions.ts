@@ -98,16 +98,19 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
 
 /**
  * A Token Summon of a card's facts (`special summon 4 tokens`, R70): the Tokens the scenario names for the link's
- * player that do not exist yet (never on the field) are the ones it Special Summons, up to its count; the rest it
+ * player (the opponent, `for opponent`) that do not exist yet (never on the field) are the ones it Special Summons, up to its count; the rest it
  * Summons are said, not shown (the scenario names a Token where it uses it).
  */
 function summonTokens(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, did: ResolutionAct[]): boolean {
   const by = l.player;
-  const unborn = t.names.names.instances.filter((c) => c.token && c.zone === 'gone' && !t.movesByCard.has(c) && c.owner === by);
+  // `for opponent`: to the opponent's field (Ojama Trio), the Tokens the scenario names for that player.
+  const side = by !== undefined && part.tokensFor === 'opponent' ? ((1 - by) as typeof by) : by;
+  const unborn = t.names.names.instances.filter((c) => c.token && c.zone === 'gone' && !t.movesByCard.has(c) && c.owner === side);
   const summoned = part.count === undefined ? unborn : unborn.slice(0, part.count);
   for (const c of summoned) {
     t.move(c, 'field', origin, 'effect', { by });
     c.faceDown = false;
+    if (side !== undefined) c.controller = side;
     t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from: 'gone', player: by ?? c.owner });
   }
   did.push(summoned.length ? { kind: 'special-summons', cards: named(summoned) } : { kind: 'applies', part: words, verb: part.verb });

@@ -405,6 +405,7 @@ export function actionPhrase(a: EffectAction): string {
   let out = PHRASES[a.verb].replace('{o}', object);
   if (a.count !== undefined && !a.tokens) out += ` ${a.count}`;
   // What an equip equips to (R73), how long control lasts (R72).
+  if (a.tokensFor) out += " to the opponent's field";
   if (a.to) out += ` to ${OBJECT_PHRASES[a.to]}`;
   if (a.lasts) out += a.lasts === 'until-end-phase' ? ' until the End Phase' : ' for good';
   if (a.position) out += a.position === 'face-down' ? ' face-down' : ` in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`;

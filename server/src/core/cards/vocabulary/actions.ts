@@ -130,13 +130,18 @@ const LASTS: ReadonlyArray<readonly [string, NonNullable<EffectAction['lasts']>]
 ];
 
 /**
- * Reads a detail of a part at `ws[i]` into it: `tokens` (a Special Summon of Tokens; `1 token`), `until end phase` / `for good`
+ * Reads a detail of a part at `ws[i]` into it: `tokens` (a Special Summon of Tokens; `1 token`; then `for opponent`
+ * where they go to the opponent's field), `until end phase` / `for good`
  * (how long a `take control` lasts), `to <object>` (what an `equip` equips to). Returns the words read, 0 for none.
  */
 function partDetail(ws: readonly string[], i: number, part: EffectAction): number {
   if ((ws[i] === 'tokens' || ws[i] === 'token') && part.verb === 'special-summon' && !part.tokens) {
     part.tokens = true;
     return 1;
+  }
+  if (part.tokens && !part.tokensFor && ws[i] === 'for' && ws[i + 1] === 'opponent') {
+    part.tokensFor = 'opponent';
+    return 2;
   }
   const lasts = part.verb === 'take-control' && !part.lasts ? LASTS.find(([p]) => startsWith(ws, i, p)) : undefined;
   if (lasts) {
@@ -163,6 +168,7 @@ export function actionWords(a: EffectAction): string {
   const out = [VERB_WORDS.get(a.verb)!];
   if (a.count !== undefined) out.push(String(a.count));
   if (a.tokens) out.push(a.count === 1 ? 'token' : 'tokens');
+  if (a.tokensFor) out.push('for', a.tokensFor);
   if (a.object) out.push(OBJECT_WORDS.get(a.object)!);
   if (a.to) out.push('to', OBJECT_WORDS.get(a.to)!);
   if (a.lasts) out.push(LASTS.find(([, l]) => l === a.lasts)![0]);
