@@ -32,6 +32,7 @@ test('lua parts: a Token Summon and its count, control until the End Phase, what
   assert.equal(parts.controlLasts('Duel.GetControl(tc,tp)'), 'for-good');
   assert.equal(parts.controlLasts('Duel.GetControl(tc,tp,PHASE_END,1)\nDuel.GetControl(tc,tp)'), undefined);
   assert.equal(parts.controlLasts('Duel.GetControl(tc,tp,PHASE_END,2)'), undefined, 'until the End Phase of a later turn is not "until end phase"');
+  assert.equal(parts.controlLasts('Duel.GetControl(tc,1-tp)'), undefined, 'control given to the opponent is not taken');
   assert.deepEqual(parts.tokenSummon('local t=Duel.CreateToken(tp,id+1)\nDuel.SpecialSummon(t,0,tp,1-tp,false,false,POS_FACEUP)', ''), { count: 1, forOpponent: true });
   // A Token count the script leaves open (a loop to a number of free zones).
   assert.deepEqual(parts.tokenSummon('for i=1,ft do\nlocal t=Duel.CreateToken(tp,id+1)\nDuel.SpecialSummonStep(t,0,tp,tp,false,false,POS_FACEUP)\nend', ''), { count: undefined });

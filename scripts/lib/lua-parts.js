@@ -39,7 +39,8 @@ function tokenSummon(op, target) {
 function controlLasts(op) {
   const calls = [...op.matchAll(/Duel\.GetControl\s*\(([^)]*)\)/g)].map((m) => m[1].split(',').map((a) => a.trim()));
   if (!calls.length) return undefined;
-  const each = new Set(calls.map((a) => (a.length <= 2 ? 'for-good' : a[2] === 'PHASE_END' && a[3] === '1' ? 'until-end-phase' : '?')));
+  // Only control the effect's player takes (`tp`): one given to the opponent (`1-tp`: Mystic Box) is no `take control`.
+  const each = new Set(calls.map((a) => (a[1] !== 'tp' ? '?' : a.length <= 2 ? 'for-good' : a[2] === 'PHASE_END' && a[3] === '1' ? 'until-end-phase' : '?')));
   return each.size === 1 && !each.has('?') ? [...each][0] : undefined;
 }
 
