@@ -7,6 +7,8 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
 import { analyze, interpretEvent } from '../server/src/core/internal';
+import { WINDOWS } from '../server/src/core/cards/generated-record';
+import { englishMoment } from '../server/src/core/infer/english';
 import { luaScript, repoRoot } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -70,7 +72,8 @@ test('generator: the text\'s "(except during the Damage Step)" goes to the one r
   assert.deepEqual(effectsOf(other, 'M:Effect', luaFacts.readScript(trigger), undefined).effects, ['T,o,f,ws,leave_field|p:o|!,,,,,k']);
   const trap = script('EFFECT_TYPE_ACTIVATE', 'EVENT_FREE_CHAIN', 'return Duel.GetCurrentPhase()==PHASE_BATTLE');
   const evenly = { text: { en: 'At the end of the Battle Phase, if your opponent controls more cards than you do: Banish cards.' } };
-  assert.deepEqual(effectsOf(evenly, 'T:Normal', luaFacts.readScript(trap), undefined).effects, ['A,o,s,,|P:eb|!,,,,,k,eeb,t']);
+  const windowCodes = Object.fromEntries(Object.entries(WINDOWS).map(([code, phrase]) => [phrase, code]));
+  assert.deepEqual(effectsOf(evenly, 'T:Normal', luaFacts.readScript(trap), undefined, windowCodes, undefined, undefined, undefined, englishMoment).effects, ['A,o,s,,|P:eb|!,,,,,k,eeb,t']);
 });
 
 const CARDS = `card "Direct Striker": effect monster (thunder, light, level 4, atk 1000, def 500)

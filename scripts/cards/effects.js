@@ -531,29 +531,29 @@ function withClonedActions(records, sources) {
  * The moments of a phase the text states where no window was read ("Activate only during the Damage Step", "only at the
  * end of the Damage Step", "At the end of the Battle Phase", "At the start of your Main Phase 1"): field 11 of the
  * record, a code of core's WINDOWS (`ed`, `ede`, `eeb`, `ys1`), source `t` (field 12). The scripts state these in
- * condition functions the reader does not take apart (`Duel.GetCurrentPhase()==PHASE_DAMAGE`, a flag set at the
- * start of the phase), so the text is the source.
+ * condition functions the reader mostly does not take apart (`Duel.GetCurrentPhase()==PHASE_DAMAGE`, a flag set at
+ * the start of the phase), so the text is the source: the window the text inference read of the paired effect, or, for a
+ * Spell/Trap's activation the inference did not pair, the one sentence of the card's text that states such a moment
+ * (`moment`: the inference's englishMoment, one table of the phrases).
  */
-const TEXT_WINDOWS = [
-  [/\bat the end of the damage step\b/i, 'ede'],
-  [/^(?:activate only )?during the damage step\b|\bactivate only during the damage step\b/i, 'ed'],
-  [/^(?:activate only )?at the end of the battle phase\b/i, 'eeb'],
-  [/^at the start of your main phase 1\b/i, 'ys1'],
-];
+const MOMENT_CODES = new Set(['ed', 'ede', 'eeb', 'ys1']);
 
-function withTextWindows(records, inferred, type, card) {
+function withTextWindows(records, inferred, type, card, windowCodes, moment) {
   const paired = pairedWithText(records, inferred, type);
-  // A Spell/Trap's activation the text inference did not pair (Pot of Extravagance's "At the start of ...", read as a
-  // phase trigger): the one sentence of the card text that states such a moment, where exactly one does.
-  const stated = (card?.text?.en ?? '').split(/(?<=[.:])\s+(?=[A-Z●])|\n/).map(conditionOf).filter((c) => TEXT_WINDOWS.some(([re]) => re.test(c)));
-  records.forEach((r, i) => {
-    if (!paired.has(i) && r.startsWith('A,') && !type.startsWith('M:') && stated.length === 1) paired.set(i, { sentence: stated[0] });
-  });
-  for (const [i, t] of paired) {
-    const f = records[i].split(',');
+  // Sentences split at their ends only: a sentence's condition is what comes before its colon.
+  const stated = (card?.text?.en ?? '').split(/(?<=[.])\s+(?=[A-Z●])|\n/).map((x) => moment(x.includes(':') ? conditionOf(x) : /^activate\b/i.test(x) ? x : '')).filter(Boolean);
+  for (const [i, r] of records.entries()) {
+    const f = r.split(',');
     if (!['A', 'Q'].includes(f[0]) || f[10]) continue;
-    const code = TEXT_WINDOWS.find(([re]) => re.test(conditionOf(t.sentence)))?.[1];
-    if (!code) continue;
+    const text = paired.get(i);
+    // Only where the card's activation is the effect (a Continuous or Field Spell's later sentences are its face-up effects').
+    const activationIsEffect = f[0] !== 'A' || /^(S:(Normal|Quick-Play|Ritual)|T:(Normal|Counter))/.test(type);
+    if (!activationIsEffect) continue;
+    // The card's one sentence that states a moment is its activation's only where the card has no other effect it could be.
+    const unpairedActivation = f[0] === 'A' && stated.length === 1 && records.every((x) => x.startsWith('A,')) ? stated[0] : undefined;
+    const phrase = text?.window ?? unpairedActivation ?? (text ? moment(conditionOf(text.sentence)) : undefined);
+    const code = phrase && windowCodes[phrase];
+    if (!code || !MOMENT_CODES.has(code)) continue;
     while (f.length < 12) f.push('');
     f[10] = code;
     f[11] = 't';
@@ -630,7 +630,7 @@ function withDamageStepExclusions(records, card) {
 }
 
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '', moment = () => undefined) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
@@ -639,7 +639,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   withCost(records, chainStarting, inferred, type);
   withOncePerBattle(records, inferred, type);
-  withTextWindows(records, inferred, type, card);
+  withTextWindows(records, inferred, type, card, windowCodes, moment);
   withTextQualifiers(records, inferred, type);
   withDamageStepExclusions(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));

@@ -115,6 +115,7 @@ function generate(o, log = () => {}) {
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
+  const { englishMoment } = loadTypeScript('server/src/core/infer/english.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
   const { englishRestrictions } = loadTypeScript('server/src/core/infer/restrictions.ts');
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
@@ -158,7 +159,7 @@ function generate(o, log = () => {}) {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode, englishMoment);
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
     if (ops) notes.push(ops);
