@@ -14,6 +14,7 @@ const path = require('path');
 const { readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf, restrictionNotes } = require('./effects');
+const { withLaterEffects } = require('./later-effects');
 const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
 const { pinned, sourceAt } = require('./sources');
@@ -75,6 +76,20 @@ function typeOf(card) {
 }
 
 /**
+ * The effects of a card with no script at the pinned commit, from its English text alone: the text inference's effect
+ * lines (server/src/core/cards/from-inferred.ts, the lines `segoc infer` prints: words of the card language, no
+ * sentence of the text), which core reads back with the card parser (generated-record.ts). The note `?text-only` makes
+ * every effect say that it was read from the text alone and cross-checked with no script. A line the record cannot hold
+ * (a `;` or a tab) is left out and counted in the note.
+ */
+function textOnlyEffects(inferred, cardType, renderEffectLines) {
+  const lines = inferred ? renderEffectLines(inferred, cardType).flatMap((r) => (r.line ? [r.line] : [])) : [];
+  const fit = lines.filter((l) => !/[;\t\n]/.test(l));
+  if (!fit.length) return { effects: [], notes: ['?no-script'] };
+  return { effects: fit, notes: [fit.length < lines.length ? `?text-only:${lines.length - fit.length}` : '?text-only'] };
+}
+
+/**
  * Writes the library from the sources at their pinned commits (or the checkouts given: `texts`, `scripts`, with
  * `texts-commit`/`scripts-commit` for a tree without git) to `out`; returns the counts. `log` hears progress.
  */
@@ -106,6 +121,27 @@ function nameArchetypes(script, archetypeOf) {
   }
 }
 
+/**
+ * Issue 29's facts in the manifest's counts: effects granted while face-up (`f`) or when used as material (`m`),
+ * lingering effects (`l`), and parts of Token Summons (`*`), control until the End Phase (`=e`) or for good (`=g`),
+ * equips that say what goes to what (`:`).
+ */
+function countLater(counts, effects) {
+  const c = (counts.later ??= { grantedFaceUp: 0, grantedUsedAsMaterial: 0, lingering: 0, tokenSummons: 0, controlUntilEndPhase: 0, controlForGood: 0, equipsToWhat: 0 });
+  for (const r of effects) {
+    const f = r.split(',');
+    const extra = f[9] ?? '';
+    const parts = f[15] ?? '';
+    if (extra.includes('f')) c.grantedFaceUp++;
+    if (extra.includes('m')) c.grantedUsedAsMaterial++;
+    if (extra.includes('l')) c.lingering++;
+    c.tokenSummons += (parts.match(/\*/g) ?? []).length;
+    c.controlUntilEndPhase += (parts.match(/=e/g) ?? []).length;
+    c.controlForGood += (parts.match(/=g/g) ?? []).length;
+    c.equipsToWhat += (parts.match(/Q[a-z]?:/g) ?? []).length;
+  }
+}
+
 function generate(o, log = () => {}) {
   const pins = pinned(path.join(OUT, 'manifest.json'));
   const texts = sourceAt('texts', pins.texts, { dir: o.texts, gitDir: o['texts-git'], commit: o['texts-commit'] }, o.update, log);
@@ -119,6 +155,7 @@ function generate(o, log = () => {}) {
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
   const { englishRestrictions } = loadTypeScript('server/src/core/infer/restrictions.ts');
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
+  const { renderEffectLines } = loadTypeScript('server/src/core/cards/from-inferred.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
   const { readActions } = loadTypeScript('server/src/core/cards/vocabulary/actions.ts');
@@ -127,6 +164,9 @@ function generate(o, log = () => {}) {
     const parts = readActions(does.split(' '));
     return parts ? partsCode(parts) : '';
   };
+  // The code of parts (field 16) read and written for the details a script settles (later-effects.js).
+  const { readPartsCode } = loadTypeScript('server/src/core/cards/generated-actions.ts');
+  const partCodes = { read: readPartsCode, write: partsCode, verbs: (verbs) => partsCode(verbs.map((verb, i) => ({ verb, link: i ? 'also' : 'first' }))) };
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
   const cards = [];
   for (const f of files) {
@@ -147,28 +187,43 @@ function generate(o, log = () => {}) {
     const normalMonster = type.startsWith('M:') && /\bNormal\b/.test(type) && !/\bEffect\b/.test(type);
     let script;
     let ops = '';
+    let lua = '';
     if (passcode) {
       const file = path.join(scriptsDir, `c${Number(passcode)}.lua`);
       if (fs.existsSync(file)) {
-        const lua = fs.readFileSync(file, 'utf8');
+        lua = fs.readFileSync(file, 'utf8');
         script = readScript(lua);
         nameArchetypes(script, archetypeOf);
         // What its operations call, the witness the categories' actions are checked against (generated-actions.ts).
         ops = opsNote(lua);
       }
     }
-    // The text settles when/if and optional/mandatory of triggers (read here, never kept).
-    const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode, englishMoment);
+    // The text settles when/if and optional/mandatory of triggers (read here, never kept). A card with no script at the
+    // pinned commit (and not a Normal Monster) takes its effects from the text alone (textOnlyEffects).
+    const textOnly = !script && !normalMonster && !!card.text?.en;
+    const inferred = (script || textOnly) && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en', pendulumText: textOnly ? card.pendulum_effect?.en : undefined }) : undefined;
+    const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode, englishMoment);
+    // Kind choices between script and text (scripts/cards/effects.js kindChoice): counted by the side taken.
+    const kind = notes.find((n) => n.startsWith('kind:'));
+    if (kind) {
+      const [, side, n] = kind.split(':');
+      counts.kindChoices ??= {};
+      counts.kindChoices[side] ??= { cards: 0, effects: 0 };
+      counts.kindChoices[side].cards++;
+      counts.kindChoices[side].effects += Number(n);
+    }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
+    // Tokens, control and equips its script settles; the effects it grants and leaves for later (R68-R73).
+    if (script) withLaterEffects(effects, script, lua, partCodes, notes);
+    countLater(counts, effects);
     if (ops) notes.push(ops);
     // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
     // helper names only, never text), shown as an assumption wherever the card is used.
     for (const helper of script?.unmappedHelpers ?? []) notes.push(`?unread-script:${helper}`);
     if (script && !script.hasInitialEffect) notes.push('?unread-script:no-initial-effect');
     if (inferred) {
-      const coverage = textCoverage(card.text.en, inferred.effects);
+      const coverage = textCoverage(card.text.en, inferred.effects.filter((e) => !e.pendulum));
       if (coverage.unread.length) notes.push(`?unread-text:${coverage.unread.join('+')}`);
       counts.sentences = (counts.sentences ?? 0) + coverage.sentences.length;
       counts.sentencesUnread = (counts.sentencesUnread ?? 0) + coverage.unread.length;
@@ -179,9 +234,13 @@ function generate(o, log = () => {}) {
     if (script) counts.withScript++;
     else if (normalMonster) counts.normalMonsters++;
     else counts.noScript++;
+    if (textOnly) {
+      counts.textOnly = (counts.textOnly ?? 0) + 1;
+      counts.textOnlyEffects = (counts.textOnlyEffects ?? 0) + effects.length;
+    }
     counts.effects += effects.length;
     if (notes.some((n) => n.startsWith('?'))) counts.assumed++;
-    for (const e of effects) {
+    for (const e of textOnly ? [] : effects) {
       const f = e.split(',');
       if (f[3]?.endsWith('T') || f[1]?.endsWith('T')) counts.textOverScript = (counts.textOverScript ?? 0) + 1;
       if (f[3]?.endsWith('t')) counts.textAgrees = (counts.textAgrees ?? 0) + 1;
@@ -200,8 +259,9 @@ function generate(o, log = () => {}) {
         card.pendulum_scale ?? '',
         releaseStatus(card),
         (card.series ?? []).map(clean).join(';'),
-        // Where the effects come from: `s` the script, `n` a Normal Monster (no script needed), `-` no script found.
-        script ? 's' : normalMonster ? 'n' : '-',
+        // Where the effects come from: `s` the script, `n` a Normal Monster (no script needed), `t` no script found: the
+        // effects are the text inference's lines (read from the text alone), `-` no script and no text read.
+        script ? 's' : normalMonster ? 'n' : textOnly && effects.length ? 't' : '-',
         notes.join(';'),
         effects.join(';'),
         // The card's id in Konami's card database (its page and its FAQ: hovers and `segoc card` link them).

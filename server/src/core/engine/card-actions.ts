@@ -37,9 +37,38 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
       return;
     }
     if (part.link === 'then') t.step++;
-    st.done.push(performPart(t, l, part, words, origin, links, st, did));
+    const first = did.length;
+    const done = part.condition ? conditionHolds(t, l, part, words, origin, did) && performPart(t, l, part, words, origin, links, st, did) : performPart(t, l, part, words, origin, links, st, did);
+    st.done.push(done);
+    // What a conditional part did or did not do carries its condition (`expect CL1 does not apply negate effects if set before activation`).
+    if (part.condition) for (const a of did.slice(first)) if (a.kind === 'applies' || a.kind === 'not-applied') a.condition = part.condition;
   });
   return did;
+}
+
+/**
+ * Whether a part's own condition holds as the link resolves (R85); where it does not, it is said as not applied. "If
+ * this card was Set before activation and is on the field at resolution": the card was face-down on the field when the
+ * link was placed, and has not left the field since. Where the scenario does not say where the card was activated from,
+ * the condition is assumed to hold, and the link says so.
+ */
+function conditionHolds(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, did: ResolutionAct[]): boolean {
+  const from = l.activatedFrom;
+  const name = quoteName(l.inst?.name ?? '?');
+  if (!from?.stated) {
+    l.assumptions.push(`${name} was Set before its activation and is on the field when it resolves, so its part "${words}" applies (the scenario does not say where it was activated from; R85)`);
+    return true;
+  }
+  if (from.zone !== 'field' || !from.faceDown) {
+    did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'condition-not-met', at: from.zone === 'hand' ? 'activated from the hand' : 'not Set before activation', rule: 'R85' });
+    return false;
+  }
+  const snap = l.selfAtPlacement;
+  if (snap && movedByOthers(t, snap, origin)) {
+    did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'condition-not-met', at: `not on the field at resolution (moved at ${movedBy(t, snap) ?? 'an earlier link'})`, rule: 'R85' });
+    return false;
+  }
+  return true;
 }
 
 /** An effect's choices in a judge's words: the parts up to each `or` ("destroys a card, then adds a card"). */
@@ -80,6 +109,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     return false;
   }
   if (part.verb === 'special-summon' && summonLocked(t, l, words, part.verb, did)) return false;
+  if (part.verb === 'special-summon' && part.tokens && part.object === undefined) return summonTokens(t, l, part, words, origin, did);
   // "Take control of that target" is how a control change reads; a part that names no object (a generated one, from
   // the script's category) takes its link's targets, and says so (R72).
   const controlPart = part.verb === 'take-control' && part.object === undefined && l.targetsAtPlacement.length ? { ...part, object: 'target' as const } : part;
@@ -91,7 +121,48 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
   }
   const cards = part.object === 'itself' ? found : exceptUnaffected(l, found, words, part.verb, did);
   if (!cards.length) return false;
+  if (part.verb === 'equip' && part.to) return equipTo(t, l, part, words, cards, origin, st, did, links);
   return apply(t, l, part, words, cards, origin, did);
+}
+
+/**
+ * A Token Summon of a card's facts (`special summon 4 tokens`, R70): the Tokens the scenario names for the link's
+ * player (the opponent, `for opponent`) that do not exist yet (never on the field) are the ones it Special Summons, up to its count; the rest it
+ * Summons are said, not shown (the scenario names a Token where it uses it).
+ */
+function summonTokens(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, did: ResolutionAct[]): boolean {
+  const by = l.player;
+  // `for opponent`: to the opponent's field (Ojama Trio), the Tokens the scenario names for that player.
+  const side = by !== undefined && part.tokensFor === 'opponent' ? ((1 - by) as typeof by) : by;
+  const unborn = t.names.names.instances.filter((c) => c.token && c.zone === 'gone' && !t.movesByCard.has(c) && c.owner === side);
+  const summoned = part.count === undefined ? unborn : unborn.slice(0, part.count);
+  for (const c of summoned) {
+    t.move(c, 'field', origin, 'effect', { by });
+    c.faceDown = false;
+    if (side !== undefined) c.controller = side;
+    t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from: 'gone', player: by ?? c.owner });
+  }
+  did.push(summoned.length ? { kind: 'special-summons', cards: named(summoned) } : { kind: 'applies', part: words, verb: part.verb });
+  return true;
+}
+
+/**
+ * An equip that says what it equips to (`equip itself to target`, R73): each card goes to the field equipped to the
+ * first face-up monster of `part.to` there; where there is none, nothing is equipped (the monster left the field).
+ */
+function equipTo(t: Timeline, l: LinkState, part: EffectAction, words: string, cards: CardInstance[], origin: EventOrigin, st: PartsState, did: ResolutionAct[], links: LinkState[]): boolean {
+  const to = (objectCards(t, l, { ...part, object: part.to }, st, words, did, links, origin) ?? []).find((c) => c.zone === 'field' && !c.faceDown && !cards.includes(c));
+  if (!to) {
+    did.push({ kind: 'cannot-equip', to: actionPhrase({ verb: part.verb, object: part.to, link: 'first' }).replace(/^equips /, '') });
+    return false;
+  }
+  for (const c of cards) {
+    if (c.zone !== 'field') t.move(c, 'field', origin, 'effect', { by: l.player });
+    if (l.player !== undefined) c.controller = l.player;
+    t.equip(c, to);
+    did.push({ kind: 'equips', card: c.name, to: to.name });
+  }
+  return true;
 }
 
 /**
@@ -322,11 +393,15 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       return changed.length > 0;
     }
     case 'take-control': {
-      // How long the control lasts is not in the card's facts: taken for good here, and the link says so (R72).
+      // How long the control lasts (R72): the part's `until end phase` or `for good`; where the card's facts do not
+      // say, taken for good here, and the link says so.
       const onField = cards.filter((c) => c.zone === 'field');
-      for (const c of onField) if (by !== undefined) c.controller = by;
+      for (const c of onField) {
+        if (by !== undefined) c.controller = by;
+        c.controlUntilEnd = part.lasts === 'until-end-phase' || undefined;
+      }
       const note = `control of ${onField.map((c) => quoteName(c.name)).join(', ')} is taken for good: the card's facts do not say for how long (write \`-> take control of "X" until end phase\` where it comes back in the End Phase)`;
-      if (onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
+      if (!part.lasts && onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
       return onField.length > 0;
     }
