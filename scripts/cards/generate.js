@@ -158,6 +158,8 @@ function generate(o, log = () => {}) {
     }
     // The text settles when/if and optional/mandatory of triggers (read here, never kept).
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
+    // A Pendulum Monster's Pendulum Effect text, inferred apart: its effects pair with the script's Pendulum Zone effects.
+    if (inferred && card.pendulum_effect?.en) inferred.pendulum = inferEffects({ text: card.pendulum_effect.en, typeLine: card.monster_type_line ?? 'Effect', language: 'en' });
     const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));

@@ -102,6 +102,11 @@ function readScript(lua) {
     calledByOperation(e, functionBody(lua, e.operation));
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
+  continuations(lua, registered);
+  // CATEGORY_DISABLE in a script that negates nothing anywhere (no Negate call, no EFFECT_DISABLE): the script's
+  // label for a lock or a ban on activating (Droll & Lock Bird: "cards cannot be added from either player's Main Deck
+  // to the hand"; Heavenly Zephyr - Miradora: "it cannot activate its effects"), not a negation the effect includes.
+  if (!/Negate|EFFECT_DISABLE|Disable/.test(lua)) for (const e of registered) e.categories = e.categories.filter((c) => c !== 'DISABLE');
   // Per effect only where the effects' own target functions account for every Deck operation of the script (one
   // stated in an operation function or a helper would otherwise be lost): else the card-wide reading for all.
   const cardDeck = deckOperations(lua);
@@ -112,6 +117,22 @@ function readScript(lua) {
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
   const activatesFromHand = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE'));
   return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
+}
+
+/**
+ * A trigger on a custom event that one of the card's own activated effects raises in its operation (Power-Up Adapter:
+ * "equip it ... Then, select 1 face-up monster; it gains ATK", the script's equip raising `EVENT_CUSTOM+id` for a
+ * second, forced effect): maybe the rest of that effect's resolution rather than an effect of the text. Marked
+ * `continuationOf` (the raising effect's variable); the text decides (scripts/cards/effects.js withoutContinuations).
+ */
+function continuations(lua, registered) {
+  for (const t of registered) {
+    if (!/^EVENT_CUSTOM\+/.test(t.code) || kindOf(t)?.kind !== 'trigger') continue;
+    const raised = new RegExp(String.raw`Raise(?:Single)?Event\([^\n]*${t.code.replace(/\+/g, '\\+')}(?![+\w])`);
+    const by = registered.find((r) => r !== t && kindOf(r) && r.operation && raised.test(functionBody(lua, r.operation)));
+    if (!by) continue;
+    t.continuationOf = by.name;
+  }
 }
 
 /**

@@ -229,8 +229,11 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
-  /** The other events of one effect (`sent to gy or banished`): records of clones that change only the event (`v`). */
-  orEvents: string[];
+  /**
+   * The other events of one effect (`sent to gy or banished`): records of clones that change only the event and its
+   * condition (`v`), each with what its own condition states (Serket: "Special Summoned, or ... battles an opponent's monster").
+   */
+  orEvents: Pick<EffectFields, 'event' | 'qualifiers' | 'extra'>[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
@@ -307,13 +310,15 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const kinds = new Map<EffectFields, Set<string>>();
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
-  const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
+  // Alike but for the event and what its condition says of it (a `v` clone keeps each event's own qualifiers).
+  const sameBut = (a: EffectFields, b: EffectFields) =>
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
+  const same = (a: EffectFields, b: EffectFields) => sameBut(a, b) && sameQualifiers(a.qualifiers, b.qualifiers);
   for (const e of effects) {
-    // A clone that changes only its event (`v`): the same effect of the text, on either event.
-    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    // A clone that changes only its event and the condition on it (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => sameBut(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
     if (original) {
-      if (!original.orEvents.includes(e.event)) original.orEvents.push(e.event);
+      if (!original.orEvents.some((o) => o.event === e.event)) original.orEvents.push({ event: e.event, qualifiers: e.qualifiers, extra: e.extra });
       for (const f of e.flags) if (!original.flags.includes(f)) original.flags += f;
       for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
       if (e.does && !original.does) original.does = e.does;
@@ -442,9 +447,15 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
   // sets its category only for the option chosen).
   if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
-  if (inc.length) into.includes = inc;
   const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
   if (does.length) into.does = does;
+  // A negation the text says it does and the script witnesses includes `negate`, though the script lists no category
+  // for it (Called by the Grave: "banish it, and if you do, ... its effects are negated"; the script's CATEGORY_REMOVE).
+  // Not in an effect that Special Summons ("Special Summon 1 monster ..., but its effects are negated"): the negation
+  // is the rider of the Summon, which the scripts, as the cards' readers, do not list either.
+  const negates = does.some((a) => a.verb === 'negate-effects' || a.verb === 'negate-effect') && !does.some((a) => a.verb === 'special-summon');
+  if (negates && !inc.includes('negate')) inc.push('negate');
+  if (inc.length) into.includes = inc;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
@@ -524,7 +535,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
       // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
-      const phrase = [e.event, ...e.orEvents].map((event) => eventPhrase({ ...e, event })).join(' or ');
+      const phrase = [e, ...e.orEvents].map((o) => eventPhrase({ ...e, event: o.event, qualifiers: o.qualifiers, extra: o.extra })).join(' or ');
       return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:
