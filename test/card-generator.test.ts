@@ -173,3 +173,11 @@ test('generator: a checkout at another commit than the pinned one is refused wit
   // The repository itself is a checkout at a commit that is not the pinned yaml-yugi commit.
   assert.throws(() => generator.generate({ texts: root, scripts: root, out: os.tmpdir() }), /is at yaml-yugi [0-9a-f]{7}, the library is pinned to 3469970: check out 346997050053921374228bd381a085703001a64d/);
 });
+
+test('lua reader: an event whose cards except this one (`n`): read into "other than this card"', () => {
+  const body = (ret: string) => lines('local s,id=GetID()', 'function s.initial_effect(c)', 'end', 'function s.con(e,tp,eg,ep,ev,re,r,rp)', `\treturn ${ret}`, 'end', 'function s.f(c,tp)', '\treturn c:IsControler(tp)', 'end');
+  const read = (ret: string) => lua.conditionQualifiers(body(ret), { code: 'EVENT_DESTROYED', hasCondition: true, condition: 's.con' });
+  assert.deepEqual(read('eg:IsExists(s.f,1,e:GetHandler(),tp)'), { codes: ['c:y', 'n'], complete: true });
+  assert.deepEqual(read('not eg:IsContains(e:GetHandler())'), { codes: ['n'], complete: true });
+  assert.deepEqual(read('eg:IsExists(s.f,1,nil,tp)'), { codes: ['c:y'], complete: true });
+});

@@ -574,6 +574,8 @@ function readPart(lua, p, depth) {
   if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
   // A monster effect or a Spell/Trap Card's activation (Solemn Judgment's kind of "or"): `x:ma`.
   if (/^\(?re:IsMonsterEffect\(\) or re:IsHasType\(EFFECT_TYPE_ACTIVATE\)\)?$|^\(?re:IsHasType\(EFFECT_TYPE_ACTIVATE\) or re:IsMonsterEffect\(\)\)?$/.test(p)) return whole('x:ma');
+  // The event's cards do not include this one ("another monster", "other than this card"): `n`.
+  if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   let m;
@@ -631,6 +633,11 @@ function readPart(lua, p, depth) {
   // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
   if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
+  // The same with this card excepted (`eg:IsExists(s.filter,1,e:GetHandler(),tp)`): `n`, "other than this card".
+  if ((m = /^eg:IsExists\((s\.\w+),1,(?:c|e:GetHandler\(\))((?:,[^)]*)?)\)$/.exec(p)) && depth === 0) {
+    const read = readPart(lua, `eg:IsExists(${m[1]},1,nil${m[2]})`, depth);
+    return read && { codes: [...read.codes, 'n'], complete: read.complete };
+  }
   if ((m = /^eg:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?(?:,[^)]*)?\)$/.exec(p)) && depth === 0) {
     const body = functionBody(lua, m[1]);
     const params = /function [\w.]+\(\s*c\s*(?:,\s*(\w+))?/.exec(body);

@@ -26,6 +26,8 @@ export interface CardFilter {
   eventCard?: boolean;
   /** `targets the attacking monster`: the monster whose attack the effect answers, only while it is still attacking (R56). */
   attacking?: boolean;
+  /** `other than this card`, `except this card`: any card but the one whose effect this is (PSCT's "except this card"). */
+  other?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
   unknown?: string[];
 }

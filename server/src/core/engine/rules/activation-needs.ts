@@ -97,6 +97,8 @@ function checkTarget(chain: ChainView, report: Reporter, l: LinkState): boolean 
       s.zone === zone &&
       owners.includes(holderOf(s)) &&
       !(zone === 'field' && s.faceDown && f.category === 'monster') &&
+      // `other than this card`: the link's own card is no target of its effect.
+      !(f.other && s.card === l.inst) &&
       filterMatches(f, { ...s.card, zone: s.zone, faceDown: s.faceDown, controller: s.controller }, player) !== 'no',
   );
   // A card the board shows there is a target; where none is shown, the zone must be stated to say none exists.
