@@ -283,7 +283,8 @@ function payments(lua, body, depth) {
     let m;
     if ((m = /Duel\.PayLPCost\(\s*tp\s*,\s*(\d+)?/.exec(l))) parts.push(`L${m[1] ?? ''}`);
     else if ((m = /(\w+(?:\(\))?):RemoveOverlayCard\(\s*tp\s*,\s*(\d+)/.exec(l))) parts.push(`X${m[2]}`);
-    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}`);
+    // Its except argument this card (`...,REASON_COST|REASON_DISCARD,e:GetHandler())`): "discard 1 other card" (`o`).
+    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}${/REASON_DISCARD\s*,\s*(?:c|e:GetHandler\(\))\s*[,)]/.test(l) ? 'o' : ''}`);
     else if ((m = /Duel\.Release\(([^,]+),\s*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Ts' : 'T1');
     else if ((m = /Duel\.Remove\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Bs' : 'B1');
     else if ((m = /Duel\.SendtoGrave\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(`${/REASON_DISCARD/.test(l) ? 'D' : 'G'}${self(m[1]) ? 's' : '1'}`);
@@ -316,7 +317,8 @@ function costHelper(lua, ref, depth) {
     case 'Cost.SelfToExtra': return 'Es';
     case 'Cost.SelfToHand': return 'Hs';
     case 'Cost.SelfChangePosition': return 'Ps';
-    case 'Cost.Discard': return `D${n(2)}`;
+    // `Cost.Discard(filter, true)`: "discard 1 other card" (its second argument excepts this card).
+    case 'Cost.Discard': return `D${n(2)}${args[1] === 'true' ? 'o' : ''}`;
     case 'Cost.Reveal': return `V${n(2)}`;
     case 'Cost.DetachFromSelf': return `X${n(0)}`;
     case 'Cost.DetachChoiceFromSelf': return 'X1';

@@ -474,7 +474,8 @@ function costPhrase(codes: string): string {
   const parts: string[] = [];
   for (const c of codes.split('+')) {
     if (c[0] === 'L') parts.push(c.length > 1 ? `pay ${c.slice(1)} lp` : 'pay lp');
-    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : c.slice(1) || '1'}${COST_AFTER[c[0]] ?? ''}`);
+    // `D1o`: "discard 1 other card" (`other`: not this card).
+    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : (c.slice(1).replace(/o$/, '') || '1') + (c.endsWith('o') ? ' other' : '')}${COST_AFTER[c[0]] ?? ''}`);
   }
   return parts.length ? `cost ${parts.join(' and ')}` : 'cost';
 }

@@ -260,6 +260,8 @@ export interface CostPart {
   count?: number;
   /** Where the cards come from (`banish 1 from gy`); absent: not stated. */
   from?: Zone;
+  /** `discard 1 other`: cards other than the effect's own card ("discard 1 other card"). */
+  other?: boolean;
   /** The part as written. */
   raw: string;
 }

@@ -71,7 +71,7 @@ function checkCost(chain: ChainView, report: Reporter, l: LinkState): boolean {
     // A Spell/Trap is no longer in the hand once activated; a monster activating from the hand may be counted (its text may allow it).
     const self = l.inst!.card?.category !== 'monster' || at.zone !== 'hand';
     const have = l.boardAtActivation.filter(
-      (s) => s.zone === zone && holderOf(s) === player && !(self && s.card === l.inst) && (zone !== 'field' || (s.card.card?.category ?? 'monster') === 'monster'),
+      (s) => s.zone === zone && holderOf(s) === player && !((self || part.other) && s.card === l.inst) && (zone !== 'field' || (s.card.card?.category ?? 'monster') === 'monster'),
     ).length;
     if (have < (part.count ?? 1)) {
       report.say('cost-unpayable/count', l, { link: chain.linkName(l), cost, player: who, zone: zone === 'gy' ? 'GY' : zone === 'field' ? 'Monster Zones' : zone, have });
