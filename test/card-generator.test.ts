@@ -181,3 +181,26 @@ test('lua reader: an event whose cards except this one (`n`): read into "other t
   assert.deepEqual(read('not eg:IsContains(e:GetHandler())'), { codes: ['n'], complete: true });
   assert.deepEqual(read('eg:IsExists(s.f,1,nil,tp)'), { codes: ['c:y'], complete: true });
 });
+
+test('lua reader: a target function whose SelectTarget excepts this card targets "other than this card" (flag `n`)', () => {
+  const script = (except: string) =>
+    lines(
+      'local s,id=GetID()',
+      'function s.initial_effect(c)',
+      '\tlocal e1=Effect.CreateEffect(c)',
+      '\te1:SetType(EFFECT_TYPE_IGNITION)',
+      '\te1:SetProperty(EFFECT_FLAG_CARD_TARGET)',
+      '\te1:SetRange(LOCATION_MZONE)',
+      '\te1:SetTarget(s.tg)',
+      '\tc:RegisterEffect(e1)',
+      'end',
+      'function s.tg(e,tp,eg,ep,ev,re,r,rp,chk,chkc)',
+      `\tDuel.SelectTarget(tp,aux.TRUE,tp,LOCATION_MZONE,0,1,1,${except})`,
+      'end',
+    );
+  const flags = (except: string) => effects.effectRecord(lua.readScript(script(except)).effects[0]).split(',')[6];
+  assert.equal(flags('e:GetHandler()'), 'tn');
+  assert.equal(flags('nil'), 't');
+  const card = generatedCard(readRecord('00000002\tTest\t\tM:Warrior/Effect\tLIGHT\tL4\t1000\t1000\t\tb\t\ts\t\tI,o,s,,,M,tn,,,\t', ''), { kind: 'generated' } as never);
+  assert.deepEqual({ other: card.effects[0].targets?.other, text: card.effects[0].text }, { other: true, text: 'ignition, targets a qualifying card other than this card' });
+});

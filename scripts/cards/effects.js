@@ -41,7 +41,8 @@ function effectRecord(e) {
   const subject = e.types.includes('FIELD') || e.qualifiers?.codes.includes('o') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
-  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
+  // `n` after `t`: it targets a card other than this one ("except this card": the script's SelectTarget excepts it).
+  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('') + (e.targetsOther && e.flags.includes('CARD_TARGET') ? 'n' : '');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
   const granted = e.types.includes('XMATERIAL') ? 'x' : '';
   const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');

@@ -99,6 +99,8 @@ function readScript(lua) {
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
     if (target) settledOnActivation(e, target);
+    // "Target 1 monster ..., except this card": its Duel.SelectTarget excepts this card (its 8th argument).
+    e.targetsOther = !!target && targetsExceptSelf(target);
     calledByOperation(e, functionBody(lua, e.operation));
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
@@ -133,6 +135,18 @@ function continuations(lua, registered) {
     if (!by) continue;
     t.continuationOf = by.name;
   }
+}
+
+/** Whether every `Duel.SelectTarget` of a target function excepts this card (`...,1,1,e:GetHandler())`). */
+function targetsExceptSelf(target) {
+  const calls = [...target.matchAll(/Duel\.SelectTarget\(/g)].map((m) => {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    const start = i;
+    for (; i < target.length && depth > 0; i++) depth += target[i] === '(' ? 1 : target[i] === ')' ? -1 : 0;
+    return splitArgs(target.slice(start, i - 1));
+  });
+  return calls.length > 0 && calls.every((args) => /^(?:c|e:GetHandler\(\))$/.test((args[7] ?? '').trim()));
 }
 
 /**

@@ -430,7 +430,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
     // `SetRange(LOCATION_PZONE)`: a Pendulum Effect, used from the Pendulum Zone only (R66).
     if (e.range === 'P') into.pendulumEffect = true;
   }
-  if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
+  if (e.flags.includes('t')) phrase(into, e.flags.includes('n') ? 'targets a qualifying card other than this card' : 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
   if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
