@@ -34,6 +34,7 @@ import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
 import { locks } from './locks';
 import { activationNeeds } from './activation-needs';
+import { partConditions } from './part-conditions';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -65,6 +66,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   tokensControl,
   locks,
   activationNeeds,
+  partConditions,
 ];
 
 export interface RuleRegistry {
@@ -138,7 +140,12 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
   };
   // The rules a ruleset switches on or off, then the ones it only nuances (R5's OCG Trap triggers).
   const underRuleset = [...catalogue.filter((r) => r.underRuleset && r.inForce !== 'always'), ...catalogue.filter((r) => r.underRuleset && r.inForce === 'always')];
-  const moduleInForce = (m: RuleModule, ruleset: Ruleset) => m.catalogue.length === 0 || m.catalogue.some((r) => isInForce(r.inForce, ruleset));
+  // Asked for every module at every chain: a plain loop, no closure made per call.
+  const moduleInForce = (m: RuleModule, ruleset: Ruleset): boolean => {
+    if (m.catalogue.length === 0) return true;
+    for (const r of m.catalogue) if (isInForce(r.inForce, ruleset)) return true;
+    return false;
+  };
   return {
     modules,
     codes: declared.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),
