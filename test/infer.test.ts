@@ -397,3 +397,8 @@ test('[infer-cached] a card text is inferred once: a keystroke elsewhere in the 
   assert.deepEqual(a.effects.map((e) => e.range), b.effects.map((e) => e.range));
   assert.equal(next.cards.get('H')?.effects[0].kind, 'trigger');
 });
+
+test('infer: "another monster" is a monster other than this card (the effect\'s own card does not meet the event)', () => {
+  const [e] = inferEffects({ text: 'If another monster you control is destroyed by battle: You can draw 1 card.', typeLine: 'Warrior/Effect', language: 'en' }).effects;
+  assert.equal(e.event, 'a monster you control other than this card is destroyed by battle');
+});

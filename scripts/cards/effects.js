@@ -41,7 +41,8 @@ function effectRecord(e) {
   const subject = e.types.includes('FIELD') || e.qualifiers?.codes.includes('o') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
-  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
+  // `n` after `t`: it targets a card other than this one ("except this card": the script's SelectTarget excepts it).
+  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('') + (e.targetsOther && e.flags.includes('CARD_TARGET') ? 'n' : '');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68); `f`, `m`:
   // granted while face-up, when used as material (scripts/lib/lua-later.js grantedEffects).
   const granted = e.types.includes('XMATERIAL') ? 'x' : (GRANTED_LETTERS[e.granted] ?? '');
@@ -53,8 +54,9 @@ function effectRecord(e) {
 const GRANTED_LETTERS = { 'face-up': 'f', 'used-as-material': 'm' };
 
 /**
- * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the
- * same effect of the text on another event ("If this card is sent to the GY or banished"), extra letter `v`; core
+ * A trigger cloned from another whose clone sets only its event and its condition (`e3=e2:Clone()`,
+ * `e3:SetCode(EVENT_REMOVE)`): the same effect of the text on another event ("If this card is sent to the GY or
+ * banished"), extra letter `v`; core
  * (generated-record.ts) makes one effect of them, so the card's effect numbering is the text's.
  */
 function otherEventOfClone(e, kind) {
@@ -266,10 +268,21 @@ function withChoices(records, inferred, type, choiceLetters) {
 /**
  * The text's effects paired in order with the script's records of the same kind (`T` trigger, `P` phase trigger, `Q`,
  * `I`, `F`; `A` the card's activation records with the text's activation), only where both have as many (the script's
- * one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the pairing unsure: none is made).
+ * one trigger per kind of Summon leaves the pairing unsure: none is made). A Pendulum Monster's two texts pair apart
+ * (`inferred.pendulum`: the inference of its Pendulum Effect text, scripts/cards/generate.js).
  */
 function pairedByKind(records, inferred, type, each) {
-  if (/\bPendulum\b/.test(type)) return;
+  if (/\bPendulum\b/.test(type)) {
+    // A Pendulum Monster: its Pendulum Effects (the script's records in the Pendulum Zone, `P`) pair with its Pendulum
+    // text's effects, the others with its monster text, each group on its own (Clock Arc: "During your opponent's
+    // Standby Phase: You can Special Summon this card", from the Pendulum Zone).
+    const inZone = (r) => r.split(',')[5] === 'P';
+    for (const [text, mine] of [[inferred?.pendulum, inZone], [inferred, (r) => !inZone(r)]]) {
+      const at = records.map((r, i) => i).filter((i) => mine(records[i]));
+      if (text && at.length) pairedByKind(at.map((i) => records[i]), text, 'M:Effect', (k, e) => each(at[k], e));
+    }
+    return;
+  }
   const text = inferred?.effects ?? [];
   const kinds = [
     ['T', (e) => e.kind === 'trigger' && !e.phase],
@@ -698,11 +711,35 @@ function kindChoice(script, inferred) {
 }
 
 /** The effect records and notes of one card. */
+/**
+ * Triggers a script registers for the rest of one of its own effects' resolution (lua-facts.js continuations: Power-Up
+ * Adapter's "Then, select 1 face-up monster ..."; Venom Swamp's "Destroy a monster if its ATK becomes 0 by this
+ * effect") are left out, what they include joining the effect that raises them, where the text agrees that they are no
+ * effects of their own: it writes no activation condition on what an effect of the card did ("When a monster(s) is
+ * destroyed by this card's effect:", "When you do:": Berserk Archfiend, Shogi Knight keep theirs), and its triggers are
+ * fewer than the script's by exactly those. Without a text they stay.
+ */
+function withoutContinuations(effects, inferred, text) {
+  const continuing = effects.filter((e) => e.continuationOf);
+  if (!continuing.length || !inferred || !text) return effects;
+  if (/\b(?:by|with) (?:this|that) (?:card's )?effect[^.:;]*:|\bwhen you do:/i.test(text)) return effects;
+  const isTrigger = (e) => kindOf(e)?.kind === 'trigger' && !eventName(e.code).startsWith('phase_');
+  const textTriggers = inferred.effects.filter((e) => e.kind === 'trigger' && !e.phase).length;
+  if (textTriggers !== effects.filter(isTrigger).length - continuing.length) return effects;
+  // What the rest of the resolution includes joins the effect; not an ATK/DEF change, which would let the whole effect
+  // be activated in the Damage Step (R30) on the strength of a step after "Then" (Power-Up Adapter's set reading: not).
+  for (const t of continuing) {
+    const by = effects.find((e) => e.name === t.continuationOf);
+    for (const c of t.categories) if (by && !by.categories.includes(c) && c !== 'ATKCHANGE' && c !== 'DEFCHANGE') by.categories.push(c);
+  }
+  return effects.filter((e) => !e.continuationOf);
+}
+
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '', moment = () => undefined) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
-  const chainStarting = script.effects.filter((e) => effectRecord(e));
+  const chainStarting = withoutContinuations(script.effects.filter((e) => effectRecord(e)), inferred, card.text?.en);
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   withCost(records, chainStarting, inferred, type);

@@ -527,6 +527,9 @@ function zonesOf(cond: string, cost: string, action: string, e: InferredEffect):
   }
   if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
     const after = zoneAfterSelfEvent(e.event);
+    // "If this card is discarded" (not "discarded to the GY"): a card banished instead (Macro Cosmos) is still
+    // discarded, so its trigger activates where the discard left it (the scripts register both: EVENT_TO_GRAVE, EVENT_REMOVE).
+    if (after === 'gy' && e.event.startsWith('discarded') && /\bthis card is discarded\b(?! to the (?:GY|Graveyard))/i.test(cond)) return ['gy', 'banished'];
     if (after) {
       // "If this card is sent to the GY ...: Special Summon this card" still says where it is.
       return [after];
