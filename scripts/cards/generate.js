@@ -160,7 +160,8 @@ function generate(o, log = () => {}) {
     const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
     const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
-    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
+    const words = [card.text?.en, card.pendulum_effect?.en].filter(Boolean).join('\n');
+    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : [], words));
     if (ops) notes.push(ops);
     // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
     // helper names only, never text), shown as an assumption wherever the card is used.
