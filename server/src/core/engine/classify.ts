@@ -66,8 +66,12 @@ export interface LinkState {
   targetsAtPlacement: TargetSnapshot[];
   /** Its own card once the link was placed (activation and cost done): where an effect that moves it needs it (R47). */
   selfAtPlacement?: TargetSnapshot;
-  /** Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76). */
-  boardAtActivation: TargetSnapshot[];
+  /**
+   * Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76):
+   * undefined for a link none of those rules reads it for (no cost it does not write, no target to find, no zone to
+   * take: link-effects.ts `mayNeedBoard`).
+   */
+  boardAtActivation: TargetSnapshot[] | undefined;
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex; pendulumZone: boolean };
@@ -138,7 +142,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     negated: false,
     targetsAtPlacement: [],
     selfAtPlacement: undefined,
-    boardAtActivation: [],
+    boardAtActivation: undefined,
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,

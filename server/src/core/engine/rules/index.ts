@@ -138,7 +138,12 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
   };
   // The rules a ruleset switches on or off, then the ones it only nuances (R5's OCG Trap triggers).
   const underRuleset = [...catalogue.filter((r) => r.underRuleset && r.inForce !== 'always'), ...catalogue.filter((r) => r.underRuleset && r.inForce === 'always')];
-  const moduleInForce = (m: RuleModule, ruleset: Ruleset) => m.catalogue.length === 0 || m.catalogue.some((r) => isInForce(r.inForce, ruleset));
+  // Asked for every module at every chain: a plain loop, no closure made per call.
+  const moduleInForce = (m: RuleModule, ruleset: Ruleset): boolean => {
+    if (m.catalogue.length === 0) return true;
+    for (const r of m.catalogue) if (isInForce(r.inForce, ruleset)) return true;
+    return false;
+  };
   return {
     modules,
     codes: declared.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),
