@@ -46,6 +46,7 @@ test('restrictions: the official texts of the staples are read into the same mod
     ['You can only control 1 "Number 39: Utopia".', []],
     // A condition at the end ("as long as ...") is a condition; "as long as this card remains face-up" is none.
     ['This card on the field is unaffected by all other card effects, as long as "Necrovalley" is also on the field.', ['unaffected by other card effects if a condition holds']],
+    ['This Link Summoned card is unaffected by Trap effects.', ['unaffected by trap effects if a condition holds']],
     // Two locks of one card, each on one player under its own condition.
     ['If only you control a Spellcaster monster, your opponent cannot activate Spell Cards. If you control no Spellcaster monsters, you cannot activate Spell Cards.', ['locks activation of spell cards for opponent if a condition holds', 'locks activation of spell cards for you if a condition holds']],
     // An oath of the activation, a limit on responses and an activated effect's part are no continuous effect.

@@ -47,8 +47,12 @@ function ofSentence(s: string): string[] {
   // An activated effect's part (a colon or a semicolon before it) or a limit on responses is no continuous effect either.
   if (/[:;]/.test(s) || /\bin response\b/.test(s)) return [];
   if (/the turn (?:you|they) activate|the turn you (?:special summon|use)|until the end of (?:this|the next|your next) turn|this turn\b/.test(s)) return [];
-  // A condition first ("If ...,", "While ...,") or last ("..., as long as "Necrovalley" is also on the field").
-  const cond = (/^(?:if|while|as long as)\b/.test(s) && !/^while this card is face-up/.test(s)) || /, as long as (?!this card (?:is|remains) (?:face-up|on the field))/.test(s) ? ' if a condition holds' : '';
+  // A condition first ("If ...,", "While ...,"), last ("..., as long as "Necrovalley" is also on the field"), or in
+  // the subject ("This Link Summoned card is unaffected ...": only if it was Summoned so).
+  const cond =
+    (/^(?:if|while|as long as)\b/.test(s) && !/^while this card is face-up/.test(s)) || /, as long as (?!this card (?:is|remains) (?:face-up|on the field))/.test(s) || /^this (?:\w+ )?summoned card\b/.test(s)
+      ? ' if a condition holds'
+      : '';
   const out: string[] = [];
   for (const [re, who] of WHO) {
     const m = re.exec(s);
