@@ -124,6 +124,31 @@ test('lua reader: a clone on another event with its own condition is the same ef
   assert.ok(records[1].split(',')[9].includes('v'), 'the clone is the same effect on another event');
 });
 
+/** A made-up script of one continuous effect per entry: [code, target range, value, with a condition]. */
+function lockScript(locks: Array<[string, string, string, boolean]>): string {
+  const effects = locks.map(([code, range, value, cond], i) =>
+    [`\tlocal e${i}=Effect.CreateEffect(c)`, `\te${i}:SetType(EFFECT_TYPE_FIELD)`, `\te${i}:SetProperty(EFFECT_FLAG_PLAYER_TARGET)`, `\te${i}:SetCode(${code})`,
+      `\te${i}:SetRange(LOCATION_SZONE)`, `\te${i}:SetTargetRange(${range})`, `\te${i}:SetValue(${value})`, ...(cond ? [`\te${i}:SetCondition(s.cond)`] : []), `\tc:RegisterEffect(e${i})`].join('\n'));
+  return `local s,id=GetID()\nfunction s.initial_effect(c)\n${effects.join('\n')}\nend\n`;
+}
+
+test('generator: a script lock of a kind the text never states is left out; one lock on both players that the text states per player is the text\'s', () => {
+  const { restrictionNotes } = require(path.join(root, 'scripts/cards/effects.js'));
+  const { englishRestrictions } = require(path.join(root, 'out/server/src/core/infer/restrictions.js'));
+  const notes = (locks: Array<[string, string, string, boolean]>, text: string) => restrictionNotes(lua.readScript(lockScript(locks)), englishRestrictions(text), text);
+  // An activation lock carrying out "can only control 1 Type" (a flip by a cost): the text forbids no activation.
+  const warlords = 'Each player can only control 1 Type of monster. Send all other face-up monsters they control to the GY.';
+  assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.flipcost', false], ['EFFECT_FORCE_SPSUMMON_POSITION', '1,1', 'POS_FACEDOWN', false]], warlords), ['lock:locks special summons except some monsters']);
+  // A Summon lock carrying out a negation of effects that move cards in the GY: the text forbids no Summon.
+  assert.deepEqual(notes([['EFFECT_CANNOT_SPECIAL_SUMMON', '1,1', '1', false]], 'Negate any card effect that would move a card in the GY to a different place.'), []);
+  // Forcing another position (Defense) forbids nothing.
+  assert.deepEqual(notes([['EFFECT_FORCE_SPSUMMON_POSITION', '1,1', 'POS_FACEUP_DEFENSE', false]], 'Neither player can Special Summon monsters in Attack Position.'), []);
+  const village = 'If only you control a Spellcaster monster, your opponent cannot activate Spell Cards. If you control no Spellcaster monsters, you cannot activate Spell Cards.';
+  assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.actlimit', false]], village), ['lock:locks activation of spell cards for opponent if a condition holds', 'lock:locks activation of spell cards for you if a condition holds']);
+  // A lock the text states on both players stays one.
+  assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.aclimit', false]], 'Neither player can activate Trap Cards.'), ['lock:locks activation of trap cards']);
+});
+
 test('text coverage: every sentence is read into an effect, starts no chain (materials, limits), or is listed as not read', () => {
   const text = '2 Level 4 monsters\nYou can target 1 card; destroy it. This card\'s name becomes "A. B." while it is on the field. You can only use this effect of "X" once per turn.';
   const coverage = textCoverage(text, [{ sentence: 'You can target 1 card; destroy it.' }]);

@@ -349,6 +349,16 @@ function disabledKind(e) {
 }
 
 /**
+ * Whether a card's text (with its Pendulum Effect) forbids activations or Summons in any words at all. A script lock
+ * of a kind the text never states is how the script carries out another rule: Rivalry of Warlords forbids flipping a
+ * monster of another Type face-up by a cost (the text forbids controlling one), Necrovalley forbids a Special Summon
+ * from the GY by an effect that starts no chain (the text negates effects that move a card in the GY), Dark Simorgh
+ * forbids a face-down Special Summon (the text forbids Setting). Such a lock is not the text's: left out.
+ */
+const STATES_ACTIVATION_LOCK = /activat|cannot be played/i;
+const STATES_SUMMON_LOCK = /summon[^.]*\b(?:cannot|can't|can only|nor|maximum|neither player can)\b|\b(?:cannot|can't|can only|nor|maximum|neither player can|each player can only control 1)\b[^.]*summon|\beach player can only control 1 (?!")/i;
+
+/**
  * The continuous effects that forbid or negate while the card is face-up (R62-R65), as `lock:` notes, each the
  * modifier of a `continuous` line (`lock:locks activation of trap cards`). The script says that a lock exists, of
  * which kind, for whom and whether under a condition (EFFECT_CANNOT_ACTIVATE, EFFECT_CANNOT_SPECIAL_SUMMON, a FIELD
@@ -357,7 +367,7 @@ function disabledKind(e) {
  * what the card's initial_effect registers: a lock an activation leaves for the turn ("the turn you activate this")
  * is no continuous effect.
  */
-function restrictionNotes(script, text) {
+function restrictionNotes(script, text, words = '') {
   const fromText = (prefix, suffix) => text.find((t) => t.startsWith(prefix) && t.replace(/ if a condition holds$/, '').endsWith(suffix));
   const out = [];
   const add = (note) => {
@@ -369,15 +379,26 @@ function restrictionNotes(script, text) {
     const cond = e.hasCondition ? ' if a condition holds' : '';
     switch (e.effectCode) {
       case 'CANNOT_ACTIVATE': {
-        if (!field) break;
+        if (!field || (words && !STATES_ACTIVATION_LOCK.test(words))) break;
         const who = lockedPlayers(e);
+        // One script lock on both players that the text states as a lock on each (Secret Village of the Spellcasters:
+        // "your opponent cannot ..." under one condition, "you cannot ..." under another): the text's two.
+        const each = text.filter((t) => t.startsWith('locks activation of ') && / for (?:you|opponent)(?: if a condition holds)?$/.test(t));
+        if (!who && each.some((t) => / for you\b/.test(t)) && each.some((t) => / for opponent\b/.test(t))) {
+          for (const t of each) add(`lock:${t.endsWith(' if a condition holds') ? t : `${t}${cond}`}`);
+          break;
+        }
         const said = fromText('locks activation of ', who);
         const scope = said ? said.replace(/^locks activation of /, '').replace(/ if a condition holds$/, '').replace(/ for (?:you|opponent)$/, '') : 'some cards';
         add(`lock:locks activation of ${scope}${who}${cond || (said?.endsWith(' if a condition holds') ? ' if a condition holds' : '')}`);
         break;
       }
+      case 'FORCE_SPSUMMON_POSITION':
+        // Only face-down (Rivalry of Warlords, Gozen Match): the script's way to forbid a face-up Special Summon.
+        if (e.value !== 'POS_FACEDOWN') break;
+      // falls through
       case 'CANNOT_SPECIAL_SUMMON': {
-        if (!field) break;
+        if (!field || (words && !STATES_SUMMON_LOCK.test(words))) break;
         const who = lockedPlayers(e);
         // Whole only where the text says so ("Neither player can Special Summon monsters") and the script filters nothing.
         const said = text.find((t) => t.startsWith('locks special summons'));

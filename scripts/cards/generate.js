@@ -215,7 +215,8 @@ function generate(o, log = () => {}) {
       counts.kindChoices[side].effects += Number(n);
     }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
-    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
+    const words = [card.text?.en, card.pendulum_effect?.en].filter(Boolean).join('\n');
+    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : [], words));
     // Tokens, control and equips its script settles; the effects it grants and leaves for later (R68-R73).
     if (script) withLaterEffects(effects, script, lua, partCodes, notes);
     countLater(counts, effects);

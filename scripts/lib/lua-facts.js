@@ -194,7 +194,7 @@ const OPERATION_CATEGORIES = [
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '' };
+  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '', value: '' };
 }
 
 function set(e, what, args) {
@@ -238,6 +238,10 @@ function set(e, what, args) {
       break;
     case 'Target':
       e.target = args.trim();
+      break;
+    // A constant only (`POS_FACEDOWN`): what a continuous effect forces (restrictionNotes); a function is not read.
+    case 'Value':
+      e.value = /^[A-Z_]+$/.test(args.trim()) ? args.trim() : '';
       break;
   }
 }
