@@ -5,7 +5,9 @@
 // (`from deck`), by what (`by card effect`), and when not (`except during the draw phase`). What the generator
 // could not read of a condition stays `under script condition` / `qualifying`: words the library cannot read,
 // which the engine never takes as met silently (the unknown-card-fact route).
+import type { StateCondition } from './types';
 import { RACES } from './vocabulary';
+import { canonicalConditionFilter } from './vocabulary/conditions';
 
 const ZONES: Record<string, string> = { D: 'deck', G: 'gy', H: 'hand', M: 'field', S: 'field', B: 'banished', X: 'extra' };
 const METHODS = new Set(['link', 'synchro', 'xyz', 'fusion', 'ritual']);
@@ -230,4 +232,28 @@ export function activationPhrase(q: Qualifiers): Phrased {
   if (player) used.add(`p:${player}`);
   const phrase = player === 'o' ? `opponent activates ${what}${where}` : player === 'y' ? `you activate ${what}${where}` : what === 'a card or effect' ? `card or effect activated${where}` : `${what.replace(/^an? /, '')} activated${where}`;
   return { phrase, read: complete(q, used) };
+}
+
+/**
+ * The state conditions of a record's `C:` codes (scripts/lib/lua-facts.js stateConditions: the condition as JSON,
+ * archetypes and cards already named by the generator), in the card model's one form; a code not read is left out
+ * (and the record's `!` is then absent: the rest of the condition stays assumed, with its note).
+ */
+export function stateConditionsOf(codes: readonly string[]): StateCondition[] {
+  const out: StateCondition[] = [];
+  for (const code of codes) {
+    if (!code.startsWith('C:')) continue;
+    let c: StateCondition;
+    try {
+      c = JSON.parse(decodeURIComponent(code.slice(2))) as StateCondition;
+    } catch {
+      continue;
+    }
+    if (c.kind === 'controls' || c.kind === 'holds') {
+      const races = c.filter.races?.map((r) => raceWord(r) ?? r);
+      c = { ...c, filter: canonicalConditionFilter({ ...c.filter, ...(races ? { races } : {}) }) };
+    }
+    out.push(c);
+  }
+  return out;
 }

@@ -5,7 +5,7 @@
 // Whatever the facts leave open is stated with words outside the vocabulary (`script condition`,
 // `script event ...`): the engine then assumes there and says so, rather than guessing.
 import { readRestriction } from './vocabulary/restrictions';
-import type { Restriction } from './types';
+import type { Restriction, StateCondition } from './types';
 import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
@@ -15,7 +15,7 @@ import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
-import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
+import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent, stateConditionsOf } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -235,6 +235,8 @@ interface EffectFields {
   does: string;
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
+  /** The state conditions the script's condition states (`C:` codes: while you control no monsters), R79. */
+  conditions: StateCondition[];
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
   scriptTurn?: string;
   scriptPhase?: string;
@@ -258,8 +260,9 @@ function effectFields(s: string): EffectFields {
   // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
   const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
   const phase = all.codes.find((c) => c.startsWith('P:'))?.slice(2);
-  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:')) };
+  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:')) };
   return {
+    conditions: stateConditionsOf(all.codes),
     scriptTurn: turn,
     scriptPhase: phase,
     kind: f[0],
@@ -308,7 +311,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
   const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && sameConditions(a, b) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
   for (const e of effects) {
     // A clone that changes only its event (`v`): the same effect of the text, on either event.
     const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
@@ -341,6 +344,10 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
 
 function sameQualifiers(a: Qualifiers, b: Qualifiers): boolean {
   return a.complete === b.complete && a.codes.join('|') === b.codes.join('|');
+}
+
+function sameConditions(a: EffectFields, b: EffectFields): boolean {
+  return JSON.stringify(a.conditions) === JSON.stringify(b.conditions);
 }
 
 /** Whether an effect has a condition in its script that the generator could not read whole. */
@@ -449,6 +456,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
   if (e.cost) phrase(into, costPhrase(e.cost));
+  if (e.conditions.length) into.conditions = e.conditions;
   return into;
 }
 
