@@ -34,6 +34,7 @@ import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
 import { locks } from './locks';
 import { activationNeeds } from './activation-needs';
+import { stateConditions } from './state-conditions';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -65,6 +66,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   tokensControl,
   locks,
   activationNeeds,
+  stateConditions,
 ];
 
 export interface RuleRegistry {
