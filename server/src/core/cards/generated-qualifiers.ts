@@ -239,21 +239,28 @@ export function activationPhrase(q: Qualifiers): Phrased {
  * archetypes and cards already named by the generator), in the card model's one form; a code not read is left out
  * (and the record's `!` is then absent: the rest of the condition stays assumed, with its note).
  */
-export function stateConditionsOf(codes: readonly string[]): StateCondition[] {
+export function stateConditionsOf(codes: readonly string[]): { conditions: StateCondition[]; unread: boolean } {
   const out: StateCondition[] = [];
+  let unread = false;
   for (const code of codes) {
     if (!code.startsWith('C:')) continue;
     let c: StateCondition;
     try {
       c = JSON.parse(decodeURIComponent(code.slice(2))) as StateCondition;
     } catch {
+      unread = true;
       continue;
     }
     if (c.kind === 'controls' || c.kind === 'holds') {
-      const races = c.filter.races?.map((r) => raceWord(r) ?? r);
-      c = { ...c, filter: canonicalConditionFilter({ ...c.filter, ...(races ? { races } : {}) }) };
+      const races = c.filter.races?.map((r) => raceWord(r));
+      // A Lua race the vocabulary has no word for (RACE_DIVINE): the condition is not read.
+      if (races && !races.every(Boolean)) {
+        unread = true;
+        continue;
+      }
+      c = { ...c, filter: canonicalConditionFilter({ ...c.filter, ...(races ? { races: races as string[] } : {}) }) };
     }
     out.push(c);
   }
-  return out;
+  return { conditions: out, unread };
 }

@@ -260,9 +260,10 @@ function effectFields(s: string): EffectFields {
   // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
   const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
   const phase = all.codes.find((c) => c.startsWith('P:'))?.slice(2);
-  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:')) };
+  const state = stateConditionsOf(all.codes);
+  const qualifiers = { codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:')), complete: all.complete && !state.unread };
   return {
-    conditions: stateConditionsOf(all.codes),
+    conditions: state.conditions,
     scriptTurn: turn,
     scriptPhase: phase,
     kind: f[0],

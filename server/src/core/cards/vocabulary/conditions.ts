@@ -39,6 +39,8 @@ export const CONDITION_PHRASES: readonly string[] = [
 export function canonicalConditionFilter(f: CardFilter): CardFilter {
   const out: CardFilter = { ...f };
   if (out.faceUp && (out.archetypes?.length || out.attributes?.length || out.races?.length || out.types?.length)) delete out.faceUp;
+  // Only a monster has a monster type, a Type, an Attribute or a Level: "a Fusion Monster in your GY" is a monster.
+  if (out.category === 'card' && (out.types?.length || out.races?.length || out.attributes?.length || out.levelMin !== undefined || out.levelMax !== undefined)) out.category = 'monster';
   for (const k of Object.keys(out) as Array<keyof CardFilter>) if (out[k] === undefined) delete out[k];
   return out;
 }
@@ -102,7 +104,8 @@ const STARTS = /^(you|opponent|your|the|it|\d+|".*)$/;
 
 /** The conditions of a `while` modifier's words (after `while`); undefined where any part is not a condition. */
 export function readConditions(ws: readonly string[], raw: string): StateCondition[] | undefined {
-  const rawWords = raw.trim().split(/\s+/);
+  // A quoted name is one word, as the reader's words have it (`"Neo Space"`).
+  const rawWords = raw.trim().match(/"[^"]*"|\S+/g) ?? [];
   const parts: Array<[string[], string[]]> = [[[], []]];
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] === 'and' && STARTS.test(ws[i + 1] ?? '') && parts[parts.length - 1][0].length) parts.push([[], []]);
@@ -134,7 +137,7 @@ export function filterWords(f: CardFilter, plural: boolean): string {
   else if (f.levelMax !== undefined) words.push(`level ${f.levelMax} or lower`);
   else if (f.levelMin !== undefined) words.push(`level ${f.levelMin} or higher`);
   for (const a of f.attributes ?? []) words.push(a);
-  for (const r of f.races ?? []) words.push(r.replace('-', ' '));
+  for (const r of f.races ?? []) words.push(r);
   for (const t of f.types ?? []) words.push(t);
   const noun = f.category === 'monster' || f.types?.length ? 'monster' : f.category === 'spell' ? 'spell' : f.category === 'trap' ? 'trap' : 'card';
   words.push(plural ? `${noun}s` : noun);
