@@ -11,7 +11,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { readScript } = require('../lib/lua-facts');
+const { conditionCode, readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf, restrictionNotes } = require('./effects');
 const { nameIndex } = require('./name-index');
@@ -121,7 +121,7 @@ function nameCondition(code, archetypeOf, nameOf) {
     c.name = nameOf.get(Number(c.name.slice(1)));
     if (!c.name) return undefined;
   }
-  return `C:${encodeURIComponent(JSON.stringify(c))}`;
+  return conditionCode(c);
 }
 
 function generate(o, log = () => {}) {

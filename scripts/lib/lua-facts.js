@@ -399,7 +399,9 @@ function conditionQualifiers(lua, e) {
     complete = reg.complete && filter.complete && source.plain;
   }
   if (!e.hasCondition) return { codes: [...new Set(out)], complete };
-  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code });
+  // CardScripts' helper for "except the turn this card was sent to the GY" (utility.lua Auxiliary.exccon).
+  if (e.condition === 'aux.exccon') return { codes: [...new Set([...out, conditionCode({ kind: 'this-turn', what: 'self-sent-to-gy', not: true })])], complete };
+  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: e.range.includes('GRAVE') });
   // On EVENT_CHAINING the event's player is the activating player: `ep~=tp` is `rp~=tp`.
   out.push(...(code === 'EVENT_CHAINING' ? own.codes.map((c) => (c === 'ep:o' ? 'p:o' : c === 'ep:y' ? 'p:y' : c)) : own.codes));
   return { codes: [...new Set(out)], complete: complete && own.complete };
@@ -523,7 +525,7 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   }
   if (!parts.length && !codes.length) return { codes: [], complete: false };
   for (const p of parts) {
-    const read = readPart(lua, p, depth);
+    const read = readPart(lua, p, depth, opts);
     if (read) codes.push(...read.codes);
     if (!read || !read.complete) complete = false;
   }
@@ -549,15 +551,15 @@ function splitAnd(expr) {
 }
 
 /** One part of a conjunction: its qualifier codes, and whether it was read whole. */
-function readPart(lua, p, depth) {
+function readPart(lua, p, depth, opts = {}) {
   // A custom event's player (Droll & Lock Bird: the hand a card was added to): the opponent's, or both players'.
   if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
   // A monster effect or a Spell/Trap Card's activation (Solemn Judgment's kind of "or"): `x:ma`.
   if (/^\(?re:IsMonsterEffect\(\) or re:IsHasType\(EFFECT_TYPE_ACTIVATE\)\)?$|^\(?re:IsHasType\(EFFECT_TYPE_ACTIVATE\) or re:IsMonsterEffect\(\)\)?$/.test(p)) return whole('x:ma');
   // A condition on the game state ("while you control no monsters"): `C:` codes (stateConditions).
   if (depth === 0) {
-    const state = stateConditions(lua, p);
-    if (state) return whole(...state.map((c) => `C:${encodeURIComponent(JSON.stringify(c))}`));
+    const state = stateConditions(lua, p, opts);
+    if (state) return whole(...state.map(conditionCode));
   }
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
@@ -701,9 +703,8 @@ function comparedCount(op, n) {
 /** The conditions of cards counted (`count`) in the zones of `c` (countedCards): one per zone family. */
 function countConditions(c, count, exceptSelf) {
   const out = [];
-  const category = c.filter.kind === 'Monster' ? 'monster' : c.filter.kind === 'Spell' ? 'spell' : c.filter.kind === 'Trap' ? 'trap' : undefined;
+  const category = { Monster: 'monster', Spell: 'spell', Trap: 'trap', SpellTrap: 'spell-trap' }[c.filter.kind];
   const { kind, ...rest } = c.filter;
-  if (kind === 'SpellTrap') return undefined;
   const field = c.locs.filter((l) => l === 'MZONE' || l === 'ONFIELD' || l === 'SZONE');
   if (field.length) {
     if (field.includes('SZONE') && !field.includes('ONFIELD') && !category) return undefined;
@@ -738,11 +739,16 @@ function flagCounts(lua) {
  * an archetype as `SET:<constant>` and a card as `#<passcode>`, named by the generator): what a player controls or
  * has in the GY or hand, a Field Spell in play, this card's own state, what happened this turn. Undefined: not one.
  */
-function stateConditions(lua, p) {
+function stateConditions(lua, p, opts = {}) {
   let m;
+  // The turn the card came to the GY (`GetTurnID`), for an effect used from the GY: "except the turn it was sent to
+  // the GY" (`~=`, as Auxiliary.exccon, whose "or returned" part is kept with it) or "it was sent there this turn" (`==`).
+  const turnId = String.raw`(?:c|e:GetHandler\(\)):GetTurnID\(\)`;
+  const sent = new RegExp(String.raw`^\(?(?:Duel\.GetTurnCount\(\)\s*(~=|==)\s*${turnId}|${turnId}\s*(~=|==)\s*Duel\.GetTurnCount\(\))(?: or (?:c|e:GetHandler\(\)):IsReason\(REASON_RETURN\))?\)?$`).exec(p);
+  if (sent && opts.inGy) return [{ kind: 'this-turn', what: 'self-sent-to-gy', ...((sent[1] ?? sent[2]) === '~=' ? { not: true } : {}) }];
   // "while you control no monsters" where another card's effect lifts it (PSY-Framegear Gamma and PSY-Frame Lambda):
   // the part of the card's own text.
-  if ((m = /^\((.*) or Duel\.IsPlayerAffectedByEffect\(tp,\w+\)\)$/.exec(p))) return stateConditions(lua, m[1].trim());
+  if ((m = /^\((.*) or Duel\.IsPlayerAffectedByEffect\(tp,\w+\)\)$/.exec(p))) return stateConditions(lua, m[1].trim(), opts);
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   if (new RegExp(String.raw`^${self}:GetOverlayCount\(\)\s*>\s*0$`).test(p)) return [{ kind: 'self', state: 'has-material' }];
   if (new RegExp(String.raw`^${self}:(?:IsSpecialSummoned\(\)|IsSummonType\(SUMMON_TYPE_SPECIAL\))$`).test(p)) return [{ kind: 'self', state: 'special-summoned' }];
@@ -782,6 +788,14 @@ function stateConditions(lua, p) {
     return [{ kind: 'this-turn', what: 'monster-effects-in-main', who: m[1] === 'tp' ? 'you' : 'opponent', count: 1 }];
   }
   return undefined;
+}
+
+/**
+ * A state condition as a record code: `C:` and its JSON, with only what the record's fields are split at escaped
+ * (`%`, `,`, `|`, tabs and line ends as `%XX`: decodeURIComponent reads it back).
+ */
+function conditionCode(c) {
+  return `C:${JSON.stringify(c).replace(/[%,|\t\n\r]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
 }
 
 function whole(...codes) {
@@ -827,4 +841,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS };
+module.exports = { conditionCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS };

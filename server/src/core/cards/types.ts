@@ -8,7 +8,8 @@ export type CardCategory = 'monster' | 'spell' | 'trap';
 export type SpellTrapKind = 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
 
 export interface CardFilter {
-  category?: 'monster' | 'spell' | 'trap' | 'card';
+  /** `spell-trap`: a Spell or a Trap ("no Spell/Trap Cards in your GY"). */
+  category?: 'monster' | 'spell' | 'trap' | 'card' | 'spell-trap';
   races?: string[];
   attributes?: string[];
   levelMax?: number;

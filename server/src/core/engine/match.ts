@@ -22,7 +22,7 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
   const card = c.card;
   if (f.category && f.category !== 'card') {
     if (!card) r = and3(r, 'assumed');
-    else r = and3(r, fromBool(card.category === f.category));
+    else r = and3(r, fromBool(f.category === 'spell-trap' ? card.category !== 'monster' : card.category === f.category));
   }
   if (f.races?.length) {
     if (!card || card.races.length === 0) r = and3(r, 'assumed');

@@ -21,6 +21,7 @@ export const CONDITION_PHRASES: readonly string[] = [
   'while you control 2 or more monsters',
   'while opponent controls more cards than you',
   'while you have no cards in gy',
+  'while you have no spells / traps in gy',
   'while "X" is on the field',
   'while it has material',
   'while it is set',
@@ -104,8 +105,8 @@ const STARTS = /^(you|opponent|your|the|it|\d+|".*)$/;
 
 /** The conditions of a `while` modifier's words (after `while`); undefined where any part is not a condition. */
 export function readConditions(ws: readonly string[], raw: string): StateCondition[] | undefined {
-  // A quoted name is one word, as the reader's words have it (`"Neo Space"`).
-  const rawWords = raw.trim().match(/"[^"]*"|\S+/g) ?? [];
+  // A quoted name is one word and `/` one of its own, as the reader's words have them (`"Neo Space"`, `spells / traps`).
+  const rawWords = raw.trim().match(/"[^"]*"|\/|[^\s/]+/g) ?? [];
   const parts: Array<[string[], string[]]> = [[[], []]];
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] === 'and' && STARTS.test(ws[i + 1] ?? '') && parts[parts.length - 1][0].length) parts.push([[], []]);
@@ -139,8 +140,9 @@ export function filterWords(f: CardFilter, plural: boolean): string {
   for (const a of f.attributes ?? []) words.push(a);
   for (const r of f.races ?? []) words.push(r);
   for (const t of f.types ?? []) words.push(t);
-  const noun = f.category === 'monster' || f.types?.length ? 'monster' : f.category === 'spell' ? 'spell' : f.category === 'trap' ? 'trap' : 'card';
-  words.push(plural ? `${noun}s` : noun);
+  const noun = f.category === 'monster' || f.types?.length ? 'monster' : f.category === 'spell' ? 'spell' : f.category === 'trap' ? 'trap' : f.category === 'spell-trap' ? 'spell / trap' : 'card';
+  // `/` is a word of its own in a card line (the reader's words, and the line's text made of them).
+  words.push(noun === 'spell / trap' ? (plural ? 'spells / traps' : noun) : plural ? `${noun}s` : noun);
   return words.join(' ');
 }
 
