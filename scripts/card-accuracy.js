@@ -418,7 +418,7 @@ function measureScripts(set, dir, core) {
       const spellTrapKind = c.stats.cardType.split(' ')[0];
       card = { name: c.name, cardType: c.stats.cardType, category: category.toLowerCase(), spellTrapKind, abilities: [], effects: category !== 'Monster' && !model.some((e) => e.kind === 'activation') ? [{ kind: 'activation', mandatory: false, activatesFrom: ['field'], includes: [], assumed: [], limit: 'none' }, ...model] : model };
     }
-    const facts = compareCard(c, card, core).filter((f) => !['event', 'window', 'stats', 'cost', 'responseRestriction', 'summonsItself'].includes(f.fact));
+    const facts = compareCard(c, card, core).filter((f) => !['event', 'window', 'stats', 'cost', 'responseRestriction', 'summonsItself', 'restricts'].includes(f.fact));
     results.push({ card: c, facts });
   }
   return { results, tally: tally(results) };
@@ -442,10 +442,19 @@ function printSet(o, m) {
     if (m.scripts) console.log(`\n### The scripts' facts that differ from the set\n\n${notRight(m.scripts.results)}`);
   }
   if (o.misses?.includes('does')) console.log(`\n### The library's \`does\` parts that are not right\n\n${m.library.actions.misses.map((x) => `- ${x}`).join('\n') || 'none'}`);
-  if (o.misses) console.log(`\n### The library's misses (${o.misses.join(', ')}): the set's reading, then the library's\n\n${misses(m.library.results, m.library.cardOf, o.misses)}`);
+  if (o.misses?.includes('restricts')) {
+    for (const [who, measured] of [['library', m.library], ['inference', m.inference]]) {
+      if (!measured) continue;
+      const lines = measured.results.flatMap((r) => r.facts.filter((f) => f.fact === 'restricts' && f.miss).map((f) => `- ${r.card.name}: ${f.miss}`));
+      console.log(`\n### The ${who}'s locks (\`restricts\`) that are not right\n\n${lines.join('\n') || 'none'}`);
+    }
+  }
+  // `does` and `restricts` list their own misses above; the others show the set's reading beside the library's.
+  const effectFacts = (o.misses ?? []).filter((f) => f !== 'does' && f !== 'restricts');
+  if (effectFacts.length) console.log(`\n### The library's misses (${effectFacts.join(', ')}): the set's reading, then the library's\n\n${misses(m.library.results, m.library.cardOf, effectFacts)}`);
   if (o.probes) {
     console.log('\n### Probes\n');
-    for (const p of m.library.probes) console.log(`- ${p.card} (effect ${p.effect}) ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
+    for (const p of m.library.probes) console.log(`- ${p.card}${p.effect ? ` (effect ${p.effect})` : ''} ${p.probe}: ${p.why}; judge ${p.expected}, engine ${p.verdict}${p.codes.length ? ` (${p.codes.join(', ')})` : ''}: ${p.outcome}${p.outcome === 'silent legal' ? `, ${p.cause}` : ''}`);
   }
 }
 
@@ -458,11 +467,17 @@ function measureSet(o, core, set) {
   };
 }
 
-/** The library's right share of every fact of both sets together. */
+/** The library's right share of every fact of both sets together, and of what their effects do. */
 function bothSetsLine(a, b) {
   const all = tally([...a.library.results, ...b.library.results]).all;
   const cards = a.set.cards.length + b.set.cards.length;
-  return `All facts of both sets together (${cards} cards): ${rate(all).toFixed(1)} % right (${all.right} of ${all.checked}; wrong ${all.wrong}, missing ${all.missing}, assumed ${all.assumed}, not in the card model ${all.unrepresented}).`;
+  const parts = (m) => [...m.library.actions.byVerb.values()].reduce((x, v) => ({ right: x.right + v.right, checked: x.checked + v.right + v.wrong + v.missing }), { right: 0, checked: 0 });
+  const [p, q] = [parts(a), parts(b)];
+  const does = { right: p.right + q.right, checked: p.checked + q.checked };
+  return [
+    `All facts of both sets together (${cards} cards): ${rate(all).toFixed(1)} % right (${all.right} of ${all.checked}; wrong ${all.wrong}, missing ${all.missing}, assumed ${all.assumed}, not in the card model ${all.unrepresented}).`,
+    `What their effects do (\`does\` parts): the set ${rate(p).toFixed(1)} % right (${p.right} of ${p.checked}), the held-out set ${rate(q).toFixed(1)} % (${q.right} of ${q.checked}), both ${rate(does).toFixed(1)} % (${does.right} of ${does.checked}).`,
+  ].join('\n');
 }
 
 function handChecked(o) {
@@ -481,7 +496,7 @@ function handChecked(o) {
   const now = figures(main.library, main.inference);
   if (o.write) {
     writeFloor(now);
-    writeDocs(main.library, main.inference ?? undefined);
+    writeDocs(main.library, main.inference ?? undefined, held?.library);
     console.log('\nWrote facts/accuracy-floor.json and the figures of docs/cards.md.');
     return 0;
   }

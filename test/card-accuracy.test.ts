@@ -22,11 +22,13 @@ interface SetEffect {
 interface SetCard {
   passcode: number;
   name: string;
-  group: 'random' | 'staple';
+  group: 'random' | 'staple' | 'locks';
   draw?: number;
   read: string;
   stats: { cardType: string };
   effects: SetEffect[];
+  /** The card's continuous locks and negations (R62-R65), read from its text; [] where it states none. */
+  restricts: Array<{ kind: string; how: string; [detail: string]: unknown }>;
 }
 interface FactsSet {
   cards: SetCard[];
@@ -46,7 +48,14 @@ function assertReadFromText(s: FactsSet): void {
     for (const e of c.effects) {
       assert.ok(!('text' in e), `${c.name}: no card text`);
       for (const clause of Object.values(e.how)) assert.ok(s.clauses[clause], `${c.name}: clause "${clause}" is explained`);
-      for (const fact of ['kind', 'zones', 'limit', 'includes', 'spellSpeed']) assert.ok(fact in e && fact in e.how, `${c.name}: ${fact} and how it was read`);
+      for (const fact of ['kind', 'zones', 'limit', 'includes', 'spellSpeed', 'does']) assert.ok(fact in e && fact in e.how, `${c.name}: ${fact} and how it was read`);
+    }
+    // Every card says whether its text locks or negates while face-up: an empty list is a reading too.
+    assert.ok(Array.isArray(c.restricts), `${c.name}: restricts read`);
+    for (const r of c.restricts) {
+      assert.ok(['cannot-activate', 'cannot-special-summon', 'negates-effects', 'unaffected'].includes(r.kind), `${c.name}: ${r.kind}`);
+      assert.equal(typeof r.conditional, 'boolean', `${c.name}: conditional`);
+      assert.ok(s.clauses[r.how], `${c.name}: lock clause "${r.how}" is explained`);
     }
   }
 }
@@ -64,6 +73,16 @@ test('hand-checked facts set: at least 120 cards, a seeded sample and the staple
     assert.ok(set.cards.some((c) => c.name === staple && c.group === 'staple'), staple);
   }
   assertReadFromText(set);
+});
+
+test('hand-checked facts set: a group of the lock cards judges ask about, read fully, so that the locks are measured', () => {
+  const locks = set.cards.filter((c) => c.group === 'locks');
+  assert.ok(locks.length >= 12 && locks.length <= 15, `${locks.length} lock cards`);
+  for (const c of locks) assert.ok(c.restricts.length, `${c.name}: a lock card states a lock`);
+  for (const name of ['Jinzo', 'Royal Decree', "Vanity's Emptiness", 'Imperial Order']) assert.ok(locks.some((c) => c.name === name), name);
+  // Each kind of restriction the card model holds is read somewhere in the set.
+  const kinds = new Set(set.cards.flatMap((c) => c.restricts.map((r) => r.kind)));
+  assert.deepEqual([...kinds].sort(), ['cannot-activate', 'cannot-special-summon', 'negates-effects', 'unaffected']);
 });
 
 test('held-out facts set: 30 cards of a later seeded draw from the same list, none in the hand-checked set, each read from its text', () => {
@@ -113,6 +132,16 @@ test('hand-checked facts set: a right fact, a missing one and a wrong one are to
   const numerounius = accuracy.compareCard(byName('Number C1000: Numerounius'), gained, core) as Array<{ fact: string; effect?: number; bucket: string }>;
   assert.equal(numerounius.find((f) => f.fact === 'stats')!.bucket, 'right');
   assert.equal(numerounius.find((f) => f.fact === 'limit' && f.effect === 1)!.bucket, 'right');
+  // A lock (R62-R65) is the card's fact: Skill Drain's negation is right; taken away, missing; a lock its text does
+  // not state is wrong; a scope the source did not read is assumed, never right.
+  const drainCard = cards.get('Skill Drain')!;
+  const locks = (card: unknown) => (accuracy.compareCard(byName('Skill Drain'), card, core) as Array<{ fact: string; bucket: string }>).filter((f) => f.fact === 'restricts').map((f) => f.bucket);
+  assert.deepEqual(locks(drainCard), ['right']);
+  assert.deepEqual(locks({ ...drainCard, effects: drainCard.effects.map((e) => ({ ...e, restricts: [] })) }), ['missing']);
+  const extra = { kind: 'cannot-special-summon', who: 'both', except: false, conditional: false };
+  assert.deepEqual(locks({ ...drainCard, effects: [...drainCard.effects, { ...drainCard.effects[0], kind: 'continuous', restricts: [extra] }] }), ['right', 'wrong']);
+  const unread = { kind: 'negates-effects', what: 'unknown', conditional: false };
+  assert.deepEqual(locks({ ...drainCard, effects: drainCard.effects.map((e) => ({ ...e, restricts: e.restricts.length ? [unread] : [] })) }), ['assumed']);
   // A card the library does not know: every fact missing.
   const none = accuracy.compareCard(byName('Sangan'), undefined, core) as Array<{ bucket: string }>;
   assert.ok(none.every((f) => f.bucket === 'missing'));
@@ -134,4 +163,9 @@ test('hand-checked facts set: a probe gives the verdict a judge reads when the c
     const { verdict } = probes.verdictOf(core, `${definition}\n\n${p.text}`);
     assert.equal(verdict, p.expected, `${name}, ${probe}`);
   }
+  // A lock probe (R62): Jinzo written as its text reads forbids the Trap and lets the Spell be activated.
+  const jinzo = 'card "Jinzo": effect monster (machine, dark, level 6, atk 2400, def 1500)\n  continuous, locks activation of trap cards, negates trap effects on the field';
+  const lockProbes = probes.lockProbesOf(set.cards.find((c) => c.name === 'Jinzo')!) as Array<{ expected: string; text: string }>;
+  assert.deepEqual(lockProbes.map((p) => p.expected), ['illegal', 'legal']);
+  for (const p of lockProbes) assert.equal(probes.verdictOf(core, `${jinzo}\n\n${p.text}`).verdict, p.expected, p.text);
 });

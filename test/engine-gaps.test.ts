@@ -48,9 +48,9 @@ test('a Trap from the hand: illegal unless its facts allow it; for a generated c
 
 test('a Normal Monster has no effect to activate; a card with no known effect is not checked, and says so', () => {
   assert.deepEqual(run(`  Yugi field: "Dark Magician"\n  chain\n    1 Yugi "Dark Magician"\n`).codes, ['error no-such-effect at CL1']);
-  const unknown = run(`  Yugi field: "Thousand Umbral Horror"\n  chain\n    1 Yugi "Thousand Umbral Horror"\n`);
+  const unknown = run(`  Yugi field: "Medicurius the Power Patron of Illusions"\n  chain\n    1 Yugi "Medicurius the Power Patron of Illusions"\n`);
   assert.deepEqual(unknown.codes, ['warning unknown-card-fact at CL1']);
-  assert.match(unknown.sc.diagnostics[0].message, /is not checked \(it is not taken as a Quick Effect, or as any effect\): the card library knows no effect of "Thousand Umbral Horror"/);
+  assert.match(unknown.sc.diagnostics[0].message, /is not checked \(it is not taken as a Quick Effect, or as any effect\): the card library knows no effect of "Medicurius the Power Patron of Illusions"/);
 });
 
 test('a responder to "card or effect activated" whose script narrows it names which activations it answers as the gap', () => {

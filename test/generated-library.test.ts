@@ -201,6 +201,19 @@ test('generated library: a trigger cloned for another event is one effect on eit
   assert.deepEqual([duel.text, duel.oncePerDuel, duel.oncePerTurnByName], ['quick optional, from gy, once per duel, includes special summon, does special summon', true, true]);
 });
 
+test('generated library: a clone that changes only its condition and what resolves (`w`) is another alternative of one effect of the text', () => {
+  const record = (effects: string) => readRecord(['1', 'Example Attraction', '', 'T:Normal', '', '', '', '', '', 'b', '', 's', 'ops:FO', effects].join('\t'), '');
+  // Horror House: "You: ... negate its effects" / "Your opponent: Change the equipped monster to face-down" (e2=e1:Clone()).
+  const card = generatedCard(record('Q,o,s,,,S,t,disable,1n,kd;Q,o,s,,,S,,position+set,1n,kdw;A,o,s,,,,t,equip,,,,,,,,Qt'), { kind: 'generated' });
+  assert.deepEqual(card.effects.map((e) => e.kind), ['activation', 'quick']);
+  assert.equal(card.effects[1].text, 'quick optional, once per turn by name, targets a qualifying card, includes negate, does negate effects or change position');
+  // Without `w` (the text counts them apart), two effects stay.
+  assert.equal(generatedCard(record('Q,o,s,,,S,t,disable,1n,kd;Q,o,s,,,S,,position+set,1n,kd;A,o,s,,,,t,equip'), { kind: 'generated' }).effects.length, 3);
+  // The library's Horror House: effect 2 is the text's one effect, with both alternatives.
+  const horror = generatedLibrary().get(normalizeName('Amaze Attraction Horror House'))!;
+  assert.deepEqual(horror.effects[1].does.map((p) => `${p.link} ${p.verb}`), ['first negate-effects', 'or change-position']);
+});
+
 test('generated library: Infernoid Evil\'s "sent to the GY or banished" effect is its effect 2, on either event', () => {
   const card = libraryCards().get('Infernoid Evil')!;
   assert.equal(card.effects.length, 2);
@@ -214,4 +227,18 @@ test('generated library: a clone (Bystial Magnamhut\'s Quick Effect of its Ignit
   const [ignition, quick] = magnamhut.effects.filter((e) => e.kind === 'ignition' || e.kind === 'quick');
   assert.ok(ignition.does.length, ignition.text);
   assert.deepEqual(quick.does, ignition.does);
+  assert.equal(quick.summonsItself, true, 'the clone summons itself as its original does');
+});
+
+test('a bare Bystial link is its Ignition Effect at the start of a chain in its own Main Phase, else its Quick Effect twin', () => {
+  const run = (turn: string, chain: string) =>
+    analyze(`scenario "Bystial"\n  rules tcg\n  players Yugi, Kaiba\n  turn ${turn}\n  Yugi field: "Gemini Elf"\n  Yugi gy: "Decode Talker"\n  Yugi hand: "Called by the Grave"\n  chain\n${chain}  expect legal\n`, {}).scenarios[0];
+  const own = run('Kaiba', '    1 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
+  assert.ok(!own.diagnostics.some((d) => d.code === 'ambiguous-effect'), own.diagnostics.map((d) => d.message).join('\n'));
+  assert.equal(own.chains[0].links[0].effectKind, 'ignition');
+  const theirs = run('Yugi', '    1 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
+  assert.ok(!theirs.diagnostics.some((d) => d.code === 'ambiguous-effect' || d.severity === 'error'), theirs.diagnostics.map((d) => d.message).join('\n'));
+  assert.equal(theirs.chains[0].links[0].effectKind, 'quick');
+  const chained = run('Yugi', '    1 Yugi "Called by the Grave" target "Decode Talker"\n    2 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
+  assert.equal(chained.chains[0].links[1].effectKind, 'quick');
 });

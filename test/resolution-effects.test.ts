@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { analyze } from '../server/src/core/internal';
 import { printActions, readActions } from '../server/src/core/cards/vocabulary/actions';
+import { partsCode, readPartsCode } from '../server/src/core/cards/generated-actions';
 import { complete } from '../server/src/lsp/completion';
 
 /** The labels completion offers at the end of the text. */
@@ -16,7 +17,7 @@ function labelsAtEnd(text: string): string[] {
 }
 
 test('does: parts, objects and conjunctions read and print back', () => {
-  for (const line of ['destroy target and if you do draw 1', 'negate activation and destroy that card', 'special summon target from gy in defense then change position itself', 'destroy all spells and traps also banish itself', 'add from deck', 'destroy target or send to gy from deck']) {
+  for (const line of ['destroy target and if you do draw 1', 'negate activation and destroy that card', 'special summon target from gy in defense then change position itself', 'destroy all spells and traps also banish itself', 'add from deck', 'destroy target or send to gy from deck', 'negate effects target then negate effects if set before activation']) {
     const parts = readActions(line.split(' '));
     assert.ok(parts, line);
     assert.equal(printActions(parts!), `does ${line}`);
@@ -24,6 +25,11 @@ test('does: parts, objects and conjunctions read and print back', () => {
   assert.deepEqual(readActions(['destroy', 'all', 'spells', 'and', 'traps'])!.map((a) => a.object), ['all-spells-traps']);
   assert.equal(readActions(['destroy', 'and']), undefined, 'a conjunction with no part after it');
   assert.equal(readActions(['explode', 'target']), undefined, 'a verb outside the vocabulary');
+  // A part's own condition (R85), in the card line and in the generated record's code.
+  const conditional = readActions('negate effects target then negate effects if set before activation'.split(' '))!;
+  assert.deepEqual(conditional.map((a) => a.condition), [undefined, 'set-before-activation']);
+  assert.equal(partsCode(conditional), 'Ft>F?s');
+  assert.deepEqual(readPartsCode('Ft>F?s'), conditional);
 });
 
 const SCENARIO = (expects: string) =>

@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { analyze } from '../server/src/core/internal';
+import { analyze, renderHtml, renderMarkdown, renderWikitext } from '../server/src/core/internal';
+import { hover } from '../server/src/lsp/hover';
 import { preview } from '../server/src/lsp/preview';
 import { buildViewModel, PreviewResult } from '../client/src/preview/model';
 import { renderPreviewHtml } from '../client/src/preview/html';
@@ -100,4 +101,25 @@ test('resolution parts: a library card that returns an Extra Deck monster "to th
   ].join('\n');
   const ced = previewOf(src).scenarios[0].chains[0].links[0];
   assert.deepEqual(ced.resolution!.did, ['returns "Decode Talker" to the Extra Deck']);
+});
+
+test('resolution parts: a part whose own condition does not hold (R85) is said with its reason in the preview, render and hover', () => {
+  const r85 = fs.readFileSync(path.join(repoRoot(), 'samples/rules/R85-part-conditions.segoc'), 'utf8');
+  const dto = previewOf(r85);
+  // Scenario 2: Infinite Impermanence from the hand: its target negated, its column part not applied.
+  const link = dto.scenarios[1].chains[0].links[0];
+  assert.deepEqual(link.resolution!.parts!.map((p) => [p.applied, p.verb, p.rule ?? '', p.reason ?? '']), [
+    [true, 'negate-effects', '', ''],
+    [false, 'negate-effects', 'R85', 'condition-not-met'],
+  ]);
+  const html = renderPreviewHtml(buildViewModel(dto), { cspSource: 'https://x.example', assets: PREVIEW_ASSETS });
+  assert.match(html, /<li class="not-applied" data-rule="R85" data-reason="condition-not-met">not applied: [^<]*activated from the hand/);
+  const a = analyze(r85, { uri: 'file:///work/r85.segoc' });
+  const input = { title: 'r85', scenarios: [a.scenarios[1]] };
+  for (const out of [renderMarkdown(input), renderWikitext(input), renderHtml(input)]) assert.match(out, /not applied: [^|<\n]*does not hold: activated from the hand (?:\\?\[|&#91;)R85/);
+  // The hover on the link's line says what it did.
+  const lines = r85.split('\n');
+  const line = lines.findIndex((l, i) => /^ {4}1 Kaiba "Infinite Impermanence"/.test(l) && lines.slice(0, i).some((x) => x.includes('from the hand negates its target only"')));
+  const h = hover(a, { line, character: 4 }, lines);
+  assert.match(h && typeof h.contents === 'object' && 'value' in h.contents ? h.contents.value : '', /not applied: [^\n]*does not hold: activated from the hand \\\[R85\\\]/);
 });

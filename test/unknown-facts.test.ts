@@ -79,6 +79,19 @@ test('a card with no known effect is reported as such, not taken as a free Quick
   assert.equal(sc.restsOnUnknownFacts, true);
 });
 
+test('a generated card with no script takes its effects from its text alone, and a link on one is never a plain legal', () => {
+  // Mind Mirror Force has no script at the pinned CardScripts commit: the generator wrote the text inference's lines.
+  const text = scenario('A card read from its text alone', `  Kaiba field: set "Mind Mirror Force"\n  Yugi field: "Gemini Elf"\n  chain\n    1 Kaiba "Mind Mirror Force"\n  expect legal\n`);
+  const sc = analyze(text, {}).scenarios[0];
+  const warnings = sc.diagnostics.filter((d) => d.code === 'unknown-card-fact');
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0].message, /read from its card text alone: no script was found at the pinned commit/);
+  assert.equal(sc.chains[0].links[0].unknownFacts[0].fact, 'effect');
+  assert.equal(sc.restsOnUnknownFacts, true);
+  // What it does is known (from the text), so the resolution says it.
+  assert.ok(sc.chains[0].resolution.some((r) => /negates the effects/.test(JSON.stringify(r))), JSON.stringify(sc.chains[0].resolution));
+});
+
 test('a condition with words the library cannot read ("under script condition") is named where it is taken as met', () => {
   const { sc } = check(ODD_TRIGGER);
   const warning = sc.diagnostics.find((d) => d.code === 'unknown-card-fact');

@@ -44,7 +44,7 @@ function effectRecord(e) {
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
   const granted = e.types.includes('XMATERIAL') ? 'x' : '';
-  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '');
+  const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '') + (alternativeOfClone(e) ? 'w' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
 }
 
@@ -57,6 +57,38 @@ function otherEventOfClone(e, kind) {
   // A clone on another kind of Summon is merged by its event already (generated-record.ts MERGED_SUMMONS): no letter.
   if (/^EVENT_(SUMMON|SPSUMMON|FLIP_SUMMON)_SUCCESS$/.test(e.code)) return false;
   return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
+}
+
+/**
+ * A clone that keeps its original's kind, event, zone and limit and changes only what decides and does the resolution
+ * under another condition (`e2=e1:Clone()`, `e2:SetCondition(...)`, its own target and operation: Horror House's "You:
+ * ... / Your opponent: ..."): possibly one effect of the text with two alternatives, extra letter `w`. Kept only where
+ * the text does not count it as an effect of its own (alternativesInText); core (generated-record.ts) then makes one
+ * effect of them, its parts joined by `or`, so the card's effect numbering is the text's.
+ */
+const ALTERNATIVE_CHANGES = new Set(['Condition', 'Target', 'Operation', 'Category', 'Property', 'Description']);
+function alternativeOfClone(e) {
+  return !!e.cloneOf && !!e.changed && e.changed.includes('Condition') && e.changed.every((w) => ALTERNATIVE_CHANGES.has(w));
+}
+
+/**
+ * The `w` letters (alternativeOfClone) stay only where the text has fewer chain-starting effects than the script has
+ * records (of any kind: a damage calculation effect is scripted as a trigger and read as a Quick Effect): where it
+ * counts as many, each clone is an effect of the text ("You can only use 1 of these effects"). A Spell/Trap's
+ * activation records (one per event) count as one.
+ */
+function alternativesInText(records, inferred, type) {
+  if (!records.some((r) => r.split(',')[9]?.includes('w'))) return;
+  const text = /\bPendulum\b/.test(type) ? undefined : (inferred?.effects ?? []).filter((e) => e.kind !== 'continuous');
+  const mine = records.filter((r) => !r.startsWith('A,')).length + (records.some((r) => r.startsWith('A,')) ? 1 : 0);
+  const theirs = text ? text.filter((e) => e.kind !== 'activation').length + (text.some((e) => e.kind === 'activation') ? 1 : 0) : mine;
+  if (theirs < mine) return;
+  records.forEach((r, i) => {
+    const f = r.split(',');
+    if (!f[9]?.includes('w')) return;
+    f[9] = f[9].replace('w', '');
+    records[i] = f.join(',');
+  });
 }
 
 /**
@@ -504,14 +536,22 @@ function withActions(records, inferred, type, doesCode) {
 }
 
 /**
- * A clone (`e2=e1:Clone()`, say a Quick Effect on the opponent's turn of an Ignition Effect) does what its original
- * does: where the text paired no `does` with it, it takes its original's field 16. `sources[i]` is the script effect
- * of `records[i]`.
+ * A clone (`e2=e1:Clone()`, say a Quick Effect on the opponent's turn of an Ignition Effect: Bystial's "This is a Quick
+ * Effect if your opponent controls a monster") is the same effect of the text: where the text paired nothing with it, it
+ * takes its original's `summons itself` (field 15) and what it does (field 16). `sources[i]` is the script effect of
+ * `records[i]`.
  */
 function withClonedActions(records, sources) {
   sources.forEach((e, i) => {
-    if (!e.cloneOf || records[i].split(',')[15]) return;
+    if (!e.cloneOf) return;
     const j = sources.findIndex((o) => o.name === e.cloneOf);
+    if (j >= 0 && records[j].split(',')[14] === 's' && !records[i].split(',')[14] && !records[i].startsWith('A,')) {
+      const f = records[i].split(',');
+      while (f.length < 15) f.push('');
+      f[14] = 's';
+      records[i] = f.join(',');
+    }
+    if (records[i].split(',')[15]) return;
     const code = j >= 0 ? records[j].split(',')[15] : '';
     // A modal card's choices (`/`-joined) belong to its first activation record only (withActions).
     if (!code || code.includes('/')) return;
@@ -520,6 +560,30 @@ function withClonedActions(records, sources) {
     f[15] = code;
     records[i] = f.join(',');
   });
+}
+
+/**
+ * Script against text on an effect's kind (issue 27: the rule that chooses, tested on the whole disagreement set): a
+ * script's continuous effect on an event (`EFFECT_TYPE_SINGLE/FIELD+EFFECT_TYPE_CONTINUOUS` with an `EVENT_...` code,
+ * which EDOPro applies without a chain: Zombowwow's "When this card declares an attack, it gains 500 ATK", Call of the
+ * Haunted's "When this card leaves the field, destroy that monster") where the text inference reads a trigger for it
+ * (the script has exactly as many triggers as the text once those effects are counted as triggers). The script is
+ * taken: by Problem-Solving Card Text an effect starts a chain only if its text has a colon or a semicolon, and "When
+ * X, Y" with neither is applied without one (W118). On the pinned sources: 113 cards, 119 effects; on 98 of them a
+ * trigger sentence of the text has neither (`kind:script-continuous:N`: PSCT agrees with the script); on 15 every
+ * trigger sentence has one (`kind:script-continuous-colon:N`): there the count matched by chance (a flag the script
+ * sets on a flip, Aroma Jar; a sentence that is not the script's event, Zefra Path), and taking the text would invent
+ * a trigger, so the script is kept and the choice is noted (no assumption: the script states the effect's kind).
+ * Engine bookkeeping on events is no disagreement. Returns the note, or undefined.
+ */
+const BOOKKEEPING_EVENTS = /^EVENT_(?:ADJUST|CHAIN_|CHAINING|BREAK_EFFECT|STARTUP|PHASE_START|TURN_END|CUSTOM|MOVE|LEAVE_GRAVE|NEGATED)/;
+function kindChoice(script, inferred) {
+  const continuous = script.effects.filter((e) => !kindOf(e) && e.types.includes('CONTINUOUS') && (e.types.includes('SINGLE') || e.types.includes('FIELD')) && e.code.startsWith('EVENT_') && !e.code.startsWith('EVENT_FREE_CHAIN') && !BOOKKEEPING_EVENTS.test(e.code));
+  if (!continuous.length || !inferred) return undefined;
+  const textTriggers = inferred.effects.filter((e) => e.kind === 'trigger' && !e.phase && !e.pendulum);
+  const scriptTriggers = script.effects.filter((e) => kindOf(e)?.kind === 'trigger' && !eventName(e.code).startsWith('phase_')).length;
+  if (!(scriptTriggers < textTriggers.length && scriptTriggers + continuous.length === textTriggers.length)) return undefined;
+  return `kind:${textTriggers.every((e) => /[:;]/.test(e.sentence)) ? 'script-continuous-colon' : 'script-continuous'}:${continuous.length}`;
 }
 
 /** The effect records and notes of one card. */
@@ -539,6 +603,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withTextLimits(effects, inferred, type);
   withHandActivation(effects, script);
   withNoResponse(effects, inferred, type);
+  alternativesInText(effects, inferred, type);
   const notes = [];
   const category = type[0];
   for (const helper of script.helpers) {
@@ -550,6 +615,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withActions(effects, inferred, type, doesCode);
   withClonedActions(effects, chainStarting);
   if (script.runtimeEffects) notes.push('?runtime-effects');
+  const kind = kindChoice(script, inferred);
+  if (kind) notes.push(kind);
   if (script.deckOperations.length) notes.push(`deck:${script.deckOperations.join('+')}`);
   return { effects, notes };
 }

@@ -75,6 +75,20 @@ function typeOf(card) {
 }
 
 /**
+ * The effects of a card with no script at the pinned commit, from its English text alone: the text inference's effect
+ * lines (server/src/core/cards/from-inferred.ts, the lines `segoc infer` prints: words of the card language, no
+ * sentence of the text), which core reads back with the card parser (generated-record.ts). The note `?text-only` makes
+ * every effect say that it was read from the text alone and cross-checked with no script. A line the record cannot hold
+ * (a `;` or a tab) is left out and counted in the note.
+ */
+function textOnlyEffects(inferred, cardType, renderEffectLines) {
+  const lines = inferred ? renderEffectLines(inferred, cardType).flatMap((r) => (r.line ? [r.line] : [])) : [];
+  const fit = lines.filter((l) => !/[;\t\n]/.test(l));
+  if (!fit.length) return { effects: [], notes: ['?no-script'] };
+  return { effects: fit, notes: [fit.length < lines.length ? `?text-only:${lines.length - fit.length}` : '?text-only'] };
+}
+
+/**
  * Writes the library from the sources at their pinned commits (or the checkouts given: `texts`, `scripts`, with
  * `texts-commit`/`scripts-commit` for a tree without git) to `out`; returns the counts. `log` hears progress.
  */
@@ -136,6 +150,7 @@ function generate(o, log = () => {}) {
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
   const { englishRestrictions } = loadTypeScript('server/src/core/infer/restrictions.ts');
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
+  const { renderEffectLines } = loadTypeScript('server/src/core/cards/from-inferred.ts');
   const generatedText = loadTypeScript('server/src/core/cards/generated-record.ts');
   const windowCodes = Object.fromEntries(Object.entries(generatedText.WINDOWS).map(([code, phrase]) => [phrase, code]));
   const { readActions } = loadTypeScript('server/src/core/cards/vocabulary/actions.ts');
@@ -175,9 +190,20 @@ function generate(o, log = () => {}) {
         ops = opsNote(lua);
       }
     }
-    // The text settles when/if and optional/mandatory of triggers (read here, never kept).
-    const inferred = script && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en' }) : undefined;
-    const { effects, notes } = effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    // The text settles when/if and optional/mandatory of triggers (read here, never kept). A card with no script at the
+    // pinned commit (and not a Normal Monster) takes its effects from the text alone (textOnlyEffects).
+    const textOnly = !script && !normalMonster && !!card.text?.en;
+    const inferred = (script || textOnly) && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en', pendulumText: textOnly ? card.pendulum_effect?.en : undefined }) : undefined;
+    const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    // Kind choices between script and text (scripts/cards/effects.js kindChoice): counted by the side taken.
+    const kind = notes.find((n) => n.startsWith('kind:'));
+    if (kind) {
+      const [, side, n] = kind.split(':');
+      counts.kindChoices ??= {};
+      counts.kindChoices[side] ??= { cards: 0, effects: 0 };
+      counts.kindChoices[side].cards++;
+      counts.kindChoices[side].effects += Number(n);
+    }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
     if (ops) notes.push(ops);
@@ -186,7 +212,7 @@ function generate(o, log = () => {}) {
     for (const helper of script?.unmappedHelpers ?? []) notes.push(`?unread-script:${helper}`);
     if (script && !script.hasInitialEffect) notes.push('?unread-script:no-initial-effect');
     if (inferred) {
-      const coverage = textCoverage(card.text.en, inferred.effects);
+      const coverage = textCoverage(card.text.en, inferred.effects.filter((e) => !e.pendulum));
       if (coverage.unread.length) notes.push(`?unread-text:${coverage.unread.join('+')}`);
       counts.sentences = (counts.sentences ?? 0) + coverage.sentences.length;
       counts.sentencesUnread = (counts.sentencesUnread ?? 0) + coverage.unread.length;
@@ -197,9 +223,13 @@ function generate(o, log = () => {}) {
     if (script) counts.withScript++;
     else if (normalMonster) counts.normalMonsters++;
     else counts.noScript++;
+    if (textOnly) {
+      counts.textOnly = (counts.textOnly ?? 0) + 1;
+      counts.textOnlyEffects = (counts.textOnlyEffects ?? 0) + effects.length;
+    }
     counts.effects += effects.length;
     if (notes.some((n) => n.startsWith('?'))) counts.assumed++;
-    for (const e of effects) {
+    for (const e of textOnly ? [] : effects) {
       const f = e.split(',');
       if (f[3]?.endsWith('T') || f[1]?.endsWith('T')) counts.textOverScript = (counts.textOverScript ?? 0) + 1;
       if (f[3]?.endsWith('t')) counts.textAgrees = (counts.textAgrees ?? 0) + 1;
@@ -218,8 +248,9 @@ function generate(o, log = () => {}) {
         card.pendulum_scale ?? '',
         releaseStatus(card),
         (card.series ?? []).map(clean).join(';'),
-        // Where the effects come from: `s` the script, `n` a Normal Monster (no script needed), `-` no script found.
-        script ? 's' : normalMonster ? 'n' : '-',
+        // Where the effects come from: `s` the script, `n` a Normal Monster (no script needed), `t` no script found: the
+        // effects are the text inference's lines (read from the text alone), `-` no script and no text read.
+        script ? 's' : normalMonster ? 'n' : textOnly && effects.length ? 't' : '-',
         notes.join(';'),
         effects.join(';'),
         // The card's id in Konami's card database (its page and its FAQ: hovers and `segoc card` link them).

@@ -56,8 +56,12 @@ function compareParts(want, got, t, where = '') {
     ]) {
       if (w[detail] === undefined && g[detail] === undefined) continue;
       bump(t.byDetail, detail, same ? 'right' : 'wrong');
+      if (!same) t.misses.push(`${where} ${w.verb}: ${detail} ${JSON.stringify(w[detail]) ?? 'none'} in the set, ${JSON.stringify(g[detail]) ?? 'none'} in the source`);
     }
-    if (w.link !== 'first' && i > 0) bump(t.byLink, w.link, g.link === w.link ? 'right' : 'wrong');
+    if (w.link !== 'first' && i > 0) {
+      bump(t.byLink, w.link, g.link === w.link ? 'right' : 'wrong');
+      if (g.link !== w.link) t.misses.push(`${where} ${w.verb}: joined by "${w.link}" in the set, "${g.link}" in the source`);
+    }
   }
   for (const g of free) {
     if (!g) continue;

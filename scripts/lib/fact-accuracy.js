@@ -5,7 +5,8 @@
 // Shared by `npm run cards:accuracy` (scripts/card-accuracy.js) and the ratchet test
 // (test/card-accuracy.test.ts); it takes core's functions as an argument, so that both use the one they load.
 // New facts appearing on the card model are read where they are named below (`limit`, `rank`, `link`,
-// `responseRestriction`): until then, the set's fact is "missing" or "not represented".
+// `responseRestriction`): until then, the set's fact is "missing" or "not represented". The card's locks
+// (`restricts`, R62-R65) are a fact of the card, not of one chain-starting effect: compareRestrictions.
 'use strict';
 const fs = require('fs');
 const path = require('path');
@@ -19,11 +20,11 @@ const SET_FILE = path.join(__dirname, '..', '..', 'facts', 'hand-checked.json');
 const HELDOUT_FILE = path.join(__dirname, '..', '..', 'facts', 'hand-checked-heldout.json');
 
 /** The fact kinds, in the order the reports print them. */
-const FACTS = ['kind', 'mandatory', 'timing', 'event', 'zones', 'targets', 'damageStep', 'limit', 'includes', 'window', 'summonsItself', 'spellSpeed', 'cost', 'responseRestriction', 'effects', 'stats'];
+const FACTS = ['kind', 'mandatory', 'timing', 'event', 'zones', 'targets', 'damageStep', 'limit', 'includes', 'window', 'summonsItself', 'spellSpeed', 'cost', 'responseRestriction', 'restricts', 'effects', 'stats'];
 const FACT_LABELS = {
   kind: 'kind', mandatory: 'optional / mandatory', timing: '"when" / "if"', event: 'event, what it answers, its qualifiers', zones: 'activation zone',
   targets: 'targets', damageStep: 'Damage Step', limit: 'per-turn limit', includes: 'includes', window: 'activation window', summonsItself: 'summons itself',
-  spellSpeed: 'Spell Speed', cost: 'cost', responseRestriction: 'restriction on responses', effects: 'effect set', stats: 'type and stats line',
+  spellSpeed: 'Spell Speed', cost: 'cost', responseRestriction: 'restriction on responses', restricts: 'locks and continuous negation', effects: 'effect set', stats: 'type and stats line',
 };
 /** What the `includes` of a card effect is measured in (other words are left out on both sides). */
 const INCLUDE_WORDS = ['search', 'deck summon', 'deck send', 'special summon', 'destroy', 'banish', 'draw', 'negate'];
@@ -229,7 +230,7 @@ function compareEffect(want, e, card, core) {
   const out = {};
   const put = (fact, b) => (out[fact] = b);
   if (!e) {
-    for (const f of FACTS) if (f !== 'effects' && f !== 'stats' && applies(want, f)) put(f, 'missing');
+    for (const f of FACTS) if (!CARD_FACTS.includes(f) && applies(want, f)) put(f, 'missing');
     return out;
   }
   put('kind', bucket(want.kind, e.kind, want.kind === e.kind, e, 'kind'));
@@ -270,6 +271,9 @@ function compareEffect(want, e, card, core) {
   return out;
 }
 
+/** Facts of the whole card, not of one of its chain-starting effects. */
+const CARD_FACTS = ['restricts', 'effects', 'stats'];
+
 function applies(want, fact) {
   if (fact === 'event') return !!(want.event?.length || want.eventQualifiers || want.conditions?.length);
   if (fact === 'window') return !!want.window && !impliedByIgnition(want.kind, want.window);
@@ -299,6 +303,7 @@ function compareCard(want, card, core) {
   const facts = [];
   if (!card) {
     for (const [i, w] of want.effects.entries()) for (const [fact] of Object.entries(compareEffect(w, undefined, undefined, core))) facts.push({ fact, effect: i + 1, bucket: 'missing' });
+    facts.push(...compareRestrictions(want.restricts, []));
     facts.push({ fact: 'effects', bucket: 'missing' }, { fact: 'stats', bucket: 'missing' });
     return facts;
   }
@@ -307,10 +312,68 @@ function compareCard(want, card, core) {
   for (const [i, w] of want.effects.entries()) {
     for (const [fact, b] of Object.entries(compareEffect(w, pairs[i], card, core))) facts.push({ fact, effect: i + 1, bucket: b });
   }
+  facts.push(...compareRestrictions(want.restricts, card.effects.flatMap((e) => e.restricts ?? [])));
   const sameKinds = got.length === want.effects.length && got.every((e, i) => e.kind === want.effects[i].kind);
   facts.push({ fact: 'effects', bucket: sameKinds ? 'right' : got.some((e) => e.assumed?.some((a) => /script/.test(a))) && got.length === 0 ? 'assumed' : 'wrong' });
   facts.push({ fact: 'stats', bucket: statsBucket(want.stats, card) });
   return facts;
+}
+
+// ---------------------------------------------------------------- locks (restricts)
+
+/** What a restriction covers, one word per kind: an activation lock's or a negation's `what`, `by` for unaffected, `except` for a Summon lock. */
+function scopeOf(r) {
+  if (r.kind === 'unaffected') return r.by;
+  if (r.kind === 'cannot-special-summon') return r.except ? 'except' : 'all';
+  return r.what;
+}
+
+const DETAILS = [
+  ['who', (r) => r.who ?? ''],
+  ['scope', scopeOf],
+  ['conditional', (r) => !!r.conditional],
+];
+
+/**
+ * One set restriction against the source's of the same kind: right when who, scope and condition are the set's;
+ * assumed where the source says it does not know (a scope it did not read, `some`; a condition the text does not
+ * state, which the engine takes as a named unknown fact); not in the card model where the text's scope is one the
+ * model has no word for (`not-in-model`; `other` is a word of the model: unaffected by every other card) and the source says it did not read it; else wrong.
+ */
+function restrictionBucket(want, got) {
+  const differs = DETAILS.filter(([, f]) => f(want) !== f(got)).map(([d]) => d);
+  if (!differs.length) return 'right';
+  const unread = scopeOf(got) === 'unknown';
+  const flagged = (d) => (d === 'scope' && unread) || (d === 'conditional' && got.conditional && !want.conditional);
+  if (differs.every(flagged)) return scopeOf(want) === 'not-in-model' && differs.includes('scope') ? 'unrepresented' : 'assumed';
+  return 'wrong';
+}
+
+const showRestriction = (r) => `${r.kind} ${[r.who, scopeOf(r), r.conditional ? 'conditional' : ''].filter(Boolean).join(' ')}`;
+
+/**
+ * The card's locks (R62-R65) against the source's, every restriction of every effect: each of the set's is matched
+ * with the best-fitting one of the same kind (each once); none of that kind is missing; a source restriction left
+ * over is wrong (a lock the text does not state). A card whose set reading has no `restricts` is not measured.
+ */
+function compareRestrictions(want, got) {
+  if (!Array.isArray(want)) return [];
+  const free = [...got];
+  const out = [];
+  for (const w of want) {
+    const same = free.map((g, j) => ({ g, j, score: g && g.kind === w.kind ? 1 + DETAILS.filter(([, f]) => f(w) === f(g)).length : 0 })).filter((x) => x.score);
+    same.sort((a, b) => b.score - a.score);
+    if (!same.length) {
+      out.push({ fact: 'restricts', bucket: 'missing', miss: `${showRestriction(w)} missing; the source has: ${got.map(showRestriction).join('; ') || 'none'}` });
+      continue;
+    }
+    const { g, j } = same[0];
+    free[j] = undefined;
+    const bucket = restrictionBucket(w, g);
+    out.push({ fact: 'restricts', bucket, miss: bucket === 'right' ? undefined : `${showRestriction(w)} ${bucket}; the source has: ${showRestriction(g)}` });
+  }
+  for (const g of free) if (g) out.push({ fact: 'restricts', bucket: 'wrong', miss: `${showRestriction(g)} wrong: the text states no such lock` });
+  return out;
 }
 
 /** Per fact kind: { right, wrong, missing, assumed, unrepresented, checked }; several sets' results may be concatenated. */
@@ -330,4 +393,4 @@ function tally(results) {
 
 const rate = (t) => (t.checked ? (100 * t.right) / t.checked : 100);
 
-module.exports = { SET_FILE, HELDOUT_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, tally, rate, includesOf, limitOf };
+module.exports = { SET_FILE, HELDOUT_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, compareRestrictions, tally, rate, includesOf, limitOf };

@@ -104,6 +104,45 @@ function probesOf(card, pairedIndex) {
   return out;
 }
 
+/** What a face-up lock is tried against: a card of each kind, defined in the probe (activated by the player it covers). */
+const LOCKED = {
+  'spell-cards': { name: 'Probe Destroy Spell', definition: STIMULI[0].definition, placed: 'hand' },
+  'trap-cards': { name: 'Probe Destroy Trap', definition: 'card "Probe Destroy Trap": normal trap\n  activation, includes destroy', placed: 'field: set' },
+  'monster-effects': { name: 'Probe Destroy Monster', definition: STIMULI[1].definition, placed: 'field' },
+  summon: { name: 'Probe Summon Spell', definition: 'card "Probe Summon Spell": normal spell\n  activation, includes special summon, does special summon', placed: 'hand' },
+};
+/** Which kind of card an activation lock's scope covers, and one it does not (for the legal counterpart). */
+const LOCK_SCOPES = {
+  'spell-cards': { covered: 'spell-cards', free: 'trap-cards' },
+  'trap-cards': { covered: 'trap-cards', free: 'spell-cards' },
+  'monster-effects': { covered: 'monster-effects', free: 'spell-cards' },
+  'cards-and-effects': { covered: 'spell-cards' },
+};
+
+/**
+ * The lock probes of one card (R62, R63), from its set reading alone: with the card face-up on Kaiba's field, the
+ * player a lock covers activates a card of its scope (a judge: illegal) or, where the scope leaves a kind out, one of
+ * that kind (legal). Only a lock whose verdict the probe decides: no condition, no `except`, a scope of the model's.
+ */
+function lockProbesOf(card) {
+  const out = [];
+  const locks = (card.restricts ?? []).filter((r) => !r.conditional && !r.except && (r.kind === 'cannot-special-summon' || LOCK_SCOPES[r.what]));
+  const activationLocks = locks.filter((r) => r.kind === 'cannot-activate');
+  for (const r of locks) {
+    const player = r.who === 'you' ? 'Kaiba' : 'Yugi';
+    const tries = r.kind === 'cannot-special-summon' ? [['summon', 'illegal']] : [[LOCK_SCOPES[r.what].covered, 'illegal'], [LOCK_SCOPES[r.what].free, 'legal']];
+    for (const [kind, expected] of tries) {
+      // The legal counterpart only where no other lock of the card covers that kind.
+      if (!kind || (expected === 'legal' && activationLocks.some((x) => LOCK_SCOPES[x.what].covered === kind || x.what === 'cards-and-effects'))) continue;
+      const probe = LOCKED[kind];
+      const [zone, set] = probe.placed.split(': ');
+      out.push({ effect: undefined, probe: 'lock', expected, why: `${player} activates ${probe.name} while ${card.name} is face-up (${r.kind}, ${r.who})`,
+        text: [probe.definition, scenario(`${card.name}: locks ${probe.name}`, [`turn ${player}`, '', `Kaiba field: ${quote(card.name)}`, `${player} ${zone}: ${set ? 'set ' : ''}${quote(probe.name)}`, '', 'chain', `  1 ${player} ${quote(probe.name)}`])].join('\n\n') });
+    }
+  }
+  return out;
+}
+
 /**
  * A Summon its trigger does not answer, for a Main Deck monster's "If this card is <kind> Summoned" trigger
  * (every alternative a Summon of this card, none by a method such as Link Summon): undefined otherwise.
@@ -139,7 +178,7 @@ function outcomeOf(expected, verdict) {
  * codes, outcome }]. `libraryCard(name)` gives the library's CardInfo (to number the paired effect).
  */
 /** The facts of the set each probe rests on: where the source has them right, a flip is the engine's, not a fact gap. */
-const PROBE_FACTS = { answers: ['event'], 'nothing to answer': ['event'], 'summon kind': ['event'], window: ['window'], 'damage step': ['damageStep'] };
+const PROBE_FACTS = { answers: ['event'], 'nothing to answer': ['event'], 'summon kind': ['event'], window: ['window'], 'damage step': ['damageStep'], lock: ['restricts'] };
 
 function runProbes(set, core, libraryCard, alignOf, compared) {
   const results = [];
@@ -150,7 +189,7 @@ function runProbes(set, core, libraryCard, alignOf, compared) {
     const paired = alignOf(card.effects, got);
     // `effect N` counts the card's effects as the engine does (continuous ones included).
     const number = (i) => (paired[i] ? info.effects.indexOf(paired[i].first ?? paired[i]) + 1 || undefined : undefined);
-    for (const p of probesOf(card, number)) {
+    for (const p of [...probesOf(card, number), ...lockProbesOf(card)]) {
       const { verdict, codes } = verdictOf(core, p.text);
       const facts = (compared?.(card.name) ?? []).filter((f) => f.effect === p.effect && PROBE_FACTS[p.probe].includes(f.fact));
       const gap = facts.some((f) => f.bucket !== 'right');
@@ -181,4 +220,4 @@ function summarize(results) {
   };
 }
 
-module.exports = { runProbes, probesOf, verdictOf, summarize };
+module.exports = { runProbes, probesOf, lockProbesOf, verdictOf, summarize };

@@ -132,13 +132,27 @@ function writeFloor(now) {
 }
 
 /** docs/cards.md's figures, between its markers. */
-function writeDocs(library, inference) {
+function writeDocs(library, inference, heldOut) {
   const text = fs.readFileSync(DOCS_FILE, 'utf8');
   const start = text.indexOf(DOCS_START);
   const end = text.indexOf(DOCS_END);
   if (start < 0 || end < start) throw new Error(`docs/cards.md has no "${DOCS_START}" ... "${DOCS_END}" markers`);
-  const body = [DOCS_START, '', docsFigures(library, inference), '', DOCS_END].join('\n');
+  const held = heldOut ? ['', heldOutFigures(heldOut)] : [];
+  const body = [DOCS_START, '', docsFigures(library, inference), ...held, '', DOCS_END].join('\n');
   fs.writeFileSync(DOCS_FILE, text.slice(0, start) + body + text.slice(end + DOCS_END.length));
+}
+
+/** The held-out set's library figures, apart (never held by the ratchet): its facts and what its effects do, per kind. */
+function heldOutFigures(library) {
+  return [
+    `The held-out set (facts/hand-checked-heldout.json, ${library.results.length} cards, not held by the ratchet), the library:`,
+    '',
+    factTable(library.tally),
+    '',
+    'What its effects do, per kind of action:',
+    '',
+    actionTables(library.actions),
+  ].join('\n');
 }
 
 function docsFigures(library, inference) {

@@ -57,11 +57,13 @@ function curatedCardOf(name: string, providers: readonly CardProvider[]): CardIn
 export function definitionScopeProblems(uri: string, defs: readonly CardDef[], providers: readonly CardProvider[], others: readonly CardSource[]): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const def of defs) {
-    const signature = definitionSignature(def);
+    // Its signature (every token of its lines, as text) is made only where a definition is compared with another.
+    let signature: string | undefined;
+    const signatureOf = () => (signature ??= definitionSignature(def));
     const lib = curatedCardOf(def.name.text, providers);
     // A copy of the library's own definition (the library's sources, a file that copied one) changes nothing.
     // A generated card is not warned about: a definition is the documented way to correct one (docs/cards.md).
-    if (lib && lib.origin.kind === 'library' && librarySignature(lib.origin.uri, lib.origin.range.start.line) !== signature) {
+    if (lib && lib.origin.kind === 'library' && librarySignature(lib.origin.uri, lib.origin.range.start.line) !== signatureOf()) {
       out.push({
         code: 'redefines-library-card',
         severity: 'warning',
@@ -72,7 +74,7 @@ export function definitionScopeProblems(uri: string, defs: readonly CardDef[], p
     const keys = new Set(keysOf(def));
     for (const source of others) {
       if (source.uri === uri) continue;
-      const other = source.defs.find((d) => keysOf(d).some((k) => keys.has(k)) && definitionSignature(d) !== signature);
+      const other = source.defs.find((d) => keysOf(d).some((k) => keys.has(k)) && definitionSignature(d) !== signatureOf());
       if (!other) continue;
       out.push({
         code: 'conflicting-card',

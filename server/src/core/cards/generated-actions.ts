@@ -12,7 +12,7 @@
 // and what an effect does decides no verdict.
 // Apart from generated-record.ts, which other readings of the record share, so that each reading stays one
 // function of its own.
-import type { ActionObject, ActionVerb, EffectAction, PartLink } from './types';
+import type { ActionObject, ActionVerb, EffectAction, PartCondition, PartLink } from './types';
 import type { Zone } from '../words';
 import { verbFits } from './vocabulary/actions';
 
@@ -147,6 +147,8 @@ const OBJECT_LETTERS: Readonly<Record<ActionObject, string>> = {
 };
 const ZONE_LETTERS: Readonly<Partial<Record<Zone, string>>> = { hand: 'h', deck: 'd', gy: 'g', banished: 'b', extra: 'x', field: 'f' };
 const POSITION_LETTERS = { attack: 'a', defense: 'd', 'face-down': 'f' } as const;
+/** A part's own condition (R85): `?s` "if this card was Set before activation and is on the field at resolution". */
+const CONDITION_LETTERS: Readonly<Record<PartCondition, string>> = { 'set-before-activation': 's' };
 
 const invert = <K extends string>(r: Readonly<Partial<Record<K, string>>>): Map<string, K> => new Map(Object.entries(r).map(([k, v]) => [v as string, k as K]));
 const VERB_OF = invert(VERB_LETTERS);
@@ -154,6 +156,7 @@ const LINK_OF = invert(LINK_SIGNS);
 const OBJECT_OF = invert(OBJECT_LETTERS);
 const ZONE_OF = invert(ZONE_LETTERS);
 const POSITION_OF = invert(POSITION_LETTERS);
+const CONDITION_OF = invert(CONDITION_LETTERS);
 
 /** The record's code of parts: `Dt&W1` is "destroy target and if you do draw 1"; `@z` a zone, `^p` a position. */
 export function partsCode(parts: readonly EffectAction[]): string {
@@ -164,6 +167,7 @@ export function partsCode(parts: readonly EffectAction[]): string {
       if (p.from && ZONE_LETTERS[p.from]) s += `@${ZONE_LETTERS[p.from]}`;
       if (p.position) s += `^${POSITION_LETTERS[p.position]}`;
       if (p.count !== undefined) s += String(p.count);
+      if (p.condition) s += `?${CONDITION_LETTERS[p.condition]}`;
       return s;
     })
     .join('');
@@ -189,6 +193,7 @@ export function readPartsCode(code: string): EffectAction[] {
       if (c !== undefined && OBJECT_OF.has(c)) part.object = OBJECT_OF.get(c);
       else if (c === '@' && ZONE_OF.has(code[i + 1])) part.from = ZONE_OF.get(code[++i]);
       else if (c === '^' && POSITION_OF.has(code[i + 1])) part.position = POSITION_OF.get(code[++i]);
+      else if (c === '?' && CONDITION_OF.has(code[i + 1])) part.condition = CONDITION_OF.get(code[++i]);
       else if (c !== undefined && /\d/.test(c)) {
         const m = /^\d+/.exec(code.slice(i))![0];
         part.count = Number(m);

@@ -39,10 +39,11 @@ export interface GeneratedLibraryData {
   names(): { text: string; layout?: Uint8Array } | undefined;
 }
 
-/** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `-` none). */
+/** Where a record's facts come from, by its effect source (`s` script, `n` Normal Monster, `t` the text alone, `-` none). */
 const SOURCE: Record<string, string> = {
   s: 'yaml-yugi + ProjectIgnis CardScripts',
   n: 'yaml-yugi (a Normal Monster: no script needed)',
+  t: 'yaml-yugi (no script found: its effects are read from its card text alone)',
   '-': 'yaml-yugi (no script found: its effects are not known)',
 };
 

@@ -10,7 +10,9 @@ import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
 import { CardFacts, EffectFacts, makeCard } from './facts';
-import { readPhrase } from './from-segoc';
+import { factsFromSegoc, readPhrase } from './from-segoc';
+import { parse } from '../syntax/parser';
+import { quoteName } from '../syntax/quote';
 import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
@@ -34,11 +36,14 @@ export interface GeneratedRecord {
   /** `b` TCG and OCG, `t` TCG only, `o` OCG only, `-` not yet released. */
   released: string;
   archetypes: string[];
-  /** `s` facts from the card's script, `n` a Normal Monster, `-` no script found. */
+  /** `s` facts from the card's script, `n` a Normal Monster, `t` no script found: effects read from its text alone, `-` none. */
   effectSource: string;
   /** Helper procedures and what they leave open (`?` first: the engine assumes there). */
   notes: string[];
+  /** The script's effect records (`s`). */
   effects: string[];
+  /** `t`: the text inference's effect lines, words of the card language (`trigger optional if ..., does ...`). */
+  textLines: string[];
   /** The card's id in Konami's card database (`cid`), '' when the sources give none. */
   konamiId: string;
 }
@@ -61,7 +66,8 @@ export function readRecord(line: string, japanese: string): GeneratedRecord {
     archetypes: list(f[10]),
     effectSource: f[11] ?? '',
     notes: list(f[12]),
-    effects: list(f[13]),
+    effects: f[11] === 't' ? [] : list(f[13]),
+    textLines: f[11] === 't' ? list(f[13]) : [],
     konamiId: f[14] ?? '',
   };
 }
@@ -233,6 +239,11 @@ interface EffectFields {
   orEvents: string[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
+  /**
+   * The other alternatives of one effect of the text (Horror House's "You: ... / Your opponent: ..."): records of clones
+   * that change only the condition and what resolves (`w`); its parts and theirs are joined by `or`.
+   */
+  alternatives: EffectFields[];
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
   /** The state conditions the script's condition states (`C:` codes: while you control no monsters), R79. */
@@ -283,6 +294,7 @@ function effectFields(s: string): EffectFields {
     choices: f[13] ? f[13].split('/') : [],
     summonsItself: f[14] ?? '',
     orEvents: [],
+    alternatives: [],
     does: f[15] ?? '',
     cost: f[16] ?? '',
   };
@@ -314,6 +326,14 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const same = (a: EffectFields, b: EffectFields) =>
     a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && sameConditions(a, b) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
   for (const e of effects) {
+    // A clone that changes only its condition and what resolves (`w`): another alternative of the effect before it of
+    // the same kind and zone (the generator marks it only where the text does not count it as an effect of its own).
+    const alternativeOf = e.extra.includes('w') ? [...out].reverse().find((o) => o.kind === e.kind && o.range === e.range && o.event === e.event && o.limit === e.limit) : undefined;
+    if (alternativeOf) {
+      alternativeOf.alternatives.push(e);
+      for (const f of e.flags) if (!alternativeOf.flags.includes(f)) alternativeOf.flags += f;
+      continue;
+    }
     // A clone that changes only its event (`v`): the same effect of the text, on either event.
     const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
     if (original) {
@@ -325,7 +345,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
     }
     const into = out.find((o) => same(o, e) && (o.event === e.event || (kinds.has(o) && SUMMON_EVENTS.has(e.event))));
     if (!into) {
-      const copy = { ...e, categories: [...e.categories], orEvents: [] };
+      const copy = { ...e, categories: [...e.categories], orEvents: [], alternatives: [] };
       out.push(copy);
       if (SUMMON_EVENTS.has(e.event)) kinds.set(copy, new Set([e.event]));
       continue;
@@ -437,7 +457,8 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
   if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
-  if (e.categories.includes('negate')) into.negatesActivation = true;
+  const categories = e.alternatives.length ? [...new Set([e, ...e.alternatives].flatMap((x) => x.categories))] : e.categories;
+  if (categories.includes('negate')) into.negatesActivation = true;
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
   // `b`: "Once per battle", a use-limit cost helper of the script (R78).
   if (e.extra.includes('b')) into.oncePerBattle = true;
@@ -445,13 +466,16 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.extra.includes('x')) into.granted = 'as-material';
   const noResponse = noResponseOf([e]);
   if (noResponse) into.noResponse = noResponse;
-  if (e.categories.includes('atkchange') || e.categories.includes('defchange')) into.changesAtk = true;
-  const inc = includes(e, deck);
+  if (categories.includes('atkchange') || categories.includes('defchange')) into.changesAtk = true;
+  const inc = [...new Set([e, ...e.alternatives].flatMap((x) => includes(x, deck)))];
   // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
   // sets its category only for the option chosen).
   if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
   if (inc.length) into.includes = inc;
-  const does = actionsFromCategories(e.categories, deck.find((d) => d.startsWith('ops:'))?.slice(4), e.does);
+  const ops = deck.find((d) => d.startsWith('ops:'))?.slice(4);
+  // An effect with alternatives (`w` clones): each alternative's parts, the first of each after the first joined by `or`.
+  const does: EffectAction[] = [];
+  for (const x of [e, ...e.alternatives]) actionsFromCategories(x.categories, ops, x.does).forEach((p, i) => does.push(i === 0 && does.length ? { ...p, link: 'or' } : p));
   if (does.length) into.does = does;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
@@ -607,6 +631,7 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   const deck = (r.notes.find((n) => n.startsWith('deck:')) ?? '').slice(5).split('+');
   const ops = r.notes.find((n) => n.startsWith('ops:'));
   if (ops) deck.push(ops);
+  if (r.effectSource === 't') return textOnlyFacts(r, facts);
   const effects = mergeTriggers(r.effects.map(effectFields));
   const activationRecords = effects.filter((e) => e.kind === 'A');
   // A Spell other than a Quick-Play Spell is activated in its controller's own Main Phase (Spell Speed 1).
@@ -632,6 +657,27 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
   // `lock:` notes: what the card forbids or negates while face-up (R62-R65), one continuous line after its effects.
   const restricts = r.notes.flatMap((n) => (n.startsWith('lock:') ? [readRestriction(n.slice('lock:'.length).split(' '))] : [])).filter((x): x is Restriction => !!x);
   if (restricts.length) facts.effects.push({ kind: 'continuous', restricts });
+  return facts;
+}
+
+/**
+ * A card with no script at the pinned commit (effect source `t`): its effects are the text inference's lines, read
+ * back by the card parser (the one reader of effect lines), each with the note that it was read from the text alone,
+ * so a link that uses one is never a plain "legal" (engine/unknown-facts.ts). A line the parser refuses is left out
+ * and said.
+ */
+function textOnlyFacts(r: GeneratedRecord, facts: CardFacts): CardFacts {
+  const { file, diagnostics } = parse(`card ${quoteName(r.name)}: ${facts.cardType}\n${r.textLines.map((l) => `  ${l}\n`).join('')}`);
+  const def = file.cards[0];
+  const read = def ? factsFromSegoc(def) : undefined;
+  const effects: EffectFacts[] = read?.facts.effects.map((e) => ({ ...e, range: undefined, text: undefined })) ?? [];
+  const notes = assumedFacts(r);
+  if (!def || diagnostics.length) notes.push('some effect lines read from its text could not be read back: those effects are not listed');
+  else if (read?.diagnostics.length) notes.push('some words read from its text are outside the card language (an event or a target): what they say is assumed');
+  for (const e of effects) e.assumed = [...notes];
+  // A Spell/Trap with no activation of its own has its card's (free chain), as for a script's card.
+  if (!facts.cardType.endsWith('monster') && !effects.some((e) => e.kind === 'activation')) effects.unshift({ kind: 'activation', text: facts.cardType, assumed: [...notes] });
+  facts.effects.push(...effects);
   return facts;
 }
 
@@ -678,6 +724,9 @@ function unreadNote(what: string): string | undefined {
   return undefined;
 }
 
+/** The note of every effect read from the card's text alone (engine/unknown-facts.ts names the fact by it). */
+export const TEXT_ONLY = 'read from its card text alone: no script was found at the pinned commit to cross-check it';
+
 /** What the generated facts leave open, in words, for hovers and `explain`. */
 export function assumedFacts(r: GeneratedRecord): string[] {
   const out: string[] = [];
@@ -687,6 +736,10 @@ export function assumedFacts(r: GeneratedRecord): string[] {
     const unread = unreadNote(what);
     if (unread) {
       out.push(unread);
+      continue;
+    }
+    if (what.startsWith('text-only')) {
+      out.push(TEXT_ONLY);
       continue;
     }
     out.push(

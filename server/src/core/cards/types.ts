@@ -360,7 +360,18 @@ export interface EffectAction {
   /** `draw 2`. */
   count?: number;
   link: PartLink;
+  /**
+   * A condition of the part's own (`... if set before activation`): the part applies only where it holds when the link
+   * resolves (R85: Infinite Impermanence's "if this card was Set before activation and is on the field at resolution").
+   */
+  condition?: PartCondition;
 }
+
+/**
+ * The conditions a part may carry (R85): `set-before-activation`, "if this card was Set before activation and is on the
+ * field at resolution".
+ */
+export type PartCondition = 'set-before-activation';
 
 /**
  * One effect as a source states it (a `.segoc` line, a generated record, an inferred text): what it

@@ -37,9 +37,38 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
       return;
     }
     if (part.link === 'then') t.step++;
-    st.done.push(performPart(t, l, part, words, origin, links, st, did));
+    const first = did.length;
+    const done = part.condition ? conditionHolds(t, l, part, words, origin, did) && performPart(t, l, part, words, origin, links, st, did) : performPart(t, l, part, words, origin, links, st, did);
+    st.done.push(done);
+    // What a conditional part did or did not do carries its condition (`expect CL1 does not apply negate effects if set before activation`).
+    if (part.condition) for (const a of did.slice(first)) if (a.kind === 'applies' || a.kind === 'not-applied') a.condition = part.condition;
   });
   return did;
+}
+
+/**
+ * Whether a part's own condition holds as the link resolves (R85); where it does not, it is said as not applied. "If
+ * this card was Set before activation and is on the field at resolution": the card was face-down on the field when the
+ * link was placed, and has not left the field since. Where the scenario does not say where the card was activated from,
+ * the condition is assumed to hold, and the link says so.
+ */
+function conditionHolds(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, did: ResolutionAct[]): boolean {
+  const from = l.activatedFrom;
+  const name = quoteName(l.inst?.name ?? '?');
+  if (!from?.stated) {
+    l.assumptions.push(`${name} was Set before its activation and is on the field when it resolves, so its part "${words}" applies (the scenario does not say where it was activated from; R85)`);
+    return true;
+  }
+  if (from.zone !== 'field' || !from.faceDown) {
+    did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'condition-not-met', at: from.zone === 'hand' ? 'activated from the hand' : 'not Set before activation', rule: 'R85' });
+    return false;
+  }
+  const snap = l.selfAtPlacement;
+  if (snap && movedByOthers(t, snap, origin)) {
+    did.push({ kind: 'not-applied', part: words, verb: part.verb, reason: 'condition-not-met', at: `not on the field at resolution (moved at ${movedBy(t, snap) ?? 'an earlier link'})`, rule: 'R85' });
+    return false;
+  }
+  return true;
 }
 
 /** An effect's choices in a judge's words: the parts up to each `or` ("destroys a card, then adds a card"). */

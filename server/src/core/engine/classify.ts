@@ -66,8 +66,12 @@ export interface LinkState {
   targetsAtPlacement: TargetSnapshot[];
   /** Its own card once the link was placed (activation and cost done): where an effect that moves it needs it (R47). */
   selfAtPlacement?: TargetSnapshot;
-  /** Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76). */
-  boardAtActivation: TargetSnapshot[];
+  /**
+   * Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76, R79):
+   * undefined for a link none of those rules reads it for (no cost it does not write, no target to find, no zone to
+   * take: link-effects.ts `mayNeedBoard`).
+   */
+  boardAtActivation: TargetSnapshot[] | undefined;
   fromHand?: boolean;
   /** Where the card was when the link was placed, and whether the scenario showed it (R34-R36). */
   activatedFrom?: { zone: Zone; faceDown: boolean; stated: boolean; lastMove?: GameEvent; setBy?: GameEvent; holder: PlayerIndex; pendulumZone: boolean };
@@ -138,7 +142,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     negated: false,
     targetsAtPlacement: [],
     selfAtPlacement: undefined,
-    boardAtActivation: [],
+    boardAtActivation: undefined,
     fromHand: undefined,
     activatedFrom: undefined,
     resolution: undefined,
@@ -263,6 +267,22 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     if (chainable.length === 1) return chainable[0];
     if (chainable.length > 1) usable = chainable;
   }
+  // "This is a Quick Effect if ..." (Bystial): an Ignition Effect and its Quick Effect twin, the same effect of the text
+  // (a script's clone). At the start of a chain in its controller's own Main Phase it is the Ignition Effect; elsewhere
+  // it can only be the Quick Effect, whose condition the card states (an unread one rests on a named unknown fact).
+  const twin = quickTwin(usable);
+  if (twin) {
+    const own = l.position === 1 && l.player === cx.turn && (cx.phase === 'main1' || cx.phase === 'main2');
+    const chosen = own ? twin.ignition : twin.quick;
+    cx.errors.push({
+      code: 'effect-chosen',
+      severity: 'information',
+      message: `${quoteName(card.name)} has an Ignition Effect and the same effect as a Quick Effect under a condition ("This is a Quick Effect if ..."); effect ${chosen.index} (${chosen.text}) is taken: ${own ? "the link starts a chain in its controller's Main Phase" : 'the link is chained to another or is not in its controller\'s Main Phase, where only the Quick Effect can be activated'}. Write \`effect N\` to choose another`,
+      range: stmt.card.range,
+      link: l.position,
+    });
+    return chosen;
+  }
   // The first class that holds exactly one effect decides. A trigger collected here, or the phase trigger of this
   // phase, is what the link means; past them several effects still fit, and a message says which was taken and why
   // (its class's reason), so a writer who meant another writes `effect N`.
@@ -308,6 +328,20 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
   }
   l.assumptions.push(`no effect of ${quoteName(card.name)} fits the situation clearly; effect ${usable[0].index} is assumed`);
   return usable[0];
+}
+
+/**
+ * An Ignition Effect and a Quick Effect of one card that are the same effect ("This is a Quick Effect if ...": what
+ * they do, from where, whom they target, their cost and limits alike; the Quick one answers no event and states no
+ * window), among exactly two candidates.
+ */
+function quickTwin(usable: readonly EffectInfo[]): { ignition: EffectInfo; quick: EffectInfo } | undefined {
+  if (usable.length !== 2) return undefined;
+  const ignition = usable.find((e) => e.kind === 'ignition');
+  const quick = usable.find((e) => e.kind === 'quick');
+  if (!ignition || !quick || quick.event || quick.window || !ignition.does.length) return undefined;
+  const same = (e: EffectInfo) => JSON.stringify([e.does, [...e.activatesFrom].sort(), e.targets?.raw, e.oncePerTurn, e.oncePerTurnByName, e.cost?.length ?? 0]);
+  return same(ignition) === same(quick) ? { ignition, quick } : undefined;
 }
 
 function phaseMatches(cx: ClassifyContext, e: EffectInfo, player: PlayerIndex | undefined): boolean {

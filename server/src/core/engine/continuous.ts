@@ -43,8 +43,9 @@ function negates(n: ActiveRestriction, c: CardInstance): boolean {
 export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>): ActiveRestriction[] {
   const all: ActiveRestriction[] = [];
   for (const c of instances) {
-    if (!faceUpOnField(c) || pending.has(c)) continue;
-    for (const r of restrictionsOf(c.card)) all.push({ card: c, controller: c.controller, restriction: r });
+    // Read at every link's placement and resolution: the effects' lists directly, no list made per card.
+    if (!c.card || !faceUpOnField(c) || pending.has(c)) continue;
+    for (const e of c.card.effects) for (const r of e.restricts) all.push({ card: c, controller: c.controller, restriction: r });
   }
   if (!all.length) return all;
   const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');

@@ -43,7 +43,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   const active = activeRestrictions(t.names.names.instances, t.activationsPending);
   l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player)] : [];
   // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
-  l.boardAtActivation = t.names.names.instances.map(snapshot);
+  l.boardAtActivation = mayNeedBoard(l) ? t.names.names.instances.map(snapshot) : undefined;
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
   if (inst.card && inst.card.category !== 'monster' && l.effect?.kind === 'activation' && inst.zone !== 'field') {
     t.move(inst, 'field', origin, 'activation');
@@ -68,6 +68,19 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   // Where its targets and its own card stand now, for the resolution to tell what is still there (R44, R47).
   l.targetsAtPlacement = l.targets.map(snapshot);
   l.selfAtPlacement = snapshot(inst);
+}
+
+/**
+ * Whether R74-R76 may read the board as it stands when link `l` is activated (rules/activation-needs.ts): its effect has
+ * a cost the link does not write, targets while the link names no target, activates a Spell/Trap Card from the hand, or
+ * Special Summons its own card; or R79 (rules/state-conditions.ts): its effect states conditions on the game state. Only then is the board copied (a copy of every card of the scenario, at every link,
+ * was most of what placing a link cost).
+ */
+function mayNeedBoard(l: LinkState): boolean {
+  const e = l.effect;
+  const inst = l.inst;
+  if (!e || !inst?.card) return false;
+  return (!!e.cost && !l.stmt.cost) || (!!e.targets && !l.targets.length) || e.summonsItself || (e.kind === 'activation' && inst.card.category !== 'monster' && inst.zone === 'hand') || e.conditions.length > 0;
 }
 
 /**

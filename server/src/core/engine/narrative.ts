@@ -340,6 +340,8 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return `${a.at ? quoteName(a.at) : 'a continuous effect'} is face-up on the field: its player cannot Special Summon`;
     case 'token':
       return 'a Token exists only face-up on the field: it cannot be turned face-down, and once it left the field it no longer exists';
+    case 'condition-not-met':
+      return `its condition "if this card was Set before activation and is on the field at resolution" does not hold: ${a.at ?? 'it was not Set'}`;
     case 'fewer-cards':
       return `the ${a.where ? zoneWord(a.where) : 'zone'} holds only ${a.at ?? 'fewer'} card${a.at === '1' ? '' : 's'}, as the board states it`;
   }

@@ -1,7 +1,7 @@
 // What a scenario expects of the resolution (`expect CL2 negated`, `expect CL1 does not apply draw`, `expect "X"
 // in gy`, `expect "X" not summoned`), checked against what the simulation did: each link's resolution acts and
 // each card's place once the scenario is over. analyze.ts turns an unmet one into `expect-unmet`.
-import { ACTION_PHRASES_TO_VERBS, normalizeName, verbFits } from '../cards/model';
+import { ACTION_CONDITIONS, ACTION_PHRASES_TO_VERBS, normalizeName, readActions, verbFits } from '../cards/model';
 import type { ActionVerb } from '../cards/model';
 import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
 import { quoteName } from '../syntax/quote';
@@ -97,10 +97,14 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
       case 'resolves':
         return r?.status === 'resolved' && applied.length > 0 ? { met: true } : { met: false, message: `expected ${name} to resolve and do something, but it ${did}` };
       default: {
-        const verb = ACTION_PHRASES_TO_VERBS.get(o.part!.text);
-        if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')})` };
+        // A part with its own condition (`negate effects if set before activation`, R85) names that part only.
+        const conditional = ACTION_PHRASES_TO_VERBS.has(o.part!.text) ? undefined : readActions(o.part!.text.split(' '));
+        const condition = conditional?.length === 1 && !conditional[0].object && conditional[0].condition ? conditional[0].condition : undefined;
+        const verb = condition ? conditional![0].verb : ACTION_PHRASES_TO_VERBS.get(o.part!.text);
+        const ofPart = (a: ResolutionAct) => !condition || ((a.kind === 'applies' || a.kind === 'not-applied') && a.condition === condition);
+        if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')}; a part with its own condition adds it: ${ACTION_CONDITIONS.map((c) => `negate effects ${c}`).join(', ')})` };
         // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
-        const happened = applied.some((a) => { const v = actVerb(a); return v !== undefined && verbFits(v, verb); });
+        const happened = applied.some((a) => { const v = actVerb(a); return v !== undefined && verbFits(v, verb) && ofPart(a); });
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };
         if (r?.acts.some((a) => UNKNOWN_ACTS.has(a.kind))) return { met: false, message: `expected ${name} not to apply "${o.part!.text}", but what it does is not known (write its actions or the card's \`does\`)` };
         return happened ? { met: false, message: `expected ${name} not to apply "${o.part!.text}", but it ${did}` } : { met: true };

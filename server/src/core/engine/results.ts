@@ -1,6 +1,6 @@
 // What the engine tells about a scenario: per chain, per link, the verdict, the legal orders and
 // the resolution. This is the data behind hovers, inlay hints, the preview, `explain` and `render`.
-import { ActionVerb, SummonType } from '../cards/model';
+import { ActionVerb, PartCondition, SummonType } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { SpecialSummonKind, SummonMethod, Zone } from '../syntax/ast';
 import { Range } from '../text';
@@ -68,9 +68,9 @@ export type ResolutionAct =
   /** The card's effect applies one of its choices (its parts between `or`s) and the link does not write which. */
   | { kind: 'choice-unknown'; card: string; parts: string[] }
   /** A part of the card's effect applied where the scenario does not name the cards (`adds a card from the Deck`). */
-  | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[] }
+  | { kind: 'applies'; part: string; verb: ActionVerb; cards?: string[]; condition?: PartCondition }
   /** A part of the card's effect that is not applied, and why (R44, R46, R47). */
-  | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string }
+  | { kind: 'not-applied'; part: string; verb?: ActionVerb; reason: NotAppliedReason; card?: string; at?: string; where?: Zone; rule: string; condition?: PartCondition }
   | { kind: 'negates-effect'; link: number; card: string }
   /** A Continuous Spell/Trap's activation resolved: its continuous effects apply from now on (R62-R65; `says`: what they do). */
   | { kind: 'applies-continuously'; card: string; says: string[] }
@@ -86,10 +86,10 @@ export type CountedVerb = 'banishes' | 'discards' | 'sends-to-gy' | 'returns' | 
 
 /**
  * Why a part of an effect was not applied: its target left its place (`at`: the link or action that moved it),
- * is face-down or another player's now, the part it depends on did not happen, or the effect's own card is
- * not where the effect needs it.
+ * is face-down or another player's now, the part it depends on did not happen, the effect's own card is
+ * not where the effect needs it, or the part's own condition does not hold (`condition-not-met`, `at`: how; R85).
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'unaffected' | 'summon-locked' | 'token' | 'fewer-cards';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'unaffected' | 'summon-locked' | 'token' | 'fewer-cards' | 'condition-not-met';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {

@@ -91,6 +91,11 @@ export function sourceUnsure(l: LinkState): void {
       restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
       continue;
     }
+    if (/^read from its card text alone/.test(note)) {
+      // A card with no script (the generated library's effect source `t`): the effect's every fact is the text inference's.
+      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `${effectLabel(card, e.index)} is ${note}`, why: 'this link uses that effect, as the text inference read it' });
+      continue;
+    }
     restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note} (its source was unsure)`, why: 'this link uses that effect' });
   }
 }

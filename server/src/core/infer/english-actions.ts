@@ -89,6 +89,12 @@ const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(
 const LATER = /\b(?:during|at the start of|at the end of) (?:the|your|your next|the next|each) (?:end|standby) phase\b|\bwhen it leaves the field\b/i;
 const LINGERING = /^(?:this turn, |for the rest of this turn, )?each time\b|^until the end of (?:this|the next) turn, (?:any|all|each|cards?)\b|^(?:during|at) the (?:end|standby) phase\b/i;
 
+/**
+ * A part's own condition, opening its clause (R85): "then if this card was Set before activation and is on the field at
+ * resolution, ..." (Infinite Impermanence): the words of the card language's `if set before activation`.
+ */
+const PART_CONDITIONS: ReadonlyArray<readonly [RegExp, string]> = [[/^if this card was set before activation\b[^,]*,\s*/i, 'if set before activation']];
+
 /** An old text's selection of the cards a part acts on, in a sentence of its own. */
 const SELECTS = /^(?:select|choose) (?:\d+|a|one)\b/i;
 
@@ -180,10 +186,13 @@ export function actionsOf(action: string, targets: boolean, targetClause = ''): 
     // An old text's selection ("Then, select 1 face-up monster on the field. It gains ATK ...") says what it does in
     // the sentence after it.
     const sentences = piece.split(/\.\s/);
-    const clause = SELECTS.test(sentences[0]) && sentences[1] && !PATTERNS.some((x) => x.re.test(sentences[0])) ? sentences[1] : sentences[0];
+    const opened = SELECTS.test(sentences[0]) && sentences[1] && !PATTERNS.some((x) => x.re.test(sentences[0])) ? sentences[1] : sentences[0];
+    const condition = PART_CONDITIONS.find(([re]) => re.test(opened));
+    const clause = condition ? opened.replace(condition[0], '') : opened;
     // A restriction ("also you cannot Special Summon from the Extra Deck") or an effect that applies later is no part.
     // A later part that waits for a phase ("but return it to the hand during the End Phase") applies later too.
-    if (RESTRICTION.test(clause) || LINGERING.test(clause) || (out.length && LATER.test(clause))) continue;
+    // (Tested on the clause as written: a part's condition stripped off leaves "for the rest of this turn ..." of a part.)
+    if (RESTRICTION.test(opened) || LINGERING.test(opened) || (out.length && LATER.test(opened))) continue;
     const alternatives = alternativesOf(clause);
     if (!PATTERNS.some((x) => x.re.test(alternatives[0].verbWords))) {
       skipped = true;
@@ -196,7 +205,8 @@ export function actionsOf(action: string, targets: boolean, targetClause = ''): 
       if (p.verb.startsWith('negate') && p.verb !== 'negate effects') negated = true;
       if (part.object) before = part.object;
       const link = k > 0 ? 'or' : conj;
-      out.push(out.length ? `${link} ${part.words}` : part.words);
+      const words = condition ? `${part.words} ${condition[1]}` : part.words;
+      out.push(out.length ? `${link} ${words}` : words);
     }
   }
   return out.length ? out.join(' ') : undefined;

@@ -151,7 +151,7 @@ export function inferEnglish(text: string, type: CardTypeFacts, pendulum: boolea
       if (restricts.length) effects.push({ ...blankEffect('continuous', sentence, pendulum), restricts });
       continue;
     }
-    if (!g.activated && OLD_STYLE.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
+    if (!g.activated && OLD_STYLE.test(sentence) && !GRANTS_QUICK.test(sentence) && !SUMMON_RULE.test(sentence) && !PROCEDURE.test(sentence) && !/\binstead\b/i.test(sentence) && !MAINTENANCE.test(sentence) && oldStyleHasEvent(sentence)) {
       // Older texts (before PSCT) have no colon: "When ..., you can ...", "Once per turn, you can ...".
       const e = blankEffect('ignition', sentence, pendulum);
       readOldStyle(e, sentence, type);
@@ -225,6 +225,12 @@ export function responseLimitOf(sentence: string): InferredEffect['noResponse'] 
 
 const ACTION = /^(you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|take control|negate|target|select|your opponent (takes|discards|draws|sends)|both players|each player|shuffle|place|equip|change|look|reveal|excavate|discard|remove|you (gain|draw|take|discard|lose)|increase|decrease|halve|double|switch|toss|roll|declare)\b/i;
 const OLD_STYLE = /^(?:(?:once|twice) per turn,? )?(?:during (?:your|either player's) (?:main phase(?: 1)?|turn),? )?you can\b(?!(?=(.*?\b(?:summon|set) this card\b))\1.*\bby\b)|^(?:(?:once|twice) per turn, )?(?:during [^,]*, )?(?:when|if|each time)\b[^.]*?, (?:you can|you may|destroy|inflict|add|special summon|draw|send|banish|return|gain|negate|select|your opponent (?:takes|discards|draws)|shuffle|place|equip|discard|remove|you (?:gain|draw|take|discard))\b|^(?:(?:once|twice) per turn, )?(?:during|at the end of|at the start of) (?:each|your|your opponent's|the|either player's|his\/her|each of (?:your|his\/her)) [^,.]*?(?:standby|end|battle) phases?,? /i;
+
+/**
+ * "You can activate the effects of monsters you control ... as Quick Effects": a continuous effect that changes how
+ * other effects are activated, not an effect of its own that "you can" activate (no colon, no semicolon).
+ */
+const GRANTS_QUICK = /^(?:[^.]*?, )?you can activate [^.:;]*?\bas (?:a )?quick effects?\b/i;
 
 /** A maintenance cost ("pay 700 LP or destroy this card") is not activated: it never starts a chain. */
 const MAINTENANCE = withinStretch('\\bpay ', '.', '\\bor (?:destroy this card|this card is destroyed)\\b', 'i');

@@ -3,6 +3,8 @@
 
 /** A name's characters as they go between straight quotes: `\` and `"` escaped as the lexer reads them back. */
 export function escapeName(name: string): string {
+  // Nearly every name has nothing to escape, and messages quote names on every check: one test, no copy.
+  if (!/[\r\n\\"]/.test(name)) return name;
   // A string ends at its line's end: a line break, which no card name holds, is written as a space.
   return name.replace(/\r\n|[\r\n]/g, ' ').replace(/[\\"]/g, (c) => `\\${c}`);
 }

@@ -5,7 +5,7 @@
 // of them applies: "activate 1 of these effects", "add to your hand or Special Summon"); a modifier is one
 // comma-separated part of an effect line, so the line writes no comma inside it.
 import { ZONE_WORDS } from './words';
-import type { ActionObject, ActionVerb, EffectAction, PartLink } from '../types';
+import type { ActionObject, ActionVerb, EffectAction, PartCondition, PartLink } from '../types';
 import type { Zone } from '../../words';
 
 /** Verb phrases, longest first where one starts another (`negate effects` before `negate effect`). */
@@ -48,6 +48,12 @@ const OBJECTS: ReadonlyArray<readonly [string, ActionObject]> = [
   ['target', 'target'],
   ['itself', 'itself'],
 ];
+
+/**
+ * A part's own condition, after its details (R85): `negate effects if set before activation` ("if this card was Set before
+ * activation and is on the field at resolution").
+ */
+const CONDITIONS: ReadonlyArray<readonly [string, PartCondition]> = [['if set before activation', 'set-before-activation']];
 
 /** Conjunctions, longest first. */
 const LINKS: ReadonlyArray<readonly [string, PartLink]> = [
@@ -103,6 +109,12 @@ export function readActions(ws: readonly string[]): EffectAction[] | undefined {
         i++;
         continue;
       }
+      const condition = CONDITIONS.find(([p]) => startsWith(ws, i, p));
+      if (condition && !part.condition) {
+        part.condition = condition[1];
+        i += words(condition[0]).length;
+        continue;
+      }
       if (LINKS.some(([p]) => startsWith(ws, i, p))) break;
       return undefined;
     }
@@ -121,6 +133,7 @@ const VERB_WORDS = new Map(VERBS.map(([p, v]) => [v, p]));
 const OBJECT_WORDS = new Map<ActionObject, string>(OBJECTS.filter(([p]) => p !== 'targets').map(([p, o]) => [o, p]));
 const LINK_WORDS = new Map(LINKS.map(([p, l]) => [l, p]));
 const ZONE_OUT: Partial<Record<Zone, string>> = { extra: 'extra deck' };
+const CONDITION_WORDS = new Map(CONDITIONS.map(([p, c]) => [c, p]));
 
 /** One part as the card line writes it: `special summon target from gy in defense`. */
 export function actionWords(a: EffectAction): string {
@@ -129,6 +142,7 @@ export function actionWords(a: EffectAction): string {
   if (a.object) out.push(OBJECT_WORDS.get(a.object)!);
   if (a.from) out.push('from', ZONE_OUT[a.from] ?? a.from);
   if (a.position) out.push(a.position === 'face-down' ? 'to face-down' : `in ${a.position}`);
+  if (a.condition) out.push(CONDITION_WORDS.get(a.condition)!);
   return out.join(' ');
 }
 
@@ -147,6 +161,7 @@ export function describeAction(a: EffectAction): string {
 export const ACTION_PHRASES: readonly string[] = VERBS.map(([p]) => p);
 export const ACTION_CONJUNCTIONS: readonly string[] = LINKS.map(([p]) => p);
 export const ACTION_OBJECTS: readonly string[] = OBJECTS.map(([p]) => p);
+export const ACTION_CONDITIONS: readonly string[] = CONDITIONS.map(([p]) => p);
 
 /** Each verb phrase and its verb (`expect CL1 does not apply draw` names a part so). */
 export const ACTION_PHRASES_TO_VERBS: ReadonlyMap<string, ActionVerb> = new Map(VERBS);

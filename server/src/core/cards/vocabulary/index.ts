@@ -18,4 +18,4 @@ export { interpretModifier, modifierCompletions, MODIFIER_START_WORDS, printModi
 export { addEffectProperty, EFFECT_PROPERTIES } from './properties';
 export type { CardKind, EffectProperty } from './properties';
 export { ACTIVATION_PHRASES, EVENT_PHRASES, PHASE_TIMES, SUMMON_PHRASES } from './phrases';
-export { ACTION_CONJUNCTIONS, ACTION_OBJECTS, ACTION_PHRASES, ACTION_PHRASES_TO_VERBS, describeAction, printActions, verbFits } from './actions';
+export { ACTION_CONDITIONS, ACTION_CONJUNCTIONS, ACTION_OBJECTS, ACTION_PHRASES, ACTION_PHRASES_TO_VERBS, describeAction, printActions, readActions, verbFits } from './actions';

@@ -45,7 +45,7 @@ function holderOf(s: TargetSnapshot): PlayerIndex {
 const EXTRA_DECK_TYPES = /fusion|synchro|xyz|link/;
 
 /** R74; true where it reported. */
-function checkCost(chain: ChainView, report: Reporter, l: LinkState): boolean {
+function checkCost(chain: ChainView, report: Reporter, l: LinkState, board: readonly TargetSnapshot[]): boolean {
   const e = l.effect!;
   const at = l.activatedFrom!;
   const player = l.player!;
@@ -70,7 +70,7 @@ function checkCost(chain: ChainView, report: Reporter, l: LinkState): boolean {
     }
     // A Spell/Trap is no longer in the hand once activated; a monster activating from the hand may be counted (its text may allow it).
     const self = l.inst!.card?.category !== 'monster' || at.zone !== 'hand';
-    const have = l.boardAtActivation.filter(
+    const have = board.filter(
       (s) => s.zone === zone && holderOf(s) === player && !(self && s.card === l.inst) && (zone !== 'field' || (s.card.card?.category ?? 'monster') === 'monster'),
     ).length;
     if (have < (part.count ?? 1)) {
@@ -82,7 +82,7 @@ function checkCost(chain: ChainView, report: Reporter, l: LinkState): boolean {
 }
 
 /** R75; true where it reported. */
-function checkTarget(chain: ChainView, report: Reporter, l: LinkState): boolean {
+function checkTarget(chain: ChainView, report: Reporter, l: LinkState, board: readonly TargetSnapshot[]): boolean {
   const e = l.effect!;
   const f = e.targets;
   // Triggers are R15's (their targets are fixed when they are collected); a link that names its target shows one.
@@ -92,7 +92,7 @@ function checkTarget(chain: ChainView, report: Reporter, l: LinkState): boolean 
   if (l.stmt.cost || (e.cost && zone !== 'field')) return false;
   const player = l.player!;
   const owners: PlayerIndex[] = f.controller === 'you' ? [player] : f.controller === 'opponent' ? [(1 - player) as PlayerIndex] : [0, 1];
-  const candidates = l.boardAtActivation.filter(
+  const candidates = board.filter(
     (s) =>
       s.zone === zone &&
       owners.includes(holderOf(s)) &&
@@ -111,12 +111,12 @@ function checkTarget(chain: ChainView, report: Reporter, l: LinkState): boolean 
   return true;
 }
 
-function checkZones(chain: ChainView, report: Reporter, l: LinkState): void {
+function checkZones(chain: ChainView, report: Reporter, l: LinkState, board: readonly TargetSnapshot[]): void {
   const e = l.effect!;
   const card = l.inst!.card!;
   const at = l.activatedFrom!;
   const player = l.player!;
-  const mine = l.boardAtActivation.filter((s) => s.zone === 'field' && s.controller === player && s.card !== l.inst && s.card.card);
+  const mine = board.filter((s) => s.zone === 'field' && s.controller === player && s.card !== l.inst && s.card.card);
   const names = (list: TargetSnapshot[]) => list.map((s) => quoteName(s.card.name)).join(', ');
   if (e.kind === 'activation' && card.category !== 'monster' && at.zone === 'hand' && card.spellTrapKind !== 'field') {
     const taken = mine.filter((s) => s.card.card!.category !== 'monster' && s.card.card!.spellTrapKind !== 'field');
@@ -229,8 +229,11 @@ export const activationNeeds = defineRule({
   check(chain, report) {
     for (const l of chain.links) {
       if (l.status.ineligible || !l.effect || !l.inst?.card || l.player === undefined || !l.activatedFrom) continue;
-      // One mistake, one error: the first need the scenario shows unmet is said.
-      if (!checkOncePerBattle(chain, report, l) && !checkCost(chain, report, l) && !checkTarget(chain, report, l)) checkZones(chain, report, l);
+      // One mistake, one error: the first need the scenario shows unmet is said. A link without the board as it stood
+      // has no cost, target or zone to check (link-effects.ts takes it for every link that has one).
+      if (checkOncePerBattle(chain, report, l)) continue;
+      const board = l.boardAtActivation;
+      if (board && !checkCost(chain, report, l, board) && !checkTarget(chain, report, l, board)) checkZones(chain, report, l, board);
     }
   },
 });

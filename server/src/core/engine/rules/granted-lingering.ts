@@ -53,9 +53,8 @@ export const grantedLingering = defineRule({
       const e = l.effect;
       const card = l.inst?.card;
       if (!e || !card || l.player === undefined || l.status.ineligible) continue;
-      const link = chain.linkName(l);
       if (e.granted && !l.grantedBy && card.effects.includes(e)) {
-        report.say('granted-effect/own', l, { link, card: card.name, index: e.index });
+        report.say('granted-effect/own', l, { link: chain.linkName(l), card: card.name, index: e.index });
         continue;
       }
       const g = l.grantedBy;
@@ -63,13 +62,13 @@ export const grantedLingering = defineRule({
         if (l.grantHeld === undefined) l.assumptions.push(`${quoteName(card.name)} has the effect ${quoteName(g.name)} grants (${HOW[e.granted]}): the scenario does not show where ${quoteName(g.name)} is`);
         else if (!l.grantHeld) {
           const where = g.zone === 'overlay' ? `is attached to another monster` : g.zone === 'field' ? (g.faceDown ? 'is face-down' : 'is on the field, not its material') : `is in the ${g.zone === 'gy' ? 'GY' : g.zone}`;
-          report.say('granted-effect/not-held', l, { link, card: card.name, granter: g.name, how: HOW[e.granted], where: e.granted === 'used-as-material' ? 'was not used for its Summon' : where });
+          report.say('granted-effect/not-held', l, { link: chain.linkName(l), card: card.name, granter: g.name, how: HOW[e.granted], where: e.granted === 'used-as-material' ? 'was not used for its Summon' : where });
         }
       }
       if (e.lingering) {
         const earlier = chain.earlierActivations.filter((a) => a.cardKey === card.key && a.player === l.player && a.effectIndex !== e.index);
         if (earlier.length === 0) l.assumptions.push(`an earlier activation of ${quoteName(card.name)} resolved this turn, so its lingering effect applies (the scenario does not show it)`);
-        else if (earlier.every((a) => a.negated)) report.say('lingering-effect', l, { link, card: card.name, earlier: earlier.map((a) => `${a.linkName} in chain ${a.chainIndex}`).join(', ') });
+        else if (earlier.every((a) => a.negated)) report.say('lingering-effect', l, { link: chain.linkName(l), card: card.name, earlier: earlier.map((a) => `${a.linkName} in chain ${a.chainIndex}`).join(', ') });
       }
     }
   },

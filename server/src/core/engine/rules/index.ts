@@ -35,6 +35,7 @@ import { tokensControl } from './tokens-control';
 import { locks } from './locks';
 import { activationNeeds } from './activation-needs';
 import { stateConditions } from './state-conditions';
+import { partConditions } from './part-conditions';
 
 /** The rule modules, in the order they run on each chain. */
 export const RULE_MODULES: readonly RuleModule[] = [
@@ -67,6 +68,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   locks,
   activationNeeds,
   stateConditions,
+  partConditions,
 ];
 
 export interface RuleRegistry {
@@ -140,7 +142,12 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
   };
   // The rules a ruleset switches on or off, then the ones it only nuances (R5's OCG Trap triggers).
   const underRuleset = [...catalogue.filter((r) => r.underRuleset && r.inForce !== 'always'), ...catalogue.filter((r) => r.underRuleset && r.inForce === 'always')];
-  const moduleInForce = (m: RuleModule, ruleset: Ruleset) => m.catalogue.length === 0 || m.catalogue.some((r) => isInForce(r.inForce, ruleset));
+  // Asked for every module at every chain: a plain loop, no closure made per call.
+  const moduleInForce = (m: RuleModule, ruleset: Ruleset): boolean => {
+    if (m.catalogue.length === 0) return true;
+    for (const r of m.catalogue) if (isInForce(r.inForce, ruleset)) return true;
+    return false;
+  };
   return {
     modules,
     codes: declared.map(({ code, rule, severity, summary }) => ({ code, rule, severity, summary })),

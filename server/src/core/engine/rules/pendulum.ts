@@ -96,24 +96,23 @@ export const pendulum = defineRule({
     const isPendulum = (l: LinkState) => !!l.inst?.card?.abilities.includes('pendulum');
     for (const l of chain.links) {
       if (l.status.ineligible || !l.inst?.card || !l.effect || l.player === undefined) continue;
-      const link = chain.linkName(l);
       const card = l.inst.card;
       if (l.stmt.toPendulumZone) {
         if (card.category !== 'monster' || !isPendulum(l)) {
-          report.say('pendulum-zone/not-pendulum', l, { link, card: card.name });
+          report.say('pendulum-zone/not-pendulum', l, { link: chain.linkName(l), card: card.name });
           continue;
         }
         // The other cards in that player's Pendulum Zones: two leave no room (a card that left by this chain's end had
         // left no room either when the link was placed, so it is counted where the scenario still shows it there).
         const others = chain.instances.filter((c) => c !== l.inst && c.zone === 'field' && c.pendulumZone && c.controller === l.player);
-        if (others.length >= 2) report.say('pendulum-zone/full', l, { link, player: chain.who(l.player) });
-        else if (l.player !== chain.turn || (chain.phase !== 'main1' && chain.phase !== 'main2')) report.say('pendulum-zone/main-phase', l, { link, player: chain.who(l.player) });
+        if (others.length >= 2) report.say('pendulum-zone/full', l, { link: chain.linkName(l), player: chain.who(l.player) });
+        else if (l.player !== chain.turn || (chain.phase !== 'main1' && chain.phase !== 'main2')) report.say('pendulum-zone/main-phase', l, { link: chain.linkName(l), player: chain.who(l.player) });
         continue;
       }
       const from = l.activatedFrom;
       if (!isPendulum(l) || !from?.stated || from.zone !== 'field') continue;
       if (l.effect.pendulumEffect && !from.pendulumZone) {
-        report.say('pendulum-zone/pendulum-effect', l, { link, card: card.name, where: 'in the Monster Zone' });
+        report.say('pendulum-zone/pendulum-effect', l, { link: chain.linkName(l), card: card.name, where: 'in the Monster Zone' });
       } else if (!l.effect.pendulumEffect && from.pendulumZone) {
         // A generated or inferred card may hold a Pendulum Effect it does not mark as one: the verdict then rests on that.
         if (card.origin.kind === 'generated' || card.origin.kind === 'inferred') {
@@ -124,7 +123,7 @@ export const pendulum = defineRule({
             what: `the card library does not say that effect ${l.effect.index} of ${quoteName(card.name)} is a Pendulum Effect`,
             why: 'only a Pendulum Effect can be used while the card is in a Pendulum Zone (R66)',
           });
-        } else report.say('pendulum-zone/monster-effect', l, { link, card: card.name });
+        } else report.say('pendulum-zone/monster-effect', l, { link: chain.linkName(l), card: card.name });
       }
     }
   },

@@ -40,7 +40,7 @@ function names(cards: readonly TargetSnapshot[]): string {
 /** How many of a player's cards in a zone match, as the board stood, and whether the zone is all the scenario has. */
 function counted(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 'field' | 'gy' | 'hand', f: CardFilter) {
   const holder = (s: TargetSnapshot) => (s.zone === 'field' ? s.controller : s.card.owner);
-  const here = l.boardAtActivation.filter((s) => s.zone === zone && holder(s) === player && s.card !== l.inst);
+  const here = (l.boardAtActivation ?? []).filter((s) => s.zone === zone && holder(s) === player && s.card !== l.inst);
   const yes = here.filter((s) => matches(f, s, player) === 'yes');
   const maybe = here.filter((s) => matches(f, s, player) === 'assumed');
   return { yes, maybe, all: here, known: chain.knownEmpty.has(`${player}:${zone}`) };
@@ -66,7 +66,7 @@ function countAnswer(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 
 }
 
 function fieldCount(chain: ChainView, l: LinkState, player: PlayerIndex) {
-  const here = l.boardAtActivation.filter((s) => s.zone === 'field' && s.controller === player);
+  const here = (l.boardAtActivation ?? []).filter((s) => s.zone === 'field' && s.controller === player);
   return { n: here.length, known: chain.knownEmpty.has(`${player}:field`) };
 }
 
@@ -121,7 +121,7 @@ function answer(chain: ChainView, l: LinkState, c: StateCondition): Answer {
     }
     case 'on-field': {
       const key = c.name.toLowerCase();
-      const there = l.boardAtActivation.some((s) => s.zone === 'field' && !s.faceDown && s.card.name.toLowerCase() === key);
+      const there = (l.boardAtActivation ?? []).some((s) => s.zone === 'field' && !s.faceDown && s.card.name.toLowerCase() === key);
       if (there) return { met: true };
       if (chain.knownEmpty.has('0:field') && chain.knownEmpty.has('1:field')) return { met: false, shows: `no face-up "${c.name}" on the field` };
       return { met: 'assumed', why: `the scenario does not show "${c.name}" on the field` };

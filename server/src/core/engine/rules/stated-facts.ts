@@ -49,7 +49,6 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   if (reportStatedMove(chain, report, l)) return;
-  const shown = at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
   // R35: the card is not where its activation needs it. A trigger whose card moved after its event is R23's
   // matter; one whose event nothing met is shown where it cannot activate (where the board put it, or where
   // the scenario moved it: an Xyz Material, a Fusion Monster returned to the Extra Deck).
@@ -84,7 +83,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       needs: zones.map(whereWord).join(' or '),
       effect: e.kind === 'activation' ? undefined : e.text,
       shownWhere: whereWord(at.zone),
-      shown,
+      shown: at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)',
     });
     return;
   }

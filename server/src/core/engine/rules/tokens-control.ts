@@ -114,6 +114,8 @@ export const tokensControl = defineRule({
     }
   },
   check(chain, report) {
+    // R70 looks among the scenario's Tokens for those a link names: most scenarios have none, and then no link is read.
+    const tokens = chain.instances.filter((c) => c.token);
     for (const l of chain.links) {
       // R72: a card on the field whose control changed hands is its controller's to activate.
       const at = l.activatedFrom;
@@ -123,11 +125,12 @@ export const tokensControl = defineRule({
       // R71: a cost of counted cards the zone did not hold.
       for (const short of l.costShort) report.say('not-enough-cards', l, { link: chain.linkName(l), part: short.part, have: short.have, zone: zoneWord(short.zone) });
       // R70: a Token the link names where it does not exist (a Special Summon that creates it is the exception).
+      if (!tokens.length) continue;
       const creates = new Set<CardRef>();
       for (const a of l.stmt.actions?.groups.flat() ?? []) if (a.kind === 'special-summon' && a.cards.kind === 'refs') for (const r of a.cards.refs) creates.add(r);
       const seen = new Set<CardInstance>();
       for (const ref of namedRefs(l)) {
-        const token = chain.instances.find((c) => c.token && refersTo(chain, ref, c));
+        const token = tokens.find((c) => refersTo(chain, ref, c));
         if (!token || seen.has(token)) continue;
         seen.add(token);
         const where = xyzMaterialOf(l, ref) ? XYZ_MATERIAL : tokenWhere(chain, token, l.placedAfterEvent);
