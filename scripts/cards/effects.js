@@ -42,11 +42,15 @@ function effectRecord(e) {
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
   const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
-  // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68).
-  const granted = e.types.includes('XMATERIAL') ? 'x' : '';
+  // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68); `f`, `m`:
+  // granted while face-up, when used as material (scripts/lib/lua-later.js grantedEffects).
+  const granted = e.types.includes('XMATERIAL') ? 'x' : (GRANTED_LETTERS[e.granted] ?? '');
   const extra = (e.hasCost ? 'c' : '') + (e.hasCondition ? 'k' : '') + (e.oncePerBattle ? 'b' : '') + (CHAIN_LIMITS[e.chainLimit] ?? '') + granted + deckLetters(e.deckOperations) + (otherEventOfClone(e, kind) ? 'v' : '') + (alternativeOfClone(e) ? 'w' : '');
   return [kind, mandatory ? 'm' : 'o', subject, timing, eventWithQualifiers(e), zones(e.range), flags, e.categories.map((c) => c.toLowerCase()).join('+'), e.countLimit, extra].join(',');
 }
+
+/** How an effect read from another card's grant is granted (lua-later.js): the extra letter. */
+const GRANTED_LETTERS = { 'face-up': 'f', 'used-as-material': 'm' };
 
 /**
  * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the

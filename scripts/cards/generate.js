@@ -14,6 +14,7 @@ const path = require('path');
 const { conditionCode, readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf, restrictionNotes } = require('./effects');
+const { withLaterEffects } = require('./later-effects');
 const { nameIndex } = require('./name-index');
 const { loadTypeScript } = require('../lib/load-ts');
 const { pinned, sourceAt } = require('./sources');
@@ -138,6 +139,27 @@ function nameCondition(code, archetypeOf, nameOf) {
   return conditionCode(c);
 }
 
+/**
+ * Issue 29's facts in the manifest's counts: effects granted while face-up (`f`) or when used as material (`m`),
+ * lingering effects (`l`), and parts of Token Summons (`*`), control until the End Phase (`=e`) or for good (`=g`),
+ * equips that say what goes to what (`:`).
+ */
+function countLater(counts, effects) {
+  const c = (counts.later ??= { grantedFaceUp: 0, grantedUsedAsMaterial: 0, lingering: 0, tokenSummons: 0, controlUntilEndPhase: 0, controlForGood: 0, equipsToWhat: 0 });
+  for (const r of effects) {
+    const f = r.split(',');
+    const extra = f[9] ?? '';
+    const parts = f[15] ?? '';
+    if (extra.includes('f')) c.grantedFaceUp++;
+    if (extra.includes('m')) c.grantedUsedAsMaterial++;
+    if (extra.includes('l')) c.lingering++;
+    c.tokenSummons += (parts.match(/\*/g) ?? []).length;
+    c.controlUntilEndPhase += (parts.match(/=e/g) ?? []).length;
+    c.controlForGood += (parts.match(/=g/g) ?? []).length;
+    c.equipsToWhat += (parts.match(/Q[a-z]?:/g) ?? []).length;
+  }
+}
+
 function generate(o, log = () => {}) {
   const pins = pinned(path.join(OUT, 'manifest.json'));
   const texts = sourceAt('texts', pins.texts, { dir: o.texts, gitDir: o['texts-git'], commit: o['texts-commit'] }, o.update, log);
@@ -159,6 +181,9 @@ function generate(o, log = () => {}) {
     const parts = readActions(does.split(' '));
     return parts ? partsCode(parts) : '';
   };
+  // The code of parts (field 16) read and written for the details a script settles (later-effects.js).
+  const { readPartsCode } = loadTypeScript('server/src/core/cards/generated-actions.ts');
+  const partCodes = { read: readPartsCode, write: partsCode, verbs: (verbs) => partsCode(verbs.map((verb, i) => ({ verb, link: i ? 'also' : 'first' }))) };
   const choiceLetters = Object.fromEntries(Object.entries(generatedText.CHOICE_INCLUDES).map(([letter, include]) => [include, letter]));
   const cards = [];
   for (const f of files) {
@@ -180,10 +205,11 @@ function generate(o, log = () => {}) {
     const normalMonster = type.startsWith('M:') && /\bNormal\b/.test(type) && !/\bEffect\b/.test(type);
     let script;
     let ops = '';
+    let lua = '';
     if (passcode) {
       const file = path.join(scriptsDir, `c${Number(passcode)}.lua`);
       if (fs.existsSync(file)) {
-        const lua = fs.readFileSync(file, 'utf8');
+        lua = fs.readFileSync(file, 'utf8');
         script = readScript(lua);
         nameArchetypes(script, archetypeOf, nameOf);
         // What its operations call, the witness the categories' actions are checked against (generated-actions.ts).
@@ -206,6 +232,9 @@ function generate(o, log = () => {}) {
     }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
     if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
+    // Tokens, control and equips its script settles; the effects it grants and leaves for later (R68-R73).
+    if (script) withLaterEffects(effects, script, lua, partCodes, notes);
+    countLater(counts, effects);
     if (ops) notes.push(ops);
     // Nothing dropped silently: what of the script and of the text was not read is noted per card (numbers and
     // helper names only, never text), shown as an assumption wherever the card is used.

@@ -46,13 +46,18 @@ function operationVerbs(lua) {
   const found = [];
   for (const name of ops) {
     const body = fns.get(name);
-    if (!body) continue;
-    for (const line of body.split('\n')) {
-      for (const [re, verb] of CALLS) {
-        if (!re.test(line)) continue;
-        if (!found.includes(verb)) found.push(verb);
-        break;
-      }
+    if (body) bodyVerbs(body, found);
+  }
+  return found;
+}
+
+/** The verbs a function body calls, in the order first called, added to `found` (the list returned). */
+function bodyVerbs(body, found = []) {
+  for (const line of body.split('\n')) {
+    for (const [re, verb] of CALLS) {
+      if (!re.test(line)) continue;
+      if (!found.includes(verb)) found.push(verb);
+      break;
     }
   }
   return found;
@@ -110,4 +115,4 @@ function opsNote(lua) {
   return operationsReadWhole(lua) ? 'ops:-' : '';
 }
 
-module.exports = { operationVerbs, functionsOf, opsNote, OP_LETTERS };
+module.exports = { operationVerbs, bodyVerbs, functionsOf, opsNote, OP_LETTERS };

@@ -9,6 +9,7 @@
 // kept without their prefix (`EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O` -> ['SINGLE', 'TRIGGER_O']). What a
 // condition or cost function checks (Lua code) is not read: only that the effect has one. No Lua is kept.
 'use strict';
+const { grantedEffects } = require('./lua-later');
 
 /** Helper procedures that build chain-starting effects (or change what the card's effects are), by kind. */
 const HELPERS = {
@@ -89,7 +90,9 @@ function readScript(lua) {
       if (e) registered.push({ ...e });
     }
   }
-  for (const e of registered) {
+  // The effects it grants to other cards (R68: lua-later.js), read as its own; kept apart, so its own stay numbered as they are.
+  const granted = grantedEffects(lua, body, registered);
+  for (const e of [...registered, ...granted]) {
     e.conditionSays = conditionChecks(lua, e.condition);
     e.qualifiers = conditionQualifiers(lua, e);
     e.chainLimit = chainLimitOf(lua, e.target);
@@ -111,7 +114,7 @@ function readScript(lua) {
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
   const activatesFromHand = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE'));
-  return { effects: registered, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
+  return { effects: registered, granted, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
 }
 
 /**
@@ -841,4 +844,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { conditionCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS };
+module.exports = { conditionCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };

@@ -149,6 +149,8 @@ const ZONE_LETTERS: Readonly<Partial<Record<Zone, string>>> = { hand: 'h', deck:
 const POSITION_LETTERS = { attack: 'a', defense: 'd', 'face-down': 'f' } as const;
 /** A part's own condition (R85): `?s` "if this card was Set before activation and is on the field at resolution". */
 const CONDITION_LETTERS: Readonly<Record<PartCondition, string>> = { 'set-before-activation': 's' };
+/** How long a `take control` part lasts (`=e` until the End Phase, `=g` for good): the script's Duel.GetControl. */
+const LASTS_LETTERS = { 'until-end-phase': 'e', 'for-good': 'g' } as const;
 
 const invert = <K extends string>(r: Readonly<Partial<Record<K, string>>>): Map<string, K> => new Map(Object.entries(r).map(([k, v]) => [v as string, k as K]));
 const VERB_OF = invert(VERB_LETTERS);
@@ -157,13 +159,23 @@ const OBJECT_OF = invert(OBJECT_LETTERS);
 const ZONE_OF = invert(ZONE_LETTERS);
 const POSITION_OF = invert(POSITION_LETTERS);
 const CONDITION_OF = invert(CONDITION_LETTERS);
+const LASTS_OF = invert(LASTS_LETTERS);
 
-/** The record's code of parts: `Dt&W1` is "destroy target and if you do draw 1"; `@z` a zone, `^p` a position. */
+/**
+ * The record's code of parts: `Dt&W1` is "destroy target and if you do draw 1"; `@z` a zone, `^p` a position; the
+ * details the script settles (scripts/lib/lua-parts.js): `*` Tokens (`P*4`: "special summon 4 tokens"; `*_` to the
+ * opponent's field: "special summon 3 tokens for opponent"), `=e`/`=g` how
+ * long control lasts (`Ct=e`: "take control target until end phase"), `:o` what an equip equips to (`Qi:t`: "equip
+ * itself to target").
+ */
 export function partsCode(parts: readonly EffectAction[]): string {
   return parts
     .map((p, i) => {
       let s = (i === 0 || p.link === 'first' ? '' : LINK_SIGNS[p.link]) + VERB_LETTERS[p.verb];
       if (p.object) s += OBJECT_LETTERS[p.object];
+      if (p.tokens) s += p.tokensFor ? '*_' : '*';
+      if (p.to) s += `:${OBJECT_LETTERS[p.to]}`;
+      if (p.lasts) s += `=${LASTS_LETTERS[p.lasts]}`;
       if (p.from && ZONE_LETTERS[p.from]) s += `@${ZONE_LETTERS[p.from]}`;
       if (p.position) s += `^${POSITION_LETTERS[p.position]}`;
       if (p.count !== undefined) s += String(p.count);
@@ -194,6 +206,10 @@ export function readPartsCode(code: string): EffectAction[] {
       else if (c === '@' && ZONE_OF.has(code[i + 1])) part.from = ZONE_OF.get(code[++i]);
       else if (c === '^' && POSITION_OF.has(code[i + 1])) part.position = POSITION_OF.get(code[++i]);
       else if (c === '?' && CONDITION_OF.has(code[i + 1])) part.condition = CONDITION_OF.get(code[++i]);
+      else if (c === '*') part.tokens = true;
+      else if (c === '_' && part.tokens) part.tokensFor = 'opponent';
+      else if (c === ':' && OBJECT_OF.has(code[i + 1])) part.to = OBJECT_OF.get(code[++i]);
+      else if (c === '=' && LASTS_OF.has(code[i + 1])) part.lasts = LASTS_OF.get(code[++i]);
       else if (c !== undefined && /\d/.test(c)) {
         const m = /^\d+/.exec(code.slice(i))![0];
         part.count = Number(m);

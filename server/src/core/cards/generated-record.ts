@@ -324,7 +324,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
   const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && sameConditions(a, b) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase;
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && sameConditions(a, b) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase && sameLater(a, b);
   for (const e of effects) {
     // A clone that changes only its condition and what resolves (`w`): another alternative of the effect before it of
     // the same kind and zone (the generator marks it only where the text does not count it as an effect of its own).
@@ -361,6 +361,19 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
     if (e.summonsItself && !into.summonsItself) into.summonsItself = e.summonsItself;
   }
   return out;
+}
+
+/** What the extra letters say of an effect granted to another card or lingering (R68, R69): `x`, `f`, `m`, `l`. */
+function laterOf(extra: string): { granted?: EffectFacts['granted']; lingering: boolean } {
+  const granted = extra.includes('x') ? 'as-material' : extra.includes('f') ? 'face-up' : extra.includes('m') ? 'used-as-material' : undefined;
+  return { granted, lingering: extra.includes('l') };
+}
+
+/** Whether two records are alike in being granted or lingering (a granted copy of a trigger is no clone of it). */
+function sameLater(a: EffectFields, b: EffectFields): boolean {
+  const x = laterOf(a.extra);
+  const y = laterOf(b.extra);
+  return x.granted === y.granted && x.lingering === y.lingering;
 }
 
 function sameQualifiers(a: Qualifiers, b: Qualifiers): boolean {
@@ -462,8 +475,12 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   // `Duel.SetChainLimit` in the effect's target function (R40): `r` the opponent may not respond, `R` no one may.
   // `b`: "Once per battle", a use-limit cost helper of the script (R78).
   if (e.extra.includes('b')) into.oncePerBattle = true;
-  // The script's EFFECT_TYPE_XMATERIAL: granted to the Xyz Monster that has this card as material (R68).
-  if (e.extra.includes('x')) into.granted = 'as-material';
+  // Granted to another card (R68): `x` the script's EFFECT_TYPE_XMATERIAL (to the Xyz Monster that has this card as
+  // material), `f` while face-up (EFFECT_TYPE_GRANT: "the equipped monster gains"), `m` when used as material
+  // (EVENT_BE_MATERIAL); `l` lingering, registered by a resolution for later (R69: scripts/lib/lua-later.js).
+  const later = laterOf(e.extra);
+  if (later.granted) into.granted = later.granted;
+  if (later.lingering) into.lingering = true;
   const noResponse = noResponseOf([e]);
   if (noResponse) into.noResponse = noResponse;
   if (categories.includes('atkchange') || categories.includes('defchange')) into.changesAtk = true;
@@ -554,6 +571,10 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
       const p = interpretPhaseTime(words, text);
       return properties(e, { kind: 'phase-trigger', mandatory, phaseTime: p.time, condition: p.condition }, deck, true);
     }
+    case 'L':
+      // A lingering effect that starts no chain (R69: "During the End Phase of this turn, destroy it"): a `continuous,
+      // lingering` line saying what it does; R54 keeps it from being written as a chain link.
+      return properties(e, { kind: 'continuous' }, deck, false);
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
       // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).

@@ -359,6 +359,17 @@ export interface EffectAction {
   position?: 'attack' | 'defense' | 'face-down';
   /** `draw 2`. */
   count?: number;
+  /** `special summon 4 tokens`: the part Special Summons Tokens it makes ("Special Summon 4 "Sheep Tokens""), R70. */
+  tokens?: boolean;
+  /** `special summon 3 tokens for opponent`: the Tokens go to the opponent's field (Ojama Trio); absent: the player's own. */
+  tokensFor?: 'opponent';
+  /**
+   * How long a `take control` part lasts (R72): `until-end-phase` ("until the End Phase") or `for-good`; absent where
+   * the source does not say (the engine then assumes for good and says so).
+   */
+  lasts?: 'until-end-phase' | 'for-good';
+  /** `equip itself to target`: what an `equip` part equips its cards to (R73); absent where the source does not say. */
+  to?: ActionObject;
   link: PartLink;
   /**
    * A condition of the part's own (`... if set before activation`): the part applies only where it holds when the link

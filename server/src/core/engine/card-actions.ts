@@ -109,6 +109,7 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
     return false;
   }
   if (part.verb === 'special-summon' && summonLocked(t, l, words, part.verb, did)) return false;
+  if (part.verb === 'special-summon' && part.tokens && part.object === undefined) return summonTokens(t, l, part, words, origin, did);
   // "Take control of that target" is how a control change reads; a part that names no object (a generated one, from
   // the script's category) takes its link's targets, and says so (R72).
   const controlPart = part.verb === 'take-control' && part.object === undefined && l.targetsAtPlacement.length ? { ...part, object: 'target' as const } : part;
@@ -120,7 +121,48 @@ function performPart(t: Timeline, l: LinkState, part: EffectAction, words: strin
   }
   const cards = part.object === 'itself' ? found : exceptUnaffected(l, found, words, part.verb, did);
   if (!cards.length) return false;
+  if (part.verb === 'equip' && part.to) return equipTo(t, l, part, words, cards, origin, st, did, links);
   return apply(t, l, part, words, cards, origin, did);
+}
+
+/**
+ * A Token Summon of a card's facts (`special summon 4 tokens`, R70): the Tokens the scenario names for the link's
+ * player (the opponent, `for opponent`) that do not exist yet (never on the field) are the ones it Special Summons, up to its count; the rest it
+ * Summons are said, not shown (the scenario names a Token where it uses it).
+ */
+function summonTokens(t: Timeline, l: LinkState, part: EffectAction, words: string, origin: EventOrigin, did: ResolutionAct[]): boolean {
+  const by = l.player;
+  // `for opponent`: to the opponent's field (Ojama Trio), the Tokens the scenario names for that player.
+  const side = by !== undefined && part.tokensFor === 'opponent' ? ((1 - by) as typeof by) : by;
+  const unborn = t.names.names.instances.filter((c) => c.token && c.zone === 'gone' && !t.movesByCard.has(c) && c.owner === side);
+  const summoned = part.count === undefined ? unborn : unborn.slice(0, part.count);
+  for (const c of summoned) {
+    t.move(c, 'field', origin, 'effect', { by });
+    c.faceDown = false;
+    if (side !== undefined) c.controller = side;
+    t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from: 'gone', player: by ?? c.owner });
+  }
+  did.push(summoned.length ? { kind: 'special-summons', cards: named(summoned) } : { kind: 'applies', part: words, verb: part.verb });
+  return true;
+}
+
+/**
+ * An equip that says what it equips to (`equip itself to target`, R73): each card goes to the field equipped to the
+ * first face-up monster of `part.to` there; where there is none, nothing is equipped (the monster left the field).
+ */
+function equipTo(t: Timeline, l: LinkState, part: EffectAction, words: string, cards: CardInstance[], origin: EventOrigin, st: PartsState, did: ResolutionAct[], links: LinkState[]): boolean {
+  const to = (objectCards(t, l, { ...part, object: part.to }, st, words, did, links, origin) ?? []).find((c) => c.zone === 'field' && !c.faceDown && !cards.includes(c));
+  if (!to) {
+    did.push({ kind: 'cannot-equip', to: actionPhrase({ verb: part.verb, object: part.to, link: 'first' }).replace(/^equips /, '') });
+    return false;
+  }
+  for (const c of cards) {
+    if (c.zone !== 'field') t.move(c, 'field', origin, 'effect', { by: l.player });
+    if (l.player !== undefined) c.controller = l.player;
+    t.equip(c, to);
+    did.push({ kind: 'equips', card: c.name, to: to.name });
+  }
+  return true;
 }
 
 /**
@@ -351,11 +393,15 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
       return changed.length > 0;
     }
     case 'take-control': {
-      // How long the control lasts is not in the card's facts: taken for good here, and the link says so (R72).
+      // How long the control lasts (R72): the part's `until end phase` or `for good`; where the card's facts do not
+      // say, taken for good here, and the link says so.
       const onField = cards.filter((c) => c.zone === 'field');
-      for (const c of onField) if (by !== undefined) c.controller = by;
+      for (const c of onField) {
+        if (by !== undefined) c.controller = by;
+        c.controlUntilEnd = part.lasts === 'until-end-phase' || undefined;
+      }
       const note = `control of ${onField.map((c) => quoteName(c.name)).join(', ')} is taken for good: the card's facts do not say for how long (write \`-> take control of "X" until end phase\` where it comes back in the End Phase)`;
-      if (onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
+      if (!part.lasts && onField.length && !l.assumptions.includes(note)) l.assumptions.push(note);
       did.push({ kind: 'applies', part: words, verb: part.verb, cards: named(onField) });
       return onField.length > 0;
     }

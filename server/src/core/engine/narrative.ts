@@ -401,9 +401,15 @@ const FROM_WORDS: Record<NonNullable<EffectAction['from']>, string> = {
 
 /** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
 export function actionPhrase(a: EffectAction): string {
-  const object = (a.object ? OBJECT_PHRASES[a.object] : 'a card') + (a.from ? ` from ${FROM_WORDS[a.from]}` : '');
+  // Tokens (R70) are counted where the source counts them: "Special Summons 4 Tokens".
+  const what = a.tokens ? (a.count === undefined ? 'Tokens (how many, its source does not say)' : `${a.count} Token${a.count === 1 ? '' : 's'}`) : a.object ? OBJECT_PHRASES[a.object] : 'a card';
+  const object = what + (a.from ? ` from ${FROM_WORDS[a.from]}` : '');
   let out = PHRASES[a.verb].replace('{o}', object);
-  if (a.count !== undefined) out += ` ${a.count}`;
+  if (a.count !== undefined && !a.tokens) out += ` ${a.count}`;
+  // What an equip equips to (R73), how long control lasts (R72).
+  if (a.tokensFor) out += " to the opponent's field";
+  if (a.to) out += ` to ${OBJECT_PHRASES[a.to]}`;
+  if (a.lasts) out += a.lasts === 'until-end-phase' ? ' until the End Phase' : ' for good';
   if (a.position) out += a.position === 'face-down' ? ' face-down' : ` in ${a.position === 'attack' ? 'Attack' : 'Defense'} Position`;
   return out;
 }

@@ -104,6 +104,12 @@ export function readActions(ws: readonly string[]): EffectAction[] | undefined {
         i += 2;
         continue;
       }
+      // The details of a Token Summon, a control change and an equip (R70, R72, R73): partDetail below.
+      const detail = partDetail(ws, i, part);
+      if (detail) {
+        i += detail;
+        continue;
+      }
       if (/^\d+$/.test(ws[i]) && part.count === undefined) {
         part.count = Number(ws[i]);
         i++;
@@ -129,6 +135,41 @@ export function readActions(ws: readonly string[]): EffectAction[] | undefined {
   return out.length ? out : undefined;
 }
 
+/** How long a `take control` part lasts, as written. */
+const LASTS: ReadonlyArray<readonly [string, NonNullable<EffectAction['lasts']>]> = [
+  ['until end phase', 'until-end-phase'],
+  ['for good', 'for-good'],
+];
+
+/**
+ * Reads a detail of a part at `ws[i]` into it: `tokens` (a Special Summon of Tokens; `1 token`; then `for opponent`
+ * where they go to the opponent's field), `until end phase` / `for good`
+ * (how long a `take control` lasts), `to <object>` (what an `equip` equips to). Returns the words read, 0 for none.
+ */
+function partDetail(ws: readonly string[], i: number, part: EffectAction): number {
+  if ((ws[i] === 'tokens' || ws[i] === 'token') && part.verb === 'special-summon' && !part.tokens) {
+    part.tokens = true;
+    return 1;
+  }
+  if (part.tokens && !part.tokensFor && ws[i] === 'for' && ws[i + 1] === 'opponent') {
+    part.tokensFor = 'opponent';
+    return 2;
+  }
+  const lasts = part.verb === 'take-control' && !part.lasts ? LASTS.find(([p]) => startsWith(ws, i, p)) : undefined;
+  if (lasts) {
+    part.lasts = lasts[1];
+    return words(lasts[0]).length;
+  }
+  if (ws[i] === 'to' && part.verb === 'equip' && !part.to) {
+    const object = OBJECTS.find(([p]) => startsWith(ws, i + 1, p));
+    if (object) {
+      part.to = object[1];
+      return 1 + words(object[0]).length;
+    }
+  }
+  return 0;
+}
+
 const VERB_WORDS = new Map(VERBS.map(([p, v]) => [v, p]));
 const OBJECT_WORDS = new Map<ActionObject, string>(OBJECTS.filter(([p]) => p !== 'targets').map(([p, o]) => [o, p]));
 const LINK_WORDS = new Map(LINKS.map(([p, l]) => [l, p]));
@@ -139,7 +180,11 @@ const CONDITION_WORDS = new Map(CONDITIONS.map(([p, c]) => [c, p]));
 export function actionWords(a: EffectAction): string {
   const out = [VERB_WORDS.get(a.verb)!];
   if (a.count !== undefined) out.push(String(a.count));
+  if (a.tokens) out.push(a.count === 1 ? 'token' : 'tokens');
+  if (a.tokensFor) out.push('for', a.tokensFor);
   if (a.object) out.push(OBJECT_WORDS.get(a.object)!);
+  if (a.to) out.push('to', OBJECT_WORDS.get(a.to)!);
+  if (a.lasts) out.push(LASTS.find(([, l]) => l === a.lasts)![0]);
   if (a.from) out.push('from', ZONE_OUT[a.from] ?? a.from);
   if (a.position) out.push(a.position === 'face-down' ? 'to face-down' : `in ${a.position}`);
   if (a.condition) out.push(CONDITION_WORDS.get(a.condition)!);
