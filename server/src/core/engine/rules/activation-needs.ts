@@ -4,7 +4,7 @@
 // (R78); nothing is activated while a link resolves (R77: the language has no way to write it). Each is checked only
 // where the scenario shows the board (a zone stated empty with `none`, five cards in a player's zones); where it does
 // not, the cost or the target is assumed and the link says so.
-import type { CostPart } from '../../cards/types';
+import type { CostPart, EffectInfo } from '../../cards/types';
 import { describeCostPart } from '../../cards/vocabulary/costs';
 import { quoteName } from '../../syntax/quote';
 import { Zone } from '../../syntax/ast';
@@ -26,6 +26,8 @@ const messages = {
     `${p.link} can be used only once per battle, and this copy already used it in this battle (${p.first}); a battle runs from an attack declaration to the end of its Damage Step [R78]`,
   'no-free-zone/pendulum': (p: { link: string; player: string; cards: string }) =>
     `${p.link} activates a Pendulum Scale, but ${p.player}'s 5 Spell & Trap Zones are taken (${p.cards}); a Pendulum Zone is the leftmost or rightmost Spell & Trap Zone (Master Rule 4 on), so none is free [R76]`,
+  'no-free-zone/tokens': (p: { link: string; player: string; count: number; free: number; cards: string }) =>
+    `${p.link} Special Summons ${p.count} Tokens to ${p.player}'s field, but only ${p.free} of ${p.player}'s 5 Main Monster Zones ${p.free === 1 ? 'is' : 'are'} free (${p.cards}); it needs a zone for every Token, so it cannot be activated until there are ${p.count} [R76]`,
   'no-free-zone/monster': (p: { link: string; player: string; cards: string }) =>
     `${p.link} Special Summons its own card, but ${p.player}'s 5 Main Monster Zones are taken (${p.cards}) and nothing of its cost frees one; an effect that can do nothing it says cannot be activated [R76]`,
 };
@@ -130,10 +132,12 @@ function checkZones(chain: ChainView, report: Reporter, l: LinkState, board: rea
     checkPendulumZone(chain, report, l, spellTraps, names);
     return;
   }
-  if (e.kind === 'activation' && card.category !== 'monster' && at.zone === 'hand' && card.spellTrapKind !== 'field') {
-    if (spellTraps.length >= 5) report.say('no-free-zone/spell-trap', l, { link: chain.linkName(l), player: chain.players[player], cards: names(spellTraps) });
+  if (e.kind === 'activation' && card.category !== 'monster' && at.zone === 'hand' && card.spellTrapKind !== 'field' && spellTraps.length >= 5) {
+    report.say('no-free-zone/spell-trap', l, { link: chain.linkName(l), player: chain.players[player], cards: names(spellTraps) });
     return;
   }
+  if (checkTokenZones(chain, report, l, board, names)) return;
+  if (e.kind === 'activation' && card.category !== 'monster') return;
   // A Main Deck monster Special Summoning itself from where it is (not the field) needs a Main Monster Zone; a cost
   // that may move one of the player's monsters away (a Tribute, a card sent or returned) could free one.
   const written = l.stmt.cost
@@ -143,6 +147,33 @@ function checkZones(chain: ChainView, report: Reporter, l: LinkState, board: rea
   if (!e.summonsItself || at.zone === 'field' || card.category !== 'monster' || EXTRA_DECK_TYPES.test(card.cardType) || freesOne) return;
   const taken = mine.filter((s) => s.card.card!.category === 'monster' && !EXTRA_DECK_TYPES.test(s.card.card!.cardType));
   if (taken.length >= 5) report.say('no-free-zone/monster', l, { link: chain.linkName(l), player: chain.players[player], cards: names(taken) });
+}
+
+/**
+ * The Tokens a link's effect Special Summons as its first part, counted by its source (`special summon 4 tokens`:
+ * Scapegoat), and whose field they go to. Later parts ("and if you do", "then") are not what the activation needs.
+ */
+export function tokenSummon(e: EffectInfo): { count: number; toOpponent: boolean } | undefined {
+  const first = e.does[0];
+  if (!first || first.verb !== 'special-summon' || !first.tokens || !first.count) return undefined;
+  return { count: first.count, toOpponent: first.tokensFor === 'opponent' };
+}
+
+/**
+ * R76 for an effect that Special Summons several Tokens (W140: Scapegoat needs 4 free Monster Zones): each Token needs
+ * a Main Monster Zone of the field it goes to. Only Main Deck monsters the scenario shows there are counted (an Extra
+ * Deck monster may stand in an Extra Monster Zone), and a cost that could move one away frees a zone, so a short count
+ * is said only where the scenario shows it.
+ */
+function checkTokenZones(chain: ChainView, report: Reporter, l: LinkState, board: readonly TargetSnapshot[], names: (list: TargetSnapshot[]) => string): boolean {
+  const tokens = tokenSummon(l.effect!);
+  if (!tokens || l.effect!.cost?.length || l.stmt.cost) return false;
+  const side = (tokens.toOpponent ? 1 - l.player! : l.player!) as PlayerIndex;
+  const taken = board.filter((s) => s.zone === 'field' && s.controller === side && s.card.card?.category === 'monster' && !EXTRA_DECK_TYPES.test(s.card.card.cardType) && !s.pendulumZone);
+  const free = 5 - taken.length;
+  if (free >= tokens.count) return false;
+  report.say('no-free-zone/tokens', l, { link: chain.linkName(l), player: chain.players[side], count: tokens.count, free, cards: names(taken) });
+  return true;
 }
 
 /**
@@ -240,8 +271,8 @@ export const activationNeeds = defineRule({
       tag: 'stable',
       tags: ['stable'],
       inForce: 'always',
-      summary: "A Spell/Trap Card activated from the hand needs a free Spell & Trap Zone (a Field Spell its Field Zone), a Pendulum Monster activated as a Pendulum Scale a free Pendulum Zone (the leftmost or rightmost Spell & Trap Zone, from Master Rule 4 on: a card in a Pendulum Zone holds a Spell & Trap Zone; an effect that places one there with both taken does not place it), and an effect that Special Summons its own Main Deck monster needs a free Main Monster Zone: with 5 cards already there, it cannot be activated.",
-      sources: [S.W78, S.W77, S.W120],
+      summary: "A Spell/Trap Card activated from the hand needs a free Spell & Trap Zone (a Field Spell its Field Zone), a Pendulum Monster activated as a Pendulum Scale a free Pendulum Zone (the leftmost or rightmost Spell & Trap Zone, from Master Rule 4 on: a card in a Pendulum Zone holds a Spell & Trap Zone; an effect that places one there with both taken does not place it), an effect that Special Summons its own Main Deck monster needs a free Main Monster Zone: with 5 cards already there, it cannot be activated; an effect that Special Summons N Tokens needs N free Main Monster Zones on the field they go to (Scapegoat: 4).",
+      sources: [S.W78, S.W77, S.W120, S.W140],
     },
     {
       id: 'R77',
