@@ -7,7 +7,7 @@
 // facts rather than the scenario's written actions; it changes the cards only through the timeline.
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
-import { activeRestrictions, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
+import { activeRestrictions, restrictionUnsure, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
 import { restsOn } from './unknown-facts';
 import { describeRestriction } from '../cards/vocabulary/restrictions';
 import { actionPhrase } from './narrative';
@@ -189,7 +189,7 @@ export function exceptUnaffected(l: LinkState, cards: CardInstance[], words: str
  */
 export function summonLocked(t: Timeline, l: LinkState, words: string, verb: EffectAction['verb'] | undefined, did: ResolutionAct[]): boolean {
   if (l.player === undefined) return false;
-  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !a.restriction.conditional);
+  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !restrictionUnsure(a.card.card, a.restriction));
   if (!lock) return false;
   did.push({ kind: 'not-applied', part: words, verb, reason: 'summon-locked', at: lock.card.name, rule: 'R63' });
   return true;
