@@ -15,12 +15,16 @@ export interface ActiveRestriction {
   restriction: Restriction;
 }
 
-/** Every restriction a card's effects state (its `continuous` lines). */
-export function restrictionsOf(card: CardInfo | undefined): Restriction[] {
-  if (!card) return [];
-  const out: Restriction[] = [];
-  for (const e of card.effects) for (const r of e.restricts) out.push(r);
-  return out;
+const NO_RESTRICTIONS: readonly Restriction[] = [];
+
+/**
+ * Every restriction a card's effects state (its `continuous` lines). Read at every link's placement and resolution
+ * for every face-up card: a card with none (most) makes no list.
+ */
+export function restrictionsOf(card: CardInfo | undefined): readonly Restriction[] {
+  let out: Restriction[] | undefined;
+  if (card) for (const e of card.effects) for (const r of e.restricts) (out ??= []).push(r);
+  return out ?? NO_RESTRICTIONS;
 }
 
 /**
@@ -53,9 +57,8 @@ function negates(n: ActiveRestriction, c: CardInstance): boolean {
 export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>): ActiveRestriction[] {
   const all: ActiveRestriction[] = [];
   for (const c of instances) {
-    // Read at every link's placement and resolution: the effects' lists directly, no list made per card.
     if (!c.card || !faceUpOnField(c) || pending.has(c)) continue;
-    for (const e of c.card.effects) for (const r of e.restricts) all.push({ card: c, controller: c.controller, restriction: r });
+    for (const r of restrictionsOf(c.card)) all.push({ card: c, controller: c.controller, restriction: r });
   }
   if (!all.length) return all;
   const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');
