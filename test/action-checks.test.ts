@@ -3,7 +3,16 @@
 // `expect illegal CODE` without `at`. The samples in samples/rules/ (pinned by the goldens) show the main cases.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { analyze } from '../server/src/core/internal';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { analyze, scenarioJson } from '../server/src/core/internal';
+import { preview } from '../server/src/lsp/preview';
+import { hover } from '../server/src/lsp/hover';
+import { runCli } from '../server/src/cli/main';
+import { buildViewModel } from '../client/src/preview/model';
+import { renderPreviewHtml } from '../client/src/preview/html';
+import { PREVIEW_ASSETS } from './preview/assets';
 import './generated-cards';
 
 const HEAD = `  rules tcg
@@ -76,4 +85,33 @@ ${HEAD}  Yugi hand: "Cyber Dragon"
   expect illegal summon-locked
 `);
   assert.ok(out.some((d) => d.startsWith('error expect-unmet: expected summon-locked on a game action, but the checker finds no problem with the game actions')), out.join('\n'));
+});
+
+test('an assumption made at a game action is stored beside the scenario and shown as a link\'s: explain, JSON, preview, hover', () => {
+  const text = `scenario "t"
+${HEAD}  Yugi hand: "Blue-Eyes White Dragon"
+  Yugi pendulum summons "Blue-Eyes White Dragon"
+`;
+  const a = analyze(text, { uri: 'file:///act.segoc' });
+  const sc = a.scenarios[0];
+  assert.equal(sc.actionAssumptions.length, 1);
+  assert.equal(sc.actionAssumptions[0].range.start.line, 6);
+  assert.match(sc.actionAssumptions[0].assumptions[0], /^Yugi has a Pendulum Monster in each Pendulum Zone/);
+  // The JSON of `segoc check --format json` and `segoc render --format json`.
+  assert.deepEqual(scenarioJson(sc).actionAssumptions, [{ line: 7, assumptions: sc.actionAssumptions[0].assumptions }]);
+  // The preview: the DTO carries it and the page says it with its line.
+  const dto = preview(a, 'file:///act.segoc', 1);
+  assert.equal(dto.scenarios[0].actionAssumptions[0].assumptions[0], sc.actionAssumptions[0].assumptions[0]);
+  const html = renderPreviewHtml(buildViewModel(dto as never), { cspSource: 'vscode-resource:', assets: PREVIEW_ASSETS });
+  assert.match(html, /assumed at the game action on line 7: Yugi has a Pendulum Monster in each Pendulum Zone/);
+  // The hover on the action's line.
+  const h = hover(a, { line: 6, character: 12 }, text.split('\n'));
+  assert.match(JSON.stringify(h?.contents), /Assumed.*Yugi has a Pendulum Monster in each Pendulum Zone/);
+  // `segoc explain`.
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'segoc-act-'));
+  fs.writeFileSync(path.join(dir, 'act.segoc'), text);
+  let out = '';
+  const code = runCli(['explain', 'act.segoc'], { cwd: dir, out: (s: string) => (out += s + '\n'), err: () => undefined, write: (s: string) => (out += s), tty: false } as never);
+  assert.equal(code, 0);
+  assert.match(out, /game action at line 7: assumed: Yugi has a Pendulum Monster in each Pendulum Zone/);
 });

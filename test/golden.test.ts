@@ -62,6 +62,7 @@ function scenarioLines(s: ScenarioResult & { block?: number }): string[] {
   const met = s.expectationsMet === undefined ? '' : s.expectationsMet ? ', expectations met' : ', expectations NOT met';
   const out = [`scenario ${s.index} "${s.title}" at ${pos(s.range)}${s.block !== undefined ? ` (block ${s.block})` : ''}: ${verdictLabel(s.verdict, s.restsOnUnknownFacts)}${met}`];
   out.push(`  ${s.ruleset.region}${s.ruleset.asOf ? ` as of ${s.ruleset.asOf}` : ''}; players ${s.players.join(', ')}; turn ${s.turnPlayer}`);
+  for (const a of s.actionAssumptions) for (const x of a.assumptions) out.push(`  game action at ${pos(a.range)} assumes: ${x}`);
   for (const c of s.chains) out.push(...chainLines(c));
   return out;
 }

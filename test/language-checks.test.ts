@@ -162,7 +162,7 @@ test('a one-word card name without quotes in a link is "not quoted" (with a fix)
   const a = analyze(scenario('players Yugi, Kaiba', 'turn Yugi', 'Yugi field: "Sangan" as s1', 'chain', '  1 Yugi Sangan', '  2 Yugi s2'));
   assert.deepEqual(a.diagnostics.map(show), [
     '6:12 error syntax: card names are written in quotes: `Sangan` is not quoted (write "Sangan")',
-    '7:12 error unknown-label: unknown label `s2`: labels are given on board lines with `as` (card names go in quotes)',
+    '7:12 error unknown-label: unknown label `s2`: labels are given with `as`, on a board line or after a name in a link\'s or an action\'s list (`"Sheep Token" as T1`), before they are used (card names go in quotes)',
   ]);
   assert.deepEqual(a.diagnostics[0].fix?.[0].edits[0].newText, '"Sangan"');
 });

@@ -477,3 +477,28 @@ test('names: a list of names both players have (`-> destroy "X", "Y"`) says its 
   const said = a.diagnostics.filter((x) => x.code === 'owner-assumed').map((x) => x.message.match(/both players have ("[^"]+")/)?.[1]);
   assert.deepEqual(said, ['"Sangan"', '"Peten the Dark Clown"'], fmt(a.diagnostics));
 });
+
+test('a name in a link\'s list gives its copy a label: same-named Tokens told apart; a label given twice is duplicate-label', () => {
+  const a = check(`  Kaiba field: set "Scapegoat"
+  Yugi field: set "Raigeki Break"
+  Yugi hand: "Kuriboh"
+  chain
+    1 Kaiba "Scapegoat" -> special summon "Sheep Token" as S1, "Sheep Token" as S2
+  chain
+    1 Yugi "Raigeki Break" target S1 cost: discard "Kuriboh" -> destroy S1
+  expect S2 in field
+
+card "Scapegoat": quick-play spell
+`);
+  noErrors(a);
+  const tokens = a.references.filter((r) => r.kind === 'label' && r.definition);
+  assert.deepEqual(tokens.map((r) => r.label), ['S1', 'S2']);
+  assert.notEqual(tokens[0].instance, tokens[1].instance, 'two Tokens, one per label');
+  assert.equal(tokens[0].instance?.token, true);
+  const twice = check(`  Kaiba field: "Sheep Token" as T1
+  Yugi hand: "Raigeki"
+  chain
+    1 Yugi "Raigeki" -> destroy "Sheep Token" as T2
+`);
+  assert.match(fmt(errors(twice)), /duplicate-label: this copy already has the label `T1`; use it/);
+});

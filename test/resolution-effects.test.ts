@@ -16,6 +16,18 @@ function labelsAtEnd(text: string): string[] {
   return (Array.isArray(r) ? r : r.items).map((i) => i.label);
 }
 
+test('completion offers a label given in an earlier link\'s list (`"Sheep Token" as S1`)', () => {
+  const items = labelsAtEnd(`scenario "t"
+  players Yugi, Kaiba
+  turn Yugi
+  Kaiba field: set "Scapegoat"
+  chain
+    1 Kaiba "Scapegoat" -> special summon "Sheep Token" as S1, "Sheep Token" as S2
+  chain
+    1 Yugi "Raigeki Break" target `);
+  assert.ok(items.includes('S1') && items.includes('S2'), items.join(', '));
+});
+
 test('does: parts, objects and conjunctions read and print back', () => {
   for (const line of ['destroy target and if you do draw 1', 'negate activation and destroy that card', 'special summon target from gy in defense then change position itself', 'destroy all spells and traps also banish itself', 'add from deck', 'destroy target or send to gy from deck', 'negate effects target then negate effects if set before activation']) {
     const parts = readActions(line.split(' '));

@@ -228,3 +228,24 @@ test('after a Summon has happened, its negation can no longer be activated (R52)
   assert.deepEqual(warning.reasons.map((x) => x.rule), ['R52']);
   assert.match(warning.reasons[0].message, /already happened/);
 });
+
+test('a Spell/Trap Card already face-up is not offered for activation again, its effects are (R35)', () => {
+  const text = `scenario "face-up Continuous Traps"
+  players Yugi, Kaiba
+  turn Yugi
+
+  Yugi field: "Call of the Haunted", "Dark Contract with the Witch"
+  Yugi gy: "Dark Magician"
+  Kaiba field: "Sangan"
+`;
+  const ls = text.split('\n');
+  const analysis = analyze(text, { uri: 'file:///face-up.segoc' });
+  const start = documentPoints(analysis, ls).find((p) => p.kind === 'start')!;
+  const yugi = responsesAt(analysis, ls, start).players.find((p) => p.player === 'Yugi')!;
+  const call = yugi.options.find((o) => o.card === 'Call of the Haunted')!;
+  assert.equal(call.answer, 'no');
+  assert.ok(call.reasons.some((x) => x.rule === 'R35'), JSON.stringify(call.reasons));
+  const witch = yugi.options.filter((o) => o.card === 'Dark Contract with the Witch');
+  assert.equal(witch.find((o) => o.effect === 1)?.answer, 'no', 'its activation');
+  assert.notEqual(witch.find((o) => o.effect === 2)?.answer, 'no', 'its Quick Effect');
+});

@@ -60,7 +60,9 @@ const GRANTED_LETTERS = { 'face-up': 'f', 'used-as-material': 'm' };
 function otherEventOfClone(e, kind) {
   // A clone on another kind of Summon is merged by its event already (generated-record.ts MERGED_SUMMONS): no letter.
   if (/^EVENT_(SUMMON|SPSUMMON|FLIP_SUMMON)_SUCCESS$/.test(e.code)) return false;
-  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
+  // With its own condition too (Golden-Eyes Idol: "banished, or sent to the GY by card effect"; Serket: "Special
+  // Summoned, or ... if this card battles"): the condition qualifies that event only.
+  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description' || w === 'Condition');
 }
 
 /**
@@ -481,6 +483,9 @@ function withHandActivation(records, script) {
   if (!script.activatesFromHand || i < 0) return;
   const f = records[i].split(',');
   f[5] = 'HS';
+  // Its own condition ("If you control no cards, you can activate this card from your hand") is not read: extra
+  // letter `h`, a fact a link activating it from the hand rests on (core: HAND_CONDITION).
+  if (script.handCondition && !f[9].includes('h')) f[9] += 'h';
   records[i] = f.join(',');
 }
 
@@ -569,6 +574,108 @@ function withClonedActions(records, sources) {
 }
 
 /**
+ * The moments of a phase the text states where no window was read ("Activate only during the Damage Step", "only at the
+ * end of the Damage Step", "At the end of the Battle Phase", "At the start of your Main Phase 1"): field 11 of the
+ * record, a code of core's WINDOWS (`ed`, `ede`, `eeb`, `ys1`), source `t` (field 12). The scripts state these in
+ * condition functions the reader mostly does not take apart (`Duel.GetCurrentPhase()==PHASE_DAMAGE`, a flag set at
+ * the start of the phase), so the text is the source: the window the text inference read of the paired effect, or, for a
+ * Spell/Trap's activation the inference did not pair, the one sentence of the card's text that states such a moment
+ * (`moment`: the inference's englishMoment, one table of the phrases).
+ */
+const MOMENT_CODES = new Set(['ed', 'ede', 'eeb', 'ys1']);
+
+function withTextWindows(records, inferred, type, card, windowCodes, moment) {
+  const paired = pairedWithText(records, inferred, type);
+  // Sentences split at their ends only: a sentence's condition is what comes before its colon.
+  const stated = (card?.text?.en ?? '').split(/(?<=[.])\s+(?=[A-Z●])|\n/).map((x) => moment(x.includes(':') ? conditionOf(x) : /^activate\b/i.test(x) ? x : '')).filter(Boolean);
+  for (const [i, r] of records.entries()) {
+    const f = r.split(',');
+    if (!['A', 'Q'].includes(f[0]) || f[10]) continue;
+    const text = paired.get(i);
+    // Only where the card's activation is the effect (a Continuous or Field Spell's later sentences are its face-up effects').
+    const activationIsEffect = f[0] !== 'A' || /^(S:(Normal|Quick-Play|Ritual)|T:(Normal|Counter))/.test(type);
+    if (!activationIsEffect) continue;
+    // The card's one sentence that states a moment is its activation's only where the card has no other effect it could be.
+    const unpairedActivation = f[0] === 'A' && stated.length === 1 && records.every((x) => x.startsWith('A,')) ? stated[0] : undefined;
+    const phrase = text?.window ?? unpairedActivation ?? (text ? moment(conditionOf(text.sentence)) : undefined);
+    const code = phrase && windowCodes[phrase];
+    if (!code || !MOMENT_CODES.has(code)) continue;
+    while (f.length < 12) f.push('');
+    f[10] = code;
+    f[11] = 't';
+    records[i] = f.join(',');
+  }
+}
+
+/** The part of an effect's sentence before its colon (its condition), or all of it. */
+function conditionOf(sentence) {
+  const colon = (sentence ?? '').indexOf(':');
+  return (colon >= 0 ? sentence.slice(0, colon) : sentence ?? '').trim();
+}
+
+/**
+ * Event qualifiers the text states and the script encodes only by a missing flag or not at all: "(except during the
+ * Damage Step)" (`nDS`: the script leaves EFFECT_FLAG_DAMAGE_STEP off); "except during the Draw Phase" where the
+ * script's check also names the Damage Step (`ndD` -> `nd`: the text is what the card says). Card events only.
+ */
+function withTextQualifiers(records, inferred, type) {
+  for (const [i, t] of pairedWithText(records, inferred, type)) {
+    const f = records[i].split(',');
+    const [event, ...codes] = (f[4] ?? '').split('|');
+    if (!event || ['chaining', 'attack_announce', 'be_battle_target', 'battle_damage', 'damage'].includes(event)) continue;
+    const cond = conditionOf(t.sentence);
+    let changed = false;
+    if (codes.includes('ndD') && /\bexcept during the draw phase\b/i.test(cond) && !/\bdamage step\b/i.test(cond)) {
+      codes[codes.indexOf('ndD')] = 'nd';
+      changed = true;
+    }
+    if (!changed) continue;
+    f[4] = [event, ...codes].join('|');
+    records[i] = f.join(',');
+  }
+}
+
+/** A record's event as the words of a condition name it (for the text's "(except during the Damage Step)"). */
+const EVENT_WORDS = {
+  leave_field: /\bleaves? the field\b/i,
+  spsummon_success: /\bspecial summons?\b|\bspecial summoned\b/i,
+  summon_success: /\bnormal summons?\b|\bnormal summoned\b/i,
+  flip_summon_success: /\bflip summons?\b|\bflip summoned\b/i,
+  destroyed: /\bdestroyed\b/i,
+  to_grave: /\bsent to the gy\b/i,
+  remove: /\bbanished\b/i,
+  to_hand: /\badded\b/i,
+  to_deck: /\bshuffled into the deck\b|\breturned to the deck\b/i,
+  chain_solved: /\bresolves\b/i,
+};
+
+/**
+ * "(except during the Damage Step)" (`nDS` in the event field): EDOPro encodes it only by leaving the effect's
+ * EFFECT_FLAG_DAMAGE_STEP off, so the card text is the source. Each sentence of the text that states it names its
+ * event before the colon; the one record of the card on that event (and without the flag) takes it. Where the words
+ * name no record's event, or several, nothing is read (the engine then lets R30 decide, as before).
+ */
+function withDamageStepExclusions(records, card) {
+  const text = card?.text?.en ?? '';
+  for (const sentence of text.split(/(?<=[.:])\s+(?=[A-Z●])|\n/)) {
+    if (!/\bexcept during the damage step\b/i.test(sentence)) continue;
+    const cond = conditionOf(sentence);
+    const fits = records.map((r, i) => i).filter((i) => {
+      const f = records[i].split(',');
+      const event = (f[4] ?? '').split('|')[0];
+      return ['T', 'Q', 'A'].includes(f[0]) && EVENT_WORDS[event]?.test(cond) && !(f[6] ?? '').includes('d');
+    });
+    if (fits.length !== 1) continue;
+    const f = records[fits[0]].split(',');
+    const [event, ...codes] = f[4].split('|');
+    if (codes.includes('nDS')) continue;
+    codes.splice(codes.includes('!') ? codes.indexOf('!') : codes.length, 0, 'nDS');
+    f[4] = [event, ...codes].join('|');
+    records[fits[0]] = f.join(',');
+  }
+}
+
+/**
  * Script against text on an effect's kind (issue 27: the rule that chooses, tested on the whole disagreement set): a
  * script's continuous effect on an event (`EFFECT_TYPE_SINGLE/FIELD+EFFECT_TYPE_CONTINUOUS` with an `EVENT_...` code,
  * which EDOPro applies without a chain: Zombowwow's "When this card declares an attack, it gains 500 ATK", Call of the
@@ -593,7 +700,7 @@ function kindChoice(script, inferred) {
 }
 
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '', moment = () => undefined) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
@@ -602,6 +709,9 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   withCost(records, chainStarting, inferred, type);
   withOncePerBattle(records, inferred, type);
+  withTextWindows(records, inferred, type, card, windowCodes, moment);
+  withTextQualifiers(records, inferred, type);
+  withDamageStepExclusions(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);

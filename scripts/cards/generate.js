@@ -151,6 +151,7 @@ function generate(o, log = () => {}) {
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
+  const { englishMoment } = loadTypeScript('server/src/core/infer/english.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
   const { englishRestrictions } = loadTypeScript('server/src/core/infer/restrictions.ts');
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
@@ -201,7 +202,7 @@ function generate(o, log = () => {}) {
     // pinned commit (and not a Normal Monster) takes its effects from the text alone (textOnlyEffects).
     const textOnly = !script && !normalMonster && !!card.text?.en;
     const inferred = (script || textOnly) && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en', pendulumText: textOnly ? card.pendulum_effect?.en : undefined }) : undefined;
-    const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode, englishMoment);
     // Kind choices between script and text (scripts/cards/effects.js kindChoice): counted by the side taken.
     const kind = notes.find((n) => n.startsWith('kind:'));
     if (kind) {

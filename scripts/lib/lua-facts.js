@@ -114,7 +114,9 @@ function readScript(lua) {
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
   const activatesFromHand = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE'));
-  return { effects: registered, granted, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
+  // The hand under a condition of its own (Evenly Matched: "If you control no cards"): not read.
+  const handCondition = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE') && e.hasCondition);
+  return { effects: registered, granted, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand, handCondition };
 }
 
 /**
@@ -488,8 +490,34 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   const parts = [];
   // `local p,loc=Duel.GetChainInfo(ev,CHAININFO_TRIGGERING_PLAYER,CHAININFO_TRIGGERING_LOCATION)`: names of the activation's player and zone.
   const aliases = [];
+  // What an activation targets (EVENT_CHAINING): `local tg=Duel.GetChainInfo(ev,CHAININFO_TARGET_CARDS)` and its first card.
+  const targets = { group: '', card: '' };
   for (const l of lines) {
     if (/^local\s+\w+\s*=\s*e:GetHandler\(\)$/.test(l)) continue;
+    const group = depth === 0 && /^local\s+(\w+)\s*=\s*Duel\.GetChainInfo\(ev,\s*CHAININFO_TARGET_CARDS\)$/.exec(l);
+    if (group) {
+      targets.group = group[1];
+      continue;
+    }
+    const card = targets.group && new RegExp(String.raw`^local\s+(\w+)\s*=\s*${targets.group}:GetFirst\(\)$`).exec(l);
+    if (card) {
+      targets.card = card[1];
+      continue;
+    }
+    // `if not (A and B) then return false end`, `if rp==tp or not A then return false end`: a guard is a conjunction too.
+    const guard = depth === 0 && !opts.custom && /^if (.+) then return false end$/.exec(l);
+    if (guard) {
+      const required = guardParts(guard[1], targets);
+      if (required) parts.push(...required);
+      else complete = false;
+      continue;
+    }
+    // `local tc=eg:GetFirst()`: the event's card, read as a filter's `c` (D - Counter's attack target).
+    const first = /^local\s+(\w+)\s*=\s*eg:GetFirst\(\)$/.exec(l);
+    if (first && depth === 0) {
+      aliases.push([first[1], 'c']);
+      continue;
+    }
     const info = /^local\s+(\w+)\s*(?:,\s*(\w+)\s*)?=\s*Duel\.GetChainInfo\(ev,\s*(CHAININFO_\w+)\s*(?:,\s*(CHAININFO_\w+)\s*)?\)$/.exec(l);
     if (info) {
       const as = { CHAININFO_TRIGGERING_PLAYER: 'rp', CHAININFO_TRIGGERING_LOCATION: 'TRIGGERING_LOCATION' };
@@ -525,11 +553,77 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   }
   if (!parts.length && !codes.length) return { codes: [], complete: false };
   for (const p of parts) {
+    const target = targetPart(lua, p, targets, depth);
+    if (target) {
+      codes.push(...target.codes);
+      if (!target.complete) complete = false;
+      continue;
+    }
     const read = readPart(lua, p, depth);
     if (read) codes.push(...read.codes);
     if (!read || !read.complete) complete = false;
   }
   return { codes, complete };
+}
+
+/**
+ * The parts a guard `if X then return false end` requires (its negation, as a conjunction): `not (A and B)` -> A, B;
+ * `P or not A` -> not P, A (for the comparisons below); undefined where it cannot be negated part by part.
+ */
+function guardParts(expr, targets) {
+  const e = expr.trim();
+  const inner = /^not\s+\((.*)\)$/.exec(e);
+  if (inner && !/\bor\b/.test(inner[1])) return splitAnd(inner[1]);
+  const out = [];
+  for (const term of splitTop(e, 'or')) {
+    let m;
+    if ((m = /^not\s+(.+)$/.exec(term)) && !/\b(?:and|or)\b/.test(m[1])) out.push(m[1].replace(/^\((.*)\)$/, '$1'));
+    else if (/^rp\s*==\s*tp$/.test(term)) out.push('rp~=tp');
+    else if (/^rp\s*(?:==\s*1-tp|~=\s*tp)$/.test(term)) out.push('rp==tp');
+    else if (targets.group && new RegExp(String.raw`^#${targets.group}\s*~=\s*1$`).test(term)) out.push(`#${targets.group}==1`);
+    else return undefined;
+  }
+  return out;
+}
+
+/** `A or B` split at the top level (outside parentheses). */
+function splitTop(expr, word) {
+  const out = [];
+  let depth = 0;
+  let cur = '';
+  for (const w of expr.split(new RegExp(String.raw`(\s+${word}\s+|[()])`))) {
+    if (w === '(') depth++;
+    if (w === ')') depth--;
+    if (depth === 0 && new RegExp(String.raw`^\s+${word}\s+$`).test(w)) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += w;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/**
+ * A part about what the activation targets (`T`-prefixed codes of the filter its targets pass: `Tc:y` a card you
+ * control, `Tk:m` a monster; `T1` exactly one target; `xt` it targets): the target group's `IsExists(s.f,1,nil,tp)`,
+ * its first card's checks, `re:IsHasProperty(EFFECT_FLAG_CARD_TARGET)`. Undefined for a part of anything else.
+ */
+function targetPart(lua, p, targets, depth) {
+  if (/^re:IsHasProperty\(EFFECT_FLAG_CARD_TARGET\)$/.test(p)) return whole('xt');
+  if (!targets.group) return undefined;
+  const g = targets.group;
+  if (p === g) return whole();
+  if (new RegExp(String.raw`^#${g}\s*==\s*1$`).test(p)) return whole('T1');
+  const exists = new RegExp(String.raw`^${g}:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?\)$`).exec(p);
+  if (exists) {
+    const read = readFilter(lua, { name: exists[1], args: exists[2] ? ['1-tp'] : ['tp'] });
+    return { codes: read.codes.map((c) => `T${c}`), complete: read.complete };
+  }
+  if (targets.card && new RegExp(String.raw`\b${targets.card}:`).test(p)) {
+    const read = readPart(lua, p.replace(new RegExp(String.raw`\b${targets.card}:`, 'g'), 'c:'), depth + 1);
+    return read ? { codes: read.codes.map((c) => `T${c}`), complete: read.complete } : { codes: [], complete: false };
+  }
+  return undefined;
 }
 
 /** `A and B and (C)` split at top-level `and`; undefined parts where `or` or `not` makes it other than a conjunction. */
@@ -556,6 +650,8 @@ function readPart(lua, p, depth) {
   if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
   // A monster effect or a Spell/Trap Card's activation (Solemn Judgment's kind of "or"): `x:ma`.
   if (/^\(?re:IsMonsterEffect\(\) or re:IsHasType\(EFFECT_TYPE_ACTIVATE\)\)?$|^\(?re:IsHasType\(EFFECT_TYPE_ACTIVATE\) or re:IsMonsterEffect\(\)\)?$/.test(p)) return whole('x:ma');
+  // "At the start of your Main Phase 1": nothing was done in the phase yet (`P:s`, with the phase's own code).
+  if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   let m;
@@ -578,6 +674,8 @@ function readPart(lua, p, depth) {
   // A card of the event Summoned by / controlled by a player (`eg:IsExists(Card.IsSummonPlayer,1,nil,1-tp)`).
   if ((m = /^eg:IsExists\(Card\.Is(SummonPlayer|Controler),1,nil,(1-)?tp\)$/.exec(p))) return whole(`${m[1] === 'SummonPlayer' ? 'p' : 'c'}:${m[2] ? 'o' : 'y'}`);
   if (/^Duel\.IsBattlePhase\(\)$/.test(p)) return whole('P:b');
+  // EDOPro's PHASE_BATTLE is the end of the Battle Phase ("At the end of the Battle Phase": Evenly Matched), `P:eb`.
+  if (/^Duel\.(?:GetCurrentPhase\(\)\s*==\s*PHASE_BATTLE|IsPhase\(PHASE_BATTLE\))$/.test(p)) return whole('P:eb');
   // What was activated (`re`, EVENT_CHAINING) and where (the triggering location read from Duel.GetChainInfo).
   if ((m = /^re:Is(Monster|Spell|Trap|SpellTrap)Effect\(\)$/.exec(p))) return whole(...(m[1] === 'SpellTrap' ? ['x:s', 'x:t'] : [`x:${m[1][0].toLowerCase()}`]));
   if (/^TRIGGERING_LOCATION\s*==\s*LOCATION_MZONE$|^\(?TRIGGERING_LOCATION\s*&\s*LOCATION_MZONE\)?\s*(?:~=|>)\s*0$/.test(p)) return whole('z:M');
@@ -594,6 +692,10 @@ function readPart(lua, p, depth) {
   // Discarded: sent from the hand by a discard (`(r&REASON_DISCARD)~=0`, `IsReason(REASON_DISCARD)`).
   if (/^\(r\s*&\s*REASON_DISCARD\)\s*(?:~=|>)\s*0$/.test(p) || new RegExp(String.raw`^${self}:IsReason\(REASON_DISCARD\)$`).test(p)) return whole('dc');
   if ((m = new RegExp(String.raw`^${self}:GetPreviousLocation\(\)\s*==\s*LOCATION_(\w+)$`).exec(p)) && ZONE_CODES[m[1]]) return whole(`f:${ZONE_CODES[m[1]]}`);
+  // Face-up now (the event's card, `local tc=eg:GetFirst()`): `u`.
+  if (/^c:IsPosition\(POS_FACEUP\)$/.test(p)) return whole('u');
+  // Material for one kind of Summon (EVENT_BE_MATERIAL: `r==REASON_SYNCHRO`): `h:<method>`.
+  if ((m = /^(?:r\s*==\s*REASON_(\w+)|\(?r\s*&\s*REASON_(\w+)\)?\s*(?:~=|>)\s*0)$/.exec(p)) && METHODS[m[1] ?? m[2]]) return whole(`h:${METHODS[m[1] ?? m[2]]}`);
   // Face-up before it moved (`u`).
   if (new RegExp(String.raw`^${self}:IsPreviousPosition\(POS_FACEUP\)$`).test(p)) return whole('u');
   if ((m = /^(?:c|e:GetHandler\(\)):IsPrevious(?:Controler|Controller)\((1-)?tp\)$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
@@ -610,6 +712,8 @@ function readPart(lua, p, depth) {
   if ((m = /^c:IsLevelBelow\((\d+)\)$/.exec(p))) return whole(`l:-${m[1]}`);
   if ((m = /^c:IsLevelAbove\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}-`);
   if (/^c:IsFaceup\(\)$/.test(p)) return whole();
+  // On the field: what "a card you control" means already (Megalith Aratron's targets).
+  if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_ONFIELD\)$/.test(p)) return whole();
   // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
   if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).

@@ -251,6 +251,8 @@ function renderScenario(sc: ScenarioView): HtmlElement {
       { class: 'scenario-body' },
       meta,
       renderDiagnostics([...sc.expectations.problems, ...sc.diagnostics]),
+      sc.actionAssumptions.length > 0 &&
+        h('ul', { class: 'assumed' }, sc.actionAssumptions.flatMap((a) => a.assumptions.map((x) => h('li', { 'data-line': a.line }, `assumed at the game action on line ${num(a.line + 1)}: ${x}`)))),
       sc.chains.length ? sc.chains.map(renderChain) : h('p', { class: 'no-chain' }, 'This scenario has no chain.'),
       sc.points.length > 0 && renderPoints(sc.points),
     ),

@@ -120,6 +120,8 @@ export interface WireScenario {
   players: [string, string] | string[];
   turnPlayer: string;
   chains: WireChain[];
+  /** The game actions whose checks assumed something (absent from older servers). */
+  actionAssumptions?: Array<{ range: WireRange; assumptions: string[] }>;
   verdict: 'legal' | 'illegal' | 'invalid';
   /** A 'legal' that rests on card facts the library does not know (absent from older servers). */
   restsOnUnknownFacts?: boolean;
@@ -269,6 +271,8 @@ export interface ScenarioView {
   /** Diagnostics of the scenario not shown on a chain or link (language errors, expectations). */
   diagnostics: DiagnosticView[];
   chains: ChainView[];
+  /** What the checks of the game actions assumed, each with its action's line (from 0), as a link's assumptions. */
+  actionAssumptions: Array<{ line: number; assumptions: string[] }>;
   /** Who can act at each point, as the server words it (empty when the server sent none). */
   points: WirePoint[];
   /** Whether this scenario is "as expected" (for the summary). */
@@ -487,6 +491,7 @@ function buildScenario(sc: WireScenario, extra: WireDiagnostic[]): ScenarioView 
     expectations: { state, label, problems, confirmed },
     diagnostics: rest.filter((d) => !EXPECT_CODES.has(d.code)).map(toDiagnosticView),
     chains,
+    actionAssumptions: (Array.isArray(sc.actionAssumptions) ? sc.actionAssumptions : []).map((a) => ({ line: a.range.start.line, assumptions: [...a.assumptions] })),
     points: Array.isArray(sc.points) ? sc.points : [],
     ok: sc.verdict !== 'invalid' && sc.expectationsMet !== false && (sc.verdict === 'legal' || sc.expectationsMet === true),
   };

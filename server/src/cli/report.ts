@@ -190,6 +190,7 @@ export function formatExplain(a: CheckedAnalysis, file: string, style: TextStyle
     out.push(`  players: ${sc.players.join(', ')}; turn player: ${sc.turnPlayer}`);
     const [label, ...rules] = RULE_REGISTRY.describeRuleset(sc.ruleset);
     out.push(`  rules: ${[style.bold(label), ...rules].join('\n         ')}`);
+    for (const a of sc.actionAssumptions) for (const as of a.assumptions) out.push(`  game action at line ${a.range.start.line + 1}: assumed: ${as}`);
     for (const c of sc.chains) {
       out.push(`  chain ${c.index} (${phaseLabel(c.phase)}):`);
       if (c.collected.length) {

@@ -42,6 +42,7 @@ export function scenarioJson(sc: ScenarioResult & { block?: number }) {
     restsOnUnknownFacts: sc.restsOnUnknownFacts,
     verdictText: verdictLabel(sc.verdict, sc.restsOnUnknownFacts),
     expectationsMet: sc.expectationsMet ?? null,
+    actionAssumptions: sc.actionAssumptions.map((a) => ({ line: a.range.start.line + 1, assumptions: a.assumptions })),
     chains: sc.chains.map((c) => ({
       index: c.index,
       line: c.keywordRange.start.line + 1,

@@ -24,6 +24,7 @@ import {
   PHASE_TIMES,
   PHASES,
   Position,
+  quoteName,
   RACES,
   RULE_CODES,
   LANGUAGE_WORDS,
@@ -198,6 +199,17 @@ function completionItems(analysis: Analysis, doc: TextDocument, p: Position, opt
           textEdit: { range: replace, newText: c.label.text },
         });
       }
+    }
+    // Labels a name gives in an action's or a target's list (`"Sheep Token" as T1`), for the lines after it.
+    for (const r of analysis.references) {
+      if (r.kind !== 'label' || !r.definition || r.scenario !== sIndex! + 1 || r.range.start.line >= p.line || !r.instance || r.instance.placedAt) continue;
+      items.push({
+        label: r.label ?? '',
+        kind: CompletionItemKind.EnumMember,
+        detail: `label: ${quoteName(r.instance.name)}`,
+        sortText: `0${r.label}`,
+        textEdit: { range: replace, newText: r.label ?? '' },
+      });
     }
   };
 

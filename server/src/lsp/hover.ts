@@ -72,7 +72,11 @@ export function hover(analysis: Analysis, p: Position, lines?: readonly string[]
   const whoCanAct = points.map((pt) => `\n\n---\n\n${responsesMarkdown(responsesAt(analysis, lines!, pt, responses))}`).join('');
   const hit = linkAt(analysis, p);
   if (hit) return markdown(describeLink(analysis, hit) + (point?.kind === 'link' ? whoCanAct : ''), hit.link.range);
-  if (point && point.kind !== 'link' && !ref) return markdown(whoCanAct.replace(/^\n\n---\n\n/, ''), point.range);
+  // A game action's check may have assumed what the scenario does not say (R67's Pendulum Zones): said as on a link.
+  const assumed = analysis.scenarios.flatMap((s) => s.actionAssumptions).find((a) => containsPosition(a.range, p));
+  const assumedText = assumed ? `**Assumed** (the scenario does not say it):\n${assumed.assumptions.map((a) => `  - ${escapeMd(a)}`).join('\n')}` : '';
+  if (point && point.kind !== 'link' && !ref) return markdown(assumedText ? `${assumedText}${whoCanAct}` : whoCanAct.replace(/^\n\n---\n\n/, ''), point.range);
+  if (assumed && !ref) return markdown(assumedText, assumed.range);
   // 4. Labels and players.
   if (ref && ref.kind === 'label' && ref.instance) {
     const inst = ref.instance;

@@ -105,6 +105,8 @@ export interface ScenarioDto {
   players: string[];
   turnPlayer: string;
   chains: ChainDto[];
+  /** The game actions whose checks assumed what the scenario does not say (R67's Pendulum Zones), as a link's `assumptions`. */
+  actionAssumptions: Array<{ range: Range; assumptions: string[] }>;
   verdict: ScenarioResult['verdict'];
   /** A 'legal' that rests on card facts the library does not know (issue 27). */
   restsOnUnknownFacts: boolean;
@@ -198,6 +200,7 @@ function scenarioDto(sc: ScenarioResult): ScenarioDto {
     players: [...sc.players],
     turnPlayer: sc.turnPlayer,
     chains: sc.chains.map(chainDto),
+    actionAssumptions: sc.actionAssumptions.map((a) => ({ range: range(a.range), assumptions: [...a.assumptions] })),
     verdict: sc.verdict,
     restsOnUnknownFacts: sc.restsOnUnknownFacts,
     expectationsMet: sc.expectationsMet,

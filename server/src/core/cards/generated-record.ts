@@ -13,7 +13,7 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { factsFromSegoc, readPhrase } from './from-segoc';
 import { parse } from '../syntax/parser';
 import { quoteName } from '../syntax/quote';
-import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
+import { CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
@@ -133,6 +133,8 @@ const SELF_EVENTS: Record<string, string> = {
   battle_damage: 'inflicts battle damage',
   battled: 'battles',
   damage_step_end: 'battles',
+  // EVENT_BATTLE_START, the start of the Damage Step: "at the start of the Damage Step if this card battles" (Serket).
+  battle_start: 'battles',
 };
 
 /** Other cards' events (a field effect): which cards is left open (`qualifying`), so it is assumed. */
@@ -154,6 +156,8 @@ const OTHER_EVENTS: Record<string, string> = {
   be_battle_target: 'an attack is declared',
   damage: 'a player takes damage',
   battle_damage: 'a player takes battle damage',
+  // EVENT_BATTLE_DESTROYING: "if a Spellcaster monster you control destroyed an opponent's monster by battle" (Enlightenment).
+  battle_destroying: 'a qualifying monster destroys a monster by battle',
 };
 
 /**
@@ -191,6 +195,12 @@ export const WINDOWS: Readonly<Record<string, string>> = {
   omb: "during the opponent's main phase or battle phase",
   ymb: 'during your main phase or battle phase',
   emb: 'during the main phase or battle phase',
+  // Moments the text states ("Activate only during the Damage Step", "at the end of the Damage Step", "At the end of
+  // the Battle Phase", "At the start of your Main Phase 1"): read from the text by the generator (withTextWindows).
+  ed: 'during the damage step',
+  ede: 'during the end of the damage step',
+  eeb: 'during the end of the battle phase',
+  ys1: 'during the start of your main phase 1',
 };
 
 /**
@@ -235,8 +245,11 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
-  /** The other events of one effect (`sent to gy or banished`): records of clones that change only the event (`v`). */
-  orEvents: string[];
+  /**
+   * The other events of one effect (`sent to gy or banished`): records of clones that change only the event and its
+   * condition (`v`), each with its own qualifiers ("banished, or sent to the GY by card effect").
+   */
+  orEvents: Array<{ event: string; qualifiers: Qualifiers; extra: string }>;
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
   /**
@@ -249,17 +262,25 @@ interface EffectFields {
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
   scriptTurn?: string;
   scriptPhase?: string;
+  /** `P:s`: only at the start of the phase (nothing done in it yet). */
+  scriptStart?: boolean;
   /** Spell Speed 1 (an Ignition Effect, a Spell other than a Quick-Play's activation): only in its controller's turn. */
   speedOne?: boolean;
 }
 
-const SCRIPT_PHASES: Record<string, string> = { m: 'main phase', m1: 'main phase 1', m2: 'main phase 2', b: 'battle phase' };
+const SCRIPT_PHASES: Record<string, string> = { m: 'main phase', m1: 'main phase 1', m2: 'main phase 2', b: 'battle phase', eb: 'end of the battle phase' };
 
-/** The window a script's condition states (`during the opponent's battle phase`), where the text states none. */
+/**
+ * The window a script's condition states (`during the opponent's battle phase`), where the text states none: `P:s`
+ * (nothing done in the phase yet, `not Duel.CheckPhaseActivity()`) is its start (`during the start of your main phase 1`).
+ */
 function scriptWindow(e: EffectFields): string | undefined {
   const phase = e.scriptPhase && SCRIPT_PHASES[e.scriptPhase];
   if (!e.scriptTurn && !phase) return undefined;
   const whose = e.scriptTurn === 'o' ? "the opponent's" : e.scriptTurn === 'y' || e.speedOne ? 'your' : 'the';
+  if (e.scriptPhase === 'eb') return 'during the end of the battle phase';
+  // "At the start of Main Phase 1" is the turn player's (only the turn player acts at a phase's start).
+  if (e.scriptStart && phase) return `during the start of ${whose === 'the' ? 'your' : whose} ${phase}`;
   return `during ${whose} ${phase ?? 'turn'}`;
 }
 
@@ -268,11 +289,12 @@ function effectFields(s: string): EffectFields {
   const { event, qualifiers: all } = splitEvent(f[4] ?? '');
   // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
   const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
-  const phase = all.codes.find((c) => c.startsWith('P:'))?.slice(2);
+  const phase = all.codes.find((c) => c.startsWith('P:') && c !== 'P:s')?.slice(2);
   const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:')) };
   return {
     scriptTurn: turn,
     scriptPhase: phase,
+    scriptStart: all.codes.includes('P:s'),
     kind: f[0],
     mandatory: f[1]?.[0] === 'm',
     self: f[2] !== 'f',
@@ -330,10 +352,10 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
       for (const f of e.flags) if (!alternativeOf.flags.includes(f)) alternativeOf.flags += f;
       continue;
     }
-    // A clone that changes only its event (`v`): the same effect of the text, on either event.
-    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    // A clone that changes only its event and condition (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, { ...e, qualifiers: o.qualifiers }) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
     if (original) {
-      if (!original.orEvents.includes(e.event)) original.orEvents.push(e.event);
+      if (!original.orEvents.some((x) => x.event === e.event)) original.orEvents.push({ event: e.event, qualifiers: e.qualifiers, extra: e.extra });
       for (const f of e.flags) if (!original.flags.includes(f)) original.flags += f;
       for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
       if (e.does && !original.does) original.does = e.does;
@@ -569,7 +591,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
       // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
-      const phrase = [e.event, ...e.orEvents].map((event) => eventPhrase({ ...e, event })).join(' or ');
+      const phrase = [eventPhrase(e), ...e.orEvents.map((o) => eventPhrase({ ...e, ...o }))].join(' or ');
       return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:
@@ -598,7 +620,9 @@ function oneActivation(activations: EffectFields[], modal: boolean): EffectField
     flags.delete('t');
     for (const c of categories) if (c !== 'atkchange' && c !== 'defchange') categories.delete(c);
   }
-  return { ...activations[0], range: '', window: '', flags: [...flags].join(''), categories: [...categories], limit: activations.find((e) => e.limit)?.limit ?? '' };
+  // A window the text states of the card's activation ("At the end of the Battle Phase": scripts/cards/effects.js withTextWindows).
+  const window = activations.find((e) => e.window)?.window ?? '';
+  return { ...activations[0], range: '', window, flags: [...flags].join(''), categories: [...categories], limit: activations.find((e) => e.limit)?.limit ?? '' };
 }
 
 /** The card's activation lines: one per choice of a modal card, else one that answers what the script names, with its properties. */
@@ -662,6 +686,8 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
     return f;
   };
   facts.effects.push(...activations.map((a) => withNotes(a, activationRecords.some(unreadCondition))));
+  // `h`: the hand under a condition of its own, not read (Evenly Matched, Blackbird Close): said where a link activates it from the hand.
+  if (activationRecords.some((e) => e.extra.includes('h'))) for (const a of activations) a.assumed = [...(a.assumed ?? []), HAND_CONDITION];
   for (const e of effects) {
     const f = effectOf(e, r, deck);
     if (f) facts.effects.push(withNotes(f, unreadCondition(e)));
@@ -695,6 +721,7 @@ function textOnlyFacts(r: GeneratedRecord, facts: CardFacts): CardFacts {
 
 /** The note of an effect whose script condition the generator could not read whole. */
 const UNREAD_CONDITION = 'conditions written in its script are assumed met';
+
 
 /**
  * The engine's card of a record. Each effect's text is its line as `segoc card` prints it, and its range

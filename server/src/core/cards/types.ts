@@ -1,7 +1,7 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import type { PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
+import type { DamageStepPart, PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
@@ -69,7 +69,16 @@ export type EventPattern =
       raw: string;
       unknown: string[];
     })
-  | { kind: 'attack'; actor: Actor; direct?: boolean; ordinal?: number; raw: string; unknown: string[] }
+  | {
+      kind: 'attack';
+      actor: Actor;
+      direct?: boolean;
+      ordinal?: number;
+      /** `... targeting a face-up "Destiny HERO" monster you control` ("is targeted for an attack"): the attack's target. */
+      target?: CardFilter;
+      raw: string;
+      unknown: string[];
+    }
   | {
       kind: 'activation';
       actor: Actor;
@@ -81,10 +90,23 @@ export type EventPattern =
       includes?: string[];
       /** Where the activating card is (`effect activated on the field`: not in the hand or the GY). */
       zone?: 'field';
+      /**
+       * `... that targets a monster you control`: what the activation targets (Megalith Aratron, Remote Revenge); the
+       * activation answers only where one of its targets passes the filter.
+       */
+      targets?: CardFilter;
       raw: string;
       unknown: string[];
     }
-  | { kind: 'damage'; who: 'you' | 'opponent' | 'any'; battle?: boolean; raw: string; unknown: string[] }
+  | {
+      kind: 'damage';
+      who: 'you' | 'opponent' | 'any';
+      battle?: boolean;
+      /** `by a direct attack` (Sebek's Blessing): battle damage of an attack that had no target. */
+      direct?: boolean;
+      raw: string;
+      unknown: string[];
+    }
   | { kind: 'unknown'; raw: string; unknown: string[] };
 
 export interface PhaseTime {
@@ -99,10 +121,24 @@ export interface PhaseTime {
  */
 export interface ActivationWindow {
   whose: 'your' | 'opponent' | 'each';
-  /** `main-or-battle`: "during your opponent's Main Phase or Battle Phase" (either Main Phase or the Battle Phase). */
-  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw' | 'main-or-battle';
+  /**
+   * `main-or-battle`: "during your opponent's Main Phase or Battle Phase" (either Main Phase or the Battle Phase).
+   * `damage-step`: "Activate only during the Damage Step" (Honest); `end-of-battle`: "At the end of the Battle Phase"
+   * (Evenly Matched).
+   */
+  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw' | 'main-or-battle' | 'damage-step' | 'end-of-battle';
+  /** `during the end of the damage step`: only in that part of the Damage Step (Enlightenment; R55's parts). */
+  part?: DamageStepPart;
+  /** `during the start of your main phase 1`: only at the start of the phase, before anything else is done in it (Pot of Extravagance). */
+  start?: boolean;
   raw: string;
 }
+
+/**
+ * The `assumed` note of a Trap whose source lets it be activated from the hand under a condition it does not read
+ * (Evenly Matched: "If you control no cards"): a fact only of a link that activates it from the hand.
+ */
+export const HAND_CONDITION = 'the condition under which its text lets it be activated from the hand is assumed met';
 
 export type EffectKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'activation';
 
@@ -433,6 +469,11 @@ export interface VerbPattern {
   byOwnEffect?: boolean;
   /** `by opponent's card effect`: who did it (read from the verb's qualifier; the phrase's leading word wins). */
   actor?: Actor;
-  /** `except during the draw phase [or damage step]`: an event in these phases does not meet it. */
+  /**
+   * `except during the draw phase [or damage step]`, `except during the damage step`: an event in these phases does
+   * not meet it.
+   */
   notInPhases?: PhaseName[];
+  /** `inflicts battle damage by a direct attack` (Wattcobra): the damage of an attack that had no target. */
+  direct?: boolean;
 }

@@ -76,6 +76,8 @@ export function uniformPattern(e: EventPattern): EventPattern {
     or: (p.or as EventPattern[] | undefined)?.map(uniformPattern),
     direct: p.direct,
     ordinal: p.ordinal,
+    target: p.target,
+    targets: p.targets,
     what: p.what,
     includes: p.includes,
     zone: p.zone,

@@ -191,7 +191,7 @@ export function exceptUnaffected(l: LinkState, cards: CardInstance[], words: str
  */
 export function summonLocked(t: Timeline, l: LinkState, words: string, verb: EffectAction['verb'] | undefined, did: ResolutionAct[]): boolean {
   if (l.player === undefined) return false;
-  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !restrictionUnsure(a.card.card, a.restriction));
+  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c)), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !restrictionUnsure(a.card.card, a.restriction));
   if (!lock) return false;
   did.push({ kind: 'not-applied', part: words, verb, reason: 'summon-locked', at: lock.card.name, rule: 'R63' });
   return true;

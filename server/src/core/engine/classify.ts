@@ -34,6 +34,8 @@ export interface TargetSnapshot {
   faceDown: boolean;
   controller: PlayerIndex;
   moves: number;
+  /** In a Pendulum Zone (a Spell & Trap Zone since Master Rule 4: R76). */
+  pendulumZone: boolean;
 }
 
 /** A claimed chain link as the engine sees it: what the rules read and the results show. */

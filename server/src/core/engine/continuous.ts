@@ -48,13 +48,23 @@ function negates(n: ActiveRestriction, c: CardInstance): boolean {
 }
 
 /**
+ * When a card's continuous effects started to apply, as an order (a larger number later): the event that last put it
+ * face-up on the field, or its activation's resolution for a Continuous Spell/Trap; -1 for a card the board put there
+ * at the start. The timeline answers it (`Timeline.appliedSince`).
+ */
+export type AppliedSince = (c: CardInstance) => number;
+
+/**
  * The restrictions that apply on the board as it stands: those of the face-up cards on the field (a Continuous
  * Spell/Trap once its activation has resolved: `pending` holds those still on the chain) whose own effects
  * are not negated by another such card (Skill Drain negates Jinzo's lock; Royal Decree, "other Trap effects",
- * negates Vanity's Emptiness and Skill Drain). Two negators that would negate each other (Jinzo and Skill Drain)
- * both apply: which applied first decides, which the scenario does not say, and a judge reads the two cards.
+ * negates Vanity's Emptiness and Skill Drain). Two negators that would negate each other (Jinzo and Skill Drain):
+ * the one that applied first wins, since a card's effects are not negated by two sources at once (W121: Skill Drain
+ * face-up first negates a Jinzo Summoned later; Jinzo face-up first forbids Skill Drain's activation, R62). Where
+ * `since` cannot tell (both on the board from the start, or no `since`), both apply, as the scenario does not say
+ * which came first.
  */
-export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>): ActiveRestriction[] {
+export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>, since?: AppliedSince): ActiveRestriction[] {
   const all: ActiveRestriction[] = [];
   for (const c of instances) {
     if (!c.card || !faceUpOnField(c) || pending.has(c)) continue;
@@ -64,7 +74,9 @@ export function activeRestrictions(instances: readonly CardInstance[], pending: 
   const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');
   // Whether `by`'s card negates `m`'s card in turn (the two negate each other).
   const negatesBack = (m: ActiveRestriction, by: ActiveRestriction) => candidates.some((x) => x.card === by.card && negates(x, m.card));
-  const negators = candidates.filter((n) => !candidates.some((m) => negates(m, n.card) && !negatesBack(m, n)));
+  // Of two that negate each other, the earlier wins (W121); a tie leaves both.
+  const earlier = (m: ActiveRestriction, n: ActiveRestriction) => !!since && since(m.card) < since(n.card);
+  const negators = candidates.filter((n) => !candidates.some((m) => negates(m, n.card) && (!negatesBack(m, n) || earlier(m, n))));
   return all.filter((a) => (a.restriction.kind === 'negates-effects' ? negators.includes(a) : !negators.some((n) => negates(n, a.card))));
 }
 

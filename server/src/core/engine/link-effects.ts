@@ -25,7 +25,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   l.placementStep = t.step;
   const inst = l.inst;
   if (!inst || l.player === undefined) return;
-  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0 });
+  const snapshot = (c: CardInstance): TargetSnapshot => ({ card: c, zone: c.zone, faceDown: c.faceDown, controller: c.controller, moves: t.movesByCard.get(c)?.length ?? 0, pendulumZone: c.zone === 'field' && c.pendulumZone });
   const moves = t.movesByCard.get(inst) ?? [];
   l.activatedFrom = {
     zone: inst.zone,
@@ -40,7 +40,7 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   };
   // The locks on its player as the board stands before the card is activated (R62, R63): a lock being activated
   // in this link does not lock its own activation.
-  const active = activeRestrictions(t.names.names.instances, t.activationsPending);
+  const active = activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
   l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player)] : [];
   // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
   l.boardAtActivation = mayNeedBoard(l) ? t.names.names.instances.map(snapshot) : undefined;
@@ -72,15 +72,15 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
 
 /**
  * Whether R74-R76 may read the board as it stands when link `l` is activated (rules/activation-needs.ts): its effect has
- * a cost the link does not write, targets while the link names no target, activates a Spell/Trap Card from the hand, or
- * Special Summons its own card. Only then is the board copied (a copy of every card of the scenario, at every link,
- * was most of what placing a link cost).
+ * a cost the link does not write, targets while the link names no target, activates a Spell/Trap Card from the hand or a
+ * Pendulum Scale (a free Pendulum Zone), or Special Summons its own card. Only then is the board copied (a copy of every
+ * card of the scenario, at every link, was most of what placing a link cost).
  */
 function mayNeedBoard(l: LinkState): boolean {
   const e = l.effect;
   const inst = l.inst;
   if (!e || !inst?.card) return false;
-  return (!!e.cost && !l.stmt.cost) || (!!e.targets && !l.targets.length) || e.summonsItself || (e.kind === 'activation' && inst.card.category !== 'monster' && inst.zone === 'hand');
+  return (!!e.cost && !l.stmt.cost) || (!!e.targets && !l.targets.length) || e.summonsItself || (e.kind === 'activation' && inst.card.category !== 'monster' && inst.zone === 'hand') || (!!l.stmt.toPendulumZone && inst.zone === 'hand');
 }
 
 /**
@@ -102,7 +102,7 @@ function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
 function continuousNegator(t: Timeline, l: LinkState): CardInstance | undefined {
   const inst = l.inst;
   if (!inst || inst.zone !== 'field' || inst.faceDown) return undefined;
-  const active = activeRestrictions(t.names.names.instances, t.activationsPending);
+  const active = activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
   if (!active.length) return undefined;
   const negator = negatorOf(active, inst);
   if (negator) return negator.card;
@@ -141,7 +141,7 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     const card = l.inst?.card;
     const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
     // A Continuous Spell/Trap applies its continuous effects from its activation's resolution on (negated: never).
-    if (l.inst && l.negated !== 'activation' && l.negated !== 'effect') t.activationsPending.delete(l.inst);
+    if (l.inst && l.negated !== 'activation' && l.negated !== 'effect' && t.activationsPending.delete(l.inst)) t.continuousFrom.set(l.inst, t.events.length);
     if (l.negated === 'activation') {
       status = 'negated';
       did.push({ kind: 'negated' });
@@ -358,13 +358,20 @@ function performOne(t: Timeline, a: Action, l: LinkState, origin: EventOrigin, c
       break;
     }
     case 'place-in-pendulum-zone': {
-      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66).
-      const cs = cardsOf(t, a.cards).filter((c) => c.zone !== 'field');
-      for (const c of cs) {
+      // Placed by the effect: the card is not activated, so nothing can answer its activation (R66). It needs a free
+      // Pendulum Zone (R76): with both of its player's taken, it is not placed.
+      const cs: CardInstance[] = [];
+      for (const c of cardsOf(t, a.cards).filter((x) => x.zone !== 'field')) {
+        const player = by ?? c.owner;
+        if (t.names.names.instances.filter((x) => x.zone === 'field' && x.pendulumZone && x.controller === player).length >= 2) {
+          did.push({ kind: 'not-applied', part: 'place in pendulum zone', card: c.name, reason: 'no-free-zone', at: t.players[player], rule: 'R76' });
+          continue;
+        }
         t.move(c, 'field', origin, 'effect', { by });
         c.faceDown = false;
         c.pendulumZone = true;
         if (by !== undefined) c.controller = by;
+        cs.push(c);
       }
       if (cs.length) did.push({ kind: 'places-in-pendulum-zone', ...named(cs) });
       break;

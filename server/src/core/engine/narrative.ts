@@ -344,6 +344,8 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return `its condition "if this card was Set before activation and is on the field at resolution" does not hold: ${a.at ?? 'it was not Set'}`;
     case 'fewer-cards':
       return `the ${a.where ? zoneWord(a.where) : 'zone'} holds only ${a.at ?? 'fewer'} card${a.at === '1' ? '' : 's'}, as the board states it`;
+    case 'no-free-zone':
+      return `both of ${a.at ?? 'its player'}'s Pendulum Zones are taken`;
   }
 }
 

@@ -35,6 +35,8 @@ export interface ResolveContext {
   preferWhy?: string;
   /** Where an unplaced copy is assumed to have been. */
   implied: Zone;
+  /** The action creates what it names (a Special Summon): a labelled Token there is a new copy. */
+  creates?: boolean;
   /** Copies already named in the same list (so `"X", Kaiba's "X"` picks the other one). */
   exclude?: Set<CardInstance>;
   /** Copies that should win a tie (a link's targets, for its `->` actions). */
@@ -111,7 +113,7 @@ export class NameResolver {
       controller: owner,
       zone,
       faceDown,
-      label: label?.text,
+      label: undefined,
       placedAt: range,
       implied: false,
       summonNegated: false,
@@ -122,21 +124,29 @@ export class NameResolver {
     };
     this.instances.push(inst);
     this.references.push({ kind: 'card', range: ref.nameRange, cardName: inst.name, cardKey: info?.key, instance: inst, definition: true, scenario: this.scenario });
-    if (label) {
-      const key = label.text.toLowerCase();
-      if (this.labels.has(key)) {
-        this.diagnostics.push({
-          code: 'duplicate-label',
-          severity: 'error',
-          message: `the label \`${label.text}\` is already given to another copy`,
-          range: label.range,
-        });
-      } else {
-        this.labels.set(key, inst);
-      }
-      this.references.push({ kind: 'label', range: label.range, label: label.text, instance: inst, definition: true, scenario: this.scenario });
-    }
+    if (label) this.giveLabel(inst, label);
     return inst;
+  }
+
+  /**
+   * Gives copy `inst` its label (a board line's `as`, or a name in an action's list: `"Sheep Token" as T1`); a label
+   * given twice, or a copy labelled twice, is `duplicate-label`.
+   */
+  private giveLabel(inst: CardInstance, label: Named): void {
+    const key = label.text.toLowerCase();
+    const other = this.labels.get(key);
+    if (other || (inst.label && inst.label.toLowerCase() !== key)) {
+      this.diagnostics.push({
+        code: 'duplicate-label',
+        severity: 'error',
+        message: other ? `the label \`${label.text}\` is already given to another copy` : `this copy already has the label \`${inst.label}\`; use it`,
+        range: label.range,
+      });
+    } else {
+      this.labels.set(key, inst);
+      inst.label = label.text;
+    }
+    this.references.push({ kind: 'label', range: label.range, label: label.text, instance: other ?? inst, definition: !other, scenario: this.scenario });
   }
 
   /**
@@ -165,8 +175,17 @@ export class NameResolver {
     return info;
   }
 
-  /** Resolves a reference to a copy, creating an unplaced copy where the action implies. */
+  /**
+   * Resolves a reference to a copy, creating an unplaced copy where the action implies; a name written with a label
+   * (`"Sheep Token" as T1`) gives that copy the label, which later lines use.
+   */
   resolve(ref: CardRef, ctx: ResolveContext): CardInstance | undefined {
+    const inst = this.resolveCopy(ref, ctx);
+    if (inst && ref.kind === 'name' && ref.label) this.giveLabel(inst, ref.label);
+    return inst;
+  }
+
+  private resolveCopy(ref: CardRef, ctx: ResolveContext): CardInstance | undefined {
     if (ref.kind === 'label') {
       const inst = this.labels.get(ref.label.toLowerCase());
       if (!inst && this.cards.get(ref.label)) {
@@ -178,7 +197,7 @@ export class NameResolver {
         this.diagnostics.push({
           code: 'unknown-label',
           severity: 'error',
-          message: `unknown label \`${ref.label}\`: labels are given on board lines with \`as\` (card names go in quotes)`,
+          message: `unknown label \`${ref.label}\`: labels are given with \`as\`, on a board line or after a name in a link's or an action's list (\`"Sheep Token" as T1\`), before they are used (card names go in quotes)`,
           range: ref.range,
         });
         return undefined;
@@ -195,7 +214,9 @@ export class NameResolver {
     const info = this.cards.get(ref.name);
     const key = info ? '' : normalizeName(ref.name);
     let candidates: CardInstance[] = [];
-    for (const c of this.instances) {
+    // A Token Special Summoned under a label of its own is a new Token (Scapegoat's `"Sheep Token" as T1, ...`).
+    const newToken = !!ref.label && !!ctx.creates && isToken(info, ref.name) && !this.labels.has(ref.label.text.toLowerCase());
+    if (!newToken) for (const c of this.instances) {
       if (info ? c.card !== info : normalizeName(c.name) !== key) continue;
       if (ctx.exclude?.has(c)) continue;
       if (owner !== undefined && c.owner !== owner && c.controller !== owner && this.claimed.get(c) !== owner) continue;
@@ -308,7 +329,7 @@ export class NameResolver {
   resolveList(refs: CardRef[], ctx: ResolveContext): Array<CardInstance | undefined> {
     if (refs.length === 1) return [this.resolve(refs[0], ctx)];
     const exclude = new Set<CardInstance>(ctx.exclude ?? []);
-    const inList: ResolveContext = { player: ctx.player, prefer: ctx.prefer, preferWhy: ctx.preferWhy, implied: ctx.implied, exclude, preferred: ctx.preferred };
+    const inList: ResolveContext = { player: ctx.player, prefer: ctx.prefer, preferWhy: ctx.preferWhy, implied: ctx.implied, exclude, preferred: ctx.preferred, creates: ctx.creates };
     // Filled with undefined first (not `new Array(n)`): a packed array, of the same kind as the one-card case.
     const out: Array<CardInstance | undefined> = [];
     for (let i = 0; i < refs.length; i++) out.push(undefined);

@@ -89,7 +89,7 @@ export type CountedVerb = 'banishes' | 'discards' | 'sends-to-gy' | 'returns' | 
  * is face-down or another player's now, the part it depends on did not happen, the effect's own card is
  * not where the effect needs it, or the part's own condition does not hold (`condition-not-met`, `at`: how; R85).
  */
-export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'unaffected' | 'summon-locked' | 'token' | 'fewer-cards' | 'condition-not-met';
+export type NotAppliedReason = 'target-left' | 'target-changed' | 'earlier-part-not-done' | 'card-moved' | 'nothing-to-negate' | 'unaffected' | 'summon-locked' | 'token' | 'fewer-cards' | 'condition-not-met' | 'no-free-zone';
 
 /** A fact the card library does not know about a card, on which a link's verdict rests (engine/unknown-facts.ts). */
 export interface UnknownFact {
@@ -256,6 +256,17 @@ export interface ChainResult {
   phase: string;
 }
 
+/**
+ * A game action (a Summon by its procedure, a Pendulum Summon ...: no chain link) whose check assumed what the
+ * scenario does not say, as a link's `assumptions` (the Pendulum Zones of a Pendulum Summon, R67): `explain`, the
+ * JSON, the preview and the hover on its line show them.
+ */
+export interface ActionAssumptions {
+  /** The action's line. */
+  range: Range;
+  assumptions: string[];
+}
+
 export interface ScenarioResult {
   index: number;
   title: string;
@@ -266,6 +277,8 @@ export interface ScenarioResult {
   players: [string, string];
   turnPlayer: string;
   chains: ChainResult[];
+  /** The game actions whose checks assumed something, in scenario order (links keep theirs in `LinkResult.assumptions`). */
+  actionAssumptions: ActionAssumptions[];
   /** 'legal' when no rule error, 'illegal' otherwise; 'invalid' when a language error stops the check. */
   verdict: 'legal' | 'illegal' | 'invalid';
   /**

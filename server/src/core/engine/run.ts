@@ -12,7 +12,7 @@ import { category, collect } from './collect';
 import { chainResult, chainSummary } from './chain-result';
 import { readHeader } from './header';
 import { Reference } from './resolve-names';
-import { ChainResult, ScenarioResult } from './results';
+import { ActionAssumptions, ChainResult, ScenarioResult } from './results';
 import { ChainView, Reporter } from './rules/api';
 import type { TurnActivation } from './view';
 import { RULE_REGISTRY, RuleRegistry } from './rules';
@@ -158,11 +158,11 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
 
   // Game actions are checked as they are about to happen (the board before them); their diagnostics stand on their lines.
   const actionDiagnostics: Diagnostic[] = [];
+  const actionAssumptions: ActionAssumptions[] = [];
   const earlierActions: Array<{ action: GameAction; range: Range }> = [];
   sc.items.forEach((item, i) => {
     if (item.kind === 'action') {
-      actionDiagnostics.push(
-        ...registry.checkAction(
+      const checked = registry.checkAction(
           {
             action: item.action,
             range: item.range,
@@ -173,10 +173,12 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
             earlier: [...earlierActions],
             playerIndex: (name) => timeline.playerIndex(name),
             resolvedRef: (r) => names.resolved.get(r),
+            appliedSince: (c) => timeline.appliedSince(c),
           },
           !!opts.strict,
-        ),
-      );
+        );
+      actionDiagnostics.push(...checked.diagnostics);
+      if (checked.assumptions.length) actionAssumptions.push({ range: item.range, assumptions: checked.assumptions });
       earlierActions.push({ action: item.action, range: item.range });
       timeline.gameAction(item.action, item.range, chainNegatesSummon(sc, i, names.resolved));
     }
@@ -227,6 +229,8 @@ function pipeline(sc: Scenario, opts: ScenarioOptions): { run: ScenarioRun; time
     players: header.players,
     turnPlayer: header.players[header.turn],
     chains,
+    // Past the first mistake the simulation no longer follows the text: what was assumed there is not said either.
+    actionAssumptions: actionAssumptions.filter((a) => a.range.start.line < followFrom),
     verdict: hasLanguageError ? 'invalid' : ruleErrors ? 'illegal' : 'legal',
     restsOnUnknownFacts: restsOnUnknownFacts && !hasLanguageError && !ruleErrors,
     diagnostics,

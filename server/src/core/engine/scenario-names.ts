@@ -23,7 +23,7 @@ export interface ScenarioNames {
  * object layout, which keeps the name resolver's property reads monomorphic.
  */
 function context(implied: Zone, player?: PlayerIndex, prefer?: PlayerIndex, preferred?: CardInstance[], preferWhy?: string): ResolveContext {
-  return { player, prefer, implied, exclude: undefined, preferred, preferWhy };
+  return { player, prefer, implied, exclude: undefined, preferred, preferWhy, creates: false };
 }
 
 /** Resolves every card reference in timeline order, so unplaced copies get their implied zone. */
@@ -122,6 +122,7 @@ export function resolveScenarioNames(sc: Scenario, cards: CardIndex, players: [s
             whose === 'mine'
               ? context(implied, player, undefined, targets)
               : context(implied, undefined, whose === 'own' ? player : opp, targets, whose === 'own' ? 'the card of the player whose effect this is' : `${a.kind === 'change-position' ? 'a change of position' : `${a.kind === 'take-control' ? 'taking control' : a.kind === 'destroy' ? 'destruction' : a.kind === 'return' ? 'a return' : 'banishment'}`} is taken to aim at the opponent's card`);
+          ctx.creates = a.kind === 'special-summon';
           resolveList(cs.refs, ctx);
         };
         switch (a.kind) {

@@ -44,6 +44,8 @@ export class Timeline {
    * activation has resolved (R62-R64: Vanity's Emptiness at CL1 does not yet forbid CL2's Special Summon).
    */
   readonly activationsPending = new Set<CardInstance>();
+  /** When each Continuous Spell/Trap's activation resolved (the event count then): its continuous effects apply from there. */
+  readonly continuousFrom = new Map<CardInstance, number>();
   /** What the game's rules did on their own since the resolution last read them (an Equip Card sent to the GY, R73). */
   readonly ruleMoves: ResolutionAct[] = [];
 
@@ -109,6 +111,24 @@ export class Timeline {
     this.newWindow(chainStartEvent);
     this.passes.clear();
     this.phaseClosed = false;
+  }
+
+  /**
+   * When `c`'s continuous effects started to apply, as an order (continuous.ts `AppliedSince`): the last event that put
+   * it face-up on the field (a move there, a Summon, a flip) or its activation's resolution, whichever is later; -1
+   * for a card on the board from the start. Asked only when two cards negate each other, so a scan is fine.
+   */
+  appliedSince(c: CardInstance): number {
+    let since = this.continuousFrom.get(c) ?? -1;
+    for (let i = this.events.length - 1; i >= 0 && this.events[i].id > since; i--) {
+      const ev = this.events[i];
+      const faceUp =
+        (ev.kind === 'move' && ev.card === c && ev.to === 'field' && ev.cause !== 'set') ||
+        (ev.kind === 'summon' && ev.card === c && !ev.attempt) ||
+        (ev.kind === 'position' && ev.card === c && ev.flipped);
+      if (faceUp) since = ev.id;
+    }
+    return since;
   }
 
   /** Records an event (numbered in order; move events also by card). */
@@ -311,7 +331,7 @@ export class Timeline {
       case 'battle-damage': {
         this.step++;
         this.statePhase('damage-step');
-        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player) });
+        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player), direct: this.lastAttackDirect() });
         break;
       }
       case 'battle-destroys': {
@@ -337,6 +357,15 @@ export class Timeline {
    * attacked directly), the attack target when the attacker's controller takes the damage. The battle is the last
    * attack declared; without one the scenario does not show the source.
    */
+  /** Whether the last attack declared had no target (a direct attack); undefined where the scenario shows no attack. */
+  private lastAttackDirect(): boolean | undefined {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.kind === 'attack') return !e.target;
+    }
+    return undefined;
+  }
+
   private battleDamageSource(damaged: PlayerIndex): CardInstance | undefined {
     for (let i = this.events.length - 1; i >= 0; i--) {
       const e = this.events[i];

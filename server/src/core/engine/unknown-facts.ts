@@ -5,7 +5,7 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern, HAND_CONDITION } from '../cards/model';
 import { archetypeByNameOnly } from './match';
 import type { GameEvent } from './state';
 import { Diagnostic, QuickFix } from '../diagnostics';
@@ -21,10 +21,14 @@ export interface LinkState {
   position: number;
   stmt: { range: Range };
   inst?: { name: string; card?: CardInfo };
+  /** `granted by "X"`: the card whose effect the link's card gained (R68); the effect's facts are X's. */
+  grantedBy?: { name: string; card?: CardInfo };
   effect?: EffectInfo;
   assumptions: string[];
   unknownFacts: UnknownFact[];
   codes: string[];
+  /** Where its card was activated from, where known (HAND_CONDITION is a fact only from the hand). */
+  activatedFrom?: { zone: string };
 }
 
 export const UNKNOWN_CARD_FACT = 'unknown-card-fact';
@@ -32,6 +36,14 @@ export const UNKNOWN_CARD_FACT = 'unknown-card-fact';
 export const STRICT_ASSUMPTION = 'assumed-in-strict';
 /** The codes this module reports: not rule codes, and never a language error that stops the check. */
 export const VERDICT_BASIS_CODES: ReadonlySet<string> = new Set([UNKNOWN_CARD_FACT, STRICT_ASSUMPTION]);
+
+/**
+ * The card whose effect the link uses: the granting card of a `granted by "X"` link (R68), whose text the effect's
+ * facts come from, else the link's own card. A fact the verdict rests on is named after it.
+ */
+export function effectOwner(l: Pick<LinkState, 'inst' | 'grantedBy'>): { name: string; card?: CardInfo } | undefined {
+  return l.grantedBy ?? l.inst;
+}
 
 /** Record a fact once per link (two patterns of one responder may rest on the same gap). */
 export function restsOn(l: LinkState, fact: UnknownFact): void {
@@ -44,12 +56,13 @@ export function restsOn(l: LinkState, fact: UnknownFact): void {
  */
 export function restsOnArchetype(l: LinkState, e: EffectInfo, pattern: EventPattern, ev: GameEvent, evText: string): boolean {
   const g = archetypeByNameOnly(pattern, ev);
-  if (!g || !l.inst?.card) return false;
+  const owner = effectOwner(l)?.card;
+  if (!g || !owner) return false;
   restsOn(l, {
     card: g.card,
     fact: 'condition',
     what: `whether ${quoteName(g.card)} is a ${g.archetypes.map((a) => quoteName(a)).join(' or ')} card (the card library lists no archetypes for it${g.inName ? "; its name contains the archetype's, which does not make it one" : ''})`,
-    why: `${evText} is taken to meet the condition of ${effectLabel(l.inst.card, e.index)} ("${pattern.raw}")`,
+    why: `${evText} is taken to meet the condition of ${effectLabel(owner, e.index)} ("${pattern.raw}")`,
     line: `archetype ${quoteName(g.archetypes[0])}`,
   });
   return true;
@@ -65,14 +78,16 @@ export function effectLabel(card: CardInfo, index: number | undefined): string {
  * script, no script at all) is a fact of the card a link uses, so its verdict rests on it too.
  */
 export function sourceUnsure(l: LinkState): void {
-  const card = l.inst?.card;
+  const card = effectOwner(l)?.card;
   const e = l.effect;
   if (!card || !e) return;
   // One unknown condition is said once: where the engine already named the condition it cannot read on this link
   // ("under script condition" taken as met), the source's note about its script conditions says it again.
   const conditionSaid = l.unknownFacts.some((f) => f.card === card.name && (f.effect === undefined || f.effect === e.index) && (f.fact === 'condition' || f.fact === 'event'));
   for (const note of e.assumed) {
-    if (conditionSaid && /condition/.test(note)) continue;
+    // The hand's own condition (HAND_CONDITION) is a fact only of an activation from the hand.
+    if (note === HAND_CONDITION && l.activatedFrom?.zone !== 'hand') continue;
+    if (conditionSaid && /condition/.test(note) && note !== HAND_CONDITION) continue;
     const answers = [...(e.kind === 'quick' && e.event?.kind === 'activation' ? [e.event] : []), ...e.responds.filter((r) => r.kind === 'activation')];
     if (answers.length && /condition/.test(note) && l.position > 1) {
       // A responder to "card or effect activated" whose script narrows what it answers (a generated Counter Trap such

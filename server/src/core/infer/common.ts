@@ -146,6 +146,7 @@ export function mergeInto(into: InferredEffect, more: InferredEffect): void {
   into.damageStep ||= more.damageStep;
   into.event ??= more.event;
   into.noResponse ??= more.noResponse;
+  into.window ??= more.window;
   for (const i of more.includes) addInclude(into.includes, i);
 }
 

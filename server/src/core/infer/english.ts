@@ -307,6 +307,9 @@ function readCardActivation(g: Group, sentence: string, type: CardTypeFacts, eff
   activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
   const more = blankEffect('activation', sentence, false);
   readActivated(more, g, type);
+  // A later sentence's moment is the activation's only where it says "Activate ..." (Enlightenment); one with a
+  // condition of its own is another effect's ("At the end of the Battle Phase, ...: You can Set this card").
+  if (!/^activate\b/i.test(sentence.trim())) more.window = undefined;
   mergeInto(activation, more);
   // What the activation does may be said in a later sentence ("At any of the following timings: Negate ..."), or go on
   // in one ("... equip it to 1 monster you control. ... Then, select 1 face-up monster. It gains ATK ...").
@@ -405,6 +408,19 @@ function englishWindow(cond: string): string | undefined {
   return windowPhrase(who === 'your' ? 'your' : who === "your opponent's" ? 'opponent' : 'each', / or /.test(what) ? 'main phase or battle phase' : (what as 'turn' | 'main phase' | 'battle phase'));
 }
 
+/** The moments of a phase a text states, as activation windows of the vocabulary (R37 with R55's parts). */
+const MOMENTS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:activate (?:only )?)?at the end of the damage step\b/i, 'during the end of the damage step'],
+  [/^(?:activate (?:only )?)?during the damage step\b/i, 'during the damage step'],
+  [/^(?:activate (?:only )?)?at the end of the battle phase\b/i, 'during the end of the battle phase'],
+  [/^at the start of your main phase 1\b/i, 'during the start of your main phase 1'],
+];
+
+/** Also the generator's (scripts/cards/effects.js withTextWindows): one table of the moments, here. */
+export function englishMoment(cond: string): string | undefined {
+  return MOMENTS.find(([re]) => re.test(cond.trim()))?.[1];
+}
+
 /** Fills an activated effect (condition: cost; action) from its sentences. */
 function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const first = g.sentences[0];
@@ -451,6 +467,15 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   }
   if (e.kind === 'flip') e.event = undefined;
   if (e.kind === 'quick' || e.kind === 'ignition') e.window = englishWindow(cond);
+  // A moment of a phase the text states ("During the Damage Step", "Activate at the end of the Damage Step", "At the
+  // end of the Battle Phase"): of a Quick Effect's condition, or of any sentence of a card's activation where that
+  // activation is the effect (not a Continuous or Field Spell's, whose later sentences are its face-up effects).
+  if (!e.window && e.kind === 'quick') e.window = englishMoment(cond);
+  // The activation's first sentence's condition (before its colon), or a sentence that starts "Activate ..." (later
+  // sentences with a colon are other effects: "At the end of the Battle Phase, ...: You can Set this card from your GY").
+  const sentences = g.sentences.flatMap((x) => sentencesOf(x));
+  const conditionOrActivate = (x: string, i: number) => (/^activate\b/i.test(x.trim()) ? x : i === 0 && topLevelIndex(x, ':') >= 0 ? x.slice(0, topLevelIndex(x, ':')) : '');
+  if (!e.window && e.kind === 'activation' && activationIsTheEffect(type)) e.window = sentences.map((x, i) => englishMoment(conditionOrActivate(x, i))).find(Boolean);
 
   // Where it activates.
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);

@@ -19,9 +19,12 @@ export interface NumberNode {
   range: Range;
 }
 
-/** A reference to a card copy: `"Name"`, `Kaiba's "Name"`, or a label. */
+/**
+ * A reference to a card copy: `"Name"`, `Kaiba's "Name"`, or a label. In an action's or a target's list a name may
+ * give the copy it names a label (`"Sheep Token" as T1`): several same-named Tokens can then be told apart.
+ */
 export type CardRef =
-  | { kind: 'name'; name: string; owner?: Named; range: Range; nameRange: Range }
+  | { kind: 'name'; name: string; owner?: Named; range: Range; nameRange: Range; label?: Named }
   | { kind: 'label'; label: string; range: Range };
 
 export type CardSet =

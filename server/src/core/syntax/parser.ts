@@ -781,14 +781,25 @@ function parseCardRef(c: Cursor): CardRef {
   throw new ParseError(`expected a card ("Name", a label, or Kaiba's "Name"), found \`${tokenText(t)}\``, t.range);
 }
 
+/** A card reference of a list, and the label a name gives the copy it names (`"Sheep Token" as T1`). */
+function parseLabelledRef(c: Cursor): CardRef {
+  const ref = parseCardRef(c);
+  if (ref.kind === 'name' && c.at('as')) {
+    c.next();
+    ref.label = parseLabel(c);
+    ref.range = spanRanges(ref.range, ref.label.range);
+  }
+  return ref;
+}
+
 function parseCardRefList(c: Cursor): CardRef[] {
-  const refs = [parseCardRef(c)];
+  const refs = [parseLabelledRef(c)];
   while (c.at(',') || c.at('and')) {
     const save = c.i;
     c.next();
     const t = c.peek();
     if (t && (t.kind === 'string' || (t.kind === 'word' && c.peek(1)?.kind === 'possessive') || (t.kind === 'word' && !RESERVED_AFTER_LIST.has(t.lower) && !ACTION_VERBS.has(t.lower) && isLabelEnd(c.peek(1))))) {
-      refs.push(parseCardRef(c));
+      refs.push(parseLabelledRef(c));
     } else {
       c.i = save;
       break;
@@ -1322,7 +1333,9 @@ function parseOutcome(c: Cursor): Outcome | undefined {
     if (z.lower === 'extra') c.eat('deck');
     return { kind: 'count', player: named(t), count: { value: Number(n.text), range: n.range }, zone: ZONE_WORDS[z.lower], zoneRange: z.range };
   }
-  if (t.kind !== 'string' && !(t.kind === 'word' && c.peek(1)?.kind === 'string')) return undefined;
+  // A card: `"Name"`, `Kaiba's "Name"`, or a label followed by where it is (`expect S2 in field`, `T1 not summoned`).
+  const labelled = t.kind === 'word' && ['in', 'summoned', 'not'].includes(c.peek(1)?.lower ?? '') && !RESERVED_WORDS.has(t.lower);
+  if (t.kind !== 'string' && !(t.kind === 'word' && c.peek(1)?.kind === 'string') && !labelled) return undefined;
   const card = parseCardRef(c);
   if (c.eat('in')) {
     const z = c.next();

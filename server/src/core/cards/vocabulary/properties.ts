@@ -323,8 +323,8 @@ const SHIPPED = [
   row({
     key: 'window',
     starts: ['during'],
-    completions: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase"],
-    docs: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase"],
+    completions: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase", 'during the damage step', 'during the end of the damage step', 'during the end of the battle phase', 'during the start of your main phase 1'],
+    docs: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase", 'during the damage step', 'during the end of the damage step', 'during the end of the battle phase', 'during the start of your main phase 1'],
     read(effect, ws, raw) {
       const window = interpretActivationWindow(ws, raw);
       if (!window) return false;

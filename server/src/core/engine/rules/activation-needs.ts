@@ -13,6 +13,7 @@ import { PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import type { TargetSnapshot } from '../classify';
+import { InForce, isInForce } from '../rulesets';
 
 const messages = {
   'cost-unpayable/count': (p: { link: string; cost: string; player: string; zone: string; have: number }) =>
@@ -23,6 +24,8 @@ const messages = {
     `${p.link} activates a Spell/Trap Card from the hand, but ${p.player}'s 5 Spell & Trap Zones are taken (${p.cards}); a card is activated in a free zone, so it cannot be activated until one is free (a Field Spell has its own zone) [R76]`,
   'once-per-battle': (p: { link: string; first: string }) =>
     `${p.link} can be used only once per battle, and this copy already used it in this battle (${p.first}); a battle runs from an attack declaration to the end of its Damage Step [R78]`,
+  'no-free-zone/pendulum': (p: { link: string; player: string; cards: string }) =>
+    `${p.link} activates a Pendulum Scale, but ${p.player}'s 5 Spell & Trap Zones are taken (${p.cards}); a Pendulum Zone is the leftmost or rightmost Spell & Trap Zone (Master Rule 4 on), so none is free [R76]`,
   'no-free-zone/monster': (p: { link: string; player: string; cards: string }) =>
     `${p.link} Special Summons its own card, but ${p.player}'s 5 Main Monster Zones are taken (${p.cards}) and nothing of its cost frees one; an effect that can do nothing it says cannot be activated [R76]`,
 };
@@ -118,9 +121,15 @@ function checkZones(chain: ChainView, report: Reporter, l: LinkState, board: rea
   const player = l.player!;
   const mine = board.filter((s) => s.zone === 'field' && s.controller === player && s.card !== l.inst && s.card.card);
   const names = (list: TargetSnapshot[]) => list.map((s) => quoteName(s.card.name)).join(', ');
+  // The Spell & Trap Zones' cards: a card in a Pendulum Zone holds one of them since Master Rule 4 (W120).
+  const pendulumInSpellTrapZones = isInForce(PENDULUM_ZONES_ARE_SPELL_TRAP_ZONES, chain.ruleset);
+  const spellTraps = mine.filter((s) => (s.card.card!.category !== 'monster' || (s.pendulumZone && pendulumInSpellTrapZones)) && s.card.card!.spellTrapKind !== 'field');
+  if (l.stmt.toPendulumZone && at.zone === 'hand' && pendulumInSpellTrapZones) {
+    checkPendulumZone(chain, report, l, spellTraps, names);
+    return;
+  }
   if (e.kind === 'activation' && card.category !== 'monster' && at.zone === 'hand' && card.spellTrapKind !== 'field') {
-    const taken = mine.filter((s) => s.card.card!.category !== 'monster' && s.card.card!.spellTrapKind !== 'field');
-    if (taken.length >= 5) report.say('no-free-zone/spell-trap', l, { link: chain.linkName(l), player: chain.players[player], cards: names(taken) });
+    if (spellTraps.length >= 5) report.say('no-free-zone/spell-trap', l, { link: chain.linkName(l), player: chain.players[player], cards: names(spellTraps) });
     return;
   }
   // A Main Deck monster Special Summoning itself from where it is (not the field) needs a Main Monster Zone; a cost
@@ -132,6 +141,32 @@ function checkZones(chain: ChainView, report: Reporter, l: LinkState, board: rea
   if (!e.summonsItself || at.zone === 'field' || card.category !== 'monster' || EXTRA_DECK_TYPES.test(card.cardType) || freesOne) return;
   const taken = mine.filter((s) => s.card.card!.category === 'monster' && !EXTRA_DECK_TYPES.test(s.card.card!.cardType));
   if (taken.length >= 5) report.say('no-free-zone/monster', l, { link: chain.linkName(l), player: chain.players[player], cards: names(taken) });
+}
+
+/**
+ * From Master Rule 4 (the OCG's 2017-03-25, the TCG's 2017-07-21: R13's dates) the two Pendulum Zones are the
+ * leftmost and rightmost Spell & Trap Zones; before it they were zones of their own (W120).
+ */
+const PENDULUM_ZONES_ARE_SPELL_TRAP_ZONES: InForce = { tcg: { from: '2017-07-21' }, ocg: { from: '2017-03-25' } };
+
+/**
+ * R76 for a Pendulum Scale's activation: it needs a free Pendulum Zone, the leftmost or rightmost Spell & Trap Zone.
+ * Five cards there leave none; two Pendulum cards there are R66's (`pendulum-zone/full`). The scenario does not say
+ * which zone a Spell/Trap Card stands in, so where one may hold an end zone and the count leaves the question open,
+ * a free Pendulum Zone is assumed and said.
+ */
+function checkPendulumZone(chain: ChainView, report: Reporter, l: LinkState, spellTraps: TargetSnapshot[], names: (list: TargetSnapshot[]) => string): void {
+  const player = chain.players[l.player!];
+  const scales = spellTraps.filter((s) => s.pendulumZone).length;
+  if (scales >= 2) return;
+  if (spellTraps.length >= 5) {
+    report.say('no-free-zone/pendulum', l, { link: chain.linkName(l), player, cards: names(spellTraps) });
+    return;
+  }
+  const others = spellTraps.length - scales;
+  if (others > 0 && spellTraps.length >= 2) {
+    l.assumptions.push(`a free Pendulum Zone is assumed for ${quoteName(l.inst!.name)}: ${player}'s Spell & Trap Zones hold ${names(spellTraps)}, and the scenario does not say whether ${others === 1 ? 'that Spell/Trap Card stands' : 'those Spell/Trap Cards stand'} in the leftmost or rightmost zone, the Pendulum Zones`);
+  }
 }
 
 /**
@@ -203,8 +238,8 @@ export const activationNeeds = defineRule({
       tag: 'stable',
       tags: ['stable'],
       inForce: 'always',
-      summary: "A Spell/Trap Card activated from the hand needs a free Spell & Trap Zone (a Field Spell its Field Zone), and an effect that Special Summons its own Main Deck monster needs a free Main Monster Zone: with 5 cards already there, it cannot be activated.",
-      sources: [S.W78, S.W77],
+      summary: "A Spell/Trap Card activated from the hand needs a free Spell & Trap Zone (a Field Spell its Field Zone), a Pendulum Monster activated as a Pendulum Scale a free Pendulum Zone (the leftmost or rightmost Spell & Trap Zone, from Master Rule 4 on: a card in a Pendulum Zone holds a Spell & Trap Zone; an effect that places one there with both taken does not place it), and an effect that Special Summons its own Main Deck monster needs a free Main Monster Zone: with 5 cards already there, it cannot be activated.",
+      sources: [S.W78, S.W77, S.W120],
     },
     {
       id: 'R77',

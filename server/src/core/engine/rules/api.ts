@@ -158,6 +158,8 @@ export interface ActionView {
   earlier: ReadonlyArray<{ action: GameAction; range: Range }>;
   playerIndex(name: string): PlayerIndex | undefined;
   resolvedRef(r: CardRef): CardInstance | undefined;
+  /** When a card's continuous effects started to apply (continuous.ts `AppliedSince`): of two that negate each other, the earlier wins. */
+  appliedSince(c: CardInstance): number;
 }
 
 /** The reporter a module's `checkAction` gets: diagnostics on the action's line. */

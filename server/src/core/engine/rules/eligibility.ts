@@ -11,7 +11,7 @@ import { GameEvent, zoneWord } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { EventPattern } from '../../cards/model';
-import { effectLabel, restsOn, restsOnArchetype } from '../unknown-facts';
+import { effectLabel, effectOwner, restsOn, restsOnArchetype } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
 /**
@@ -88,10 +88,10 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       const unread = e.event ? unreadWords(e.event) : [];
       if (unread.length) {
         restsOn(l, {
-          card: l.inst.name,
+          card: effectOwner(l)!.name,
           effect: e.index,
           fact: 'condition',
-          what: `the condition of ${effectLabel(l.inst.card!, e.index)} ("${e.event!.raw}") has words the library cannot read ("${unread.join(' ')}")`,
+          what: `the condition of ${effectLabel(effectOwner(l)!.card!, e.index)} ("${e.event!.raw}") has words the library cannot read ("${unread.join(' ')}")`,
           why: `${describeEvent(c.event, chain.players)} is taken to meet it`,
         });
       } else if (!(e.event && restsOnArchetype(l, e, e.event, c.event, describeEvent(c.event, chain.players)))) {
@@ -141,10 +141,10 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     // An event the card library cannot read is no event the scenario could write: the verdict rests on the card.
     if (pattern.kind === 'unknown') {
       restsOn(l, {
-        card: l.inst.name,
+        card: effectOwner(l)!.name,
         effect: e.index,
         fact: 'event',
-        what: `the event ${effectLabel(l.inst.card!, e.index)} answers ("${pattern.raw}": the card library cannot read it)`,
+        what: `the event ${effectLabel(effectOwner(l)!.card!, e.index)} answers ("${pattern.raw}": the card library cannot read it)`,
         why: 'it is taken to have happened just before this chain',
       });
     } else l.assumptions.push(`no event in the scenario meets "${pattern.raw}"; the engine assumes it was met just before this chain`);

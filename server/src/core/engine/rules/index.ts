@@ -93,8 +93,11 @@ export interface RuleRegistry {
   check(chain: ChainView, report: Reporter): void;
   /** Runs the modules' checks of what a scenario states after its chains, once it is simulated. */
   afterScenario(chains: readonly ChainView[], reportOn: (chain: ChainView) => Reporter): void;
-  /** Runs the modules' checks of a game action about to happen; its diagnostics stand on the action's line. */
-  checkAction(action: ActionView, strict: boolean): Diagnostic[];
+  /**
+   * Runs the modules' checks of a game action about to happen: its diagnostics stand on the action's line, and what
+   * the checks assumed of what the scenario does not say is returned beside them (shown as a link's assumptions are).
+   */
+  checkAction(action: ActionView, strict: boolean): { diagnostics: Diagnostic[]; assumptions: string[] };
 }
 
 const ruleNumber = (id: string) => Number(id.slice(1));
@@ -174,6 +177,7 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
     checkAction(action, strict) {
       const out: Diagnostic[] = [];
       const facts: UnknownFact[] = [];
+      const assumptions: string[] = [];
       for (const m of modules) {
         if (!m.checkAction || !moduleInForce(m, action.ruleset)) continue;
         m.checkAction(action, {
@@ -185,6 +189,7 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
             out.push({ code, severity: info.severity, message: cited ? message : `${message} [${info.rule}]`, range: action.range, rule: cited ?? info.rule });
           },
           assume(what) {
+            if (!assumptions.includes(what)) assumptions.push(what);
             if (strict) out.push({ code: STRICT_ASSUMPTION, severity: 'error', message: `This game action rests on what the scenario does not say: ${what}. State it in the scenario (--strict: a verdict may not rest on an assumption)`, range: action.range });
           },
           restsOn(fact) {
@@ -201,7 +206,7 @@ export function ruleRegistry(modules: readonly RuleModule[]): RuleRegistry {
           range: action.range,
         });
       }
-      return out;
+      return { diagnostics: out, assumptions };
     },
   };
 }

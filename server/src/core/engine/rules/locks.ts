@@ -81,8 +81,8 @@ export const locks = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        'A continuous effect that negates effects on the field (Skill Drain: face-up monsters; Imperial Order: Spells; Royal Decree: other Traps) does not stop their activation: the effect is negated when it resolves if its card is then face-up on the field while the negating card applies, even if that card was activated later in the same chain. An effect whose card left the field is not negated.',
-      sources: [S.W64, S.W61],
+        'A continuous effect that negates effects on the field (Skill Drain: face-up monsters; Imperial Order: Spells; Royal Decree: other Traps) does not stop their activation: the effect is negated when it resolves if its card is then face-up on the field while the negating card applies, even if that card was activated later in the same chain. An effect whose card left the field is not negated. Of two cards that negate each other (Jinzo, Skill Drain), the one that applied first wins.',
+      sources: [S.W64, S.W61, S.W121],
     },
     {
       id: 'R65',
@@ -101,7 +101,7 @@ export const locks = defineRule({
     const summon = specialSummonAction(view.action, (r) => view.resolvedRef(r)?.name ?? (r.kind === 'name' ? r.name : r.label));
     const player = summon && view.playerIndex(summon.player);
     if (!summon || player === undefined) return;
-    for (const a of summonLocks(activeRestrictions(view.instances, new Set()), player)) {
+    for (const a of summonLocks(activeRestrictions(view.instances, new Set(), view.appliedSince), player)) {
       const r = a.restriction;
       if (r.kind !== 'cannot-special-summon') continue;
       if (r.except || restrictionUnsure(a.card.card, r)) {

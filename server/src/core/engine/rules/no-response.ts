@@ -5,7 +5,7 @@
 import { defineRule } from './api';
 import { S } from './sources';
 import { quoteName } from '../../syntax/quote';
-import { effectLabel, restsOn } from '../unknown-facts';
+import { effectLabel, effectOwner, restsOn } from '../unknown-facts';
 
 export const noResponse = defineRule({
   name: 'no-response',
@@ -45,10 +45,10 @@ export const noResponse = defineRule({
         // as the cards sent"): whether this one is among them is a fact the library does not hold, never a silent "legal".
         if (below.inst.card && below.effect) {
           restsOn(l, {
-            card: below.inst.name,
+            card: effectOwner(below)!.name,
             effect: below.effect.index,
             fact: 'response',
-            what: `which cards or effects ${effectLabel(below.inst.card, below.effect.index)} forbids in response to its activation (its text forbids some responses${limit === 'opponent-some' ? " of the opponent's" : ''}; the library does not know which)`,
+            what: `which cards or effects ${effectLabel(effectOwner(below)!.card ?? below.inst.card, below.effect.index)} forbids in response to its activation (its text forbids some responses${limit === 'opponent-some' ? " of the opponent's" : ''}; the library does not know which)`,
             why: `${chain.linkName(l)} is taken not to be one of them`,
           });
         }

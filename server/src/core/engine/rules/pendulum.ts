@@ -34,7 +34,7 @@ export const pendulum = defineRule({
       inForce: 'always',
       summary:
         'A Pendulum Summon (`Yugi pendulum summons "A", "B"`) Special Summons its monsters at once by the game\'s procedure: it is no effect and starts no chain, it has the moment before it happens where only an effect that negates the Summon may respond (R50), and one negation negates every monster of it. A player Pendulum Summons once per turn, with a Pendulum Monster in each Pendulum Zone, monsters whose Level is strictly between the two Scales (a monster with a Rank or Link Rating and no Level cannot be). A Pendulum Monster that would be sent from the field to the GY goes face-up to its owner\'s Extra Deck instead: its "destroyed" effects see it, its "sent to the GY" effects do not.',
-      sources: [S.W66, S.W69, S.W70],
+      sources: [S.W66, S.W69, S.W70, S.W119],
     },
   ],
   messages: {

@@ -17,6 +17,8 @@ const messages = {
     `${p.player} activates ${quoteName(p.card)}, but the scenario shows it is ${p.holder}'s card (${p.onField ? `on ${p.holder}'s field` : `in ${p.holder}'s ${p.zone}`}): a player can activate only the cards they control; write the link for ${p.holder}, or put the card on ${p.player}'s side [R35]`,
   'card-not-there': (p: { link: string; needs: string; effect: string | undefined; shownWhere: string; shown: string }) =>
     `${p.link} needs the card ${p.needs}${p.effect === undefined ? '' : ` for this effect ("${p.effect}")`}, but the scenario shows it ${p.shownWhere}${p.shown}, so it cannot be activated there [R35]`,
+  'card-not-there/face-up': (p: { link: string; card: string; shown: string }) =>
+    `${p.link} activates ${quoteName(p.card)}, but the scenario shows the card already face-up on the field${p.shown}: a Spell/Trap Card is activated from the hand or Set on the field, once; a face-up card is not activated again, only its effects are (write \`effect N\` for one of them) [R35]`,
   'nothing-to-answer/own-turn': (p: { link: string; answers: string; turnPlayer: string }) =>
     `${p.link} answers an attack by its controller's opponent ("${p.answers}"), but it is ${p.turnPlayer}'s own turn (\`turn ${p.turnPlayer}\`): only the turn player declares attacks, so that event cannot have happened [R36]`,
   'nothing-to-answer/moved-otherwise': (p: { link: string; event: string; card: string; move: string; costNotEffect: boolean }) =>
@@ -75,6 +77,14 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     report.say('spell-trap-timing/trap-from-hand', l, { link: chain.linkName(l), card: name });
     return;
   }
+  // R35: a Spell/Trap Card already face-up on the field (its activation resolved, or another link activated it) is
+  // not activated again; its effects may be. A Pendulum Scale's activation is R66's.
+  // Activated again in the same chain is R61's (once-per-chain), said there.
+  const sameChain = chain.links.some((x) => x.position < l.position && x.inst === l.inst);
+  if (at.stated && e.kind === 'activation' && card.category !== 'monster' && at.zone === 'field' && !at.faceDown && !l.stmt.toPendulumZone && !sameChain) {
+    report.say('card-not-there/face-up', l, { link: chain.linkName(l), card: name, shown: shownMove(chain, at) });
+    return;
+  }
   if (at.stated && checkZone && !zones.includes(at.zone)) {
     // Said already: the card is not where it activates (what comes later need not be said too).
     l.status.eventAssumed = false;
@@ -83,7 +93,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       needs: zones.map(whereWord).join(' or '),
       effect: e.kind === 'activation' ? undefined : e.text,
       shownWhere: whereWord(at.zone),
-      shown: at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)',
+      shown: shownMove(chain, at),
     });
     return;
   }
@@ -129,6 +139,11 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     }
     if (at.faceDown) l.assumptions.push(`${quoteName(name)} was Set on an earlier turn (the scenario does not say when it was Set)`);
   }
+}
+
+/** What put the card where the link finds it, in words for a message (worded only when one is said). */
+function shownMove(chain: ChainView, at: NonNullable<LinkState['activatedFrom']>): string {
+  return at.lastMove ? ` (${describeEvent(at.lastMove, chain.players)})` : ' (as the board shows)';
 }
 
 /** The scenario states otherwise: the assumption that the link's event was met before its chain is withdrawn. */
@@ -199,7 +214,7 @@ export const statedFacts = defineRule({
     'card-not-there': {
       rules: ['R35'],
       severity: 'error',
-      summary: 'a card activated where the scenario shows it is not (a Trap already destroyed, a GY trigger of a monster still on the field)',
+      summary: 'a card activated where the scenario shows it is not (a Trap already destroyed, a GY trigger of a monster still on the field, a Spell/Trap Card already face-up)',
     },
     'nothing-to-answer': {
       rules: ['R36'],
@@ -225,8 +240,8 @@ export const statedFacts = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        'Assumptions fill in what a scenario does not say and never contradict what it says: a card the scenario shows elsewhere (a Trap destroyed earlier, a monster still on the field whose effect activates in the GY) cannot be activated. A card the scenario never placed is still assumed to be where its activation needs it.',
-      sources: [S.W31],
+        'Assumptions fill in what a scenario does not say and never contradict what it says: a card the scenario shows elsewhere (a Trap destroyed earlier, a monster still on the field whose effect activates in the GY, a Spell/Trap Card already face-up on the field, whose card is not activated again) cannot be activated. A card the scenario never placed is still assumed to be where its activation needs it.',
+      sources: [S.W31, S.W122],
     },
     {
       id: 'R36',

@@ -25,12 +25,13 @@ const messages = {
 function tokenWhere(chain: ChainView, token: CardInstance, beforeEvent: number): string | undefined {
   let last: Extract<GameEvent, { kind: 'move' }> | undefined;
   let first: Extract<GameEvent, { kind: 'move' }> | undefined;
-  for (let i = 0; i < beforeEvent && i < chain.events.length; i++) {
+  for (let i = 0; i < chain.events.length; i++) {
     const e = chain.events[i];
     if (e.kind !== 'move' || e.card !== token) continue;
     first ??= e;
-    last = e;
+    if (i < beforeEvent) last = e;
   }
+  // Where it stood then: where its last move before put it, else where its first move (later) took it from.
   const zone = last ? last.to : first ? first.from : token.zone;
   if (zone === 'field') return undefined;
   if (zone === 'gone') return last && last.from === 'field' ? 'left the field earlier and ceased to exist' : 'does not exist yet';
