@@ -41,7 +41,8 @@ function effectRecord(e) {
   const subject = e.types.includes('FIELD') || e.qualifiers?.codes.includes('o') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
-  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
+  // `n` after `t`: it targets a card other than this one ("except this card": the script's SelectTarget excepts it).
+  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('') + (e.targetsOther && e.flags.includes('CARD_TARGET') ? 'n' : '');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68); `f`, `m`:
   // granted while face-up, when used as material (scripts/lib/lua-later.js grantedEffects).
   const granted = e.types.includes('XMATERIAL') ? 'x' : (GRANTED_LETTERS[e.granted] ?? '');
@@ -53,8 +54,9 @@ function effectRecord(e) {
 const GRANTED_LETTERS = { 'face-up': 'f', 'used-as-material': 'm' };
 
 /**
- * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the
- * same effect of the text on another event ("If this card is sent to the GY or banished"), extra letter `v`; core
+ * A trigger cloned from another whose clone sets only its event and its condition (`e3=e2:Clone()`,
+ * `e3:SetCode(EVENT_REMOVE)`): the same effect of the text on another event ("If this card is sent to the GY or
+ * banished"), extra letter `v`; core
  * (generated-record.ts) makes one effect of them, so the card's effect numbering is the text's.
  */
 function otherEventOfClone(e, kind) {
@@ -266,10 +268,21 @@ function withChoices(records, inferred, type, choiceLetters) {
 /**
  * The text's effects paired in order with the script's records of the same kind (`T` trigger, `P` phase trigger, `Q`,
  * `I`, `F`; `A` the card's activation records with the text's activation), only where both have as many (the script's
- * one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the pairing unsure: none is made).
+ * one trigger per kind of Summon leaves the pairing unsure: none is made). A Pendulum Monster's two texts pair apart
+ * (`inferred.pendulum`: the inference of its Pendulum Effect text, scripts/cards/generate.js).
  */
 function pairedByKind(records, inferred, type, each) {
-  if (/\bPendulum\b/.test(type)) return;
+  if (/\bPendulum\b/.test(type)) {
+    // A Pendulum Monster: its Pendulum Effects (the script's records in the Pendulum Zone, `P`) pair with its Pendulum
+    // text's effects, the others with its monster text, each group on its own (Clock Arc: "During your opponent's
+    // Standby Phase: You can Special Summon this card", from the Pendulum Zone).
+    const inZone = (r) => r.split(',')[5] === 'P';
+    for (const [text, mine] of [[inferred?.pendulum, inZone], [inferred, (r) => !inZone(r)]]) {
+      const at = records.map((r, i) => i).filter((i) => mine(records[i]));
+      if (text && at.length) pairedByKind(at.map((i) => records[i]), text, 'M:Effect', (k, e) => each(at[k], e));
+    }
+    return;
+  }
   const text = inferred?.effects ?? [];
   const kinds = [
     ['T', (e) => e.kind === 'trigger' && !e.phase],
@@ -336,6 +349,16 @@ function disabledKind(e) {
 }
 
 /**
+ * Whether a card's text (with its Pendulum Effect) forbids activations or Summons in any words at all. A script lock
+ * of a kind the text never states is how the script carries out another rule: Rivalry of Warlords forbids flipping a
+ * monster of another Type face-up by a cost (the text forbids controlling one), Necrovalley forbids a Special Summon
+ * from the GY by an effect that starts no chain (the text negates effects that move a card in the GY), Dark Simorgh
+ * forbids a face-down Special Summon (the text forbids Setting). Such a lock is not the text's: left out.
+ */
+const STATES_ACTIVATION_LOCK = /activat|cannot be played/i;
+const STATES_SUMMON_LOCK = /summon[^.]*\b(?:cannot|can't|can only|nor|maximum|neither player can)\b|\b(?:cannot|can't|can only|nor|maximum|neither player can|each player can only control 1)\b[^.]*summon|\beach player can only control 1 (?!")/i;
+
+/**
  * The continuous effects that forbid or negate while the card is face-up (R62-R65), as `lock:` notes, each the
  * modifier of a `continuous` line (`lock:locks activation of trap cards`). The script says that a lock exists, of
  * which kind, for whom and whether under a condition (EFFECT_CANNOT_ACTIVATE, EFFECT_CANNOT_SPECIAL_SUMMON, a FIELD
@@ -344,7 +367,7 @@ function disabledKind(e) {
  * what the card's initial_effect registers: a lock an activation leaves for the turn ("the turn you activate this")
  * is no continuous effect.
  */
-function restrictionNotes(script, text) {
+function restrictionNotes(script, text, words = '') {
   const fromText = (prefix, suffix) => text.find((t) => t.startsWith(prefix) && t.replace(/ if a condition holds$/, '').endsWith(suffix));
   const out = [];
   const add = (note) => {
@@ -356,15 +379,26 @@ function restrictionNotes(script, text) {
     const cond = e.hasCondition ? ' if a condition holds' : '';
     switch (e.effectCode) {
       case 'CANNOT_ACTIVATE': {
-        if (!field) break;
+        if (!field || (words && !STATES_ACTIVATION_LOCK.test(words))) break;
         const who = lockedPlayers(e);
+        // One script lock on both players that the text states as a lock on each (Secret Village of the Spellcasters:
+        // "your opponent cannot ..." under one condition, "you cannot ..." under another): the text's two.
+        const each = text.filter((t) => t.startsWith('locks activation of ') && / for (?:you|opponent)(?: if a condition holds)?$/.test(t));
+        if (!who && each.some((t) => / for you\b/.test(t)) && each.some((t) => / for opponent\b/.test(t))) {
+          for (const t of each) add(`lock:${t.endsWith(' if a condition holds') ? t : `${t}${cond}`}`);
+          break;
+        }
         const said = fromText('locks activation of ', who);
         const scope = said ? said.replace(/^locks activation of /, '').replace(/ if a condition holds$/, '').replace(/ for (?:you|opponent)$/, '') : 'some cards';
         add(`lock:locks activation of ${scope}${who}${cond || (said?.endsWith(' if a condition holds') ? ' if a condition holds' : '')}`);
         break;
       }
+      case 'FORCE_SPSUMMON_POSITION':
+        // Only face-down (Rivalry of Warlords, Gozen Match): the script's way to forbid a face-up Special Summon.
+        if (e.value !== 'POS_FACEDOWN') break;
+      // falls through
       case 'CANNOT_SPECIAL_SUMMON': {
-        if (!field) break;
+        if (!field || (words && !STATES_SUMMON_LOCK.test(words))) break;
         const who = lockedPlayers(e);
         // Whole only where the text says so ("Neither player can Special Summon monsters") and the script filters nothing.
         const said = text.find((t) => t.startsWith('locks special summons'));
@@ -700,11 +734,35 @@ function kindChoice(script, inferred) {
 }
 
 /** The effect records and notes of one card. */
+/**
+ * Triggers a script registers for the rest of one of its own effects' resolution (lua-facts.js continuations: Power-Up
+ * Adapter's "Then, select 1 face-up monster ..."; Venom Swamp's "Destroy a monster if its ATK becomes 0 by this
+ * effect") are left out, what they include joining the effect that raises them, where the text agrees that they are no
+ * effects of their own: it writes no activation condition on what an effect of the card did ("When a monster(s) is
+ * destroyed by this card's effect:", "When you do:": Berserk Archfiend, Shogi Knight keep theirs), and its triggers are
+ * fewer than the script's by exactly those. Without a text they stay.
+ */
+function withoutContinuations(effects, inferred, text) {
+  const continuing = effects.filter((e) => e.continuationOf);
+  if (!continuing.length || !inferred || !text) return effects;
+  if (/\b(?:by|with) (?:this|that) (?:card's )?effect[^.:;]*:|\bwhen you do:/i.test(text)) return effects;
+  const isTrigger = (e) => kindOf(e)?.kind === 'trigger' && !eventName(e.code).startsWith('phase_');
+  const textTriggers = inferred.effects.filter((e) => e.kind === 'trigger' && !e.phase).length;
+  if (textTriggers !== effects.filter(isTrigger).length - continuing.length) return effects;
+  // What the rest of the resolution includes joins the effect; not an ATK/DEF change, which would let the whole effect
+  // be activated in the Damage Step (R30) on the strength of a step after "Then" (Power-Up Adapter's set reading: not).
+  for (const t of continuing) {
+    const by = effects.find((e) => e.name === t.continuationOf);
+    for (const c of t.categories) if (by && !by.categories.includes(c) && c !== 'ATKCHANGE' && c !== 'DEFCHANGE') by.categories.push(c);
+  }
+  return effects.filter((e) => !e.continuationOf);
+}
+
 function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '', moment = () => undefined) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
-  const chainStarting = script.effects.filter((e) => effectRecord(e));
+  const chainStarting = withoutContinuations(script.effects.filter((e) => effectRecord(e)), inferred, card.text?.en);
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   withCost(records, chainStarting, inferred, type);

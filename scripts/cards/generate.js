@@ -202,6 +202,8 @@ function generate(o, log = () => {}) {
     // pinned commit (and not a Normal Monster) takes its effects from the text alone (textOnlyEffects).
     const textOnly = !script && !normalMonster && !!card.text?.en;
     const inferred = (script || textOnly) && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en', pendulumText: textOnly ? card.pendulum_effect?.en : undefined }) : undefined;
+    // A Pendulum Monster's Pendulum Effect text, inferred apart: its effects pair with the script's Pendulum Zone effects.
+    if (inferred && script && card.pendulum_effect?.en) inferred.pendulum = inferEffects({ text: card.pendulum_effect.en, typeLine: card.monster_type_line ?? 'Effect', language: 'en' });
     const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode, englishMoment);
     // Kind choices between script and text (scripts/cards/effects.js kindChoice): counted by the side taken.
     const kind = notes.find((n) => n.startsWith('kind:'));
@@ -213,7 +215,8 @@ function generate(o, log = () => {}) {
       counts.kindChoices[side].effects += Number(n);
     }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
-    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
+    const words = [card.text?.en, card.pendulum_effect?.en].filter(Boolean).join('\n');
+    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : [], words));
     // Tokens, control and equips its script settles; the effects it grants and leaves for later (R68-R73).
     if (script) withLaterEffects(effects, script, lua, partCodes, notes);
     countLater(counts, effects);

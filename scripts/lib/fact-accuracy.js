@@ -367,7 +367,9 @@ function compareRestrictions(want, got) {
     const same = free.map((g, j) => ({ g, j, score: g && g.kind === w.kind ? 1 + DETAILS.filter(([, f]) => f(w) === f(g)).length : 0 })).filter((x) => x.score);
     same.sort((a, b) => b.score - a.score);
     if (!same.length) {
-      out.push({ fact: 'restricts', bucket: 'missing', miss: `${showRestriction(w)} missing; the source has: ${got.map(showRestriction).join('; ') || 'none'}` });
+      // A scope the card model has no word for cannot be in the source at all: not in the card model, not missing.
+      const bucket = scopeOf(w) === 'not-in-model' ? 'unrepresented' : 'missing';
+      out.push({ fact: 'restricts', bucket, miss: `${showRestriction(w)} ${bucket}; the source has: ${got.map(showRestriction).join('; ') || 'none'}` });
       continue;
     }
     const { g, j } = same[0];

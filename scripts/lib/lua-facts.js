@@ -102,9 +102,16 @@ function readScript(lua) {
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
     if (target) settledOnActivation(e, target);
+    // "Target 1 monster ..., except this card": its Duel.SelectTarget excepts this card (its 8th argument).
+    e.targetsOther = !!target && targetsExceptSelf(target);
     calledByOperation(e, functionBody(lua, e.operation));
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
+  continuations(lua, registered);
+  // CATEGORY_DISABLE in a script that negates nothing anywhere (no Negate call, no EFFECT_DISABLE): the script's
+  // label for a lock or a ban on activating (Droll & Lock Bird: "cards cannot be added from either player's Main Deck
+  // to the hand"; Heavenly Zephyr - Miradora: "it cannot activate its effects"), not a negation the effect includes.
+  if (!/Negate|EFFECT_DISABLE|Disable/.test(lua)) for (const e of registered) e.categories = e.categories.filter((c) => c !== 'DISABLE');
   // Per effect only where the effects' own target functions account for every Deck operation of the script (one
   // stated in an operation function or a helper would otherwise be lost): else the card-wide reading for all.
   const cardDeck = deckOperations(lua);
@@ -117,6 +124,34 @@ function readScript(lua) {
   // The hand under a condition of its own (Evenly Matched: "If you control no cards"): not read.
   const handCondition = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE') && e.hasCondition);
   return { effects: registered, granted, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand, handCondition };
+}
+
+/**
+ * A trigger on a custom event that one of the card's own activated effects raises in its operation (Power-Up Adapter:
+ * "equip it ... Then, select 1 face-up monster; it gains ATK", the script's equip raising `EVENT_CUSTOM+id` for a
+ * second, forced effect): maybe the rest of that effect's resolution rather than an effect of the text. Marked
+ * `continuationOf` (the raising effect's variable); the text decides (scripts/cards/effects.js withoutContinuations).
+ */
+function continuations(lua, registered) {
+  for (const t of registered) {
+    if (!/^EVENT_CUSTOM\+/.test(t.code) || kindOf(t)?.kind !== 'trigger') continue;
+    const raised = new RegExp(String.raw`Raise(?:Single)?Event\([^\n]*${t.code.replace(/\+/g, '\\+')}(?![+\w])`);
+    const by = registered.find((r) => r !== t && kindOf(r) && r.operation && raised.test(functionBody(lua, r.operation)));
+    if (!by) continue;
+    t.continuationOf = by.name;
+  }
+}
+
+/** Whether every `Duel.SelectTarget` of a target function excepts this card (`...,1,1,e:GetHandler())`). */
+function targetsExceptSelf(target) {
+  const calls = [...target.matchAll(/Duel\.SelectTarget\(/g)].map((m) => {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    const start = i;
+    for (; i < target.length && depth > 0; i++) depth += target[i] === '(' ? 1 : target[i] === ')' ? -1 : 0;
+    return splitArgs(target.slice(start, i - 1));
+  });
+  return calls.length > 0 && calls.every((args) => /^(?:c|e:GetHandler\(\))$/.test((args[7] ?? '').trim()));
 }
 
 /**
@@ -159,7 +194,7 @@ const OPERATION_CATEGORIES = [
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '' };
+  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '', value: '' };
 }
 
 function set(e, what, args) {
@@ -203,6 +238,10 @@ function set(e, what, args) {
       break;
     case 'Target':
       e.target = args.trim();
+      break;
+    // A constant only (`POS_FACEDOWN`): what a continuous effect forces (restrictionNotes); a function is not read.
+    case 'Value':
+      e.value = /^[A-Z_]+$/.test(args.trim()) ? args.trim() : '';
       break;
   }
 }
@@ -267,7 +306,8 @@ function payments(lua, body, depth) {
     let m;
     if ((m = /Duel\.PayLPCost\(\s*tp\s*,\s*(\d+)?/.exec(l))) parts.push(`L${m[1] ?? ''}`);
     else if ((m = /(\w+(?:\(\))?):RemoveOverlayCard\(\s*tp\s*,\s*(\d+)/.exec(l))) parts.push(`X${m[2]}`);
-    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}`);
+    // Its except argument this card (`...,REASON_COST|REASON_DISCARD,e:GetHandler())`): "discard 1 other card" (`o`).
+    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}${/REASON_DISCARD\s*,\s*(?:c|e:GetHandler\(\))\s*[,)]/.test(l) ? 'o' : ''}`);
     else if ((m = /Duel\.Release\(([^,]+),\s*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Ts' : 'T1');
     else if ((m = /Duel\.Remove\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Bs' : 'B1');
     else if ((m = /Duel\.SendtoGrave\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(`${/REASON_DISCARD/.test(l) ? 'D' : 'G'}${self(m[1]) ? 's' : '1'}`);
@@ -300,7 +340,8 @@ function costHelper(lua, ref, depth) {
     case 'Cost.SelfToExtra': return 'Es';
     case 'Cost.SelfToHand': return 'Hs';
     case 'Cost.SelfChangePosition': return 'Ps';
-    case 'Cost.Discard': return `D${n(2)}`;
+    // `Cost.Discard(filter, true)`: "discard 1 other card" (its second argument excepts this card).
+    case 'Cost.Discard': return `D${n(2)}${args[1] === 'true' ? 'o' : ''}`;
     case 'Cost.Reveal': return `V${n(2)}`;
     case 'Cost.DetachFromSelf': return `X${n(0)}`;
     case 'Cost.DetachChoiceFromSelf': return 'X1';
@@ -652,6 +693,8 @@ function readPart(lua, p, depth) {
   if (/^\(?re:IsMonsterEffect\(\) or re:IsHasType\(EFFECT_TYPE_ACTIVATE\)\)?$|^\(?re:IsHasType\(EFFECT_TYPE_ACTIVATE\) or re:IsMonsterEffect\(\)\)?$/.test(p)) return whole('x:ma');
   // "At the start of your Main Phase 1": nothing was done in the phase yet (`P:s`, with the phase's own code).
   if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
+  // The event's cards do not include this one ("another monster", "other than this card"): `n`.
+  if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   let m;
@@ -717,6 +760,11 @@ function readPart(lua, p, depth) {
   // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
   if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
+  // The same with this card excepted (`eg:IsExists(s.filter,1,e:GetHandler(),tp)`): `n`, "other than this card".
+  if ((m = /^eg:IsExists\((s\.\w+),1,(?:c|e:GetHandler\(\))((?:,[^)]*)?)\)$/.exec(p)) && depth === 0) {
+    const read = readPart(lua, `eg:IsExists(${m[1]},1,nil${m[2]})`, depth);
+    return read && { codes: [...read.codes, 'n'], complete: read.complete };
+  }
   if ((m = /^eg:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?(?:,[^)]*)?\)$/.exec(p)) && depth === 0) {
     const body = functionBody(lua, m[1]);
     const params = /function [\w.]+\(\s*c\s*(?:,\s*(\w+))?/.exec(body);

@@ -82,9 +82,12 @@ function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>)
   const controller = code(q, 'c');
   if (controller) used.add(`c:${controller}`);
   const whose = controller === 'o' ? ' your opponent controls' : controller === 'y' ? ' you control' : '';
+  // `n`: a card of the event other than this one (`eg:IsExists(f,1,e:GetHandler())`, `not eg:IsContains(c)`).
+  const other = q.codes.includes('n') ? ' other than this card' : '';
+  if (other) used.add('n');
   const first = words[0] ?? head;
   const article = /^[aeiou]/.test(first) ? 'an' : 'a';
-  return `${article} ${[...words, head].join(' ')}${whose}`;
+  return `${article} ${[...words, head].join(' ')}${whose}${other}`;
 }
 
 /** The verb qualifiers after a card event's verb: `from deck`, `by card effect`, `except during the draw phase`. */

@@ -247,9 +247,9 @@ interface EffectFields {
   summonsItself: string;
   /**
    * The other events of one effect (`sent to gy or banished`): records of clones that change only the event and its
-   * condition (`v`), each with its own qualifiers ("banished, or sent to the GY by card effect").
+   * condition (`v`), each with what its own condition states (Serket: "Special Summoned, or ... battles an opponent's monster").
    */
-  orEvents: Array<{ event: string; qualifiers: Qualifiers; extra: string }>;
+  orEvents: Pick<EffectFields, 'event' | 'qualifiers' | 'extra'>[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
   /**
@@ -341,8 +341,10 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const kinds = new Map<EffectFields, Set<string>>();
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
-  const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase && sameLater(a, b);
+  // Alike but for the event and what its condition says of it (a `v` clone keeps each event's own qualifiers).
+  const sameBut = (a: EffectFields, b: EffectFields) =>
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase && sameLater(a, b);
+  const same = (a: EffectFields, b: EffectFields) => sameBut(a, b) && sameQualifiers(a.qualifiers, b.qualifiers);
   for (const e of effects) {
     // A clone that changes only its condition and what resolves (`w`): another alternative of the effect before it of
     // the same kind and zone (the generator marks it only where the text does not count it as an effect of its own).
@@ -352,10 +354,10 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
       for (const f of e.flags) if (!alternativeOf.flags.includes(f)) alternativeOf.flags += f;
       continue;
     }
-    // A clone that changes only its event and condition (`v`): the same effect of the text, on either event.
-    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, { ...e, qualifiers: o.qualifiers }) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    // A clone that changes only its event and the condition on it (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => sameBut(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
     if (original) {
-      if (!original.orEvents.some((x) => x.event === e.event)) original.orEvents.push({ event: e.event, qualifiers: e.qualifiers, extra: e.extra });
+      if (!original.orEvents.some((o) => o.event === e.event)) original.orEvents.push({ event: e.event, qualifiers: e.qualifiers, extra: e.extra });
       for (const f of e.flags) if (!original.flags.includes(f)) original.flags += f;
       for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
       if (e.does && !original.does) original.does = e.does;
@@ -480,7 +482,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
     // `SetRange(LOCATION_PZONE)`: a Pendulum Effect, used from the Pendulum Zone only (R66).
     if (e.range === 'P') into.pendulumEffect = true;
   }
-  if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
+  if (e.flags.includes('t')) phrase(into, e.flags.includes('n') ? 'targets a qualifying card other than this card' : 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
   if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
@@ -502,12 +504,18 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
   // sets its category only for the option chosen).
   if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
-  if (inc.length) into.includes = inc;
   const ops = deck.find((d) => d.startsWith('ops:'))?.slice(4);
   // An effect with alternatives (`w` clones): each alternative's parts, the first of each after the first joined by `or`.
   const does: EffectAction[] = [];
   for (const x of [e, ...e.alternatives]) actionsFromCategories(x.categories, ops, x.does).forEach((p, i) => does.push(i === 0 && does.length ? { ...p, link: 'or' } : p));
   if (does.length) into.does = does;
+  // A negation the text says it does and the script witnesses includes `negate`, though the script lists no category
+  // for it (Called by the Grave: "banish it, and if you do, ... its effects are negated"; the script's CATEGORY_REMOVE).
+  // Not in an effect that Special Summons ("Special Summon 1 monster ..., but its effects are negated"): the negation
+  // is the rider of the Summon, which the scripts, as the cards' readers, do not list either.
+  const negates = does.some((a) => a.verb === 'negate-effects' || a.verb === 'negate-effect') && !does.some((a) => a.verb === 'special-summon');
+  if (negates && !inc.includes('negate')) inc.push('negate');
+  if (inc.length) into.includes = inc;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
@@ -526,7 +534,8 @@ function costPhrase(codes: string): string {
   const parts: string[] = [];
   for (const c of codes.split('+')) {
     if (c[0] === 'L') parts.push(c.length > 1 ? `pay ${c.slice(1)} lp` : 'pay lp');
-    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : c.slice(1) || '1'}${COST_AFTER[c[0]] ?? ''}`);
+    // `D1o`: "discard 1 other card" (`other`: not this card).
+    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : (c.slice(1).replace(/o$/, '') || '1') + (c.endsWith('o') ? ' other' : '')}${COST_AFTER[c[0]] ?? ''}`);
   }
   return parts.length ? `cost ${parts.join(' and ')}` : 'cost';
 }
@@ -591,7 +600,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
       // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
-      const phrase = [eventPhrase(e), ...e.orEvents.map((o) => eventPhrase({ ...e, ...o }))].join(' or ');
+      const phrase = [e, ...e.orEvents].map((o) => eventPhrase({ ...e, event: o.event, qualifiers: o.qualifiers, extra: o.extra })).join(' or ');
       return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:

@@ -26,6 +26,8 @@ export interface CardFilter {
   eventCard?: boolean;
   /** `targets the attacking monster`: the monster whose attack the effect answers, only while it is still attacking (R56). */
   attacking?: boolean;
+  /** `other than this card`, `except this card`: any card but the one whose effect this is (PSCT's "except this card"). */
+  other?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
   unknown?: string[];
 }
@@ -294,6 +296,8 @@ export interface CostPart {
   count?: number;
   /** Where the cards come from (`banish 1 from gy`); absent: not stated. */
   from?: Zone;
+  /** `discard 1 other`: cards other than the effect's own card ("discard 1 other card"). */
+  other?: boolean;
   /** The part as written. */
   raw: string;
 }

@@ -105,6 +105,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     archetypes: f.archetypes,
     eventCard: f.eventCard,
     attacking: f.attacking,
+    other: f.other,
     unknown: f.unknown,
     raw: f.raw,
   };

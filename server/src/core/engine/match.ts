@@ -17,9 +17,11 @@ function fromBool(b: boolean): Tri {
 }
 
 /** Does this card copy pass the filter? `you` is the effect's controller. */
-export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, controllerOverride?: PlayerIndex): Tri {
+export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, controllerOverride?: PlayerIndex, self?: CardInstance): Tri {
   let r: Tri = 'yes';
   const card = c.card;
+  // `other than this card`: the effect's own card never fits (its copies do: another instance).
+  if (f.other && self && c === self) return 'no';
   if (f.category && f.category !== 'card') {
     if (!card) r = and3(r, 'assumed');
     else r = and3(r, fromBool(card.category === f.category));
@@ -146,7 +148,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
     }
     case 'card': {
       const subjectOk = (c: CardInstance, controllerBefore?: PlayerIndex): Tri =>
-        pattern.subject === 'self' ? fromBool(c === self) : filterMatches(pattern.subject, c, you, controllerBefore);
+        pattern.subject === 'self' ? fromBool(c === self) : filterMatches(pattern.subject, c, you, controllerBefore, self);
       let r: Tri;
       switch (pattern.verb) {
         case 'summoned': {

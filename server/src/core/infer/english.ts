@@ -80,6 +80,9 @@ const CONTINUATION = /^(then|also|if you do|otherwise|after that|afterwards|it |
 const LIMIT = /^you can only (use|activate|special summon|apply)|^you can use .* only once per turn|^you can only use/i;
 const SUMMON_RULE = /^(cannot be (normal|special) summoned|must (first )?be|must be|this card cannot be|you can (normal|special|ritual|tribute) summon this card|you can special summon this card \(from your|this card can be|this card is (always )?treated|this card's name|if this card is (normal|special) summoned|.*\bmust be (special|ritual|fusion) summoned)/i;
 
+/** "If this card has X as material, it gains this effect." / "While ..., this card gains these effects.": no chain of its own. */
+export const SELF_GRANT = /^(?:if|while)\b[^:;]*\b(?:it|this (?:face-up )?card) gains (?:this|these|the following) effects?\.?$/i;
+
 /** A limit sentence ("You can only use this effect of ... once per turn") and how many groups precede it. */
 interface Limit {
   text: string;
@@ -95,7 +98,13 @@ function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups:
   }
   const groups: Group[] = [];
   const limits: Limit[] = [];
-  for (const line of lines) {
+  // After "If this card has X as material, it gains this effect." the ● lines are effects of this card, each its own.
+  let granted = false;
+  for (const raw of lines) {
+    // A granted effect's ● line starts an effect of its own (its first sentence continues nothing before it).
+    let fresh: boolean = granted && /^[●•]/.test(raw);
+    granted &&= fresh;
+    const line = fresh ? raw.replace(/^[●•]\s*/, '') : raw;
     if (line.startsWith('●') || line.startsWith('•')) {
       const g = groups[groups.length - 1];
       if (g) {
@@ -105,12 +114,18 @@ function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups:
       }
     }
     for (const s of sentencesOf(line)) {
+      if (SELF_GRANT.test(s)) {
+        notes.push(`effects this card gains while a condition holds (the ● lines): ${s}`);
+        granted = true;
+        continue;
+      }
       if (LIMIT.test(s)) {
         limits.push({ text: s, groupsBefore: groups.length });
         continue;
       }
       const activated = topLevelIndex(s, ':') >= 0 || topLevelIndex(s, ';') >= 0;
-      const last = groups[groups.length - 1];
+      const last = fresh ? undefined : groups[groups.length - 1];
+      fresh = false;
       if (last && (/^if you do\b/i.test(s) || /^[●•]/.test(s))) {
         last.sentences.push(s);
         continue;
@@ -527,6 +542,9 @@ function zonesOf(cond: string, cost: string, action: string, e: InferredEffect):
   }
   if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
     const after = zoneAfterSelfEvent(e.event);
+    // "If this card is discarded" (not "discarded to the GY"): a card banished instead (Macro Cosmos) is still
+    // discarded, so its trigger activates where the discard left it (the scripts register both: EVENT_TO_GRAVE, EVENT_REMOVE).
+    if (after === 'gy' && e.event.startsWith('discarded') && /\bthis card is discarded\b(?! to the (?:GY|Graveyard))/i.test(cond)) return ['gy', 'banished'];
     if (after) {
       // "If this card is sent to the GY ...: Special Summon this card" still says where it is.
       return [after];
