@@ -11,7 +11,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { readScript } = require('../lib/lua-facts');
+const { conditionCode, readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf, restrictionNotes } = require('./effects');
 const { withLaterEffects } = require('./later-effects');
@@ -112,13 +112,31 @@ function archetypeNames(constantsFile, cards) {
 }
 
 /** A condition's archetype codes (`s:FIENDSMITH`) as names (`s:Fiendsmith`, spaces `_`); one not named is not read. */
-function nameArchetypes(script, archetypeOf) {
+function nameArchetypes(script, archetypeOf, nameOf) {
   for (const e of script.effects) {
     const q = e.qualifiers;
-    if (!q?.codes.some((c) => c.startsWith('s:'))) continue;
-    const named = q.codes.map((c) => (c.startsWith('s:') ? (archetypeOf.has(c.slice(2)) ? `s:${archetypeOf.get(c.slice(2)).replace(/ /g, '_')}` : undefined) : c));
+    if (!q?.codes.some((c) => c.startsWith('s:') || c.startsWith('C:'))) continue;
+    const named = q.codes.map((c) => (c.startsWith('s:') ? (archetypeOf.has(c.slice(2)) ? `s:${archetypeOf.get(c.slice(2)).replace(/ /g, '_')}` : undefined) : c.startsWith('C:') ? nameCondition(c, archetypeOf, nameOf) : c));
     e.qualifiers = { codes: named.filter(Boolean), complete: q.complete && named.every(Boolean) };
   }
+}
+
+/**
+ * A state condition's code (`C:` and its JSON, lua-facts.js stateConditions) with its archetypes (`SET:RIKKA`) and
+ * cards (`#42015635`) named; undefined (not read) where one has no name.
+ */
+function nameCondition(code, archetypeOf, nameOf) {
+  const c = JSON.parse(decodeURIComponent(code.slice(2)));
+  if (c.filter?.archetypes) {
+    const names = c.filter.archetypes.map((a) => archetypeOf.get(a.replace(/^SET:/, '')));
+    if (!names.every(Boolean)) return undefined;
+    c.filter.archetypes = names;
+  }
+  if (c.kind === 'on-field') {
+    c.name = nameOf.get(Number(c.name.slice(1)));
+    if (!c.name) return undefined;
+  }
+  return conditionCode(c);
 }
 
 /**
@@ -175,6 +193,7 @@ function generate(o, log = () => {}) {
     cards.push(card);
   }
   const archetypeOf = archetypeNames(path.join(scripts.dir, 'archetype_setcode_constants.lua'), cards);
+  const nameOf = new Map(cards.filter((c) => c.password).map((c) => [Number(c.password), clean(c.name.en)]));
   // Passcode order; cards without one (prereleases) last, by name.
   cards.sort((a, b) => (a.password ?? Infinity) - (b.password ?? Infinity) || (a.name.en < b.name.en ? -1 : 1));
 
@@ -193,7 +212,7 @@ function generate(o, log = () => {}) {
       if (fs.existsSync(file)) {
         lua = fs.readFileSync(file, 'utf8');
         script = readScript(lua);
-        nameArchetypes(script, archetypeOf);
+        nameArchetypes(script, archetypeOf, nameOf);
         // What its operations call, the witness the categories' actions are checked against (generated-actions.ts).
         ops = opsNote(lua);
       }

@@ -210,8 +210,14 @@ function eventBucket(want, e) {
 
 /** Two lists of structured conditions are the same when they hold the same conditions, in any order. */
 function sameConditions(a, b) {
-  const key = (c) => JSON.stringify(c, Object.keys(c).sort());
-  return sameSet(a.map(key), b.map(key));
+  return sameSet(a.map(canonicalJson), b.map(canonicalJson));
+}
+
+/** JSON with every object's keys sorted, at every depth (a replacer array would drop the nested keys it does not list). */
+function canonicalJson(x) {
+  if (Array.isArray(x)) return `[${x.map(canonicalJson).join(',')}]`;
+  if (x && typeof x === 'object') return `{${Object.keys(x).sort().filter((k) => x[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(x[k])}`).join(',')}}`;
+  return JSON.stringify(x);
 }
 
 // ---------------------------------------------------------------- one effect, one card

@@ -445,8 +445,11 @@ function conditionQualifiers(lua, e) {
     complete = reg.complete && filter.complete && source.plain;
   }
   if (!e.hasCondition) return { codes: [...new Set(out)], complete };
-  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code });
-  out.push(...own.codes);
+  // CardScripts' helper for "except the turn this card was sent to the GY" (utility.lua Auxiliary.exccon).
+  if (e.condition === 'aux.exccon') return { codes: [...new Set([...out, conditionCode({ kind: 'this-turn', what: 'self-sent-to-gy', not: true })])], complete };
+  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: e.range.includes('GRAVE') });
+  // On EVENT_CHAINING the event's player is the activating player: `ep~=tp` is `rp~=tp`.
+  out.push(...(code === 'EVENT_CHAINING' ? own.codes.map((c) => (c === 'ep:o' ? 'p:o' : c === 'ep:y' ? 'p:y' : c)) : own.codes));
   return { codes: [...new Set(out)], complete: complete && own.complete };
 }
 
@@ -600,7 +603,7 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
       if (!target.complete) complete = false;
       continue;
     }
-    const read = readPart(lua, p, depth);
+    const read = readPart(lua, p, depth, opts);
     if (read) codes.push(...read.codes);
     if (!read || !read.complete) complete = false;
   }
@@ -686,7 +689,7 @@ function splitAnd(expr) {
 }
 
 /** One part of a conjunction: its qualifier codes, and whether it was read whole. */
-function readPart(lua, p, depth) {
+function readPart(lua, p, depth, opts = {}) {
   // A custom event's player (Droll & Lock Bird: the hand a card was added to): the opponent's, or both players'.
   if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
   // A monster effect or a Spell/Trap Card's activation (Solemn Judgment's kind of "or"): `x:ma`.
@@ -695,6 +698,11 @@ function readPart(lua, p, depth) {
   if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
   // The event's cards do not include this one ("another monster", "other than this card"): `n`.
   if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
+  // A condition on the game state ("while you control no monsters"): `C:` codes (stateConditions).
+  if (depth === 0) {
+    const state = stateConditions(lua, p, opts);
+    if (state) return whole(...state.map(conditionCode));
+  }
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   let m;
@@ -749,6 +757,8 @@ function readPart(lua, p, depth) {
   if (/^re:IsHasType\(EFFECT_TYPE_ACTIVATE\)$/.test(p)) return whole('x:a');
   if ((m = /^c:IsType\(TYPE_(\w+)\)$/.exec(p)) && TYPES[m[1]]) return whole(`t:${TYPES[m[1]]}`);
   if ((m = /^c:Is(Monster|Spell|Trap)\(\)$/.exec(p))) return whole(`k:${m[1][0].toLowerCase()}`);
+  // "an "Amazoness" Monster Card" (a monster card wherever it is, a Continuous Spell-like monster too).
+  if (/^c:IsOriginalType\(TYPE_MONSTER\)$/.test(p)) return whole('k:m');
   if ((m = /^c:IsAttribute\(ATTRIBUTE_(\w+)\)$/.exec(p))) return whole(`a:${m[1].toLowerCase()}`);
   if ((m = /^c:IsRace\(RACE_(\w+)\)$/.exec(p))) return whole(`r:${m[1].toLowerCase()}`);
   if ((m = /^c:IsLevel\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}`);
@@ -774,6 +784,173 @@ function readPart(lua, p, depth) {
     return read;
   }
   return undefined;
+}
+
+const LOCATIONS = { MZONE: 'monster', ONFIELD: 'card', SZONE: 'spelltrap', GRAVE: 'gy', HAND: 'hand' };
+
+/**
+ * What `Duel.GetFieldGroupCount` / `GetMatchingGroupCount` / `IsExistingMatchingCard` counts: whose, where, with
+ * which filter, besides which card. `player` is the call's player (`tp`, `1-tp`, `e:GetHandlerPlayer()`), then the
+ * two location arguments (its own side, the other's).
+ */
+function countedCards(lua, filterArg, playerArg, mine, theirs) {
+  const you = /^(tp|e:GetHandlerPlayer\(\)|c:GetControler\(\)|e:GetHandler\(\):GetControler\(\))$/.test(playerArg);
+  if (!you && playerArg !== '1-tp') return undefined;
+  const own = mine.trim() !== '0';
+  if (own === (theirs.trim() !== '0')) return undefined;
+  const locs = (own ? mine : theirs).split('|').map((x) => x.trim().replace(/^LOCATION_/, ''));
+  if (!locs.every((l) => LOCATIONS[l])) return undefined;
+  const who = own === you ? 'you' : 'opponent';
+  const filter = luaFilter(lua, filterArg);
+  if (!filter) return undefined;
+  return { who, locs, filter };
+}
+
+/** A Lua card filter as a CardFilter (without its category, which the zone gives): undefined where not read. */
+function luaFilter(lua, arg) {
+  const a = (arg ?? '').trim();
+  if (a === 'nil' || a === 'aux.TRUE') return {};
+  if (a === 'Card.IsFaceup') return { faceUp: true };
+  let m;
+  if ((m = /^aux\.FaceupFilter\(Card\.Is(SetCard|Race|Attribute|Type),(\w+)\)$/.exec(a))) {
+    const f = luaFilterPart(m[1], m[2]);
+    return f && { faceUp: true, ...f };
+  }
+  if ((m = /^Card\.Is(Monster|Spell|Trap|SpellTrap)$/.exec(a))) return { kind: m[1] };
+  if (/^s\.\w+$/.test(a)) {
+    const body = functionBody(lua, a);
+    if (!/^function [\w.]+\(\s*c\s*\)/.test(body)) return undefined;
+    const read = readConjunction(lua, body, {}, 1);
+    if (!read.complete) return undefined;
+    const f = {};
+    for (const code of read.codes) {
+      if (code === 'u') f.faceUp = true;
+      else if (code.startsWith('s:')) (f.archetypes ??= []).push(`SET:${code.slice(2)}`);
+      else if (code.startsWith('a:')) (f.attributes ??= []).push(code.slice(2));
+      else if (code.startsWith('r:')) (f.races ??= []).push(code.slice(2));
+      else if (code.startsWith('t:')) (f.types ??= []).push(code.slice(2));
+      else if (code.startsWith('k:')) f.kind = { m: 'Monster', s: 'Spell', t: 'Trap' }[code.slice(2)];
+      else return undefined;
+    }
+    return f;
+  }
+  return undefined;
+}
+
+function luaFilterPart(what, constant) {
+  if (what === 'SetCard' && constant.startsWith('SET_')) return { archetypes: [`SET:${constant.slice(4)}`] };
+  if (what === 'Race' && constant.startsWith('RACE_')) return { races: [constant.slice(5).toLowerCase()] };
+  if (what === 'Attribute' && constant.startsWith('ATTRIBUTE_')) return { attributes: [constant.slice(10).toLowerCase()] };
+  if (what === 'Type' && TYPES[constant.replace(/^TYPE_/, '')]) return { types: [TYPES[constant.replace(/^TYPE_/, '')]] };
+  return undefined;
+}
+
+/** `==0` none, `>0` / `>=N` / `~=0` N or more: the count a comparison states, or undefined. */
+function comparedCount(op, n) {
+  const k = Number(n);
+  if ((op === '==' && k === 0) || (op === '<' && k === 1)) return 'none';
+  if ((op === '>' || op === '~=') && k === 0) return 1;
+  if (op === '>=' && k >= 1) return k;
+  if (op === '>' && k >= 1) return k + 1;
+  return undefined;
+}
+
+/** The conditions of cards counted (`count`) in the zones of `c` (countedCards): one per zone family. */
+function countConditions(c, count, exceptSelf) {
+  const out = [];
+  const category = { Monster: 'monster', Spell: 'spell', Trap: 'trap', SpellTrap: 'spell-trap' }[c.filter.kind];
+  const { kind, ...rest } = c.filter;
+  const field = c.locs.filter((l) => l === 'MZONE' || l === 'ONFIELD' || l === 'SZONE');
+  if (field.length) {
+    if (field.includes('SZONE') && !field.includes('ONFIELD') && !category) return undefined;
+    const zoneCategory = field.includes('MZONE') && field.length === 1 ? 'monster' : 'card';
+    out.push({ kind: 'controls', who: c.who, count, filter: { category: category ?? zoneCategory, ...rest } });
+  }
+  for (const zone of ['GRAVE', 'HAND']) {
+    if (!c.locs.includes(zone)) continue;
+    // Goddess of Sweet Revenge: no other card in the hand than this one: it is the only card in your hand.
+    if (zone === 'HAND' && exceptSelf && count === 'none' && c.who === 'you' && !Object.keys(rest).length && !category) out.push({ kind: 'self', state: 'only-card-in-hand' });
+    else if (exceptSelf) return undefined;
+    else out.push({ kind: 'holds', who: c.who, zone: zone === 'GRAVE' ? 'gy' : 'hand', count, filter: { category: category ?? 'card', ...rest } });
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * What a global check of the script counts with the card's flag (`Duel.RegisterFlagEffect(...,id,...)`): attacks
+ * declared (EVENT_ATTACK_ANNOUNCE), or monsters Normal or Special Summoned by their Summoning player (both events).
+ */
+function flagCounts(lua) {
+  const check = /aux\.GlobalCheck\(s,function\(\)([\s\S]*?)\n\tend\)/.exec(lua);
+  if (!check || !/RegisterFlagEffect\(/.test(lua)) return undefined;
+  const codes = [...check[1].matchAll(/SetCode\((EVENT_\w+)\)/g)].map((m) => m[1]).sort().join('+');
+  if (codes === 'EVENT_ATTACK_ANNOUNCE') return 'attacks';
+  if (codes === 'EVENT_SPSUMMON_SUCCESS+EVENT_SUMMON_SUCCESS' && /RegisterFlagEffect\(tc:GetSummonPlayer\(\),id\b/.test(lua)) return 'summons';
+  return undefined;
+}
+
+/**
+ * One part of a condition that states the game state, as StateCondition objects (server/src/core/cards/types.ts;
+ * an archetype as `SET:<constant>` and a card as `#<passcode>`, named by the generator): what a player controls or
+ * has in the GY or hand, a Field Spell in play, this card's own state, what happened this turn. Undefined: not one.
+ */
+function stateConditions(lua, p, opts = {}) {
+  let m;
+  // The turn the card came to the GY (`GetTurnID`), for an effect used from the GY: "except the turn it was sent to
+  // the GY" (`~=`, as Auxiliary.exccon, whose "or returned" part is kept with it) or "it was sent there this turn" (`==`).
+  const turnId = String.raw`(?:c|e:GetHandler\(\)):GetTurnID\(\)`;
+  const sent = new RegExp(String.raw`^\(?(?:Duel\.GetTurnCount\(\)\s*(~=|==)\s*${turnId}|${turnId}\s*(~=|==)\s*Duel\.GetTurnCount\(\))(?: or (?:c|e:GetHandler\(\)):IsReason\(REASON_RETURN\))?\)?$`).exec(p);
+  if (sent && opts.inGy) return [{ kind: 'this-turn', what: 'self-sent-to-gy', ...((sent[1] ?? sent[2]) === '~=' ? { not: true } : {}) }];
+  // "while you control no monsters" where another card's effect lifts it (PSY-Framegear Gamma and PSY-Frame Lambda):
+  // the part of the card's own text.
+  if ((m = /^\((.*) or Duel\.IsPlayerAffectedByEffect\(tp,\w+\)\)$/.exec(p))) return stateConditions(lua, m[1].trim(), opts);
+  const self = String.raw`(?:c|e:GetHandler\(\))`;
+  if (new RegExp(String.raw`^${self}:GetOverlayCount\(\)\s*>\s*0$`).test(p)) return [{ kind: 'self', state: 'has-material' }];
+  if (new RegExp(String.raw`^${self}:(?:IsSpecialSummoned\(\)|IsSummonType\(SUMMON_TYPE_SPECIAL\))$`).test(p)) return [{ kind: 'self', state: 'special-summoned' }];
+  if (new RegExp(String.raw`^${self}:IsPreviousPosition\(POS_FACEDOWN\)$`).test(p)) return [{ kind: 'self', state: 'set' }];
+  if ((m = /^Duel\.IsEnvironment\((\d+)\)$/.exec(p))) return [{ kind: 'on-field', name: `#${m[1]}` }];
+  if ((m = /^(not\s+)?Duel\.IsExistingMatchingCard\(([\w.]+(?:\([^()]*\))?),\s*([\w:()-]+),\s*([\w|]+),\s*([\w|]+),\s*(\d+),\s*(nil|c|e:GetHandler\(\))\)$/.exec(p))) {
+    const c = countedCards(lua, m[2], m[3], m[4], m[5]);
+    if (!c) return undefined;
+    const count = m[1] ? (m[6] === '1' ? 'none' : undefined) : Number(m[6]);
+    return count === undefined ? undefined : countConditions(c, count, m[7] !== 'nil');
+  }
+  if ((m = /^Duel\.GetFieldGroupCount\(([\w:()-]+),\s*([\w|]+),\s*([\w|]+)\)\s*(==|>=|>|<|~=)\s*(\d+)$/.exec(p))) {
+    const c = countedCards(lua, 'nil', m[1], m[2], m[3]);
+    const count = comparedCount(m[4], m[5]);
+    return c && count !== undefined ? countConditions(c, count, false) : undefined;
+  }
+  if ((m = /^Duel\.GetMatchingGroupCount\(([\w.]+(?:\([^()]*\))?),\s*([\w:()-]+),\s*([\w|]+),\s*([\w|]+),\s*(nil|c|e:GetHandler\(\))\)\s*(==|>=|>|<|~=)\s*(\d+)$/.exec(p))) {
+    const c = countedCards(lua, m[1], m[2], m[3], m[4]);
+    const count = comparedCount(m[6], m[7]);
+    return c && count !== undefined ? countConditions(c, count, m[5] !== 'nil') : undefined;
+  }
+  // Counted this turn by the script's global check (`Duel.GetFlagEffect(1-tp,id)>=5`; both players: a sum).
+  const flag = /^(Duel\.GetFlagEffect\((0|1|tp|1-tp),id\)(?:\s*\+\s*Duel\.GetFlagEffect\((0|1|tp|1-tp),id\))?)\s*(>=|>)\s*(\d+)$/.exec(p);
+  if (flag) {
+    const what = flagCounts(lua);
+    const count = comparedCount(flag[4], flag[5]);
+    if (!what || typeof count !== 'number') return undefined;
+    const both = flag[3] !== undefined && new Set([flag[2], flag[3]]).size === 2;
+    const who = both ? undefined : flag[2] === 'tp' ? 'you' : flag[2] === '1-tp' ? 'opponent' : undefined;
+    if (!both && !who) return undefined;
+    if (what === 'summons' && !who) return undefined;
+    return [{ kind: 'this-turn', what, ...(who ? { who } : {}), count }];
+  }
+  // Triple Tactics Talent: the opponent activated a monster effect in a Main Phase this turn (a custom activity counter).
+  if ((m = /^Duel\.GetCustomActivityCount\(id,\s*(tp|1-tp),\s*ACTIVITY_CHAIN\)\s*>\s*0$/.exec(p))) {
+    if (!/AddCustomActivityCounter\(id,\s*ACTIVITY_CHAIN,\s*function\(re,tp,cid\)\s*return not \(Duel\.IsMainPhase\(\) and re:IsMonsterEffect\(\)\)\s*end\)/.test(lua)) return undefined;
+    return [{ kind: 'this-turn', what: 'monster-effects-in-main', who: m[1] === 'tp' ? 'you' : 'opponent', count: 1 }];
+  }
+  return undefined;
+}
+
+/**
+ * A state condition as a record code: `C:` and its JSON, with only what the record's fields are split at escaped
+ * (`%`, `,`, `|`, tabs and line ends as `%XX`: decodeURIComponent reads it back).
+ */
+function conditionCode(c) {
+  return `C:${JSON.stringify(c).replace(/[%,|\t\n\r]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
 }
 
 function whole(...codes) {
@@ -819,4 +996,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };
+module.exports = { conditionCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };

@@ -5,7 +5,9 @@
 // (`from deck`), by what (`by card effect`), and when not (`except during the draw phase`). What the generator
 // could not read of a condition stays `under script condition` / `qualifying`: words the library cannot read,
 // which the engine never takes as met silently (the unknown-card-fact route).
+import type { StateCondition } from './types';
 import { RACES } from './vocabulary';
+import { canonicalConditionFilter } from './vocabulary/conditions';
 
 const ZONES: Record<string, string> = { D: 'deck', G: 'gy', H: 'hand', M: 'field', S: 'field', B: 'banished', X: 'extra' };
 const METHODS = new Set(['link', 'synchro', 'xyz', 'fusion', 'ritual']);
@@ -275,4 +277,35 @@ function targetWords(q: Qualifiers, used: Set<string>): string {
   const words = filterWords({ codes, complete: true }, 'card', inner);
   for (const c of inner) used.add(`T${c}`);
   return ` that targets ${words}`;
+}
+
+/**
+ * The state conditions of a record's `C:` codes (scripts/lib/lua-facts.js stateConditions: the condition as JSON,
+ * archetypes and cards already named by the generator), in the card model's one form; a code not read is left out
+ * (and the record's `!` is then absent: the rest of the condition stays assumed, with its note).
+ */
+export function stateConditionsOf(codes: readonly string[]): { conditions: StateCondition[]; unread: boolean } {
+  const out: StateCondition[] = [];
+  let unread = false;
+  for (const code of codes) {
+    if (!code.startsWith('C:')) continue;
+    let c: StateCondition;
+    try {
+      c = JSON.parse(decodeURIComponent(code.slice(2))) as StateCondition;
+    } catch {
+      unread = true;
+      continue;
+    }
+    if (c.kind === 'controls' || c.kind === 'holds') {
+      const races = c.filter.races?.map((r) => raceWord(r));
+      // A Lua race the vocabulary has no word for (RACE_DIVINE): the condition is not read.
+      if (races && !races.every(Boolean)) {
+        unread = true;
+        continue;
+      }
+      c = { ...c, filter: canonicalConditionFilter({ ...c.filter, ...(races ? { races: races as string[] } : {}) }) };
+    }
+    out.push(c);
+  }
+  return { conditions: out, unread };
 }

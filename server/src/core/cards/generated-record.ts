@@ -5,7 +5,7 @@
 // Whatever the facts leave open is stated with words outside the vocabulary (`script condition`,
 // `script event ...`): the engine then assumes there and says so, rather than guessing.
 import { readRestriction } from './vocabulary/restrictions';
-import type { Restriction } from './types';
+import type { Restriction, StateCondition } from './types';
 import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
@@ -17,7 +17,7 @@ import { CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION } from
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
-import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
+import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent, stateConditionsOf } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -259,6 +259,8 @@ interface EffectFields {
   alternatives: EffectFields[];
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
+  /** The state conditions the script's condition states (`C:` codes: while you control no monsters), R79. */
+  conditions: StateCondition[];
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
   scriptTurn?: string;
   scriptPhase?: string;
@@ -290,8 +292,10 @@ function effectFields(s: string): EffectFields {
   // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
   const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
   const phase = all.codes.find((c) => c.startsWith('P:') && c !== 'P:s')?.slice(2);
-  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:')) };
+  const state = stateConditionsOf(all.codes);
+  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:')), complete: all.complete && !state.unread };
   return {
+    conditions: state.conditions,
     scriptTurn: turn,
     scriptPhase: phase,
     scriptStart: all.codes.includes('P:s'),
@@ -344,7 +348,7 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   // Alike but for the event and what its condition says of it (a `v` clone keeps each event's own qualifiers).
   const sameBut = (a: EffectFields, b: EffectFields) =>
     a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase && sameLater(a, b);
-  const same = (a: EffectFields, b: EffectFields) => sameBut(a, b) && sameQualifiers(a.qualifiers, b.qualifiers);
+  const same = (a: EffectFields, b: EffectFields) => sameBut(a, b) && sameQualifiers(a.qualifiers, b.qualifiers) && sameConditions(a, b);
   for (const e of effects) {
     // A clone that changes only its condition and what resolves (`w`): another alternative of the effect before it of
     // the same kind and zone (the generator marks it only where the text does not count it as an effect of its own).
@@ -398,6 +402,10 @@ function sameLater(a: EffectFields, b: EffectFields): boolean {
 
 function sameQualifiers(a: Qualifiers, b: Qualifiers): boolean {
   return a.complete === b.complete && a.codes.join('|') === b.codes.join('|');
+}
+
+function sameConditions(a: EffectFields, b: EffectFields): boolean {
+  return JSON.stringify(a.conditions) === JSON.stringify(b.conditions);
 }
 
 /** Whether an effect has a condition in its script that the generator could not read whole. */
@@ -520,6 +528,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
   if (e.cost) phrase(into, costPhrase(e.cost));
+  if (e.conditions.length) into.conditions = e.conditions;
   return into;
 }
 

@@ -8,7 +8,8 @@ export type CardCategory = 'monster' | 'spell' | 'trap';
 export type SpellTrapKind = 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
 
 export interface CardFilter {
-  category?: 'monster' | 'spell' | 'trap' | 'card';
+  /** `spell-trap`: a Spell or a Trap ("no Spell/Trap Cards in your GY"). */
+  category?: 'monster' | 'spell' | 'trap' | 'card' | 'spell-trap';
   races?: string[];
   attributes?: string[];
   levelMax?: number;
@@ -142,6 +143,39 @@ export interface ActivationWindow {
  */
 export const HAND_CONDITION = 'the condition under which its text lets it be activated from the hand is assumed met';
 
+/** Whose cards a state condition counts: the effect's controller's (`you`) or the opponent's. */
+export type ConditionPlayer = 'you' | 'opponent';
+
+/**
+ * A condition on the game state that must hold when the effect is activated, as the card states it ("while you
+ * control no monsters", "if you have no cards in your GY", "if 3 or more attacks have been declared this turn").
+ * R79 checks it against what the scenario states; what it does not state is assumed and said. `count`: `none`, or
+ * N for "N or more" (1 for "a"). A filter never says `faceUp` where its other words imply it (an archetype, a
+ * type, an attribute: a face-down card has none), so one reading has one form.
+ */
+export type StateCondition =
+  | { kind: 'controls'; who: ConditionPlayer; count: 'none' | number; filter: CardFilter }
+  /** "your opponent controls more cards than you": `who` controls more cards than the other player. */
+  | { kind: 'controls-more'; who: ConditionPlayer }
+  /** Cards in a player's GY or hand ("you have no cards in your GY", "no Spells/Traps in your GY"). */
+  | { kind: 'holds'; who: ConditionPlayer; zone: 'gy' | 'hand'; count: 'none' | number; filter: CardFilter }
+  /** A card of this name is face-up on the field ("while "Neo Space" is on the field"). */
+  | { kind: 'on-field'; name: string }
+  /** The effect's own card: has material, is Set, is in the GY, was Special Summoned, is the only card in its hand. */
+  | { kind: 'self'; state: SelfState }
+  /** What happened earlier in the turn. */
+  | { kind: 'this-turn'; what: TurnHappening; who?: ConditionPlayer; count?: number; not?: boolean };
+
+export type SelfState = 'has-material' | 'set' | 'in-gy' | 'special-summoned' | 'only-card-in-hand';
+
+/**
+ * `attacks`: attacks declared (by either player); `summons`: monsters Normal or Special Summoned by `who`;
+ * `monster-effects-in-main`: monster effects `who` activated during a Main Phase; `self-sent-to-gy`: this card was sent
+ * to the GY (`not`: "except the turn it was sent to the GY"); `self-destroyed-by-battle`: this card destroyed a monster
+ * by battle.
+ */
+export type TurnHappening = 'attacks' | 'summons' | 'monster-effects-in-main' | 'self-sent-to-gy' | 'self-destroyed-by-battle';
+
 export type EffectKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'activation';
 
 /**
@@ -185,6 +219,11 @@ export interface EffectInfo {
   responds: EventPattern[];
   phaseTime?: PhaseTime;
   condition?: string;
+  /**
+   * `while you control no monsters`: conditions on the game state when it is activated (R79). Empty where the source
+   * states none or could not read them (an unread script condition is then the effect's note, never met silently).
+   */
+  conditions: StateCondition[];
   /** `during the opponent's main phase`: the turn and phase the effect may be activated in (R37). */
   window?: ActivationWindow;
   activatesFrom: Zone[];

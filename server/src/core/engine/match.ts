@@ -24,7 +24,7 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
   if (f.other && self && c === self) return 'no';
   if (f.category && f.category !== 'card') {
     if (!card) r = and3(r, 'assumed');
-    else r = and3(r, fromBool(card.category === f.category));
+    else r = and3(r, fromBool(f.category === 'spell-trap' ? card.category !== 'monster' : card.category === f.category));
   }
   if (f.races?.length) {
     if (!card || card.races.length === 0) r = and3(r, 'assumed');

@@ -6,6 +6,7 @@
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
+import { englishConditions } from './english-conditions';
 import { costOfText } from './english-costs';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
@@ -491,6 +492,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const sentences = g.sentences.flatMap((x) => sentencesOf(x));
   const conditionOrActivate = (x: string, i: number) => (/^activate\b/i.test(x.trim()) ? x : i === 0 && topLevelIndex(x, ':') >= 0 ? x.slice(0, topLevelIndex(x, ':')) : '');
   if (!e.window && e.kind === 'activation' && activationIsTheEffect(type)) e.window = sentences.map((x, i) => englishMoment(conditionOrActivate(x, i))).find(Boolean);
+  // "while you control no monsters", "If you have no cards in your GY" (R79).
+  const conditions = englishConditions(cond);
+  if (conditions) e.conditions = conditions;
 
   // Where it activates.
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);

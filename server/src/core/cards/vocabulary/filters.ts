@@ -28,6 +28,11 @@ export function parseFilter(ws: string[]): CardFilter {
       i++;
       continue;
     }
+    // "Spell/Trap", "Spells/Traps": a Spell or a Trap, not a monster.
+    if (take('spell', '/', 'trap') || take('spells', '/', 'traps') || take('spell/trap') || take('spells/traps')) {
+      f.category = 'spell-trap';
+      continue;
+    }
     if (take('face-up') || take('face', 'up')) {
       f.faceUp = true;
       continue;
