@@ -201,6 +201,16 @@ test('generator: a checkout at another commit than the pinned one is refused wit
   assert.throws(() => generator.generate({ texts: root, scripts: root, out: os.tmpdir() }), /is at yaml-yugi [0-9a-f]{7}, the library is pinned to 3469970: check out 346997050053921374228bd381a085703001a64d/);
 });
 
+test('a clone takes its action from the last effect of its local name registered before it (a script may declare `local e1` twice)', () => {
+  const { withClonedActions } = require(path.join(root, 'scripts/cards/effects.js'));
+  // Stardust Synchron's shape: `local e1` an Ignition Effect that Special Summons itself, then `local e1` again a
+  // search trigger, and `e2=e1:Clone()` the same search on another event.
+  const sources = [{ name: 'e1' }, { name: 'e1' }, { name: 'e2', cloneOf: 'e1' }];
+  const records = ['I,o,s,,,H,,special_summon,1n,cd,,,,,s,Pi', 'T,o,s,it,summon_success,,,tohand+search,1e,d,,,,,,H@d', 'T,o,s,it,spsummon_success,,,tohand+search,1e,d'];
+  withClonedActions(records, sources);
+  assert.equal(records[2], 'T,o,s,it,spsummon_success,,,tohand+search,1e,d,,,,,,H@d', 'the search, not the Ignition Effect: no `s`, no `Pi`');
+});
+
 test('lua reader: an event whose cards except this one (`n`): read into "other than this card"', () => {
   const body = (ret: string) => lines('local s,id=GetID()', 'function s.initial_effect(c)', 'end', 'function s.con(e,tp,eg,ep,ev,re,r,rp)', `\treturn ${ret}`, 'end', 'function s.f(c,tp)', '\treturn c:IsControler(tp)', 'end');
   const read = (ret: string) => lua.conditionQualifiers(body(ret), { code: 'EVENT_DESTROYED', hasCondition: true, condition: 's.con' });

@@ -236,6 +236,8 @@ test('a bare Bystial link is its Ignition Effect at the start of a chain in its 
   const own = run('Kaiba', '    1 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
   assert.ok(!own.diagnostics.some((d) => d.code === 'ambiguous-effect'), own.diagnostics.map((d) => d.message).join('\n'));
   assert.equal(own.chains[0].links[0].effectKind, 'ignition');
+  // By text and script either fits there: the message says it is taken as the Ignition Effect, not that it must be.
+  assert.match(own.diagnostics.find((d) => d.code === 'effect-chosen')?.message ?? '', /where either fits; taken as the Ignition Effect/);
   const theirs = run('Yugi', '    1 Kaiba "Bystial Magnamhut" target "Decode Talker"\n');
   assert.ok(!theirs.diagnostics.some((d) => d.code === 'ambiguous-effect' || d.severity === 'error'), theirs.diagnostics.map((d) => d.message).join('\n'));
   assert.equal(theirs.chains[0].links[0].effectKind, 'quick');

@@ -101,6 +101,14 @@ test('expect: outcomes met, unmet (expect-unmet, saying what happened) and malfo
   assert.equal(bad.scenarios[0].expectationsMet, false);
 });
 
+test('expect: a part with its own condition that the link\'s effect does not have is bad-expect, never met (R85)', () => {
+  // Test Taker's effect has no part under "if set before activation": the expectation names nothing it could do.
+  const bad = analyze(SCENARIO('expect CL1 does not apply destroy if set before activation'));
+  const said = bad.diagnostics.filter((d) => d.code === 'bad-expect').map((d) => d.message);
+  assert.deepEqual(said, ['CL1 of chain 1\'s effect has no part "destroy if set before activation" (its parts: destroys its target, draws 1)']);
+  assert.equal(bad.scenarios[0].expectationsMet, false);
+});
+
 test('completion: after `expect CL1` the outcomes, after `applies` the parts of an effect', () => {
   const labels = labelsAtEnd(SCENARIO('expect CL1 '));
   assert.ok(labels.includes('negated') && labels.includes('does not apply'), labels.join());

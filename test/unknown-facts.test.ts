@@ -264,3 +264,15 @@ test('an `archetype` line states the fact: the writer settles it, and `segoc car
   const printed = cardToSegoc(generatedCard(readRecord(record, ''), { kind: 'generated' }));
   assert.match(printed, /\n {2}archetype "Elemental HERO"\n {2}archetype "HERO"\n/);
 });
+
+test('a continuous effect read from its card text alone (no script) acts on another link only as a named unknown fact', () => {
+  // The Winged Dragon of Ra - Immortal Phoenix has no script at the pinned commit (effect source `t`): its "unaffected
+  // by other card effects" is the text inference's reading, so Compulsory Evacuation Device on it rests on that
+  // reading rather than reading "not applied: unaffected" as a plain legal.
+  const text = scenario('Compulsory Evacuation Device on Immortal Phoenix', `  Kaiba field: "The Winged Dragon of Ra - Immortal Phoenix"\n  Yugi field: set "Compulsory Evacuation Device"\n  chain\n    1 Yugi "Compulsory Evacuation Device" target "The Winged Dragon of Ra - Immortal Phoenix"\n  expect legal\n`);
+  const [s] = analyze(text).scenarios;
+  assert.equal(s.verdict, 'legal');
+  assert.equal(s.restsOnUnknownFacts, true);
+  const said = JSON.stringify(s);
+  assert.match(said, /whether \\"The Winged Dragon of Ra - Immortal Phoenix\\" is unaffected by this effect/);
+});

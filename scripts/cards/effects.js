@@ -587,7 +587,9 @@ function withActions(records, inferred, type, doesCode) {
 function withClonedActions(records, sources) {
   sources.forEach((e, i) => {
     if (!e.cloneOf) return;
-    const j = sources.findIndex((o) => o.name === e.cloneOf);
+    // The original is the LAST effect of that local name registered before the clone: a script may declare `local e1`
+    // twice (Stardust Synchron), and the first would lend the clone another effect's `s` and action.
+    const j = sources.slice(0, i).map((o) => o.name).lastIndexOf(e.cloneOf);
     if (j >= 0 && records[j].split(',')[14] === 's' && !records[i].split(',')[14] && !records[i].startsWith('A,')) {
       const f = records[i].split(',');
       while (f.length < 15) f.push('');
@@ -793,4 +795,4 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes, withClonedActions };

@@ -8,7 +8,7 @@
 //   source does not say from where, fits an add or a return to the hand), missing when it has none;
 //   a source part of a verb the set's effect does not have is wrong (a claim the card does not make), counted
 //   under that verb;
-// - the details of a matched part (what it acts on, from where, in which position) are right when they equal the
+// - the details of a matched part (what it acts on, from where, in which position, under which condition) are right when they equal the
 //   set's; a detail the set leaves out (no exact word of the card model) counts only where the source states one;
 // - the conjunction of a matched part after the first (of its choice) is right when the source's link equals.
 'use strict';
@@ -53,6 +53,9 @@ function compareParts(want, got, t, where = '') {
       ['object', (w.object ?? '') === (g.object ?? '')],
       ['from', sameFrom(w.from, g.from)],
       ['position', (w.position ?? '') === (g.position ?? '')],
+      // A part's own condition (R85, Infinite Impermanence's "then if this card was Set before activation ..."): a
+      // source that drops or invents it reads another effect.
+      ['condition', (w.condition ?? '') === (g.condition ?? '')],
     ]) {
       if (w[detail] === undefined && g[detail] === undefined) continue;
       bump(t.byDetail, detail, same ? 'right' : 'wrong');
@@ -109,7 +112,7 @@ function actionTables(t) {
   }
   lines.push(row('**all parts**', all));
   lines.push('', ...head('detail of a found part'));
-  for (const d of ['object', 'from', 'position']) if (t.byDetail.has(d)) lines.push(row(d, t.byDetail.get(d)));
+  for (const d of ['object', 'from', 'position', 'condition']) if (t.byDetail.has(d)) lines.push(row(d, t.byDetail.get(d)));
   lines.push('', ...head('conjunction (PSCT)'));
   for (const l of CONJUNCTIONS) if (t.byLink.has(l)) lines.push(row(l.replace(/-/g, ' '), t.byLink.get(l)));
   return `${t.stated} of the ${t.effects} effects say what they do.\n\n${lines.join('\n')}`;

@@ -7,10 +7,10 @@
 // facts rather than the scenario's written actions; it changes the cards only through the timeline.
 import type { EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
-import { activeRestrictions, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
+import { activeRestrictions, restrictionUnsure, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
 import { restsOn } from './unknown-facts';
 import { describeRestriction } from '../cards/vocabulary/restrictions';
-import { actionPhrase } from './narrative';
+import { actionPhrase, isColumnPart } from './narrative';
 import { quoteName } from '../syntax/quote';
 import { NotAppliedReason, ResolutionAct } from './results';
 import { CardInstance, EventOrigin, GameEvent } from './state';
@@ -40,6 +40,8 @@ export function performCardEffect(t: Timeline, l: LinkState, parts: readonly Eff
     const first = did.length;
     const done = part.condition ? conditionHolds(t, l, part, words, origin, did) && performPart(t, l, part, words, origin, links, st, did) : performPart(t, l, part, words, origin, links, st, did);
     st.done.push(done);
+    // Columns are not modelled: which Spell/Trap effects the column part negates is not followed (R85).
+    if (done && isColumnPart(part)) l.assumptions.push(`${quoteName(l.inst?.name ?? '?')} negates the other Spell/Trap effects in its column for the rest of this turn; segoc does not model columns, so which effects those are is not checked (R85)`);
     // What a conditional part did or did not do carries its condition (`expect CL1 does not apply negate effects if set before activation`).
     if (part.condition) for (const a of did.slice(first)) if (a.kind === 'applies' || a.kind === 'not-applied') a.condition = part.condition;
   });
@@ -189,7 +191,7 @@ export function exceptUnaffected(l: LinkState, cards: CardInstance[], words: str
  */
 export function summonLocked(t: Timeline, l: LinkState, words: string, verb: EffectAction['verb'] | undefined, did: ResolutionAct[]): boolean {
   if (l.player === undefined) return false;
-  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c)), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !a.restriction.conditional);
+  const lock = summonLocks(activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c)), l.player).find((a) => a.restriction.kind === 'cannot-special-summon' && !a.restriction.except && !restrictionUnsure(a.card.card, a.restriction));
   if (!lock) return false;
   did.push({ kind: 'not-applied', part: words, verb, reason: 'summon-locked', at: lock.card.name, rule: 'R63' });
   return true;

@@ -270,8 +270,9 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     if (chainable.length > 1) usable = chainable;
   }
   // "This is a Quick Effect if ..." (Bystial): an Ignition Effect and its Quick Effect twin, the same effect of the text
-  // (a script's clone). At the start of a chain in its controller's own Main Phase it is the Ignition Effect; elsewhere
-  // it can only be the Quick Effect, whose condition the card states (an unread one rests on a named unknown fact).
+  // (a script's clone). At the start of a chain in its controller's own Main Phase either fits, by text and by script
+  // (its condition may hold there too): it is taken as the Ignition Effect; elsewhere it can only be the Quick Effect,
+  // whose condition the card states (an unread one rests on a named unknown fact).
   const twin = quickTwin(usable);
   if (twin) {
     const own = l.position === 1 && l.player === cx.turn && (cx.phase === 'main1' || cx.phase === 'main2');
@@ -279,7 +280,7 @@ function chooseEffect(cx: ClassifyContext, l: LinkState, card: CardInfo, collect
     cx.errors.push({
       code: 'effect-chosen',
       severity: 'information',
-      message: `${quoteName(card.name)} has an Ignition Effect and the same effect as a Quick Effect under a condition ("This is a Quick Effect if ..."); effect ${chosen.index} (${chosen.text}) is taken: ${own ? "the link starts a chain in its controller's Main Phase" : 'the link is chained to another or is not in its controller\'s Main Phase, where only the Quick Effect can be activated'}. Write \`effect N\` to choose another`,
+      message: `${quoteName(card.name)} has an Ignition Effect and the same effect as a Quick Effect under a condition ("This is a Quick Effect if ..."); effect ${chosen.index} (${chosen.text}) is taken: ${own ? "the link starts a chain in its controller's Main Phase, where either fits; taken as the Ignition Effect" : 'the link is chained to another or is not in its controller\'s Main Phase, where only the Quick Effect can be activated'}. Write \`effect N\` to choose another`,
       range: stmt.card.range,
       link: l.position,
     });

@@ -5,6 +5,7 @@
 // reads of the cards' state: link-effects.ts asks them when it places and resolves links; the rules read what
 // placement recorded.
 import type { CardInfo, Restriction } from '../cards/model';
+import { TEXT_ONLY } from '../cards/generated-record';
 import { CardInstance, PlayerIndex } from './state';
 
 /** A restriction that applies now: the card that applies it, and whose card that is. */
@@ -14,12 +15,25 @@ export interface ActiveRestriction {
   restriction: Restriction;
 }
 
-/** Every restriction a card's effects state (its `continuous` lines). */
-export function restrictionsOf(card: CardInfo | undefined): Restriction[] {
-  if (!card) return [];
-  const out: Restriction[] = [];
-  for (const e of card.effects) for (const r of e.restricts) out.push(r);
-  return out;
+const NO_RESTRICTIONS: readonly Restriction[] = [];
+
+/**
+ * Every restriction a card's effects state (its `continuous` lines). Read at every link's placement and resolution
+ * for every face-up card: a card with none (most) makes no list.
+ */
+export function restrictionsOf(card: CardInfo | undefined): readonly Restriction[] {
+  let out: Restriction[] | undefined;
+  if (card) for (const e of card.effects) for (const r of e.restricts) (out ??= []).push(r);
+  return out ?? NO_RESTRICTIONS;
+}
+
+/**
+ * Whether the library may not know that restriction `r` of `card` applies: it has a condition (R62-R65), or its
+ * effect is read from the card's text alone (a generated card with no script to cross-check it, effect source `t`).
+ * Such a restriction is a named unknown fact on the links it would act on, never a plain "applies".
+ */
+export function restrictionUnsure(card: CardInfo | undefined, r: Restriction): boolean {
+  return r.conditional || !!card?.effects.some((e) => e.restricts.includes(r) && e.assumed.includes(TEXT_ONLY));
 }
 
 const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.faceDown;
@@ -28,7 +42,7 @@ const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.fac
 function negates(n: ActiveRestriction, c: CardInstance): boolean {
   if (n.restriction.kind !== 'negates-effects' || n.card === c || !c.card) return false;
   const what = n.restriction.what;
-  if (what === 'unknown' || n.restriction.conditional || !faceUpOnField(c)) return false;
+  if (what === 'unknown' || restrictionUnsure(n.card.card, n.restriction) || !faceUpOnField(c)) return false;
   if (what !== c.card.category) return false;
   return !unaffectedBy(c, n.card, n.controller);
 }
@@ -53,9 +67,8 @@ export type AppliedSince = (c: CardInstance) => number;
 export function activeRestrictions(instances: readonly CardInstance[], pending: ReadonlySet<CardInstance>, since?: AppliedSince): ActiveRestriction[] {
   const all: ActiveRestriction[] = [];
   for (const c of instances) {
-    // Read at every link's placement and resolution: the effects' lists directly, no list made per card.
     if (!c.card || !faceUpOnField(c) || pending.has(c)) continue;
-    for (const e of c.card.effects) for (const r of e.restricts) all.push({ card: c, controller: c.controller, restriction: r });
+    for (const r of restrictionsOf(c.card)) all.push({ card: c, controller: c.controller, restriction: r });
   }
   if (!all.length) return all;
   const candidates = all.filter((a) => a.restriction.kind === 'negates-effects');
@@ -106,23 +119,24 @@ export function negatorOf(active: readonly ActiveRestriction[], inst: CardInstan
 
 /**
  * The negators that may negate the effect of `inst` where it stands, the library not knowing whether they do: a
- * scope it does not read (`negates some effects on the field`) or a condition (R64; a named unknown fact).
+ * scope it does not read (`negates some effects on the field`), a condition or an effect read from text alone
+ * (R64; a named unknown fact).
  */
 export function unsureNegators(active: readonly ActiveRestriction[], inst: CardInstance): ActiveRestriction[] {
-  return active.filter((n) => n.restriction.kind === 'negates-effects' && n.card !== inst && faceUpOnField(inst) && (n.restriction.what === 'unknown' || (n.restriction.conditional && n.restriction.what === inst.card?.category)));
+  return active.filter((n) => n.restriction.kind === 'negates-effects' && n.card !== inst && faceUpOnField(inst) && (n.restriction.what === 'unknown' || (restrictionUnsure(n.card.card, n.restriction) && n.restriction.what === inst.card?.category)));
 }
 
-/** A restriction of `c` that may make it unaffected, the library not knowing whether it does (scope not read, or a condition: R65). */
+/** A restriction of `c` that may make it unaffected, the library not knowing whether it does (scope not read, a condition, or read from text alone: R65). */
 export function unsureImmunity(c: CardInstance, source: CardInstance | undefined): Restriction | undefined {
   if (!faceUpOnField(c) || source === c) return undefined;
-  return restrictionsOf(c.card).find((r) => r.kind === 'unaffected' && (r.by === 'unknown' || r.conditional));
+  return restrictionsOf(c.card).find((r) => r.kind === 'unaffected' && (r.by === 'unknown' || restrictionUnsure(c.card, r)));
 }
 
 /** The restriction that makes `c` unaffected by an effect of `source` (controlled by `by`) now, if one does (R65). */
 export function unaffectedBy(c: CardInstance, source: CardInstance | undefined, by: PlayerIndex | undefined): Restriction | undefined {
   if (!faceUpOnField(c) || source === c) return undefined;
   for (const r of restrictionsOf(c.card)) {
-    if (r.kind !== 'unaffected' || r.conditional) continue;
+    if (r.kind !== 'unaffected' || restrictionUnsure(c.card, r)) continue;
     const cat = source?.card?.category;
     switch (r.by) {
       case 'other':

@@ -401,8 +401,17 @@ const FROM_WORDS: Record<NonNullable<EffectAction['from']>, string> = {
   gone: 'nowhere',
 };
 
+/**
+ * Infinite Impermanence's column part (R85: `negate effects if set before activation`, no object): "for the rest of
+ * this turn all other Spell/Trap effects in this column are negated". segoc does not model columns.
+ */
+export function isColumnPart(a: EffectAction): boolean {
+  return a.verb === 'negate-effects' && !a.object && a.condition === 'set-before-activation';
+}
+
 /** One part of a card's effect in words: `Special Summon its target from the GY in Defense Position`. */
 export function actionPhrase(a: EffectAction): string {
+  if (isColumnPart(a)) return 'negates the other Spell/Trap effects in its column this turn';
   // Tokens (R70) are counted where the source counts them: "Special Summons 4 Tokens".
   const what = a.tokens ? (a.count === undefined ? 'Tokens (how many, its source does not say)' : `${a.count} Token${a.count === 1 ? '' : 's'}`) : a.object ? OBJECT_PHRASES[a.object] : 'a card';
   const object = what + (a.from ? ` from ${FROM_WORDS[a.from]}` : '');

@@ -7,7 +7,7 @@ import type { ExpectOutcomeStmt, Outcome } from '../syntax/ast';
 import { quoteName } from '../syntax/quote';
 import { Range } from '../text';
 import { LinkState } from './classify';
-import { actApplied, actText } from './narrative';
+import { actApplied, actionPhrase, actText } from './narrative';
 import { ResolutionAct } from './results';
 import { CardInstance, zoneWord } from './state';
 import { Timeline } from './timeline';
@@ -103,6 +103,11 @@ function checkOne(o: Outcome, chains: ReadonlyArray<readonly LinkState[]>, t: Ti
         const verb = condition ? conditional![0].verb : ACTION_PHRASES_TO_VERBS.get(o.part!.text);
         const ofPart = (a: ResolutionAct) => !condition || ((a.kind === 'applies' || a.kind === 'not-applied') && a.condition === condition);
         if (!verb) return { met: false, bad: true, message: `\`${o.part!.text}\` is not a part of an effect (expected one of: ${[...ACTION_PHRASES_TO_VERBS.keys()].join(', ')}; a part with its own condition adds it: ${ACTION_CONDITIONS.map((c) => `negate effects ${c}`).join(', ')})` };
+        // A part with its own condition names a part of this link's effect: one it does not have is a mistake in the
+        // expectation, never a "met" (no part of that verb under that condition can have applied).
+        if (condition && !(l.effect?.does ?? []).some((p) => p.condition === condition && verbFits(p.verb, verb))) {
+          return { met: false, bad: true, message: `${name}'s effect has no part "${o.part!.text}"${l.effect?.does.length ? ` (its parts: ${l.effect.does.map(actionPhrase).join(', ')})` : ''}` };
+        }
         // A part done "to the hand" where its source does not say from where (`add or return to hand`) is either.
         const happened = applied.some((a) => { const v = actVerb(a); return v !== undefined && verbFits(v, verb) && ofPart(a); });
         if (o.what === 'applies') return happened ? { met: true } : { met: false, message: `expected ${name} to apply "${o.part!.text}", but it ${did}` };

@@ -8,7 +8,7 @@
 // module says what a judge says. A lock whose scope or condition the library does not read is a named unknown fact.
 import { describeRestriction } from '../../cards/vocabulary/restrictions';
 import { quoteName } from '../../syntax/quote';
-import { activeRestrictions, lockScopeCovers, summonLocks } from '../continuous';
+import { activeRestrictions, lockScopeCovers, restrictionUnsure, summonLocks } from '../continuous';
 import type { CardRef, GameAction } from '../../syntax/ast';
 import { restsOn } from '../unknown-facts';
 import { defineRule, LinkState } from './api';
@@ -104,7 +104,7 @@ export const locks = defineRule({
     for (const a of summonLocks(activeRestrictions(view.instances, new Set(), view.appliedSince), player)) {
       const r = a.restriction;
       if (r.kind !== 'cannot-special-summon') continue;
-      if (r.except || r.conditional) {
+      if (r.except || restrictionUnsure(a.card.card, r)) {
         report.restsOn({ card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this Special Summon`, why: `it is face-up on the field when ${summon.summon} happens (R63)` });
         continue;
       }
@@ -120,8 +120,10 @@ export const locks = defineRule({
         if (r.kind === 'cannot-activate') {
           const covers = lockScopeCovers(r, l.inst.card);
           if (covers === false) continue;
-          if (covers === undefined || r.conditional) {
-            const what = covers === undefined ? `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this activation` : `whether the condition of ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) holds`;
+          if (covers === undefined || restrictionUnsure(a.card.card, r)) {
+            const lock = `${quoteName(a.card.name)}'s lock (${describeRestriction(r)})`;
+            // Unsure for want of a script (its effect read from the card's text alone), or for its condition.
+            const what = covers === undefined ? `whether ${lock} covers this activation` : r.conditional ? `whether the condition of ${lock} holds` : `whether ${lock} applies (its effect is read from its card text alone)`;
             restsOn(l, { card: a.card.name, fact: 'lock', what, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R62)` });
             continue;
           }
@@ -129,7 +131,7 @@ export const locks = defineRule({
           break;
         }
         if (r.kind === 'cannot-special-summon' && mustSpecialSummon(l)) {
-          if (r.except || r.conditional) {
+          if (r.except || restrictionUnsure(a.card.card, r)) {
             restsOn(l, { card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this Special Summon`, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R63)` });
             continue;
           }
