@@ -75,3 +75,13 @@ test('cost in a generated record: field 17 read back as the card line writes it'
   assert.match(out, /ignition, once per turn by name, cost discard itself and pay 1000 lp$/m, out);
   assert.match(out, /ignition, once per turn by name, cost$/m, out);
 });
+
+test('cost `discard 1 other`: read, printed and described, and read from a script\'s excepting discard', () => {
+  const { readCost, printCost, describeCostPart } = require('../server/src/core/cards/vocabulary/costs');
+  const [part] = readCost(['discard', '1', 'other']);
+  assert.deepEqual({ verb: part.verb, count: part.count, other: part.other }, { verb: 'discard', count: 1, other: true });
+  assert.equal(printCost([part]), 'cost discard 1 other');
+  assert.equal(describeCostPart(part), 'discard 1 other card');
+  // From the scripts: Cyber Dragon Nachster's `Cost.Discard(filter,true)`.
+  assert.match(cardToSegoc(generatedCard(readRecord('00000001\tTest\t\tM:Machine/Effect\tLIGHT\tL5\t2100\t1600\t\tb\t\ts\t\tI,o,s,,,H,,special_summon,1n,c,,,,,,,D1o\t', ''), { kind: 'generated' } as never)), /cost discard 1 other$/m);
+});

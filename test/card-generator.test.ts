@@ -59,6 +59,96 @@ test('lua reader: count limits by their code', () => {
   assert.equal(lua.readScript('-- no initial_effect\n').hasInitialEffect, false);
 });
 
+// Made-up scripts in the shape of the ones each rule was found on (Power-Up Adapter, Divine Scorpion Beast of
+// Serket, Droll & Lock Bird); no script text of a card.
+const effects = require(path.join(root, 'scripts/cards/effects.js'));
+const lines = (...l: string[]) => l.join('\n') + '\n';
+const CONTINUED = lines(
+  'local s,id=GetID()',
+  'function s.initial_effect(c)',
+  '\tlocal e1=Effect.CreateEffect(c)',
+  '\te1:SetCategory(CATEGORY_EQUIP)',
+  '\te1:SetType(EFFECT_TYPE_ACTIVATE)',
+  '\te1:SetCode(EVENT_FREE_CHAIN)',
+  '\te1:SetOperation(s.operation)',
+  '\tc:RegisterEffect(e1)',
+  '\tlocal e2=Effect.CreateEffect(c)',
+  '\te2:SetCategory(CATEGORY_DESTROY)',
+  '\te2:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_F)',
+  '\te2:SetCode(EVENT_CUSTOM+id)',
+  '\tc:RegisterEffect(e2)',
+  'end',
+  'function s.operation(e,tp,eg,ep,ev,re,r,rp)',
+  '\tDuel.RaiseSingleEvent(e:GetHandler(),EVENT_CUSTOM+id,e,0,0,0,0)',
+  'end',
+);
+
+test('lua reader: a trigger on a custom event its own effect raises is the rest of that resolution where the text writes no trigger for it', () => {
+  const read = lua.readScript(CONTINUED);
+  assert.equal(read.effects[1].continuationOf, 'e1');
+  const type = 'T:Normal';
+  const noTrigger = { effects: [{ kind: 'activation', includes: [] }] };
+  const kept = effects.effectsOf({ text: { en: 'Equip this card to 1 monster. Then, destroy 1 card.' } }, type, lua.readScript(CONTINUED), noTrigger);
+  assert.equal(kept.effects.length, 1, 'one effect of the text: the custom-event trigger is left out');
+  assert.match(kept.effects[0], /^A,.*destroy/, 'what the rest of the resolution includes joins the activation');
+  // The text writes an activation condition on what the effect did ("When ... by this card's effect:"): its own effect.
+  const withTrigger = { effects: [{ kind: 'activation', includes: [] }, { kind: 'trigger', includes: [] }] };
+  const both = effects.effectsOf({ text: { en: "Equip it. When a card is destroyed by this card's effect: destroy 1 card." } }, type, lua.readScript(CONTINUED), withTrigger);
+  assert.equal(both.effects.length, 2);
+});
+
+test('lua reader: a clone on another event with its own condition is the same effect (`v`); a DISABLE category with no negation is dropped', () => {
+  const clone = lines(
+    'local s,id=GetID()',
+    'function s.initial_effect(c)',
+    '\tlocal e1=Effect.CreateEffect(c)',
+    '\te1:SetCategory(CATEGORY_REMOVE+CATEGORY_DISABLE)',
+    '\te1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)',
+    '\te1:SetProperty(EFFECT_FLAG_DELAY)',
+    '\te1:SetCode(EVENT_SPSUMMON_SUCCESS)',
+    '\te1:SetCountLimit(1,id)',
+    '\tc:RegisterEffect(e1)',
+    '\tlocal e2=e1:Clone()',
+    '\te2:SetCode(EVENT_BATTLE_START)',
+    '\te2:SetCondition(s.con)',
+    '\tc:RegisterEffect(e2)',
+    'end',
+    'function s.con(e,tp)',
+    '\treturn Duel.GetAttacker()==e:GetHandler()',
+    'end',
+  );
+  const read = lua.readScript(clone);
+  assert.deepEqual(read.effects.map((e: { categories: string[] }) => e.categories), [['REMOVE'], ['REMOVE']], 'the script negates nothing: no DISABLE');
+  const records = read.effects.map(effects.effectRecord);
+  assert.ok(!records[0].split(',')[9].includes('v'));
+  assert.ok(records[1].split(',')[9].includes('v'), 'the clone is the same effect on another event');
+});
+
+/** A made-up script of one continuous effect per entry: [code, target range, value, with a condition]. */
+function lockScript(locks: Array<[string, string, string, boolean]>): string {
+  const effects = locks.map(([code, range, value, cond], i) =>
+    [`\tlocal e${i}=Effect.CreateEffect(c)`, `\te${i}:SetType(EFFECT_TYPE_FIELD)`, `\te${i}:SetProperty(EFFECT_FLAG_PLAYER_TARGET)`, `\te${i}:SetCode(${code})`,
+      `\te${i}:SetRange(LOCATION_SZONE)`, `\te${i}:SetTargetRange(${range})`, `\te${i}:SetValue(${value})`, ...(cond ? [`\te${i}:SetCondition(s.cond)`] : []), `\tc:RegisterEffect(e${i})`].join('\n'));
+  return `local s,id=GetID()\nfunction s.initial_effect(c)\n${effects.join('\n')}\nend\n`;
+}
+
+test('generator: a script lock of a kind the text never states is left out; one lock on both players that the text states per player is the text\'s', () => {
+  const { restrictionNotes } = require(path.join(root, 'scripts/cards/effects.js'));
+  const { englishRestrictions } = require(path.join(root, 'out/server/src/core/infer/restrictions.js'));
+  const notes = (locks: Array<[string, string, string, boolean]>, text: string) => restrictionNotes(lua.readScript(lockScript(locks)), englishRestrictions(text), text);
+  // An activation lock carrying out "can only control 1 Type" (a flip by a cost): the text forbids no activation.
+  const warlords = 'Each player can only control 1 Type of monster. Send all other face-up monsters they control to the GY.';
+  assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.flipcost', false], ['EFFECT_FORCE_SPSUMMON_POSITION', '1,1', 'POS_FACEDOWN', false]], warlords), ['lock:locks special summons except some monsters']);
+  // A Summon lock carrying out a negation of effects that move cards in the GY: the text forbids no Summon.
+  assert.deepEqual(notes([['EFFECT_CANNOT_SPECIAL_SUMMON', '1,1', '1', false]], 'Negate any card effect that would move a card in the GY to a different place.'), []);
+  // Forcing another position (Defense) forbids nothing.
+  assert.deepEqual(notes([['EFFECT_FORCE_SPSUMMON_POSITION', '1,1', 'POS_FACEUP_DEFENSE', false]], 'Neither player can Special Summon monsters in Attack Position.'), []);
+  const village = 'If only you control a Spellcaster monster, your opponent cannot activate Spell Cards. If you control no Spellcaster monsters, you cannot activate Spell Cards.';
+  assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.actlimit', false]], village), ['lock:locks activation of spell cards for opponent if a condition holds', 'lock:locks activation of spell cards for you if a condition holds']);
+  // A lock the text states on both players stays one.
+  assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.aclimit', false]], 'Neither player can activate Trap Cards.'), ['lock:locks activation of trap cards']);
+});
+
 test('text coverage: every sentence is read into an effect, starts no chain (materials, limits), or is listed as not read', () => {
   const text = '2 Level 4 monsters\nYou can target 1 card; destroy it. This card\'s name becomes "A. B." while it is on the field. You can only use this effect of "X" once per turn.';
   const coverage = textCoverage(text, [{ sentence: 'You can target 1 card; destroy it.' }]);
@@ -109,4 +199,35 @@ test('generator: the library written from the fixtures is the expected one, and 
 test('generator: a checkout at another commit than the pinned one is refused with what to fetch', () => {
   // The repository itself is a checkout at a commit that is not the pinned yaml-yugi commit.
   assert.throws(() => generator.generate({ texts: root, scripts: root, out: os.tmpdir() }), /is at yaml-yugi [0-9a-f]{7}, the library is pinned to 3469970: check out 346997050053921374228bd381a085703001a64d/);
+});
+
+test('lua reader: an event whose cards except this one (`n`): read into "other than this card"', () => {
+  const body = (ret: string) => lines('local s,id=GetID()', 'function s.initial_effect(c)', 'end', 'function s.con(e,tp,eg,ep,ev,re,r,rp)', `\treturn ${ret}`, 'end', 'function s.f(c,tp)', '\treturn c:IsControler(tp)', 'end');
+  const read = (ret: string) => lua.conditionQualifiers(body(ret), { code: 'EVENT_DESTROYED', hasCondition: true, condition: 's.con' });
+  assert.deepEqual(read('eg:IsExists(s.f,1,e:GetHandler(),tp)'), { codes: ['c:y', 'n'], complete: true });
+  assert.deepEqual(read('not eg:IsContains(e:GetHandler())'), { codes: ['n'], complete: true });
+  assert.deepEqual(read('eg:IsExists(s.f,1,nil,tp)'), { codes: ['c:y'], complete: true });
+});
+
+test('lua reader: a target function whose SelectTarget excepts this card targets "other than this card" (flag `n`)', () => {
+  const script = (except: string) =>
+    lines(
+      'local s,id=GetID()',
+      'function s.initial_effect(c)',
+      '\tlocal e1=Effect.CreateEffect(c)',
+      '\te1:SetType(EFFECT_TYPE_IGNITION)',
+      '\te1:SetProperty(EFFECT_FLAG_CARD_TARGET)',
+      '\te1:SetRange(LOCATION_MZONE)',
+      '\te1:SetTarget(s.tg)',
+      '\tc:RegisterEffect(e1)',
+      'end',
+      'function s.tg(e,tp,eg,ep,ev,re,r,rp,chk,chkc)',
+      `\tDuel.SelectTarget(tp,aux.TRUE,tp,LOCATION_MZONE,0,1,1,${except})`,
+      'end',
+    );
+  const flags = (except: string) => effects.effectRecord(lua.readScript(script(except)).effects[0]).split(',')[6];
+  assert.equal(flags('e:GetHandler()'), 'tn');
+  assert.equal(flags('nil'), 't');
+  const card = generatedCard(readRecord('00000002\tTest\t\tM:Warrior/Effect\tLIGHT\tL4\t1000\t1000\t\tb\t\ts\t\tI,o,s,,,M,tn,,,\t', ''), { kind: 'generated' } as never);
+  assert.deepEqual({ other: card.effects[0].targets?.other, text: card.effects[0].text }, { other: true, text: 'ignition, targets a qualifying card other than this card' });
 });

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
 import { analyze } from '../server/src/core/internal';
-import { repoRoot } from './helpers';
+import { luaScript, repoRoot } from './helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const luaFacts = require(path.join(repoRoot(), 'scripts/lib/lua-facts.js'));
@@ -14,19 +14,7 @@ const { effectRecord } = require(path.join(repoRoot(), 'scripts/cards/effects.js
 
 /** A script of one trigger whose condition is `cond` (plus the functions in `more`). */
 function script(code: string, cond: string, more = ''): string {
-  return `local s,id=GetID()
-function s.initial_effect(c)
-	local e1=Effect.CreateEffect(c)
-	e1:SetType(EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O)
-	e1:SetProperty(EFFECT_FLAG_DELAY)
-	e1:SetCode(${code})
-	e1:SetCondition(s.con)
-	c:RegisterEffect(e1)
-end
-${more}function s.con(e,tp,eg,ep,ev,re,r,rp)
-	${cond}
-end
-`;
+  return luaScript('EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O', 'EFFECT_FLAG_DELAY', code, cond, more);
 }
 
 const record = (lua: string): string => effectRecord(luaFacts.readScript(lua).effects[0]);

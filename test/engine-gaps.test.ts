@@ -54,11 +54,14 @@ test('a Normal Monster has no effect to activate; a card with no known effect is
 });
 
 test('a responder to "card or effect activated" whose script narrows it names which activations it answers as the gap', () => {
-  // Xyz Reflect answers an activation that targets a face-up Xyz Monster: its script's condition is not read.
-  const { sc, codes } = run(`  Yugi hand: "Pot of Greed"\n  Kaiba field: set "Xyz Reflect"\n  chain\n    1 Yugi "Pot of Greed"\n    2 Kaiba "Xyz Reflect"\n`);
+  // Xyz Reflect answers an activation that targets a face-up Xyz Monster: what it targets is read (an Xyz Monster),
+  // the rest of its script's condition is not. An activation targeting an Xyz Monster rests on the rest.
+  const { sc, codes } = run(`  Yugi hand: "Book of Moon"\n  Kaiba field: "Number 39: Utopia", set "Xyz Reflect"\n  chain\n    1 Yugi "Book of Moon" target "Number 39: Utopia"\n    2 Kaiba "Xyz Reflect"\n`);
   assert.deepEqual(codes, ['warning unknown-card-fact at CL2']);
   assert.deepEqual(sc.chains[0].links[1].unknownFacts.map((f) => f.fact), ['event']);
   assert.match(sc.diagnostics[0].message, /which activations "Xyz Reflect" answers/);
+  // Pot of Greed targets nothing: the part that is read already says no (issue 27, event details).
+  assert.deepEqual(run(`  Yugi hand: "Pot of Greed"\n  Kaiba field: set "Xyz Reflect"\n  chain\n    1 Yugi "Pot of Greed"\n    2 Kaiba "Xyz Reflect"\n`).codes, ['error must-chain-directly at CL2']);
 });
 
 // (Tearlaments Kitkallos's "sent to the GY by card effect" is now read whole from its script: Scheiren's is not.)

@@ -10,7 +10,7 @@ import * as path from 'path';
 import { spawn, spawnSync } from 'child_process';
 import { runCliAsync } from '../server/src/cli/main';
 import { analyze, cardToSegoc, CARD_TYPE_NAMES } from '../server/src/core/internal';
-import { cardTags } from '../server/src/lsp/describe';
+import { cardTags, describeCard } from '../server/src/lsp/describe';
 import { runSegoc, writeTree } from './helpers';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -129,6 +129,21 @@ test('Xyz Monsters are printed with their Rank and Link Monsters with their Link
   const talker = run(['card', 'Accesscode Talker'], ROOT);
   assert.match(talker.out, /^card "Accesscode Talker": link monster \([^)]*\blink 4\b[^)]*\)$/m);
   assert.doesNotMatch(talker.out, /level 4/);
+});
+
+test('archetypes in the hover and `segoc card`: the source\'s list, `none`, or said not known (never guessed from the name)', () => {
+  const text =
+    'card "Test HERO": effect monster (warrior, light, level 4)\n  archetype "HERO"\n  ignition\n' +
+    'card "Test None": effect monster (warrior, light, level 4)\n  archetype none\n  ignition\n' +
+    'card "Test Unlisted HERO": effect monster (warrior, light, level 4)\n  ignition\n';
+  const [hero, none, unlisted] = analyze(text).fileCards;
+  assert.match(describeCard(hero, 'file:///x.segoc'), /^Archetypes: "HERO"$/m);
+  assert.match(describeCard(none, 'file:///x.segoc'), /^Archetypes: none$/m);
+  assert.match(describeCard(unlisted, 'file:///x.segoc'), /^Archetypes: not known \(its source has no list\)$/m);
+  assert.match(cardToSegoc(unlisted), /^  # archetypes not known \(its source has no list\)$/m);
+  assert.deepEqual(analyze(cardToSegoc(unlisted)).fileCards[0].archetypes, undefined, 'the comment reads back as no list');
+  // A curated card (no archetype line) shows the generated library's list of the same card.
+  assert.match(run(['card', 'Mermail Abysspike'], ROOT).out, /^  archetype "Mermail"$/m);
 });
 
 test('the card types the unknown-card-type error lists (and completion offers) are exactly those docs/language.md documents', () => {

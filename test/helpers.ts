@@ -76,3 +76,23 @@ export function runSegoc(argv: string[], cwd: string): { code: number; out: stri
   const code = runCli(argv, { cwd, out: (s) => out.push(s), err: (s) => err.push(s), write: (s) => out.push(s) });
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
+
+/**
+ * A made-up card script of one effect (not copied from CardScripts): its type, property line (none where empty), event
+ * code and condition, plus the functions in `more`. The Lua reader's tests write their cases with it.
+ */
+export function luaScript(type: string, property: string, code: string, cond: string, more = ''): string {
+  const prop = property ? `\n\te1:SetProperty(${property})` : '';
+  return `local s,id=GetID()
+function s.initial_effect(c)
+\tlocal e1=Effect.CreateEffect(c)
+\te1:SetType(${type})${prop}
+\te1:SetCode(${code})
+\te1:SetCondition(s.con)
+\tc:RegisterEffect(e1)
+end
+${more}function s.con(e,tp,eg,ep,ev,re,r,rp)
+\t${cond}
+end
+`;
+}

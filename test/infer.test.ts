@@ -170,6 +170,27 @@ test("infer: a monster's choices are parts joined by `or`; an old text's selecti
   assert.equal(does('You can destroy 1 other "DoomZ" card in your hand, then add to your hand or Special Summon, 1 "DoomZ" monster from your Deck.', 'Continuous Spell'), 'destroy then add from deck or special summon from deck');
 });
 
+test('infer: the ● lines after "it gains this effect" are effects of their own; an ATK change "for the rest of this turn" is a part', () => {
+  const lines = (text: string, type: string) => {
+    const out: string[] = [];
+    assert.equal(runCli(['infer', text, '--type', type], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s) }), 0);
+    return out.join('\n').split('\n').filter((l) => /^  [a-z]/.test(l)).map((l) => l.trim());
+  };
+  // Raidraptor - Ultimate Falcon's text (its materials line left out).
+  const falcon = lines(
+    "Unaffected by other cards' effects. You can detach 1 material from this card; for the rest of this turn, all monsters your opponent controls lose 1000 ATK, also your opponent cannot activate cards or effects. If this card has a \"Raidraptor\" monster as material, it gains this effect.\n● Once per turn, during the End Phase: You can make all monsters your opponent controls lose 1000 ATK, also if your opponent controls no face-up monsters, inflict 1000 damage to your opponent.",
+    'Winged Beast/Xyz/Effect',
+  );
+  assert.deepEqual(falcon, [
+    'continuous, unaffected by other card effects',
+    'ignition, changes atk, does change atk all opponent monsters, cost detach 1',
+    'phase trigger optional during the end phase, once per turn, changes atk, does change atk all opponent monsters also damage',
+  ]);
+  // "..., except ..." after the change names no "all" the model has a word for; a prohibition for the turn is no part.
+  assert.deepEqual(lines('FLIP: All face-up monsters on the field lose 500 ATK, except Reptile "Worm" monsters.', 'Reptile/Flip/Effect'), ['flip mandatory, changes atk, does change atk']);
+  assert.deepEqual(lines('Target 1 monster you control; destroy it, also for the rest of this turn, you cannot activate Spell Cards.', 'Normal Spell'), ['activation, targets a monster you control, includes destroy, does destroy target']);
+});
+
 test('segoc infer prints the inferred definition', () => {
   const out: string[] = [];
   const code = runCli(['infer', 'If this card is sent from the field to the GY: Add 1 monster from your Deck to your hand.', '--name', 'Sangan'], { cwd: ROOT, out: (s) => out.push(s), err: (s) => out.push(s), write: (s) => out.push(s) });
@@ -396,4 +417,9 @@ test('[infer-cached] a card text is inferred once: a keystroke elsewhere in the 
   assert.equal(a.card, b.card, 'the same reading, not a second inference');
   assert.deepEqual(a.effects.map((e) => e.range), b.effects.map((e) => e.range));
   assert.equal(next.cards.get('H')?.effects[0].kind, 'trigger');
+});
+
+test('infer: "another monster" is a monster other than this card (the effect\'s own card does not meet the event)', () => {
+  const [e] = inferEffects({ text: 'If another monster you control is destroyed by battle: You can draw 1 card.', typeLine: 'Warrior/Effect', language: 'en' }).effects;
+  assert.equal(e.event, 'a monster you control other than this card is destroyed by battle');
 });

@@ -40,6 +40,15 @@ test('restrictions: the official texts of the staples are read into the same mod
     ['Neither player can activate the effects of monsters in the hand.', ['locks activation of some cards']],
     ["Negate the effects of all face-up monsters on the field, while those monsters are face-up on the field, except Tribute Summoned monsters'.", ['negates some effects on the field']],
     ['Neither player can activate Spell Cards during Main Phase 1.', ['locks activation of some cards']],
+    // "Can only control 1 Type of monster": a Summon of another Type is forbidden, which ones is not read; a card's own
+    // uniqueness ("You can only control 1 "X"") is no lock.
+    ['Each player can only control 1 Type of monster. Send all other face-up monsters they control to the GY.', ['locks special summons except some monsters']],
+    ['You can only control 1 "Number 39: Utopia".', []],
+    // A condition at the end ("as long as ...") is a condition; "as long as this card remains face-up" is none.
+    ['This card on the field is unaffected by all other card effects, as long as "Necrovalley" is also on the field.', ['unaffected by other card effects if a condition holds']],
+    ['This Link Summoned card is unaffected by Trap effects.', ['unaffected by trap effects if a condition holds']],
+    // Two locks of one card, each on one player under its own condition.
+    ['If only you control a Spellcaster monster, your opponent cannot activate Spell Cards. If you control no Spellcaster monsters, you cannot activate Spell Cards.', ['locks activation of spell cards for opponent if a condition holds', 'locks activation of spell cards for you if a condition holds']],
     // An oath of the activation, a limit on responses and an activated effect's part are no continuous effect.
     ['You cannot Special Summon monsters the turn you activate this card.', []],
     ["Your opponent cannot activate cards or effects in response to this card's effect activations.", []],

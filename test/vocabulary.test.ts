@@ -120,3 +120,18 @@ test('actions: one answer to "does this part fit that verb" (verbFits), used by 
   assert.ok(!fs.readFileSync(path.join(__dirname, '../../scripts/lib/action-accuracy.js'), 'utf8').includes("got === 'to-hand'"));
   assert.equal(typeof loadTypeScript('server/src/core/cards/vocabulary/actions.ts').verbFits, 'function');
 });
+
+test('vocabulary: `other than this card` / `except this card` in a filter spares the effect\'s own card, not its copies', () => {
+  const { parseFilter } = require('../server/src/core/cards/vocabulary/filters');
+  const { filterMatches } = require('../server/src/core/engine/match');
+  for (const phrase of ['a monster you control other than this card', 'a monster you control except this card', 'a monster you control except itself']) {
+    assert.deepEqual(parseFilter(words(phrase)), { category: 'monster', controller: 'you', other: true }, phrase);
+  }
+  const card = { category: 'monster', races: [], attributes: [], abilities: [], cardType: 'effect monster' };
+  const self = { card, zone: 'field', controller: 0, owner: 0 };
+  const copy = { card, zone: 'field', controller: 0, owner: 0 };
+  const f = parseFilter(words('a monster you control other than this card'));
+  assert.equal(filterMatches(f, self, 0, undefined, self), 'no');
+  assert.equal(filterMatches(f, copy, 0, undefined, self), 'yes');
+  assert.equal(filterMatches(parseFilter(words('a monster you control')), self, 0, undefined, self), 'yes');
+});

@@ -41,7 +41,8 @@ function effectRecord(e) {
   const subject = e.types.includes('FIELD') || e.qualifiers?.codes.includes('o') ? 'f' : 's';
   let timing = '';
   if (kind === 'T') timing = mandatory ? 'im' : e.flags.includes('DELAY') ? 'is' : 'ws';
-  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('');
+  // `n` after `t`: it targets a card other than this one ("except this card": the script's SelectTarget excepts it).
+  const flags = e.flags.map((f) => FLAG_LETTERS[f] ?? '').join('') + (e.targetsOther && e.flags.includes('CARD_TARGET') ? 'n' : '');
   // `x`: EFFECT_TYPE_XMATERIAL, an effect the card grants to the Xyz Monster that has it as material (R68); `f`, `m`:
   // granted while face-up, when used as material (scripts/lib/lua-later.js grantedEffects).
   const granted = e.types.includes('XMATERIAL') ? 'x' : (GRANTED_LETTERS[e.granted] ?? '');
@@ -53,14 +54,17 @@ function effectRecord(e) {
 const GRANTED_LETTERS = { 'face-up': 'f', 'used-as-material': 'm' };
 
 /**
- * A trigger cloned from another whose clone sets only its event (`e3=e2:Clone()`, `e3:SetCode(EVENT_REMOVE)`): the
- * same effect of the text on another event ("If this card is sent to the GY or banished"), extra letter `v`; core
+ * A trigger cloned from another whose clone sets only its event and its condition (`e3=e2:Clone()`,
+ * `e3:SetCode(EVENT_REMOVE)`): the same effect of the text on another event ("If this card is sent to the GY or
+ * banished"), extra letter `v`; core
  * (generated-record.ts) makes one effect of them, so the card's effect numbering is the text's.
  */
 function otherEventOfClone(e, kind) {
   // A clone on another kind of Summon is merged by its event already (generated-record.ts MERGED_SUMMONS): no letter.
   if (/^EVENT_(SUMMON|SPSUMMON|FLIP_SUMMON)_SUCCESS$/.test(e.code)) return false;
-  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description');
+  // With its own condition too (Golden-Eyes Idol: "banished, or sent to the GY by card effect"; Serket: "Special
+  // Summoned, or ... if this card battles"): the condition qualifies that event only.
+  return kind === 'T' && !!e.changed && e.changed.includes('Code') && e.changed.every((w) => w === 'Code' || w === 'Description' || w === 'Condition');
 }
 
 /**
@@ -264,10 +268,21 @@ function withChoices(records, inferred, type, choiceLetters) {
 /**
  * The text's effects paired in order with the script's records of the same kind (`T` trigger, `P` phase trigger, `Q`,
  * `I`, `F`; `A` the card's activation records with the text's activation), only where both have as many (the script's
- * one trigger per kind of Summon, or a Pendulum Monster's Pendulum Effects, leave the pairing unsure: none is made).
+ * one trigger per kind of Summon leaves the pairing unsure: none is made). A Pendulum Monster's two texts pair apart
+ * (`inferred.pendulum`: the inference of its Pendulum Effect text, scripts/cards/generate.js).
  */
 function pairedByKind(records, inferred, type, each) {
-  if (/\bPendulum\b/.test(type)) return;
+  if (/\bPendulum\b/.test(type)) {
+    // A Pendulum Monster: its Pendulum Effects (the script's records in the Pendulum Zone, `P`) pair with its Pendulum
+    // text's effects, the others with its monster text, each group on its own (Clock Arc: "During your opponent's
+    // Standby Phase: You can Special Summon this card", from the Pendulum Zone).
+    const inZone = (r) => r.split(',')[5] === 'P';
+    for (const [text, mine] of [[inferred?.pendulum, inZone], [inferred, (r) => !inZone(r)]]) {
+      const at = records.map((r, i) => i).filter((i) => mine(records[i]));
+      if (text && at.length) pairedByKind(at.map((i) => records[i]), text, 'M:Effect', (k, e) => each(at[k], e));
+    }
+    return;
+  }
   const text = inferred?.effects ?? [];
   const kinds = [
     ['T', (e) => e.kind === 'trigger' && !e.phase],
@@ -334,6 +349,16 @@ function disabledKind(e) {
 }
 
 /**
+ * Whether a card's text (with its Pendulum Effect) forbids activations or Summons in any words at all. A script lock
+ * of a kind the text never states is how the script carries out another rule: Rivalry of Warlords forbids flipping a
+ * monster of another Type face-up by a cost (the text forbids controlling one), Necrovalley forbids a Special Summon
+ * from the GY by an effect that starts no chain (the text negates effects that move a card in the GY), Dark Simorgh
+ * forbids a face-down Special Summon (the text forbids Setting). Such a lock is not the text's: left out.
+ */
+const STATES_ACTIVATION_LOCK = /activat|cannot be played/i;
+const STATES_SUMMON_LOCK = /summon[^.]*\b(?:cannot|can't|can only|nor|maximum|neither player can)\b|\b(?:cannot|can't|can only|nor|maximum|neither player can|each player can only control 1)\b[^.]*summon|\beach player can only control 1 (?!")/i;
+
+/**
  * The continuous effects that forbid or negate while the card is face-up (R62-R65), as `lock:` notes, each the
  * modifier of a `continuous` line (`lock:locks activation of trap cards`). The script says that a lock exists, of
  * which kind, for whom and whether under a condition (EFFECT_CANNOT_ACTIVATE, EFFECT_CANNOT_SPECIAL_SUMMON, a FIELD
@@ -342,7 +367,7 @@ function disabledKind(e) {
  * what the card's initial_effect registers: a lock an activation leaves for the turn ("the turn you activate this")
  * is no continuous effect.
  */
-function restrictionNotes(script, text) {
+function restrictionNotes(script, text, words = '') {
   const fromText = (prefix, suffix) => text.find((t) => t.startsWith(prefix) && t.replace(/ if a condition holds$/, '').endsWith(suffix));
   const out = [];
   const add = (note) => {
@@ -354,15 +379,26 @@ function restrictionNotes(script, text) {
     const cond = e.hasCondition ? ' if a condition holds' : '';
     switch (e.effectCode) {
       case 'CANNOT_ACTIVATE': {
-        if (!field) break;
+        if (!field || (words && !STATES_ACTIVATION_LOCK.test(words))) break;
         const who = lockedPlayers(e);
+        // One script lock on both players that the text states as a lock on each (Secret Village of the Spellcasters:
+        // "your opponent cannot ..." under one condition, "you cannot ..." under another): the text's two.
+        const each = text.filter((t) => t.startsWith('locks activation of ') && / for (?:you|opponent)(?: if a condition holds)?$/.test(t));
+        if (!who && each.some((t) => / for you\b/.test(t)) && each.some((t) => / for opponent\b/.test(t))) {
+          for (const t of each) add(`lock:${t.endsWith(' if a condition holds') ? t : `${t}${cond}`}`);
+          break;
+        }
         const said = fromText('locks activation of ', who);
         const scope = said ? said.replace(/^locks activation of /, '').replace(/ if a condition holds$/, '').replace(/ for (?:you|opponent)$/, '') : 'some cards';
         add(`lock:locks activation of ${scope}${who}${cond || (said?.endsWith(' if a condition holds') ? ' if a condition holds' : '')}`);
         break;
       }
+      case 'FORCE_SPSUMMON_POSITION':
+        // Only face-down (Rivalry of Warlords, Gozen Match): the script's way to forbid a face-up Special Summon.
+        if (e.value !== 'POS_FACEDOWN') break;
+      // falls through
       case 'CANNOT_SPECIAL_SUMMON': {
-        if (!field) break;
+        if (!field || (words && !STATES_SUMMON_LOCK.test(words))) break;
         const who = lockedPlayers(e);
         // Whole only where the text says so ("Neither player can Special Summon monsters") and the script filters nothing.
         const said = text.find((t) => t.startsWith('locks special summons'));
@@ -481,6 +517,9 @@ function withHandActivation(records, script) {
   if (!script.activatesFromHand || i < 0) return;
   const f = records[i].split(',');
   f[5] = 'HS';
+  // Its own condition ("If you control no cards, you can activate this card from your hand") is not read: extra
+  // letter `h`, a fact a link activating it from the hand rests on (core: HAND_CONDITION).
+  if (script.handCondition && !f[9].includes('h')) f[9] += 'h';
   records[i] = f.join(',');
 }
 
@@ -567,6 +606,108 @@ function withClonedActions(records, sources) {
 }
 
 /**
+ * The moments of a phase the text states where no window was read ("Activate only during the Damage Step", "only at the
+ * end of the Damage Step", "At the end of the Battle Phase", "At the start of your Main Phase 1"): field 11 of the
+ * record, a code of core's WINDOWS (`ed`, `ede`, `eeb`, `ys1`), source `t` (field 12). The scripts state these in
+ * condition functions the reader mostly does not take apart (`Duel.GetCurrentPhase()==PHASE_DAMAGE`, a flag set at
+ * the start of the phase), so the text is the source: the window the text inference read of the paired effect, or, for a
+ * Spell/Trap's activation the inference did not pair, the one sentence of the card's text that states such a moment
+ * (`moment`: the inference's englishMoment, one table of the phrases).
+ */
+const MOMENT_CODES = new Set(['ed', 'ede', 'eeb', 'ys1']);
+
+function withTextWindows(records, inferred, type, card, windowCodes, moment) {
+  const paired = pairedWithText(records, inferred, type);
+  // Sentences split at their ends only: a sentence's condition is what comes before its colon.
+  const stated = (card?.text?.en ?? '').split(/(?<=[.])\s+(?=[A-Z●])|\n/).map((x) => moment(x.includes(':') ? conditionOf(x) : /^activate\b/i.test(x) ? x : '')).filter(Boolean);
+  for (const [i, r] of records.entries()) {
+    const f = r.split(',');
+    if (!['A', 'Q'].includes(f[0]) || f[10]) continue;
+    const text = paired.get(i);
+    // Only where the card's activation is the effect (a Continuous or Field Spell's later sentences are its face-up effects').
+    const activationIsEffect = f[0] !== 'A' || /^(S:(Normal|Quick-Play|Ritual)|T:(Normal|Counter))/.test(type);
+    if (!activationIsEffect) continue;
+    // The card's one sentence that states a moment is its activation's only where the card has no other effect it could be.
+    const unpairedActivation = f[0] === 'A' && stated.length === 1 && records.every((x) => x.startsWith('A,')) ? stated[0] : undefined;
+    const phrase = text?.window ?? unpairedActivation ?? (text ? moment(conditionOf(text.sentence)) : undefined);
+    const code = phrase && windowCodes[phrase];
+    if (!code || !MOMENT_CODES.has(code)) continue;
+    while (f.length < 12) f.push('');
+    f[10] = code;
+    f[11] = 't';
+    records[i] = f.join(',');
+  }
+}
+
+/** The part of an effect's sentence before its colon (its condition), or all of it. */
+function conditionOf(sentence) {
+  const colon = (sentence ?? '').indexOf(':');
+  return (colon >= 0 ? sentence.slice(0, colon) : sentence ?? '').trim();
+}
+
+/**
+ * Event qualifiers the text states and the script encodes only by a missing flag or not at all: "(except during the
+ * Damage Step)" (`nDS`: the script leaves EFFECT_FLAG_DAMAGE_STEP off); "except during the Draw Phase" where the
+ * script's check also names the Damage Step (`ndD` -> `nd`: the text is what the card says). Card events only.
+ */
+function withTextQualifiers(records, inferred, type) {
+  for (const [i, t] of pairedWithText(records, inferred, type)) {
+    const f = records[i].split(',');
+    const [event, ...codes] = (f[4] ?? '').split('|');
+    if (!event || ['chaining', 'attack_announce', 'be_battle_target', 'battle_damage', 'damage'].includes(event)) continue;
+    const cond = conditionOf(t.sentence);
+    let changed = false;
+    if (codes.includes('ndD') && /\bexcept during the draw phase\b/i.test(cond) && !/\bdamage step\b/i.test(cond)) {
+      codes[codes.indexOf('ndD')] = 'nd';
+      changed = true;
+    }
+    if (!changed) continue;
+    f[4] = [event, ...codes].join('|');
+    records[i] = f.join(',');
+  }
+}
+
+/** A record's event as the words of a condition name it (for the text's "(except during the Damage Step)"). */
+const EVENT_WORDS = {
+  leave_field: /\bleaves? the field\b/i,
+  spsummon_success: /\bspecial summons?\b|\bspecial summoned\b/i,
+  summon_success: /\bnormal summons?\b|\bnormal summoned\b/i,
+  flip_summon_success: /\bflip summons?\b|\bflip summoned\b/i,
+  destroyed: /\bdestroyed\b/i,
+  to_grave: /\bsent to the gy\b/i,
+  remove: /\bbanished\b/i,
+  to_hand: /\badded\b/i,
+  to_deck: /\bshuffled into the deck\b|\breturned to the deck\b/i,
+  chain_solved: /\bresolves\b/i,
+};
+
+/**
+ * "(except during the Damage Step)" (`nDS` in the event field): EDOPro encodes it only by leaving the effect's
+ * EFFECT_FLAG_DAMAGE_STEP off, so the card text is the source. Each sentence of the text that states it names its
+ * event before the colon; the one record of the card on that event (and without the flag) takes it. Where the words
+ * name no record's event, or several, nothing is read (the engine then lets R30 decide, as before).
+ */
+function withDamageStepExclusions(records, card) {
+  const text = card?.text?.en ?? '';
+  for (const sentence of text.split(/(?<=[.:])\s+(?=[A-Z●])|\n/)) {
+    if (!/\bexcept during the damage step\b/i.test(sentence)) continue;
+    const cond = conditionOf(sentence);
+    const fits = records.map((r, i) => i).filter((i) => {
+      const f = records[i].split(',');
+      const event = (f[4] ?? '').split('|')[0];
+      return ['T', 'Q', 'A'].includes(f[0]) && EVENT_WORDS[event]?.test(cond) && !(f[6] ?? '').includes('d');
+    });
+    if (fits.length !== 1) continue;
+    const f = records[fits[0]].split(',');
+    const [event, ...codes] = f[4].split('|');
+    if (codes.includes('nDS')) continue;
+    codes.splice(codes.includes('!') ? codes.indexOf('!') : codes.length, 0, 'nDS');
+    f[4] = [event, ...codes].join('|');
+    records[fits[0]] = f.join(',');
+  }
+}
+
+/**
  * Script against text on an effect's kind (issue 27: the rule that chooses, tested on the whole disagreement set): a
  * script's continuous effect on an event (`EFFECT_TYPE_SINGLE/FIELD+EFFECT_TYPE_CONTINUOUS` with an `EVENT_...` code,
  * which EDOPro applies without a chain: Zombowwow's "When this card declares an attack, it gains 500 ATK", Call of the
@@ -591,15 +732,42 @@ function kindChoice(script, inferred) {
 }
 
 /** The effect records and notes of one card. */
-function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '') {
+/**
+ * Triggers a script registers for the rest of one of its own effects' resolution (lua-facts.js continuations: Power-Up
+ * Adapter's "Then, select 1 face-up monster ..."; Venom Swamp's "Destroy a monster if its ATK becomes 0 by this
+ * effect") are left out, what they include joining the effect that raises them, where the text agrees that they are no
+ * effects of their own: it writes no activation condition on what an effect of the card did ("When a monster(s) is
+ * destroyed by this card's effect:", "When you do:": Berserk Archfiend, Shogi Knight keep theirs), and its triggers are
+ * fewer than the script's by exactly those. Without a text they stay.
+ */
+function withoutContinuations(effects, inferred, text) {
+  const continuing = effects.filter((e) => e.continuationOf);
+  if (!continuing.length || !inferred || !text) return effects;
+  if (/\b(?:by|with) (?:this|that) (?:card's )?effect[^.:;]*:|\bwhen you do:/i.test(text)) return effects;
+  const isTrigger = (e) => kindOf(e)?.kind === 'trigger' && !eventName(e.code).startsWith('phase_');
+  const textTriggers = inferred.effects.filter((e) => e.kind === 'trigger' && !e.phase).length;
+  if (textTriggers !== effects.filter(isTrigger).length - continuing.length) return effects;
+  // What the rest of the resolution includes joins the effect; not an ATK/DEF change, which would let the whole effect
+  // be activated in the Damage Step (R30) on the strength of a step after "Then" (Power-Up Adapter's set reading: not).
+  for (const t of continuing) {
+    const by = effects.find((e) => e.name === t.continuationOf);
+    for (const c of t.categories) if (by && !by.categories.includes(c) && c !== 'ATKCHANGE' && c !== 'DEFCHANGE') by.categories.push(c);
+  }
+  return effects.filter((e) => !e.continuationOf);
+}
+
+function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode = () => '', choiceLetters = {}, doesCode = () => '', moment = () => undefined) {
   if (!script) return { effects: [], notes: type.startsWith('M:') && /\bNormal\b/.test(type) ? [] : ['?no-script'] };
   const effects = [];
   const text = textSays(inferred);
-  const chainStarting = script.effects.filter((e) => effectRecord(e));
+  const chainStarting = withoutContinuations(script.effects.filter((e) => effectRecord(e)), inferred, card.text?.en);
   const records = withWindows(chainStarting.map(effectRecord), chainStarting, inferred, windowCodes, type);
   const scriptTriggers = records.filter((r) => r.startsWith('T,')).length;
   withCost(records, chainStarting, inferred, type);
   withOncePerBattle(records, inferred, type);
+  withTextWindows(records, inferred, type, card, windowCodes, moment);
+  withTextQualifiers(records, inferred, type);
+  withDamageStepExclusions(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);

@@ -11,7 +11,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { readScript } = require('../lib/lua-facts');
+const { conditionCode, readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf, restrictionNotes } = require('./effects');
 const { withLaterEffects } = require('./later-effects');
@@ -112,13 +112,31 @@ function archetypeNames(constantsFile, cards) {
 }
 
 /** A condition's archetype codes (`s:FIENDSMITH`) as names (`s:Fiendsmith`, spaces `_`); one not named is not read. */
-function nameArchetypes(script, archetypeOf) {
+function nameArchetypes(script, archetypeOf, nameOf) {
   for (const e of script.effects) {
     const q = e.qualifiers;
-    if (!q?.codes.some((c) => c.startsWith('s:'))) continue;
-    const named = q.codes.map((c) => (c.startsWith('s:') ? (archetypeOf.has(c.slice(2)) ? `s:${archetypeOf.get(c.slice(2)).replace(/ /g, '_')}` : undefined) : c));
+    if (!q?.codes.some((c) => c.startsWith('s:') || c.startsWith('C:'))) continue;
+    const named = q.codes.map((c) => (c.startsWith('s:') ? (archetypeOf.has(c.slice(2)) ? `s:${archetypeOf.get(c.slice(2)).replace(/ /g, '_')}` : undefined) : c.startsWith('C:') ? nameCondition(c, archetypeOf, nameOf) : c));
     e.qualifiers = { codes: named.filter(Boolean), complete: q.complete && named.every(Boolean) };
   }
+}
+
+/**
+ * A state condition's code (`C:` and its JSON, lua-facts.js stateConditions) with its archetypes (`SET:RIKKA`) and
+ * cards (`#42015635`) named; undefined (not read) where one has no name.
+ */
+function nameCondition(code, archetypeOf, nameOf) {
+  const c = JSON.parse(decodeURIComponent(code.slice(2)));
+  if (c.filter?.archetypes) {
+    const names = c.filter.archetypes.map((a) => archetypeOf.get(a.replace(/^SET:/, '')));
+    if (!names.every(Boolean)) return undefined;
+    c.filter.archetypes = names;
+  }
+  if (c.kind === 'on-field') {
+    c.name = nameOf.get(Number(c.name.slice(1)));
+    if (!c.name) return undefined;
+  }
+  return conditionCode(c);
 }
 
 /**
@@ -151,6 +169,7 @@ function generate(o, log = () => {}) {
   const out = o.out ?? OUT;
   const files = fs.readdirSync(cardsDir).filter((f) => f.endsWith('.json'));
   const { inferEffects } = loadTypeScript('server/src/core/infer/index.ts');
+  const { englishMoment } = loadTypeScript('server/src/core/infer/english.ts');
   const { setTurnCode } = loadTypeScript('server/src/core/infer/set-turn.ts');
   const { englishRestrictions } = loadTypeScript('server/src/core/infer/restrictions.ts');
   const { textCoverage } = loadTypeScript('server/src/core/cards/text-coverage.ts');
@@ -174,6 +193,7 @@ function generate(o, log = () => {}) {
     cards.push(card);
   }
   const archetypeOf = archetypeNames(path.join(scripts.dir, 'archetype_setcode_constants.lua'), cards);
+  const nameOf = new Map(cards.filter((c) => c.password).map((c) => [Number(c.password), clean(c.name.en)]));
   // Passcode order; cards without one (prereleases) last, by name.
   cards.sort((a, b) => (a.password ?? Infinity) - (b.password ?? Infinity) || (a.name.en < b.name.en ? -1 : 1));
 
@@ -192,7 +212,7 @@ function generate(o, log = () => {}) {
       if (fs.existsSync(file)) {
         lua = fs.readFileSync(file, 'utf8');
         script = readScript(lua);
-        nameArchetypes(script, archetypeOf);
+        nameArchetypes(script, archetypeOf, nameOf);
         // What its operations call, the witness the categories' actions are checked against (generated-actions.ts).
         ops = opsNote(lua);
       }
@@ -201,7 +221,9 @@ function generate(o, log = () => {}) {
     // pinned commit (and not a Normal Monster) takes its effects from the text alone (textOnlyEffects).
     const textOnly = !script && !normalMonster && !!card.text?.en;
     const inferred = (script || textOnly) && card.text?.en ? inferEffects({ text: card.text.en, typeLine: card.monster_type_line ?? `${card.property ?? 'Normal'} ${card.card_type}`, language: 'en', pendulumText: textOnly ? card.pendulum_effect?.en : undefined }) : undefined;
-    const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode);
+    // A Pendulum Monster's Pendulum Effect text, inferred apart: its effects pair with the script's Pendulum Zone effects.
+    if (inferred && script && card.pendulum_effect?.en) inferred.pendulum = inferEffects({ text: card.pendulum_effect.en, typeLine: card.monster_type_line ?? 'Effect', language: 'en' });
+    const { effects, notes } = textOnly ? textOnlyEffects(inferred, generatedText.generatedCardType({ type }), renderEffectLines) : effectsOf(card, type, script, inferred, windowCodes, setTurnCode, choiceLetters, doesCode, englishMoment);
     // Kind choices between script and text (scripts/cards/effects.js kindChoice): counted by the side taken.
     const kind = notes.find((n) => n.startsWith('kind:'));
     if (kind) {
@@ -212,7 +234,8 @@ function generate(o, log = () => {}) {
       counts.kindChoices[side].effects += Number(n);
     }
     // What the card forbids or negates while face-up (R62-R65): the script's locks, their scope from the whole text.
-    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : []));
+    const words = [card.text?.en, card.pendulum_effect?.en].filter(Boolean).join('\n');
+    if (script) notes.push(...restrictionNotes(script, card.text?.en ? englishRestrictions(card.text.en) : [], words));
     // Tokens, control and equips its script settles; the effects it grants and leaves for later (R68-R73).
     if (script) withLaterEffects(effects, script, lua, partCodes, notes);
     countLater(counts, effects);

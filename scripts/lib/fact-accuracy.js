@@ -99,8 +99,9 @@ function limitOf(e) {
  * "During the Main Phase" is never the Damage Step, whatever R30 would allow).
  */
 function damageStepAllowed(e, speed) {
-  if (e.window?.phase && !['battle', 'main-or-battle'].includes(e.window.phase)) return false;
-  return speed >= 3 || e.mandatory || !!e.damageStep || !!e.negatesActivation || !!e.changesAtk;
+  if (e.window?.phase && !['battle', 'main-or-battle', 'damage-step'].includes(e.window.phase)) return false;
+  // "Activate only during / at the end of the Damage Step": its window is the Damage Step (R30 lets it be).
+  return speed >= 3 || e.mandatory || !!e.damageStep || !!e.negatesActivation || !!e.changesAtk || e.window?.phase === 'damage-step';
 }
 
 /** An assumption of the source about this fact (its `assumed` notes name the fact's word). */
@@ -157,24 +158,31 @@ function matchPattern(want, p) {
       const by = want.by && want.by.length === 1 ? want.by[0] : undefined;
       if ((by ?? '') !== (p.by ?? '')) return false;
       if ((want.actor ?? 'any') !== (p.actor ?? 'any')) return false;
-      const filter = typeof p.subject === 'object' ? p.subject : {};
-      for (const [k, v] of Object.entries(want.filter ?? {})) {
-        const have = filter[k];
-        if (Array.isArray(v) ? !sameSet(v.map(norm), (have ?? []).map(norm)) : v !== have) return false;
-      }
-      return true;
+      // Event details (evdetail): "except during the Draw Phase / Damage Step", "by a direct attack".
+      if (!sameSet(want.notInPhases ?? [], p.notInPhases ?? [])) return false;
+      if (!!want.direct !== !!p.direct) return false;
+      return filterFits(want.filter, typeof p.subject === 'object' ? p.subject : {});
     }
     case 'activation':
-      return (want.actor ?? 'any') === (p.actor ?? 'any') && sameSet(want.what ?? ['any'], p.what ?? ['any']) && sameSet(includesOf(want.includes), includesOf(p.includes)) && (want.zone ?? '') === (p.zone ?? '');
+      return (want.actor ?? 'any') === (p.actor ?? 'any') && sameSet(want.what ?? ['any'], p.what ?? ['any']) && sameSet(includesOf(want.includes), includesOf(p.includes)) && (want.zone ?? '') === (p.zone ?? '') && !!want.targets === !!p.targets && filterFits(want.targets, p.targets ?? {});
     case 'attack':
-      return (want.actor ?? 'any') === (p.actor ?? 'any');
+      return (want.actor ?? 'any') === (p.actor ?? 'any') && !!want.direct === !!p.direct && !!want.target === !!p.target && filterFits(want.target, p.target ?? {});
     case 'damage':
-      return (want.who ?? 'any') === (p.who ?? 'any') && !!want.battle === !!p.battle;
+      return (want.who ?? 'any') === (p.who ?? 'any') && !!want.battle === !!p.battle && !!want.direct === !!p.direct;
     case 'phase':
       return want.phase === p.phase && (want.whose ?? 'each') === (p.whose ?? 'each');
     default:
       return false;
   }
+}
+
+/** Every key the set's filter states is the source's (the source may state more: the set lists what the words say). */
+function filterFits(want, have) {
+  for (const [k, v] of Object.entries(want ?? {})) {
+    const got = have[k];
+    if (Array.isArray(v) ? !sameSet(v.map(norm), (got ?? []).map(norm)) : v !== got) return false;
+  }
+  return true;
 }
 
 /**
@@ -202,8 +210,14 @@ function eventBucket(want, e) {
 
 /** Two lists of structured conditions are the same when they hold the same conditions, in any order. */
 function sameConditions(a, b) {
-  const key = (c) => JSON.stringify(c, Object.keys(c).sort());
-  return sameSet(a.map(key), b.map(key));
+  return sameSet(a.map(canonicalJson), b.map(canonicalJson));
+}
+
+/** JSON with every object's keys sorted, at every depth (a replacer array would drop the nested keys it does not list). */
+function canonicalJson(x) {
+  if (Array.isArray(x)) return `[${x.map(canonicalJson).join(',')}]`;
+  if (x && typeof x === 'object') return `{${Object.keys(x).sort().filter((k) => x[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonicalJson(x[k])}`).join(',')}}`;
+  return JSON.stringify(x);
 }
 
 // ---------------------------------------------------------------- one effect, one card
@@ -217,7 +231,8 @@ function windowOf(e) {
   if (!e.window || impliedByIgnition(e.kind, e.window)) return undefined;
   // `main-or-battle` ("during your opponent's Main Phase or Battle Phase") is the set's two phases.
   const phases = e.window.phase === 'main-or-battle' ? ['main', 'battle'] : e.window.phase ? [e.window.phase] : [];
-  return { whose: e.window.whose, phases };
+  // The moment of the phase (evdetail): "at the end of the Damage Step" (`part`), "at the start of" (`start`).
+  return { whose: e.window.whose, phases, ...(e.window.part ? { part: e.window.part } : {}), ...(e.window.start ? { start: true } : {}) };
 }
 
 function compareEffect(want, e, card, core) {
@@ -251,7 +266,7 @@ function compareEffect(want, e, card, core) {
   const wantWindow = impliedByIgnition(want.kind, want.window) ? undefined : want.window;
   if (wantWindow || windowOf(e)) {
     const w = windowOf(e);
-    const same = !!wantWindow === !!w && (!w || (w.whose === wantWindow.whose && sameSet(w.phases, wantWindow.phases)));
+    const same = !!wantWindow === !!w && (!w || (w.whose === wantWindow.whose && sameSet(w.phases, wantWindow.phases) && (w.part ?? '') === (wantWindow.part ?? '') && !!w.start === !!wantWindow.start));
     put('window', bucket(wantWindow, w, same, e, 'window'));
   }
   if (want.summonsItself || e.summonsItself) put('summonsItself', bucket(want.summonsItself, !!e.summonsItself, want.summonsItself === !!e.summonsItself, e, 'summonsItself'));
@@ -358,7 +373,9 @@ function compareRestrictions(want, got) {
     const same = free.map((g, j) => ({ g, j, score: g && g.kind === w.kind ? 1 + DETAILS.filter(([, f]) => f(w) === f(g)).length : 0 })).filter((x) => x.score);
     same.sort((a, b) => b.score - a.score);
     if (!same.length) {
-      out.push({ fact: 'restricts', bucket: 'missing', miss: `${showRestriction(w)} missing; the source has: ${got.map(showRestriction).join('; ') || 'none'}` });
+      // A scope the card model has no word for cannot be in the source at all: not in the card model, not missing.
+      const bucket = scopeOf(w) === 'not-in-model' ? 'unrepresented' : 'missing';
+      out.push({ fact: 'restricts', bucket, miss: `${showRestriction(w)} ${bucket}; the source has: ${got.map(showRestriction).join('; ') || 'none'}` });
       continue;
     }
     const { g, j } = same[0];
@@ -387,4 +404,4 @@ function tally(results) {
 
 const rate = (t) => (t.checked ? (100 * t.right) / t.checked : 100);
 
-module.exports = { SET_FILE, HELDOUT_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, compareRestrictions, tally, rate, includesOf, limitOf };
+module.exports = { SET_FILE, HELDOUT_FILE, FACTS, FACT_LABELS, BUCKETS, INCLUDE_WORDS, loadSet, chainEffects, align, compareCard, compareRestrictions, tally, rate, includesOf, limitOf, matchPattern };

@@ -102,9 +102,16 @@ function readScript(lua) {
     // What this effect's own target function does from the Deck (the card-wide reading mixes its effects).
     const target = functionBody(lua, e.target);
     if (target) settledOnActivation(e, target);
+    // "Target 1 monster ..., except this card": its Duel.SelectTarget excepts this card (its 8th argument).
+    e.targetsOther = !!target && targetsExceptSelf(target);
     calledByOperation(e, functionBody(lua, e.operation));
     e.deckOperations = target ? deckOperations(target) : undefined;
   }
+  continuations(lua, registered);
+  // CATEGORY_DISABLE in a script that negates nothing anywhere (no Negate call, no EFFECT_DISABLE): the script's
+  // label for a lock or a ban on activating (Droll & Lock Bird: "cards cannot be added from either player's Main Deck
+  // to the hand"; Heavenly Zephyr - Miradora: "it cannot activate its effects"), not a negation the effect includes.
+  if (!/Negate|EFFECT_DISABLE|Disable/.test(lua)) for (const e of registered) e.categories = e.categories.filter((c) => c !== 'DISABLE');
   // Per effect only where the effects' own target functions account for every Deck operation of the script (one
   // stated in an operation function or a helper would otherwise be lost): else the card-wide reading for all.
   const cardDeck = deckOperations(lua);
@@ -114,7 +121,37 @@ function readScript(lua) {
   const rest = lua.replace(body, '');
   const runtimeEffects = /SetType\([^)]*(TRIGGER_[OF]|QUICK_[OF]|IGNITION)/.test(rest);
   const activatesFromHand = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE'));
-  return { effects: registered, granted, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand };
+  // The hand under a condition of its own (Evenly Matched: "If you control no cards"): not read.
+  const handCondition = registered.some((e) => e.trapFromHand && e.types.includes('SINGLE') && e.hasCondition);
+  return { effects: registered, granted, helpers: [...helpers], unmappedHelpers, hasInitialEffect: body !== '', deckOperations: cardDeck, runtimeEffects, activatesFromHand, handCondition };
+}
+
+/**
+ * A trigger on a custom event that one of the card's own activated effects raises in its operation (Power-Up Adapter:
+ * "equip it ... Then, select 1 face-up monster; it gains ATK", the script's equip raising `EVENT_CUSTOM+id` for a
+ * second, forced effect): maybe the rest of that effect's resolution rather than an effect of the text. Marked
+ * `continuationOf` (the raising effect's variable); the text decides (scripts/cards/effects.js withoutContinuations).
+ */
+function continuations(lua, registered) {
+  for (const t of registered) {
+    if (!/^EVENT_CUSTOM\+/.test(t.code) || kindOf(t)?.kind !== 'trigger') continue;
+    const raised = new RegExp(String.raw`Raise(?:Single)?Event\([^\n]*${t.code.replace(/\+/g, '\\+')}(?![+\w])`);
+    const by = registered.find((r) => r !== t && kindOf(r) && r.operation && raised.test(functionBody(lua, r.operation)));
+    if (!by) continue;
+    t.continuationOf = by.name;
+  }
+}
+
+/** Whether every `Duel.SelectTarget` of a target function excepts this card (`...,1,1,e:GetHandler())`). */
+function targetsExceptSelf(target) {
+  const calls = [...target.matchAll(/Duel\.SelectTarget\(/g)].map((m) => {
+    let depth = 1;
+    let i = m.index + m[0].length;
+    const start = i;
+    for (; i < target.length && depth > 0; i++) depth += target[i] === '(' ? 1 : target[i] === ')' ? -1 : 0;
+    return splitArgs(target.slice(start, i - 1));
+  });
+  return calls.length > 0 && calls.every((args) => /^(?:c|e:GetHandler\(\))$/.test((args[7] ?? '').trim()));
 }
 
 /**
@@ -157,7 +194,7 @@ const OPERATION_CATEGORIES = [
 
 /** An effect's facts before its `Set...` lines: types, event code (the expression), range, flags, categories. */
 function blank(name) {
-  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '' };
+  return { name, cloneOf: undefined, types: [], code: '', effectCode: '', targetRange: '', range: [], flags: [], categories: [], countLimit: '', hasCondition: false, condition: '', hasCost: false, costRef: '', target: '', value: '' };
 }
 
 function set(e, what, args) {
@@ -201,6 +238,10 @@ function set(e, what, args) {
       break;
     case 'Target':
       e.target = args.trim();
+      break;
+    // A constant only (`POS_FACEDOWN`): what a continuous effect forces (restrictionNotes); a function is not read.
+    case 'Value':
+      e.value = /^[A-Z_]+$/.test(args.trim()) ? args.trim() : '';
       break;
   }
 }
@@ -265,7 +306,8 @@ function payments(lua, body, depth) {
     let m;
     if ((m = /Duel\.PayLPCost\(\s*tp\s*,\s*(\d+)?/.exec(l))) parts.push(`L${m[1] ?? ''}`);
     else if ((m = /(\w+(?:\(\))?):RemoveOverlayCard\(\s*tp\s*,\s*(\d+)/.exec(l))) parts.push(`X${m[2]}`);
-    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}`);
+    // Its except argument this card (`...,REASON_COST|REASON_DISCARD,e:GetHandler())`): "discard 1 other card" (`o`).
+    else if ((m = /Duel\.DiscardHand\(\s*tp\s*,[^,]*,\s*(\d+)/.exec(l))) parts.push(`D${m[1]}${/REASON_DISCARD\s*,\s*(?:c|e:GetHandler\(\))\s*[,)]/.test(l) ? 'o' : ''}`);
     else if ((m = /Duel\.Release\(([^,]+),\s*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Ts' : 'T1');
     else if ((m = /Duel\.Remove\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(self(m[1]) ? 'Bs' : 'B1');
     else if ((m = /Duel\.SendtoGrave\(([^,]+),[^)]*REASON_COST/.exec(l))) parts.push(`${/REASON_DISCARD/.test(l) ? 'D' : 'G'}${self(m[1]) ? 's' : '1'}`);
@@ -298,7 +340,8 @@ function costHelper(lua, ref, depth) {
     case 'Cost.SelfToExtra': return 'Es';
     case 'Cost.SelfToHand': return 'Hs';
     case 'Cost.SelfChangePosition': return 'Ps';
-    case 'Cost.Discard': return `D${n(2)}`;
+    // `Cost.Discard(filter, true)`: "discard 1 other card" (its second argument excepts this card).
+    case 'Cost.Discard': return `D${n(2)}${args[1] === 'true' ? 'o' : ''}`;
     case 'Cost.Reveal': return `V${n(2)}`;
     case 'Cost.DetachFromSelf': return `X${n(0)}`;
     case 'Cost.DetachChoiceFromSelf': return 'X1';
@@ -402,8 +445,11 @@ function conditionQualifiers(lua, e) {
     complete = reg.complete && filter.complete && source.plain;
   }
   if (!e.hasCondition) return { codes: [...new Set(out)], complete };
-  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code });
-  out.push(...own.codes);
+  // CardScripts' helper for "except the turn this card was sent to the GY" (utility.lua Auxiliary.exccon).
+  if (e.condition === 'aux.exccon') return { codes: [...new Set([...out, conditionCode({ kind: 'this-turn', what: 'self-sent-to-gy', not: true })])], complete };
+  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: e.range.includes('GRAVE') });
+  // On EVENT_CHAINING the event's player is the activating player: `ep~=tp` is `rp~=tp`.
+  out.push(...(code === 'EVENT_CHAINING' ? own.codes.map((c) => (c === 'ep:o' ? 'p:o' : c === 'ep:y' ? 'p:y' : c)) : own.codes));
   return { codes: [...new Set(out)], complete: complete && own.complete };
 }
 
@@ -488,8 +534,34 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   const parts = [];
   // `local p,loc=Duel.GetChainInfo(ev,CHAININFO_TRIGGERING_PLAYER,CHAININFO_TRIGGERING_LOCATION)`: names of the activation's player and zone.
   const aliases = [];
+  // What an activation targets (EVENT_CHAINING): `local tg=Duel.GetChainInfo(ev,CHAININFO_TARGET_CARDS)` and its first card.
+  const targets = { group: '', card: '' };
   for (const l of lines) {
     if (/^local\s+\w+\s*=\s*e:GetHandler\(\)$/.test(l)) continue;
+    const group = depth === 0 && /^local\s+(\w+)\s*=\s*Duel\.GetChainInfo\(ev,\s*CHAININFO_TARGET_CARDS\)$/.exec(l);
+    if (group) {
+      targets.group = group[1];
+      continue;
+    }
+    const card = targets.group && new RegExp(String.raw`^local\s+(\w+)\s*=\s*${targets.group}:GetFirst\(\)$`).exec(l);
+    if (card) {
+      targets.card = card[1];
+      continue;
+    }
+    // `if not (A and B) then return false end`, `if rp==tp or not A then return false end`: a guard is a conjunction too.
+    const guard = depth === 0 && !opts.custom && /^if (.+) then return false end$/.exec(l);
+    if (guard) {
+      const required = guardParts(guard[1], targets);
+      if (required) parts.push(...required);
+      else complete = false;
+      continue;
+    }
+    // `local tc=eg:GetFirst()`: the event's card, read as a filter's `c` (D - Counter's attack target).
+    const first = /^local\s+(\w+)\s*=\s*eg:GetFirst\(\)$/.exec(l);
+    if (first && depth === 0) {
+      aliases.push([first[1], 'c']);
+      continue;
+    }
     const info = /^local\s+(\w+)\s*(?:,\s*(\w+)\s*)?=\s*Duel\.GetChainInfo\(ev,\s*(CHAININFO_\w+)\s*(?:,\s*(CHAININFO_\w+)\s*)?\)$/.exec(l);
     if (info) {
       const as = { CHAININFO_TRIGGERING_PLAYER: 'rp', CHAININFO_TRIGGERING_LOCATION: 'TRIGGERING_LOCATION' };
@@ -525,11 +597,77 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   }
   if (!parts.length && !codes.length) return { codes: [], complete: false };
   for (const p of parts) {
-    const read = readPart(lua, p, depth);
+    const target = targetPart(lua, p, targets, depth);
+    if (target) {
+      codes.push(...target.codes);
+      if (!target.complete) complete = false;
+      continue;
+    }
+    const read = readPart(lua, p, depth, opts);
     if (read) codes.push(...read.codes);
     if (!read || !read.complete) complete = false;
   }
   return { codes, complete };
+}
+
+/**
+ * The parts a guard `if X then return false end` requires (its negation, as a conjunction): `not (A and B)` -> A, B;
+ * `P or not A` -> not P, A (for the comparisons below); undefined where it cannot be negated part by part.
+ */
+function guardParts(expr, targets) {
+  const e = expr.trim();
+  const inner = /^not\s+\((.*)\)$/.exec(e);
+  if (inner && !/\bor\b/.test(inner[1])) return splitAnd(inner[1]);
+  const out = [];
+  for (const term of splitTop(e, 'or')) {
+    let m;
+    if ((m = /^not\s+(.+)$/.exec(term)) && !/\b(?:and|or)\b/.test(m[1])) out.push(m[1].replace(/^\((.*)\)$/, '$1'));
+    else if (/^rp\s*==\s*tp$/.test(term)) out.push('rp~=tp');
+    else if (/^rp\s*(?:==\s*1-tp|~=\s*tp)$/.test(term)) out.push('rp==tp');
+    else if (targets.group && new RegExp(String.raw`^#${targets.group}\s*~=\s*1$`).test(term)) out.push(`#${targets.group}==1`);
+    else return undefined;
+  }
+  return out;
+}
+
+/** `A or B` split at the top level (outside parentheses). */
+function splitTop(expr, word) {
+  const out = [];
+  let depth = 0;
+  let cur = '';
+  for (const w of expr.split(new RegExp(String.raw`(\s+${word}\s+|[()])`))) {
+    if (w === '(') depth++;
+    if (w === ')') depth--;
+    if (depth === 0 && new RegExp(String.raw`^\s+${word}\s+$`).test(w)) {
+      out.push(cur.trim());
+      cur = '';
+    } else cur += w;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+/**
+ * A part about what the activation targets (`T`-prefixed codes of the filter its targets pass: `Tc:y` a card you
+ * control, `Tk:m` a monster; `T1` exactly one target; `xt` it targets): the target group's `IsExists(s.f,1,nil,tp)`,
+ * its first card's checks, `re:IsHasProperty(EFFECT_FLAG_CARD_TARGET)`. Undefined for a part of anything else.
+ */
+function targetPart(lua, p, targets, depth) {
+  if (/^re:IsHasProperty\(EFFECT_FLAG_CARD_TARGET\)$/.test(p)) return whole('xt');
+  if (!targets.group) return undefined;
+  const g = targets.group;
+  if (p === g) return whole();
+  if (new RegExp(String.raw`^#${g}\s*==\s*1$`).test(p)) return whole('T1');
+  const exists = new RegExp(String.raw`^${g}:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?\)$`).exec(p);
+  if (exists) {
+    const read = readFilter(lua, { name: exists[1], args: exists[2] ? ['1-tp'] : ['tp'] });
+    return { codes: read.codes.map((c) => `T${c}`), complete: read.complete };
+  }
+  if (targets.card && new RegExp(String.raw`\b${targets.card}:`).test(p)) {
+    const read = readPart(lua, p.replace(new RegExp(String.raw`\b${targets.card}:`, 'g'), 'c:'), depth + 1);
+    return read ? { codes: read.codes.map((c) => `T${c}`), complete: read.complete } : { codes: [], complete: false };
+  }
+  return undefined;
 }
 
 /** `A and B and (C)` split at top-level `and`; undefined parts where `or` or `not` makes it other than a conjunction. */
@@ -551,11 +689,20 @@ function splitAnd(expr) {
 }
 
 /** One part of a conjunction: its qualifier codes, and whether it was read whole. */
-function readPart(lua, p, depth) {
+function readPart(lua, p, depth, opts = {}) {
   // A custom event's player (Droll & Lock Bird: the hand a card was added to): the opponent's, or both players'.
   if (/^ev\s*==\s*1-tp\s+or\s+ev\s*==\s*PLAYER_ALL$/.test(p)) return whole('c:o');
   // A monster effect or a Spell/Trap Card's activation (Solemn Judgment's kind of "or"): `x:ma`.
   if (/^\(?re:IsMonsterEffect\(\) or re:IsHasType\(EFFECT_TYPE_ACTIVATE\)\)?$|^\(?re:IsHasType\(EFFECT_TYPE_ACTIVATE\) or re:IsMonsterEffect\(\)\)?$/.test(p)) return whole('x:ma');
+  // "At the start of your Main Phase 1": nothing was done in the phase yet (`P:s`, with the phase's own code).
+  if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
+  // The event's cards do not include this one ("another monster", "other than this card"): `n`.
+  if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
+  // A condition on the game state ("while you control no monsters"): `C:` codes (stateConditions).
+  if (depth === 0) {
+    const state = stateConditions(lua, p, opts);
+    if (state) return whole(...state.map(conditionCode));
+  }
   if (/\bor\b|\bnot\b/.test(p)) return undefined;
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   let m;
@@ -578,6 +725,8 @@ function readPart(lua, p, depth) {
   // A card of the event Summoned by / controlled by a player (`eg:IsExists(Card.IsSummonPlayer,1,nil,1-tp)`).
   if ((m = /^eg:IsExists\(Card\.Is(SummonPlayer|Controler),1,nil,(1-)?tp\)$/.exec(p))) return whole(`${m[1] === 'SummonPlayer' ? 'p' : 'c'}:${m[2] ? 'o' : 'y'}`);
   if (/^Duel\.IsBattlePhase\(\)$/.test(p)) return whole('P:b');
+  // EDOPro's PHASE_BATTLE is the end of the Battle Phase ("At the end of the Battle Phase": Evenly Matched), `P:eb`.
+  if (/^Duel\.(?:GetCurrentPhase\(\)\s*==\s*PHASE_BATTLE|IsPhase\(PHASE_BATTLE\))$/.test(p)) return whole('P:eb');
   // What was activated (`re`, EVENT_CHAINING) and where (the triggering location read from Duel.GetChainInfo).
   if ((m = /^re:Is(Monster|Spell|Trap|SpellTrap)Effect\(\)$/.exec(p))) return whole(...(m[1] === 'SpellTrap' ? ['x:s', 'x:t'] : [`x:${m[1][0].toLowerCase()}`]));
   if (/^TRIGGERING_LOCATION\s*==\s*LOCATION_MZONE$|^\(?TRIGGERING_LOCATION\s*&\s*LOCATION_MZONE\)?\s*(?:~=|>)\s*0$/.test(p)) return whole('z:M');
@@ -594,6 +743,10 @@ function readPart(lua, p, depth) {
   // Discarded: sent from the hand by a discard (`(r&REASON_DISCARD)~=0`, `IsReason(REASON_DISCARD)`).
   if (/^\(r\s*&\s*REASON_DISCARD\)\s*(?:~=|>)\s*0$/.test(p) || new RegExp(String.raw`^${self}:IsReason\(REASON_DISCARD\)$`).test(p)) return whole('dc');
   if ((m = new RegExp(String.raw`^${self}:GetPreviousLocation\(\)\s*==\s*LOCATION_(\w+)$`).exec(p)) && ZONE_CODES[m[1]]) return whole(`f:${ZONE_CODES[m[1]]}`);
+  // Face-up now (the event's card, `local tc=eg:GetFirst()`): `u`.
+  if (/^c:IsPosition\(POS_FACEUP\)$/.test(p)) return whole('u');
+  // Material for one kind of Summon (EVENT_BE_MATERIAL: `r==REASON_SYNCHRO`): `h:<method>`.
+  if ((m = /^(?:r\s*==\s*REASON_(\w+)|\(?r\s*&\s*REASON_(\w+)\)?\s*(?:~=|>)\s*0)$/.exec(p)) && METHODS[m[1] ?? m[2]]) return whole(`h:${METHODS[m[1] ?? m[2]]}`);
   // Face-up before it moved (`u`).
   if (new RegExp(String.raw`^${self}:IsPreviousPosition\(POS_FACEUP\)$`).test(p)) return whole('u');
   if ((m = /^(?:c|e:GetHandler\(\)):IsPrevious(?:Controler|Controller)\((1-)?tp\)$/.exec(p))) return whole(`c:${m[1] ? 'o' : 'y'}`);
@@ -604,15 +757,24 @@ function readPart(lua, p, depth) {
   if (/^re:IsHasType\(EFFECT_TYPE_ACTIVATE\)$/.test(p)) return whole('x:a');
   if ((m = /^c:IsType\(TYPE_(\w+)\)$/.exec(p)) && TYPES[m[1]]) return whole(`t:${TYPES[m[1]]}`);
   if ((m = /^c:Is(Monster|Spell|Trap)\(\)$/.exec(p))) return whole(`k:${m[1][0].toLowerCase()}`);
+  // "an "Amazoness" Monster Card" (a monster card wherever it is, a Continuous Spell-like monster too).
+  if (/^c:IsOriginalType\(TYPE_MONSTER\)$/.test(p)) return whole('k:m');
   if ((m = /^c:IsAttribute\(ATTRIBUTE_(\w+)\)$/.exec(p))) return whole(`a:${m[1].toLowerCase()}`);
   if ((m = /^c:IsRace\(RACE_(\w+)\)$/.exec(p))) return whole(`r:${m[1].toLowerCase()}`);
   if ((m = /^c:IsLevel\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}`);
   if ((m = /^c:IsLevelBelow\((\d+)\)$/.exec(p))) return whole(`l:-${m[1]}`);
   if ((m = /^c:IsLevelAbove\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}-`);
   if (/^c:IsFaceup\(\)$/.test(p)) return whole();
+  // On the field: what "a card you control" means already (Megalith Aratron's targets).
+  if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_ONFIELD\)$/.test(p)) return whole();
   // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
   if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
+  // The same with this card excepted (`eg:IsExists(s.filter,1,e:GetHandler(),tp)`): `n`, "other than this card".
+  if ((m = /^eg:IsExists\((s\.\w+),1,(?:c|e:GetHandler\(\))((?:,[^)]*)?)\)$/.exec(p)) && depth === 0) {
+    const read = readPart(lua, `eg:IsExists(${m[1]},1,nil${m[2]})`, depth);
+    return read && { codes: [...read.codes, 'n'], complete: read.complete };
+  }
   if ((m = /^eg:IsExists\((s\.\w+),1,nil(?:,(1-)?tp)?(?:,[^)]*)?\)$/.exec(p)) && depth === 0) {
     const body = functionBody(lua, m[1]);
     const params = /function [\w.]+\(\s*c\s*(?:,\s*(\w+))?/.exec(body);
@@ -622,6 +784,173 @@ function readPart(lua, p, depth) {
     return read;
   }
   return undefined;
+}
+
+const LOCATIONS = { MZONE: 'monster', ONFIELD: 'card', SZONE: 'spelltrap', GRAVE: 'gy', HAND: 'hand' };
+
+/**
+ * What `Duel.GetFieldGroupCount` / `GetMatchingGroupCount` / `IsExistingMatchingCard` counts: whose, where, with
+ * which filter, besides which card. `player` is the call's player (`tp`, `1-tp`, `e:GetHandlerPlayer()`), then the
+ * two location arguments (its own side, the other's).
+ */
+function countedCards(lua, filterArg, playerArg, mine, theirs) {
+  const you = /^(tp|e:GetHandlerPlayer\(\)|c:GetControler\(\)|e:GetHandler\(\):GetControler\(\))$/.test(playerArg);
+  if (!you && playerArg !== '1-tp') return undefined;
+  const own = mine.trim() !== '0';
+  if (own === (theirs.trim() !== '0')) return undefined;
+  const locs = (own ? mine : theirs).split('|').map((x) => x.trim().replace(/^LOCATION_/, ''));
+  if (!locs.every((l) => LOCATIONS[l])) return undefined;
+  const who = own === you ? 'you' : 'opponent';
+  const filter = luaFilter(lua, filterArg);
+  if (!filter) return undefined;
+  return { who, locs, filter };
+}
+
+/** A Lua card filter as a CardFilter (without its category, which the zone gives): undefined where not read. */
+function luaFilter(lua, arg) {
+  const a = (arg ?? '').trim();
+  if (a === 'nil' || a === 'aux.TRUE') return {};
+  if (a === 'Card.IsFaceup') return { faceUp: true };
+  let m;
+  if ((m = /^aux\.FaceupFilter\(Card\.Is(SetCard|Race|Attribute|Type),(\w+)\)$/.exec(a))) {
+    const f = luaFilterPart(m[1], m[2]);
+    return f && { faceUp: true, ...f };
+  }
+  if ((m = /^Card\.Is(Monster|Spell|Trap|SpellTrap)$/.exec(a))) return { kind: m[1] };
+  if (/^s\.\w+$/.test(a)) {
+    const body = functionBody(lua, a);
+    if (!/^function [\w.]+\(\s*c\s*\)/.test(body)) return undefined;
+    const read = readConjunction(lua, body, {}, 1);
+    if (!read.complete) return undefined;
+    const f = {};
+    for (const code of read.codes) {
+      if (code === 'u') f.faceUp = true;
+      else if (code.startsWith('s:')) (f.archetypes ??= []).push(`SET:${code.slice(2)}`);
+      else if (code.startsWith('a:')) (f.attributes ??= []).push(code.slice(2));
+      else if (code.startsWith('r:')) (f.races ??= []).push(code.slice(2));
+      else if (code.startsWith('t:')) (f.types ??= []).push(code.slice(2));
+      else if (code.startsWith('k:')) f.kind = { m: 'Monster', s: 'Spell', t: 'Trap' }[code.slice(2)];
+      else return undefined;
+    }
+    return f;
+  }
+  return undefined;
+}
+
+function luaFilterPart(what, constant) {
+  if (what === 'SetCard' && constant.startsWith('SET_')) return { archetypes: [`SET:${constant.slice(4)}`] };
+  if (what === 'Race' && constant.startsWith('RACE_')) return { races: [constant.slice(5).toLowerCase()] };
+  if (what === 'Attribute' && constant.startsWith('ATTRIBUTE_')) return { attributes: [constant.slice(10).toLowerCase()] };
+  if (what === 'Type' && TYPES[constant.replace(/^TYPE_/, '')]) return { types: [TYPES[constant.replace(/^TYPE_/, '')]] };
+  return undefined;
+}
+
+/** `==0` none, `>0` / `>=N` / `~=0` N or more: the count a comparison states, or undefined. */
+function comparedCount(op, n) {
+  const k = Number(n);
+  if ((op === '==' && k === 0) || (op === '<' && k === 1)) return 'none';
+  if ((op === '>' || op === '~=') && k === 0) return 1;
+  if (op === '>=' && k >= 1) return k;
+  if (op === '>' && k >= 1) return k + 1;
+  return undefined;
+}
+
+/** The conditions of cards counted (`count`) in the zones of `c` (countedCards): one per zone family. */
+function countConditions(c, count, exceptSelf) {
+  const out = [];
+  const category = { Monster: 'monster', Spell: 'spell', Trap: 'trap', SpellTrap: 'spell-trap' }[c.filter.kind];
+  const { kind, ...rest } = c.filter;
+  const field = c.locs.filter((l) => l === 'MZONE' || l === 'ONFIELD' || l === 'SZONE');
+  if (field.length) {
+    if (field.includes('SZONE') && !field.includes('ONFIELD') && !category) return undefined;
+    const zoneCategory = field.includes('MZONE') && field.length === 1 ? 'monster' : 'card';
+    out.push({ kind: 'controls', who: c.who, count, filter: { category: category ?? zoneCategory, ...rest } });
+  }
+  for (const zone of ['GRAVE', 'HAND']) {
+    if (!c.locs.includes(zone)) continue;
+    // Goddess of Sweet Revenge: no other card in the hand than this one: it is the only card in your hand.
+    if (zone === 'HAND' && exceptSelf && count === 'none' && c.who === 'you' && !Object.keys(rest).length && !category) out.push({ kind: 'self', state: 'only-card-in-hand' });
+    else if (exceptSelf) return undefined;
+    else out.push({ kind: 'holds', who: c.who, zone: zone === 'GRAVE' ? 'gy' : 'hand', count, filter: { category: category ?? 'card', ...rest } });
+  }
+  return out.length ? out : undefined;
+}
+
+/**
+ * What a global check of the script counts with the card's flag (`Duel.RegisterFlagEffect(...,id,...)`): attacks
+ * declared (EVENT_ATTACK_ANNOUNCE), or monsters Normal or Special Summoned by their Summoning player (both events).
+ */
+function flagCounts(lua) {
+  const check = /aux\.GlobalCheck\(s,function\(\)([\s\S]*?)\n\tend\)/.exec(lua);
+  if (!check || !/RegisterFlagEffect\(/.test(lua)) return undefined;
+  const codes = [...check[1].matchAll(/SetCode\((EVENT_\w+)\)/g)].map((m) => m[1]).sort().join('+');
+  if (codes === 'EVENT_ATTACK_ANNOUNCE') return 'attacks';
+  if (codes === 'EVENT_SPSUMMON_SUCCESS+EVENT_SUMMON_SUCCESS' && /RegisterFlagEffect\(tc:GetSummonPlayer\(\),id\b/.test(lua)) return 'summons';
+  return undefined;
+}
+
+/**
+ * One part of a condition that states the game state, as StateCondition objects (server/src/core/cards/types.ts;
+ * an archetype as `SET:<constant>` and a card as `#<passcode>`, named by the generator): what a player controls or
+ * has in the GY or hand, a Field Spell in play, this card's own state, what happened this turn. Undefined: not one.
+ */
+function stateConditions(lua, p, opts = {}) {
+  let m;
+  // The turn the card came to the GY (`GetTurnID`), for an effect used from the GY: "except the turn it was sent to
+  // the GY" (`~=`, as Auxiliary.exccon, whose "or returned" part is kept with it) or "it was sent there this turn" (`==`).
+  const turnId = String.raw`(?:c|e:GetHandler\(\)):GetTurnID\(\)`;
+  const sent = new RegExp(String.raw`^\(?(?:Duel\.GetTurnCount\(\)\s*(~=|==)\s*${turnId}|${turnId}\s*(~=|==)\s*Duel\.GetTurnCount\(\))(?: or (?:c|e:GetHandler\(\)):IsReason\(REASON_RETURN\))?\)?$`).exec(p);
+  if (sent && opts.inGy) return [{ kind: 'this-turn', what: 'self-sent-to-gy', ...((sent[1] ?? sent[2]) === '~=' ? { not: true } : {}) }];
+  // "while you control no monsters" where another card's effect lifts it (PSY-Framegear Gamma and PSY-Frame Lambda):
+  // the part of the card's own text.
+  if ((m = /^\((.*) or Duel\.IsPlayerAffectedByEffect\(tp,\w+\)\)$/.exec(p))) return stateConditions(lua, m[1].trim(), opts);
+  const self = String.raw`(?:c|e:GetHandler\(\))`;
+  if (new RegExp(String.raw`^${self}:GetOverlayCount\(\)\s*>\s*0$`).test(p)) return [{ kind: 'self', state: 'has-material' }];
+  if (new RegExp(String.raw`^${self}:(?:IsSpecialSummoned\(\)|IsSummonType\(SUMMON_TYPE_SPECIAL\))$`).test(p)) return [{ kind: 'self', state: 'special-summoned' }];
+  if (new RegExp(String.raw`^${self}:IsPreviousPosition\(POS_FACEDOWN\)$`).test(p)) return [{ kind: 'self', state: 'set' }];
+  if ((m = /^Duel\.IsEnvironment\((\d+)\)$/.exec(p))) return [{ kind: 'on-field', name: `#${m[1]}` }];
+  if ((m = /^(not\s+)?Duel\.IsExistingMatchingCard\(([\w.]+(?:\([^()]*\))?),\s*([\w:()-]+),\s*([\w|]+),\s*([\w|]+),\s*(\d+),\s*(nil|c|e:GetHandler\(\))\)$/.exec(p))) {
+    const c = countedCards(lua, m[2], m[3], m[4], m[5]);
+    if (!c) return undefined;
+    const count = m[1] ? (m[6] === '1' ? 'none' : undefined) : Number(m[6]);
+    return count === undefined ? undefined : countConditions(c, count, m[7] !== 'nil');
+  }
+  if ((m = /^Duel\.GetFieldGroupCount\(([\w:()-]+),\s*([\w|]+),\s*([\w|]+)\)\s*(==|>=|>|<|~=)\s*(\d+)$/.exec(p))) {
+    const c = countedCards(lua, 'nil', m[1], m[2], m[3]);
+    const count = comparedCount(m[4], m[5]);
+    return c && count !== undefined ? countConditions(c, count, false) : undefined;
+  }
+  if ((m = /^Duel\.GetMatchingGroupCount\(([\w.]+(?:\([^()]*\))?),\s*([\w:()-]+),\s*([\w|]+),\s*([\w|]+),\s*(nil|c|e:GetHandler\(\))\)\s*(==|>=|>|<|~=)\s*(\d+)$/.exec(p))) {
+    const c = countedCards(lua, m[1], m[2], m[3], m[4]);
+    const count = comparedCount(m[6], m[7]);
+    return c && count !== undefined ? countConditions(c, count, m[5] !== 'nil') : undefined;
+  }
+  // Counted this turn by the script's global check (`Duel.GetFlagEffect(1-tp,id)>=5`; both players: a sum).
+  const flag = /^(Duel\.GetFlagEffect\((0|1|tp|1-tp),id\)(?:\s*\+\s*Duel\.GetFlagEffect\((0|1|tp|1-tp),id\))?)\s*(>=|>)\s*(\d+)$/.exec(p);
+  if (flag) {
+    const what = flagCounts(lua);
+    const count = comparedCount(flag[4], flag[5]);
+    if (!what || typeof count !== 'number') return undefined;
+    const both = flag[3] !== undefined && new Set([flag[2], flag[3]]).size === 2;
+    const who = both ? undefined : flag[2] === 'tp' ? 'you' : flag[2] === '1-tp' ? 'opponent' : undefined;
+    if (!both && !who) return undefined;
+    if (what === 'summons' && !who) return undefined;
+    return [{ kind: 'this-turn', what, ...(who ? { who } : {}), count }];
+  }
+  // Triple Tactics Talent: the opponent activated a monster effect in a Main Phase this turn (a custom activity counter).
+  if ((m = /^Duel\.GetCustomActivityCount\(id,\s*(tp|1-tp),\s*ACTIVITY_CHAIN\)\s*>\s*0$/.exec(p))) {
+    if (!/AddCustomActivityCounter\(id,\s*ACTIVITY_CHAIN,\s*function\(re,tp,cid\)\s*return not \(Duel\.IsMainPhase\(\) and re:IsMonsterEffect\(\)\)\s*end\)/.test(lua)) return undefined;
+    return [{ kind: 'this-turn', what: 'monster-effects-in-main', who: m[1] === 'tp' ? 'you' : 'opponent', count: 1 }];
+  }
+  return undefined;
+}
+
+/**
+ * A state condition as a record code: `C:` and its JSON, with only what the record's fields are split at escaped
+ * (`%`, `,`, `|`, tabs and line ends as `%XX`: decodeURIComponent reads it back).
+ */
+function conditionCode(c) {
+  return `C:${JSON.stringify(c).replace(/[%,|\t\n\r]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
 }
 
 function whole(...codes) {
@@ -667,4 +996,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };
+module.exports = { conditionCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };

@@ -101,6 +101,8 @@ export function describeCard(card: CardInfo, thisUri: string): string {
   lines.push(`**${escapeMd(quoteName(card.name))}** — ${card.cardType}`);
   const tags = cardTags(card);
   if (tags.length) lines.push('', tags.join(' · '));
+  // Archetype filters are checked by the source's list only, never by the name (docs/cards.md): say which list it is.
+  lines.push('', archetypeText(card));
   const effects = card.effects;
   if (effects.length) {
     lines.push('');
@@ -117,6 +119,12 @@ export function describeCard(card: CardInfo, thisUri: string): string {
   if (card.aliases.length) lines.push('', `Also known as: ${card.aliases.map((a) => escapeMd(a)).join(', ')}`);
   lines.push('', `*${originText(card, thisUri)}*`);
   return lines.join('\n');
+}
+
+/** The card's archetypes as its source lists them; a card whose source has no list says so (never guessed from its name). */
+export function archetypeText(card: Pick<CardInfo, 'archetypes'>): string {
+  if (!card.archetypes) return 'Archetypes: not known (its source has no list)';
+  return card.archetypes.length ? `Archetypes: ${card.archetypes.map((a) => escapeMd(quoteName(a))).join(', ')}` : 'Archetypes: none';
 }
 
 export function escapeMd(s: string): string {

@@ -114,6 +114,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.does) modifier(f, `does ${e.does}`);
   for (const r of e.restricts ?? []) modifier(f, r);
   if (e.cost) modifier(f, `cost ${e.cost}`);
+  if (e.conditions) modifier(f, `while ${e.conditions}`);
   return f;
 }
 

@@ -5,7 +5,9 @@
 // (`from deck`), by what (`by card effect`), and when not (`except during the draw phase`). What the generator
 // could not read of a condition stays `under script condition` / `qualifying`: words the library cannot read,
 // which the engine never takes as met silently (the unknown-card-fact route).
+import type { StateCondition } from './types';
 import { RACES } from './vocabulary';
+import { canonicalConditionFilter } from './vocabulary/conditions';
 
 const ZONES: Record<string, string> = { D: 'deck', G: 'gy', H: 'hand', M: 'field', S: 'field', B: 'banished', X: 'extra' };
 const METHODS = new Set(['link', 'synchro', 'xyz', 'fusion', 'ritual']);
@@ -82,16 +84,21 @@ function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>)
   const controller = code(q, 'c');
   if (controller) used.add(`c:${controller}`);
   const whose = controller === 'o' ? ' your opponent controls' : controller === 'y' ? ' you control' : '';
+  // `n`: a card of the event other than this one (`eg:IsExists(f,1,e:GetHandler())`, `not eg:IsContains(c)`).
+  const other = q.codes.includes('n') ? ' other than this card' : '';
+  if (other) used.add('n');
   const first = words[0] ?? head;
   const article = /^[aeiou]/.test(first) ? 'an' : 'a';
-  return `${article} ${[...words, head].join(' ')}${whose}`;
+  return `${article} ${[...words, head].join(' ')}${whose}${other}`;
 }
 
 /** The verb qualifiers after a card event's verb: `from deck`, `by card effect`, `except during the draw phase`. */
 function verbQualifiers(q: Qualifiers, used: Set<string>, verb: string): string {
   const out: string[] = [];
   const from = code(q, 'f');
-  if (from && ZONES[from]) {
+  // "Leaves the field" is from the field: no words ("a card leaves the field from field").
+  if (from === 'M' && verb.startsWith('leaves')) used.add('f:M');
+  else if (from && ZONES[from]) {
     out.push(`from ${ZONES[from]}`);
     used.add(`f:${from}`);
   }
@@ -122,6 +129,11 @@ function verbQualifiersAfterBy(q: Qualifiers, used: Set<string>, verb: string, o
     out.push(q.codes.includes('ndD') ? 'except during the draw phase or damage step' : 'except during the draw phase');
     used.add(q.codes.includes('ndD') ? 'ndD' : 'nd');
   }
+  // "(except during the Damage Step)", read from the text (the script only leaves its Damage Step flag off).
+  if (q.codes.includes('nDS')) {
+    out.push('except during the damage step');
+    used.add('nDS');
+  }
   return out.length ? ` ${out.join(' ')}` : '';
 }
 
@@ -150,8 +162,18 @@ export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phr
     if (code(q, 'f') === 'H') used.add('f:H');
     q = { ...q, codes: q.codes.filter((c) => c !== 'f:H') };
   }
+  // Material for one kind of Summon (`h:synchro`): "used as synchro material".
+  if (event === 'be_material' && how && METHODS.has(how)) {
+    verb = `used as ${how} material`;
+    used.add(`h:${how}`);
+  }
   // This card's battle damage is its controller's opponent's: "inflicts battle damage" says it.
   if (event === 'battle_damage' && code(q, 'ep') === 'o') used.add('ep:o');
+  // "By a direct attack" (`da`: the script checks the attack had no target).
+  if (event === 'battle_damage' && q.codes.includes('da')) {
+    verb = `${verb} by a direct attack`;
+    used.add('da');
+  }
   const phrase = `${verb}${verbQualifiers(q, used, verb)}`;
   return { phrase, read: q.complete && q.codes.every((c) => used.has(c)) };
 }
@@ -178,8 +200,18 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
   if (event === 'damage' || event === 'battle_damage') {
     const who = code(q, 'ep');
     if (who) used.add(`ep:${who}`);
-    const what = event === 'battle_damage' ? 'battle damage' : 'damage';
+    const direct = event === 'battle_damage' && q.codes.includes('da') ? ' by a direct attack' : '';
+    if (direct) used.add('da');
+    const what = `${event === 'battle_damage' ? 'battle damage' : 'damage'}${direct}`;
     return { phrase: who === 'o' ? `opponent takes ${what}` : who === 'y' ? `you take ${what}` : `a player takes ${what}`, read: complete(q, used) };
+  }
+  // A monster targeted for an attack (EVENT_BE_BATTLE_TARGET): the attack, and its target's filter ("When a face-up
+  // "Destiny HERO" monster you control is targeted for an attack").
+  if (event === 'be_battle_target' && q.codes.length) {
+    const target = filterWords(q, 'monster', used);
+    const controller = code(q, 'c');
+    const actor = controller === 'y' ? 'opponent declares' : controller === 'o' ? 'you declare' : 'a player declares';
+    return { phrase: `${actor} an attack targeting ${target}`, read: complete(q, used) };
   }
   // An attack declared: by the opponent's monster (`p:o`), a direct attack (`da`).
   if (event === 'attack_announce') {
@@ -191,7 +223,7 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
     return { phrase: player === 'o' ? `opponent declares ${attack}` : direct ? `a player declares ${attack}` : base, read: complete(q, used) };
   }
   // `a qualifying card is destroyed`: the subject from the codes, the verb from the vocabulary's phrase.
-  const m = /^a qualifying (card|monster) (is |leaves)(.*)$/.exec(base);
+  const m = /^a qualifying (card|monster) (is |leaves|destroys)(.*)$/.exec(base);
   if (!m || !q.codes.length) return { phrase: base, read: q.complete && !q.codes.length && !base.includes('qualifying') };
   const subject = filterWords(q, m[1] as 'card' | 'monster', used);
   let verb = `${m[2]}${m[3]}`.trim();
@@ -228,6 +260,52 @@ export function activationPhrase(q: Qualifiers): Phrased {
   else if (xs.length === 2 && xs.includes('a') && (xs.includes('s') || xs.includes('t'))) what = xs.includes('s') ? 'a spell card' : 'a trap card';
   else if (xs.length) return { phrase: 'card or effect activated', read: false };
   if (player) used.add(`p:${player}`);
-  const phrase = player === 'o' ? `opponent activates ${what}${where}` : player === 'y' ? `you activate ${what}${where}` : what === 'a card or effect' ? `card or effect activated${where}` : `${what.replace(/^an? /, '')} activated${where}`;
+  const targets = targetWords(q, used);
+  const phrase = player === 'o' ? `opponent activates ${what}${where}${targets}` : player === 'y' ? `you activate ${what}${where}${targets}` : what === 'a card or effect' ? `card or effect activated${where}${targets}` : `${what.replace(/^an? /, '')} activated${where}${targets}`;
   return { phrase, read: complete(q, used) };
+}
+
+/**
+ * What the activation targets (`xt`, and the filter of its targets as `T`-prefixed codes): ` that targets a monster
+ * you control`; '' where the condition says nothing of its targets. `T1` ("exactly 1") has no words: left unread.
+ */
+function targetWords(q: Qualifiers, used: Set<string>): string {
+  const codes = q.codes.filter((c) => c.startsWith('T') && c !== 'T1').map((c) => c.slice(1));
+  if (!codes.length && !q.codes.includes('xt')) return '';
+  used.add('xt');
+  const inner = new Set<string>();
+  const words = filterWords({ codes, complete: true }, 'card', inner);
+  for (const c of inner) used.add(`T${c}`);
+  return ` that targets ${words}`;
+}
+
+/**
+ * The state conditions of a record's `C:` codes (scripts/lib/lua-facts.js stateConditions: the condition as JSON,
+ * archetypes and cards already named by the generator), in the card model's one form; a code not read is left out
+ * (and the record's `!` is then absent: the rest of the condition stays assumed, with its note).
+ */
+export function stateConditionsOf(codes: readonly string[]): { conditions: StateCondition[]; unread: boolean } {
+  const out: StateCondition[] = [];
+  let unread = false;
+  for (const code of codes) {
+    if (!code.startsWith('C:')) continue;
+    let c: StateCondition;
+    try {
+      c = JSON.parse(decodeURIComponent(code.slice(2))) as StateCondition;
+    } catch {
+      unread = true;
+      continue;
+    }
+    if (c.kind === 'controls' || c.kind === 'holds') {
+      const races = c.filter.races?.map((r) => raceWord(r));
+      // A Lua race the vocabulary has no word for (RACE_DIVINE): the condition is not read.
+      if (races && !races.every(Boolean)) {
+        unread = true;
+        continue;
+      }
+      c = { ...c, filter: canonicalConditionFilter({ ...c.filter, ...(races ? { races: races as string[] } : {}) }) };
+    }
+    out.push(c);
+  }
+  return { conditions: out, unread };
 }

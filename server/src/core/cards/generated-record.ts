@@ -5,7 +5,7 @@
 // Whatever the facts leave open is stated with words outside the vocabulary (`script condition`,
 // `script event ...`): the engine then assumes there and says so, rather than guessing.
 import { readRestriction } from './vocabulary/restrictions';
-import type { Restriction } from './types';
+import type { Restriction, StateCondition } from './types';
 import { SET_TURN } from '../infer/set-turn';
 import { Range } from '../text';
 import type { Zone } from '../syntax/ast';
@@ -13,11 +13,11 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { factsFromSegoc, readPhrase } from './from-segoc';
 import { parse } from '../syntax/parser';
 import { quoteName } from '../syntax/quote';
-import { CardInfo, CardOrigin, EffectAction, EventPattern } from './types';
+import { CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
-import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent } from './generated-qualifiers';
+import { activationPhrase, otherEventPhrase, Qualifiers, selfEventPhrase, splitEvent, stateConditionsOf } from './generated-qualifiers';
 
 /** The fields of one record, as the generator wrote them. */
 export interface GeneratedRecord {
@@ -133,6 +133,8 @@ const SELF_EVENTS: Record<string, string> = {
   battle_damage: 'inflicts battle damage',
   battled: 'battles',
   damage_step_end: 'battles',
+  // EVENT_BATTLE_START, the start of the Damage Step: "at the start of the Damage Step if this card battles" (Serket).
+  battle_start: 'battles',
 };
 
 /** Other cards' events (a field effect): which cards is left open (`qualifying`), so it is assumed. */
@@ -154,6 +156,8 @@ const OTHER_EVENTS: Record<string, string> = {
   be_battle_target: 'an attack is declared',
   damage: 'a player takes damage',
   battle_damage: 'a player takes battle damage',
+  // EVENT_BATTLE_DESTROYING: "if a Spellcaster monster you control destroyed an opponent's monster by battle" (Enlightenment).
+  battle_destroying: 'a qualifying monster destroys a monster by battle',
 };
 
 /**
@@ -191,6 +195,12 @@ export const WINDOWS: Readonly<Record<string, string>> = {
   omb: "during the opponent's main phase or battle phase",
   ymb: 'during your main phase or battle phase',
   emb: 'during the main phase or battle phase',
+  // Moments the text states ("Activate only during the Damage Step", "at the end of the Damage Step", "At the end of
+  // the Battle Phase", "At the start of your Main Phase 1"): read from the text by the generator (withTextWindows).
+  ed: 'during the damage step',
+  ede: 'during the end of the damage step',
+  eeb: 'during the end of the battle phase',
+  ys1: 'during the start of your main phase 1',
 };
 
 /**
@@ -235,8 +245,11 @@ interface EffectFields {
   choices: string[];
   /** `s`: its text says it Special Summons this card (`summons itself`). */
   summonsItself: string;
-  /** The other events of one effect (`sent to gy or banished`): records of clones that change only the event (`v`). */
-  orEvents: string[];
+  /**
+   * The other events of one effect (`sent to gy or banished`): records of clones that change only the event and its
+   * condition (`v`), each with what its own condition states (Serket: "Special Summoned, or ... battles an opponent's monster").
+   */
+  orEvents: Pick<EffectFields, 'event' | 'qualifiers' | 'extra'>[];
   /** What its text says it does, part by part, as far as the script witnesses it (generated-actions.ts partsCode). */
   does: string;
   /**
@@ -246,20 +259,30 @@ interface EffectFields {
   alternatives: EffectFields[];
   /** What its activation costs: codes joined by `+` (`Ds` discard itself, `L1000` pay 1000 LP; costPhrase). */
   cost: string;
+  /** The state conditions the script's condition states (`C:` codes: while you control no monsters), R79. */
+  conditions: StateCondition[];
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
   scriptTurn?: string;
   scriptPhase?: string;
+  /** `P:s`: only at the start of the phase (nothing done in it yet). */
+  scriptStart?: boolean;
   /** Spell Speed 1 (an Ignition Effect, a Spell other than a Quick-Play's activation): only in its controller's turn. */
   speedOne?: boolean;
 }
 
-const SCRIPT_PHASES: Record<string, string> = { m: 'main phase', m1: 'main phase 1', m2: 'main phase 2', b: 'battle phase' };
+const SCRIPT_PHASES: Record<string, string> = { m: 'main phase', m1: 'main phase 1', m2: 'main phase 2', b: 'battle phase', eb: 'end of the battle phase' };
 
-/** The window a script's condition states (`during the opponent's battle phase`), where the text states none. */
+/**
+ * The window a script's condition states (`during the opponent's battle phase`), where the text states none: `P:s`
+ * (nothing done in the phase yet, `not Duel.CheckPhaseActivity()`) is its start (`during the start of your main phase 1`).
+ */
 function scriptWindow(e: EffectFields): string | undefined {
   const phase = e.scriptPhase && SCRIPT_PHASES[e.scriptPhase];
   if (!e.scriptTurn && !phase) return undefined;
   const whose = e.scriptTurn === 'o' ? "the opponent's" : e.scriptTurn === 'y' || e.speedOne ? 'your' : 'the';
+  if (e.scriptPhase === 'eb') return 'during the end of the battle phase';
+  // "At the start of Main Phase 1" is the turn player's (only the turn player acts at a phase's start).
+  if (e.scriptStart && phase) return `during the start of ${whose === 'the' ? 'your' : whose} ${phase}`;
   return `during ${whose} ${phase ?? 'turn'}`;
 }
 
@@ -268,11 +291,14 @@ function effectFields(s: string): EffectFields {
   const { event, qualifiers: all } = splitEvent(f[4] ?? '');
   // Whose turn and which phase the script's condition checks (`W:`, `P:`): the effect's window, not its event's qualifiers.
   const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
-  const phase = all.codes.find((c) => c.startsWith('P:'))?.slice(2);
-  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:')) };
+  const phase = all.codes.find((c) => c.startsWith('P:') && c !== 'P:s')?.slice(2);
+  const state = stateConditionsOf(all.codes);
+  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:')), complete: all.complete && !state.unread };
   return {
+    conditions: state.conditions,
     scriptTurn: turn,
     scriptPhase: phase,
+    scriptStart: all.codes.includes('P:s'),
     kind: f[0],
     mandatory: f[1]?.[0] === 'm',
     self: f[2] !== 'f',
@@ -319,8 +345,10 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
   const kinds = new Map<EffectFields, Set<string>>();
   // The Damage Step flag may differ by kind of Summon (a Special Summon can happen there): joined, it is allowed.
   const targets = (e: EffectFields) => e.flags.includes('t');
-  const same = (a: EffectFields, b: EffectFields) =>
-    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && sameQualifiers(a.qualifiers, b.qualifiers) && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase && sameLater(a, b);
+  // Alike but for the event and what its condition says of it (a `v` clone keeps each event's own qualifiers).
+  const sameBut = (a: EffectFields, b: EffectFields) =>
+    a.kind === 'T' && b.kind === 'T' && a.mandatory === b.mandatory && a.self === b.self && a.timing === b.timing && a.range === b.range && targets(a) === targets(b) && a.limit === b.limit && a.scriptTurn === b.scriptTurn && a.scriptPhase === b.scriptPhase && sameLater(a, b);
+  const same = (a: EffectFields, b: EffectFields) => sameBut(a, b) && sameQualifiers(a.qualifiers, b.qualifiers) && sameConditions(a, b);
   for (const e of effects) {
     // A clone that changes only its condition and what resolves (`w`): another alternative of the effect before it of
     // the same kind and zone (the generator marks it only where the text does not count it as an effect of its own).
@@ -330,10 +358,10 @@ function mergeTriggers(effects: EffectFields[]): EffectFields[] {
       for (const f of e.flags) if (!alternativeOf.flags.includes(f)) alternativeOf.flags += f;
       continue;
     }
-    // A clone that changes only its event (`v`): the same effect of the text, on either event.
-    const original = e.extra.includes('v') ? [...out].reverse().find((o) => same(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
+    // A clone that changes only its event and the condition on it (`v`): the same effect of the text, on either event.
+    const original = e.extra.includes('v') ? [...out].reverse().find((o) => sameBut(o, e) && o.event !== e.event && !SUMMON_EVENTS.has(e.event)) : undefined;
     if (original) {
-      if (!original.orEvents.includes(e.event)) original.orEvents.push(e.event);
+      if (!original.orEvents.some((o) => o.event === e.event)) original.orEvents.push({ event: e.event, qualifiers: e.qualifiers, extra: e.extra });
       for (const f of e.flags) if (!original.flags.includes(f)) original.flags += f;
       for (const c of e.categories) if (!original.categories.includes(c)) original.categories.push(c);
       if (e.does && !original.does) original.does = e.does;
@@ -374,6 +402,10 @@ function sameLater(a: EffectFields, b: EffectFields): boolean {
 
 function sameQualifiers(a: Qualifiers, b: Qualifiers): boolean {
   return a.complete === b.complete && a.codes.join('|') === b.codes.join('|');
+}
+
+function sameConditions(a: EffectFields, b: EffectFields): boolean {
+  return JSON.stringify(a.conditions) === JSON.stringify(b.conditions);
 }
 
 /** Whether an effect has a condition in its script that the generator could not read whole. */
@@ -458,7 +490,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
     // `SetRange(LOCATION_PZONE)`: a Pendulum Effect, used from the Pendulum Zone only (R66).
     if (e.range === 'P') into.pendulumEffect = true;
   }
-  if (e.flags.includes('t')) phrase(into, 'targets a qualifying card');
+  if (e.flags.includes('t')) phrase(into, e.flags.includes('n') ? 'targets a qualifying card other than this card' : 'targets a qualifying card');
   if (e.flags.includes('d') || e.flags.includes('c')) into.damageStep = true;
   if ((e.kind === 'A' || e.kind === 'Q') && DAMAGE_STEP_EVENTS.has(e.event)) into.damageStep = true;
   limits(e.limit, into);
@@ -480,16 +512,23 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   // An effect that Special Summons itself includes a Special Summon, whatever its categories say (Revival Golem
   // sets its category only for the option chosen).
   if (e.summonsItself === 's' && !inc.some((x) => x === 'special summon' || x === 'deck summon')) inc.push('special summon');
-  if (inc.length) into.includes = inc;
   const ops = deck.find((d) => d.startsWith('ops:'))?.slice(4);
   // An effect with alternatives (`w` clones): each alternative's parts, the first of each after the first joined by `or`.
   const does: EffectAction[] = [];
   for (const x of [e, ...e.alternatives]) actionsFromCategories(x.categories, ops, x.does).forEach((p, i) => does.push(i === 0 && does.length ? { ...p, link: 'or' } : p));
   if (does.length) into.does = does;
+  // A negation the text says it does and the script witnesses includes `negate`, though the script lists no category
+  // for it (Called by the Grave: "banish it, and if you do, ... its effects are negated"; the script's CATEGORY_REMOVE).
+  // Not in an effect that Special Summons ("Special Summon 1 monster ..., but its effects are negated"): the negation
+  // is the rider of the Summon, which the scripts, as the cards' readers, do not list either.
+  const negates = does.some((a) => a.verb === 'negate-effects' || a.verb === 'negate-effect') && !does.some((a) => a.verb === 'special-summon');
+  if (negates && !inc.includes('negate')) inc.push('negate');
+  if (inc.length) into.includes = inc;
   if (WINDOWS[e.window]) phrase(into, WINDOWS[e.window]);
   else if (into.kind !== 'phase-trigger' && scriptWindow(e)) phrase(into, scriptWindow(e)!);
   if (e.summonsItself === 's') into.summonsItself = true;
   if (e.cost) phrase(into, costPhrase(e.cost));
+  if (e.conditions.length) into.conditions = e.conditions;
   return into;
 }
 
@@ -504,7 +543,8 @@ function costPhrase(codes: string): string {
   const parts: string[] = [];
   for (const c of codes.split('+')) {
     if (c[0] === 'L') parts.push(c.length > 1 ? `pay ${c.slice(1)} lp` : 'pay lp');
-    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : c.slice(1) || '1'}${COST_AFTER[c[0]] ?? ''}`);
+    // `D1o`: "discard 1 other card" (`other`: not this card).
+    else if (COST_CODES[c[0]]) parts.push(`${COST_CODES[c[0]]} ${c.slice(1) === 's' ? 'itself' : (c.slice(1).replace(/o$/, '') || '1') + (c.endsWith('o') ? ' other' : '')}${COST_AFTER[c[0]] ?? ''}`);
   }
   return parts.length ? `cost ${parts.join(' and ')}` : 'cost';
 }
@@ -569,7 +609,7 @@ function effectOf(e: EffectFields, r: GeneratedRecord, deck: string[]): EffectFa
     case 'T': {
       const timing = e.timing.startsWith('w') ? 'when' : 'if';
       // One effect on several events (`sent to gy or banished`): their phrases joined by `or` (vocabulary/events.ts).
-      const phrase = [e.event, ...e.orEvents].map((event) => eventPhrase({ ...e, event })).join(' or ');
+      const phrase = [e, ...e.orEvents].map((o) => eventPhrase({ ...e, event: o.event, qualifiers: o.qualifiers, extra: o.extra })).join(' or ');
       return properties(e, { kind: 'trigger', mandatory, timing, event: eventOf(phrase) }, deck, !e.self);
     }
     default:
@@ -598,7 +638,9 @@ function oneActivation(activations: EffectFields[], modal: boolean): EffectField
     flags.delete('t');
     for (const c of categories) if (c !== 'atkchange' && c !== 'defchange') categories.delete(c);
   }
-  return { ...activations[0], range: '', window: '', flags: [...flags].join(''), categories: [...categories], limit: activations.find((e) => e.limit)?.limit ?? '' };
+  // A window the text states of the card's activation ("At the end of the Battle Phase": scripts/cards/effects.js withTextWindows).
+  const window = activations.find((e) => e.window)?.window ?? '';
+  return { ...activations[0], range: '', window, flags: [...flags].join(''), categories: [...categories], limit: activations.find((e) => e.limit)?.limit ?? '' };
 }
 
 /** The card's activation lines: one per choice of a modal card, else one that answers what the script names, with its properties. */
@@ -662,6 +704,8 @@ export function generatedCardFacts(r: GeneratedRecord): CardFacts {
     return f;
   };
   facts.effects.push(...activations.map((a) => withNotes(a, activationRecords.some(unreadCondition))));
+  // `h`: the hand under a condition of its own, not read (Evenly Matched, Blackbird Close): said where a link activates it from the hand.
+  if (activationRecords.some((e) => e.extra.includes('h'))) for (const a of activations) a.assumed = [...(a.assumed ?? []), HAND_CONDITION];
   for (const e of effects) {
     const f = effectOf(e, r, deck);
     if (f) facts.effects.push(withNotes(f, unreadCondition(e)));
@@ -695,6 +739,7 @@ function textOnlyFacts(r: GeneratedRecord, facts: CardFacts): CardFacts {
 
 /** The note of an effect whose script condition the generator could not read whole. */
 const UNREAD_CONDITION = 'conditions written in its script are assumed met';
+
 
 /**
  * The engine's card of a record. Each effect's text is its line as `segoc card` prints it, and its range

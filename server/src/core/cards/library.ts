@@ -40,8 +40,23 @@ class CuratedLibrary implements CardProvider {
   }
 
   get(key: string): CardInfo | undefined {
-    return this.built().get(key);
+    const card = this.built().get(key);
+    if (!card || card.archetypes !== undefined) return card;
+    // A curated card states no archetypes: the generated library's list for the same card (one card, whatever layer
+    // found it), taken per installed library (none installed: not known, as the card says).
+    const generated = generatedLibrary();
+    if (this.archetypesFrom !== generated) this.withArchetypes = new Map();
+    this.archetypesFrom = generated;
+    let out = this.withArchetypes.get(card);
+    if (!out) {
+      const list = generated?.get(card.key)?.archetypes;
+      out = list ? { ...card, archetypes: list } : card;
+      this.withArchetypes.set(card, out);
+    }
+    return out;
   }
+  private withArchetypes = new Map<CardInfo, CardInfo>();
+  private archetypesFrom: CardProvider | undefined;
 
   names(): readonly CardName[] {
     if (!this.cardNames) {

@@ -4,7 +4,7 @@
 // a Summoning condition, a limit read into an effect) or not read. The generator records the numbers of the
 // sentences not read per card (no text is kept) and `cards:accuracy` reports the coverage.
 import { InferredEffect } from '../infer/types';
-import { sentencesOf as englishSentences } from '../infer/english';
+import { SELF_GRANT, sentencesOf as englishSentences } from '../infer/english';
 
 export interface TextCoverage {
   /** The sentences of the text, in order (for the caller: never stored). */
@@ -27,6 +27,8 @@ const NO_EFFECT = [
   /in response to this (?:card's|effect's) (?:effect )?activations?/i,
   // Reminder text in parentheses ("(This is treated as a Fusion Summon.)").
   /^\(/,
+  // "If this card has X as material, it gains this effect.": the ● lines after it are the effects.
+  SELF_GRANT,
   // Limits and Summoning conditions in Japanese.
   /１ターンに１度|1ターンに1度|しか(使用|発動|特殊召喚)できない|通常召喚できない|特殊召喚できない|特殊召喚する事ができる/,
 ];
@@ -48,7 +50,7 @@ export function textCoverage(text: string, effects: readonly Pick<InferredEffect
   const readFrom = effects.map((e) => squash(e.sentence ?? ''));
   const coverage: TextCoverage = { sentences, read: [], noEffect: [], unread: [] };
   sentences.forEach((s, i) => {
-    const key = squash(s).replace(/[.。]$/, '');
+    const key = squash(s).replace(/^[●•]\s*/, '').replace(/[.。]$/, '');
     if (key && readFrom.some((r) => r.includes(key))) coverage.read.push(i + 1);
     else if (NO_EFFECT.some((re) => re.test(s))) coverage.noEffect.push(i + 1);
     else coverage.unread.push(i + 1);

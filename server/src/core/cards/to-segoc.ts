@@ -31,9 +31,12 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
 }
 
 /** A monster's Level (`level N`), Rank (`rank N`) or Link Rating (`link N`), each its own fact; undefined where none is known. */
-/** A card's `archetype` lines: one per archetype its source lists, `archetype none` for an empty list, none unknown. */
+/**
+ * A card's `archetype` lines: one per archetype its source lists, `archetype none` for an empty list; where the
+ * source has no list, a comment says so (an archetype filter then rests on a named unknown fact).
+ */
 export function archetypeLines(card: Pick<CardInfo, 'archetypes'>): string[] {
-  if (!card.archetypes) return [];
+  if (!card.archetypes) return ['# archetypes not known (its source has no list)'];
   return card.archetypes.length ? card.archetypes.map((a) => `archetype ${quoted(a)}`) : ['archetype none'];
 }
 

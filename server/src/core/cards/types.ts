@@ -1,14 +1,15 @@
 // The card model the engine reads: cards, effects, the event patterns it matches against game events
 // and target filters. Independent of where a card came from (see facts.ts for the producers' model and
 // makeCard, the only constructor of a CardInfo).
-import type { PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
+import type { DamageStepPart, PhaseName, SpecialSummonKind, SummonMethod, Zone } from '../words';
 import { Range } from '../text';
 
 export type CardCategory = 'monster' | 'spell' | 'trap';
 export type SpellTrapKind = 'normal' | 'quick-play' | 'continuous' | 'field' | 'equip' | 'ritual' | 'counter';
 
 export interface CardFilter {
-  category?: 'monster' | 'spell' | 'trap' | 'card';
+  /** `spell-trap`: a Spell or a Trap ("no Spell/Trap Cards in your GY"). */
+  category?: 'monster' | 'spell' | 'trap' | 'card' | 'spell-trap';
   races?: string[];
   attributes?: string[];
   levelMax?: number;
@@ -26,6 +27,8 @@ export interface CardFilter {
   eventCard?: boolean;
   /** `targets the attacking monster`: the monster whose attack the effect answers, only while it is still attacking (R56). */
   attacking?: boolean;
+  /** `other than this card`, `except this card`: any card but the one whose effect this is (PSCT's "except this card"). */
+  other?: boolean;
   /** Words of the filter the engine did not understand (the filter is then only partly checked). */
   unknown?: string[];
 }
@@ -69,7 +72,16 @@ export type EventPattern =
       raw: string;
       unknown: string[];
     })
-  | { kind: 'attack'; actor: Actor; direct?: boolean; ordinal?: number; raw: string; unknown: string[] }
+  | {
+      kind: 'attack';
+      actor: Actor;
+      direct?: boolean;
+      ordinal?: number;
+      /** `... targeting a face-up "Destiny HERO" monster you control` ("is targeted for an attack"): the attack's target. */
+      target?: CardFilter;
+      raw: string;
+      unknown: string[];
+    }
   | {
       kind: 'activation';
       actor: Actor;
@@ -81,10 +93,23 @@ export type EventPattern =
       includes?: string[];
       /** Where the activating card is (`effect activated on the field`: not in the hand or the GY). */
       zone?: 'field';
+      /**
+       * `... that targets a monster you control`: what the activation targets (Megalith Aratron, Remote Revenge); the
+       * activation answers only where one of its targets passes the filter.
+       */
+      targets?: CardFilter;
       raw: string;
       unknown: string[];
     }
-  | { kind: 'damage'; who: 'you' | 'opponent' | 'any'; battle?: boolean; raw: string; unknown: string[] }
+  | {
+      kind: 'damage';
+      who: 'you' | 'opponent' | 'any';
+      battle?: boolean;
+      /** `by a direct attack` (Sebek's Blessing): battle damage of an attack that had no target. */
+      direct?: boolean;
+      raw: string;
+      unknown: string[];
+    }
   | { kind: 'unknown'; raw: string; unknown: string[] };
 
 export interface PhaseTime {
@@ -99,10 +124,57 @@ export interface PhaseTime {
  */
 export interface ActivationWindow {
   whose: 'your' | 'opponent' | 'each';
-  /** `main-or-battle`: "during your opponent's Main Phase or Battle Phase" (either Main Phase or the Battle Phase). */
-  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw' | 'main-or-battle';
+  /**
+   * `main-or-battle`: "during your opponent's Main Phase or Battle Phase" (either Main Phase or the Battle Phase).
+   * `damage-step`: "Activate only during the Damage Step" (Honest); `end-of-battle`: "At the end of the Battle Phase"
+   * (Evenly Matched).
+   */
+  phase?: 'main' | 'main1' | 'main2' | 'battle' | 'standby' | 'end' | 'draw' | 'main-or-battle' | 'damage-step' | 'end-of-battle';
+  /** `during the end of the damage step`: only in that part of the Damage Step (Enlightenment; R55's parts). */
+  part?: DamageStepPart;
+  /** `during the start of your main phase 1`: only at the start of the phase, before anything else is done in it (Pot of Extravagance). */
+  start?: boolean;
   raw: string;
 }
+
+/**
+ * The `assumed` note of a Trap whose source lets it be activated from the hand under a condition it does not read
+ * (Evenly Matched: "If you control no cards"): a fact only of a link that activates it from the hand.
+ */
+export const HAND_CONDITION = 'the condition under which its text lets it be activated from the hand is assumed met';
+
+/** Whose cards a state condition counts: the effect's controller's (`you`) or the opponent's. */
+export type ConditionPlayer = 'you' | 'opponent';
+
+/**
+ * A condition on the game state that must hold when the effect is activated, as the card states it ("while you
+ * control no monsters", "if you have no cards in your GY", "if 3 or more attacks have been declared this turn").
+ * R79 checks it against what the scenario states; what it does not state is assumed and said. `count`: `none`, or
+ * N for "N or more" (1 for "a"). A filter never says `faceUp` where its other words imply it (an archetype, a
+ * type, an attribute: a face-down card has none), so one reading has one form.
+ */
+export type StateCondition =
+  | { kind: 'controls'; who: ConditionPlayer; count: 'none' | number; filter: CardFilter }
+  /** "your opponent controls more cards than you": `who` controls more cards than the other player. */
+  | { kind: 'controls-more'; who: ConditionPlayer }
+  /** Cards in a player's GY or hand ("you have no cards in your GY", "no Spells/Traps in your GY"). */
+  | { kind: 'holds'; who: ConditionPlayer; zone: 'gy' | 'hand'; count: 'none' | number; filter: CardFilter }
+  /** A card of this name is face-up on the field ("while "Neo Space" is on the field"). */
+  | { kind: 'on-field'; name: string }
+  /** The effect's own card: has material, is Set, is in the GY, was Special Summoned, is the only card in its hand. */
+  | { kind: 'self'; state: SelfState }
+  /** What happened earlier in the turn. */
+  | { kind: 'this-turn'; what: TurnHappening; who?: ConditionPlayer; count?: number; not?: boolean };
+
+export type SelfState = 'has-material' | 'set' | 'in-gy' | 'special-summoned' | 'only-card-in-hand';
+
+/**
+ * `attacks`: attacks declared (by either player); `summons`: monsters Normal or Special Summoned by `who`;
+ * `monster-effects-in-main`: monster effects `who` activated during a Main Phase; `self-sent-to-gy`: this card was sent
+ * to the GY (`not`: "except the turn it was sent to the GY"); `self-destroyed-by-battle`: this card destroyed a monster
+ * by battle.
+ */
+export type TurnHappening = 'attacks' | 'summons' | 'monster-effects-in-main' | 'self-sent-to-gy' | 'self-destroyed-by-battle';
 
 export type EffectKind = 'trigger' | 'phase-trigger' | 'quick' | 'ignition' | 'continuous' | 'flip' | 'activation';
 
@@ -147,6 +219,11 @@ export interface EffectInfo {
   responds: EventPattern[];
   phaseTime?: PhaseTime;
   condition?: string;
+  /**
+   * `while you control no monsters`: conditions on the game state when it is activated (R79). Empty where the source
+   * states none or could not read them (an unread script condition is then the effect's note, never met silently).
+   */
+  conditions: StateCondition[];
   /** `during the opponent's main phase`: the turn and phase the effect may be activated in (R37). */
   window?: ActivationWindow;
   activatesFrom: Zone[];
@@ -258,6 +335,8 @@ export interface CostPart {
   count?: number;
   /** Where the cards come from (`banish 1 from gy`); absent: not stated. */
   from?: Zone;
+  /** `discard 1 other`: cards other than the effect's own card ("discard 1 other card"). */
+  other?: boolean;
   /** The part as written. */
   raw: string;
 }
@@ -433,6 +512,11 @@ export interface VerbPattern {
   byOwnEffect?: boolean;
   /** `by opponent's card effect`: who did it (read from the verb's qualifier; the phrase's leading word wins). */
   actor?: Actor;
-  /** `except during the draw phase [or damage step]`: an event in these phases does not meet it. */
+  /**
+   * `except during the draw phase [or damage step]`, `except during the damage step`: an event in these phases does
+   * not meet it.
+   */
   notInPhases?: PhaseName[];
+  /** `inflicts battle damage by a direct attack` (Wattcobra): the damage of an attack that had no target. */
+  direct?: boolean;
 }

@@ -76,6 +76,8 @@ export function uniformPattern(e: EventPattern): EventPattern {
     or: (p.or as EventPattern[] | undefined)?.map(uniformPattern),
     direct: p.direct,
     ordinal: p.ordinal,
+    target: p.target,
+    targets: p.targets,
     what: p.what,
     includes: p.includes,
     zone: p.zone,
@@ -103,6 +105,7 @@ function uniformFilter(f: CardFilter & { raw?: string }): CardFilter & { raw?: s
     archetypes: f.archetypes,
     eventCard: f.eventCard,
     attacking: f.attacking,
+    other: f.other,
     unknown: f.unknown,
     raw: f.raw,
   };

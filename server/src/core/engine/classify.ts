@@ -69,7 +69,7 @@ export interface LinkState {
   /** Its own card once the link was placed (activation and cost done): where an effect that moves it needs it (R47). */
   selfAtPlacement?: TargetSnapshot;
   /**
-   * Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76):
+   * Every card of the scenario as it stood when the link was activated, before its activation and cost (R74-R76, R79):
    * undefined for a link none of those rules reads it for (no cost it does not write, no target to find, no zone to
    * take: link-effects.ts `mayNeedBoard`).
    */

@@ -98,7 +98,7 @@ function candidate(t: Timeline, inst: CardInstance, effect: EffectInfo, ev: Game
   if (target && !target.eventCard) {
     const zone = target.zone ?? 'field';
     const candidates = t.names.names.instances.filter((c) => c.zone === zone && !(zone === 'field' && c.faceDown && target.category === 'monster'));
-    const ok = candidates.filter((c) => filterMatches(target, c, player) !== 'no');
+    const ok = candidates.filter((c) => filterMatches(target, c, player, undefined, inst) !== 'no');
     noTarget = ok.length === 0;
     const owners: PlayerIndex[] = target.controller === 'you' ? [player] : target.controller === 'opponent' ? [(1 - player) as PlayerIndex] : [0, 1];
     targetKnown = owners.every((o) => t.names.knownEmpty.has(`${o}:${zone}`));

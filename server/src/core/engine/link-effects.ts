@@ -73,14 +73,15 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
 /**
  * Whether R74-R76 may read the board as it stands when link `l` is activated (rules/activation-needs.ts): its effect has
  * a cost the link does not write, targets while the link names no target, activates a Spell/Trap Card from the hand or a
- * Pendulum Scale (a free Pendulum Zone), or Special Summons its own card. Only then is the board copied (a copy of every
+ * Pendulum Scale (a free Pendulum Zone), or Special Summons its own card; or R79 (rules/state-conditions.ts): its effect states conditions on the game
+ * state. Only then is the board copied (a copy of every
  * card of the scenario, at every link, was most of what placing a link cost).
  */
 function mayNeedBoard(l: LinkState): boolean {
   const e = l.effect;
   const inst = l.inst;
   if (!e || !inst?.card) return false;
-  return (!!e.cost && !l.stmt.cost) || (!!e.targets && !l.targets.length) || e.summonsItself || (e.kind === 'activation' && inst.card.category !== 'monster' && inst.zone === 'hand') || (!!l.stmt.toPendulumZone && inst.zone === 'hand');
+  return (!!e.cost && !l.stmt.cost) || (!!e.targets && !l.targets.length) || e.summonsItself || (e.kind === 'activation' && inst.card.category !== 'monster' && inst.zone === 'hand') || (!!l.stmt.toPendulumZone && inst.zone === 'hand') || e.conditions.length > 0;
 }
 
 /**

@@ -17,12 +17,14 @@ function fromBool(b: boolean): Tri {
 }
 
 /** Does this card copy pass the filter? `you` is the effect's controller. */
-export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, controllerOverride?: PlayerIndex): Tri {
+export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, controllerOverride?: PlayerIndex, self?: CardInstance): Tri {
   let r: Tri = 'yes';
   const card = c.card;
+  // `other than this card`: the effect's own card never fits (its copies do: another instance).
+  if (f.other && self && c === self) return 'no';
   if (f.category && f.category !== 'card') {
     if (!card) r = and3(r, 'assumed');
-    else r = and3(r, fromBool(card.category === f.category));
+    else r = and3(r, fromBool(f.category === 'spell-trap' ? card.category !== 'monster' : card.category === f.category));
   }
   if (f.races?.length) {
     if (!card || card.races.length === 0) r = and3(r, 'assumed');
@@ -74,17 +76,35 @@ export function filterMatches(f: CardFilter, c: CardInstance, you: PlayerIndex, 
  * (case-sensitively: "Elemental HERO Sparkman" for "HERO"), which is said, but never settles it.
  */
 export function archetypeByNameOnly(pattern: EventPattern, event: GameEvent): { card: string; archetypes: string[]; inName: boolean } | undefined {
+  // "Is targeted for an attack" (D - Counter): the attack's target and its filter.
+  if (pattern.kind === 'attack' && pattern.target?.archetypes?.length && event.kind === 'attack') return byNameOnly(pattern.target.archetypes, event.target);
   if (pattern.kind !== 'card' || pattern.subject === 'self' || !pattern.subject.archetypes?.length) return undefined;
   const inst = event.kind === 'move' || event.kind === 'summon' ? event.card : event.kind === 'attack' ? event.target ?? event.attacker : undefined;
+  return byNameOnly(pattern.subject.archetypes, inst);
+}
+
+function byNameOnly(archetypes: string[], inst: CardInstance | undefined): { card: string; archetypes: string[]; inName: boolean } | undefined {
   const card = inst?.card;
   if (!card || card.archetypes !== undefined) return undefined;
-  const archetypes = pattern.subject.archetypes;
   return { card: card.name, archetypes, inName: archetypes.some((a) => card.name.includes(a)) };
 }
 
 /** The card whose link caused an event (undefined for game actions). */
 function originCard(event: GameEvent): CardInstance | undefined {
   return event.origin.kind === 'action' ? undefined : event.origin.card;
+}
+
+/** Whether the monster Summoned using `c` as material was Summoned by one of `methods` (its card type says it). */
+function materialFor(c: CardInstance, methods: readonly string[]): Tri {
+  const summoned = c.materialFor?.card;
+  if (!summoned) return 'assumed';
+  return fromBool(methods.some((m) => summoned.cardType === `${m} monster`));
+}
+
+/** "By a direct attack": battle damage of an attack with no target; where the scenario shows no attack, assumed. */
+function directAttack(event: Extract<GameEvent, { kind: 'damage' }>): Tri {
+  if (!event.battle) return 'no';
+  return event.direct === undefined ? 'assumed' : fromBool(event.direct);
 }
 
 function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: PlayerIndex, you: PlayerIndex): Tri {
@@ -113,19 +133,22 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
       if (event.kind !== 'damage') return 'no';
       let r = pattern.who === 'any' ? 'yes' : fromBool(pattern.who === 'you' ? event.player === you : event.player !== you);
       if (pattern.battle) r = and3(r, fromBool(event.battle));
+      if (pattern.direct) r = and3(r, directAttack(event));
       return and3(r, extra);
     }
     case 'attack': {
       if (event.kind !== 'attack') return 'no';
       let r = actorMatches(pattern.actor, event.player, you);
       if (pattern.direct) r = and3(r, fromBool(!event.target));
+      // "Is targeted for an attack": the attack's target passes the filter (a direct attack has none).
+      if (pattern.target) r = and3(r, event.target ? filterMatches(pattern.target, event.target, you) : 'no');
       // "second direct attack": earlier attacks of the turn may be off the page; assume it.
       if (pattern.ordinal) r = and3(r, 'assumed');
       return and3(r, extra);
     }
     case 'card': {
       const subjectOk = (c: CardInstance, controllerBefore?: PlayerIndex): Tri =>
-        pattern.subject === 'self' ? fromBool(c === self) : filterMatches(pattern.subject, c, you, controllerBefore);
+        pattern.subject === 'self' ? fromBool(c === self) : filterMatches(pattern.subject, c, you, controllerBefore, self);
       let r: Tri;
       switch (pattern.verb) {
         case 'summoned': {
@@ -160,7 +183,11 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
         }
         case 'destroys-by-battle': {
           if (event.kind !== 'move' || event.cause !== 'battle' || !event.destroyed) return 'no';
-          if (pattern.subject !== 'self') return 'assumed';
+          // "If a Spellcaster monster you control destroyed a monster by battle": the monster it battled passes the filter.
+          if (pattern.subject !== 'self') {
+            r = event.battleWith ? subjectOk(event.battleWith) : 'assumed';
+            break;
+          }
           r = event.battleWith ? fromBool(event.battleWith === self) : 'assumed';
           if (event.card === self) return 'no';
           break;
@@ -171,6 +198,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (event.kind !== 'damage') return 'no';
           if (pattern.by === 'battle' && !event.battle) return 'no';
           r = event.source ? subjectOk(event.source) : 'assumed';
+          if (pattern.direct) r = and3(r, directAttack(event));
           break;
         }
         case 'battles': {
@@ -213,6 +241,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
               break;
             case 'material':
               r = and3(r, fromBool(event.cause === 'material'));
+              // `used as synchro material`: the monster Summoned with it is of that kind (not written: assumed).
+              if (pattern.methods?.length) r = and3(r, materialFor(event.card, pattern.methods));
               break;
             case 'drawn':
               r = and3(r, fromBool(event.cause === 'draw'));

@@ -95,6 +95,11 @@ export type GameEvent = BaseEvent &
          * Undefined when the scenario does not show it (no attack written): matching then assumes.
          */
         source?: CardInstance;
+        /**
+         * Battle damage of an attack that had no target (a direct attack: Wattcobra, Sebek's Blessing); false for an
+         * attack on a monster; undefined where the scenario shows no attack.
+         */
+        direct?: boolean;
       }
     | { kind: 'phase'; phase: string }
     | { kind: 'position'; card: CardInstance; position: 'attack' | 'defense'; flipped: boolean }
@@ -141,6 +146,7 @@ export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEven
     amount: undefined,
     battle: undefined,
     source: undefined,
+    direct: undefined,
     phase: undefined,
     position: undefined,
     flipped: undefined,

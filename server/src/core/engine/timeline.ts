@@ -331,7 +331,7 @@ export class Timeline {
       case 'battle-damage': {
         this.step++;
         this.statePhase('damage-step');
-        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player) });
+        if (player !== undefined) this.emit({ kind: 'damage', step: this.step, origin, player, amount: a.amount, battle: true, source: this.battleDamageSource(player), direct: this.lastAttackDirect() });
         break;
       }
       case 'battle-destroys': {
@@ -357,6 +357,15 @@ export class Timeline {
    * attacked directly), the attack target when the attacker's controller takes the damage. The battle is the last
    * attack declared; without one the scenario does not show the source.
    */
+  /** Whether the last attack declared had no target (a direct attack); undefined where the scenario shows no attack. */
+  private lastAttackDirect(): boolean | undefined {
+    for (let i = this.events.length - 1; i >= 0; i--) {
+      const e = this.events[i];
+      if (e.kind === 'attack') return !e.target;
+    }
+    return undefined;
+  }
+
   private battleDamageSource(damaged: PlayerIndex): CardInstance | undefined {
     for (let i = this.events.length - 1; i >= 0; i--) {
       const e = this.events[i];

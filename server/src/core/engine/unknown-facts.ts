@@ -5,7 +5,7 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern, HAND_CONDITION } from '../cards/model';
 import { archetypeByNameOnly } from './match';
 import type { GameEvent } from './state';
 import { Diagnostic, QuickFix } from '../diagnostics';
@@ -27,6 +27,8 @@ export interface LinkState {
   assumptions: string[];
   unknownFacts: UnknownFact[];
   codes: string[];
+  /** Where its card was activated from, where known (HAND_CONDITION is a fact only from the hand). */
+  activatedFrom?: { zone: string };
 }
 
 export const UNKNOWN_CARD_FACT = 'unknown-card-fact';
@@ -83,7 +85,9 @@ export function sourceUnsure(l: LinkState): void {
   // ("under script condition" taken as met), the source's note about its script conditions says it again.
   const conditionSaid = l.unknownFacts.some((f) => f.card === card.name && (f.effect === undefined || f.effect === e.index) && (f.fact === 'condition' || f.fact === 'event'));
   for (const note of e.assumed) {
-    if (conditionSaid && /condition/.test(note)) continue;
+    // The hand's own condition (HAND_CONDITION) is a fact only of an activation from the hand.
+    if (note === HAND_CONDITION && l.activatedFrom?.zone !== 'hand') continue;
+    if (conditionSaid && /condition/.test(note) && note !== HAND_CONDITION) continue;
     const answers = [...(e.kind === 'quick' && e.event?.kind === 'activation' ? [e.event] : []), ...e.responds.filter((r) => r.kind === 'activation')];
     if (answers.length && /condition/.test(note) && l.position > 1) {
       // A responder to "card or effect activated" whose script narrows what it answers (a generated Counter Trap such

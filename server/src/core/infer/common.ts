@@ -146,6 +146,8 @@ export function mergeInto(into: InferredEffect, more: InferredEffect): void {
   into.damageStep ||= more.damageStep;
   into.event ??= more.event;
   into.noResponse ??= more.noResponse;
+  into.window ??= more.window;
+  into.conditions ??= more.conditions;
   for (const i of more.includes) addInclude(into.includes, i);
 }
 

@@ -80,7 +80,9 @@ const PATTERNS: readonly Pattern[] = [
   { re: /\bset (?:\d+|this card|that card|it|them|up to|"x")\b/i, verb: 'set', from: true },
 ];
 
-const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(?:cannot|can't|can only)\b|^neither player can\b|^for the rest of this turn\b|^(?:but )?while\b.*\b(?:cannot|can't)\b|^(?:it|they|that monster|those monsters) (?:cannot|can't)\b/i;
+// "For the rest of this turn, X cannot ..." forbids; "for the rest of this turn, all monsters your opponent controls lose
+// 1000 ATK" changes ATK as the link resolves (a part, lasting the turn).
+const RESTRICTION = /^(?:you|your opponent|neither player|each player)\b[^,]*\b(?:cannot|can't|can only)\b|^neither player can\b|^for the rest of this turn\b(?!,[^,]*\b(?:gains?|loses?)\b[^,]*\batk\b)|^(?:but )?while\b.*\b(?:cannot|can't)\b|^(?:it|they|that monster|those monsters) (?:cannot|can't)\b/i;
 
 /**
  * An effect that applies later, not as the link resolves ("this turn, each time your opponent Special Summons ...,
@@ -118,7 +120,8 @@ const TARGET_WORDS = /\bthat target's\b|\b(?:that target|the target|those target
 function objectOf(clause: string, targets: boolean, afterNegation: boolean, first: boolean, before: string, skipped = false, moves = true): string {
   const c = clause.toLowerCase();
   // An "all ..." with nothing more after it (a qualifier such as "of that type" names cards the model has no word for).
-  const END = String.raw`(?=\s*(?:[,.;]|$))`;
+  // (Or the subject of a change of ATK: "all monsters your opponent controls lose 1000 ATK", unless "except ..." follows.)
+  const END = /\b(?:except|other than)\b/.test(c) ? String.raw`(?=\s*(?:[,.;]|$))` : String.raw`(?=\s*(?:[,.;]|$|(?:gain|lose)s?\b))`;
   if (new RegExp(String.raw`\ball (?:face-up )?monsters (?:your opponent controls|on your opponent's field)${END}|\ball (?:of )?your opponent's (?:face-up )?monsters${END}`).test(c)) return ' all opponent monsters';
   if (new RegExp(String.raw`\ball (?:spells? and traps?|spell and trap cards|spell\/trap cards)(?: on the field)?${END}`).test(c)) return ' all spells and traps';
   if (new RegExp(String.raw`\ball (?:face-up )?monsters(?: on the field)?${END}`).test(c)) return ' all monsters';

@@ -164,7 +164,8 @@ export function englishEvent(cond: string, bullets: string[] = []): EventReading
     const rewritten = cond.replace(other[0], `this card is ${other[2]}`).replace(/this card is (\w+ )?(or )?/i, (x) => x);
     const verb = verbPhrase(rewritten.slice(rewritten.indexOf('this card is'))) ?? verbPhrase(`this card is ${other[2]}`);
     if (verb) {
-      const filter = englishFilter(other[1]) ?? 'a card';
+      // "another monster": PSCT's "a monster other than this card".
+      const filter = `${englishFilter(other[1]) ?? 'a card'}${/^another\b/i.test(other[0]) ? ' other than this card' : ''}`;
       const verbText = verb === 'summoned' && /Summoned/.test(other[2]) && !/or/.test(other[2]) ? verb : verb;
       const narrowed = filterWordsDropped(other[1]);
       return {

@@ -6,6 +6,7 @@
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
+import { englishConditions } from './english-conditions';
 import { costOfText } from './english-costs';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
@@ -80,6 +81,9 @@ const CONTINUATION = /^(then|also|if you do|otherwise|after that|afterwards|it |
 const LIMIT = /^you can only (use|activate|special summon|apply)|^you can use .* only once per turn|^you can only use/i;
 const SUMMON_RULE = /^(cannot be (normal|special) summoned|must (first )?be|must be|this card cannot be|you can (normal|special|ritual|tribute) summon this card|you can special summon this card \(from your|this card can be|this card is (always )?treated|this card's name|if this card is (normal|special) summoned|.*\bmust be (special|ritual|fusion) summoned)/i;
 
+/** "If this card has X as material, it gains this effect." / "While ..., this card gains these effects.": no chain of its own. */
+export const SELF_GRANT = /^(?:if|while)\b[^:;]*\b(?:it|this (?:face-up )?card) gains (?:this|these|the following) effects?\.?$/i;
+
 /** A limit sentence ("You can only use this effect of ... once per turn") and how many groups precede it. */
 interface Limit {
   text: string;
@@ -95,7 +99,13 @@ function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups:
   }
   const groups: Group[] = [];
   const limits: Limit[] = [];
-  for (const line of lines) {
+  // After "If this card has X as material, it gains this effect." the ● lines are effects of this card, each its own.
+  let granted = false;
+  for (const raw of lines) {
+    // A granted effect's ● line starts an effect of its own (its first sentence continues nothing before it).
+    let fresh: boolean = granted && /^[●•]/.test(raw);
+    granted &&= fresh;
+    const line = fresh ? raw.replace(/^[●•]\s*/, '') : raw;
     if (line.startsWith('●') || line.startsWith('•')) {
       const g = groups[groups.length - 1];
       if (g) {
@@ -105,12 +115,18 @@ function groupsOf(text: string, type: CardTypeFacts, notes: string[]): { groups:
       }
     }
     for (const s of sentencesOf(line)) {
+      if (SELF_GRANT.test(s)) {
+        notes.push(`effects this card gains while a condition holds (the ● lines): ${s}`);
+        granted = true;
+        continue;
+      }
       if (LIMIT.test(s)) {
         limits.push({ text: s, groupsBefore: groups.length });
         continue;
       }
       const activated = topLevelIndex(s, ':') >= 0 || topLevelIndex(s, ';') >= 0;
-      const last = groups[groups.length - 1];
+      const last = fresh ? undefined : groups[groups.length - 1];
+      fresh = false;
       if (last && (/^if you do\b/i.test(s) || /^[●•]/.test(s))) {
         last.sentences.push(s);
         continue;
@@ -307,6 +323,9 @@ function readCardActivation(g: Group, sentence: string, type: CardTypeFacts, eff
   activation.sentence = activation.sentence ? `${activation.sentence} ${sentence}` : sentence;
   const more = blankEffect('activation', sentence, false);
   readActivated(more, g, type);
+  // A later sentence's moment is the activation's only where it says "Activate ..." (Enlightenment); one with a
+  // condition of its own is another effect's ("At the end of the Battle Phase, ...: You can Set this card").
+  if (!/^activate\b/i.test(sentence.trim())) more.window = undefined;
   mergeInto(activation, more);
   // What the activation does may be said in a later sentence ("At any of the following timings: Negate ..."), or go on
   // in one ("... equip it to 1 monster you control. ... Then, select 1 face-up monster. It gains ATK ...").
@@ -405,6 +424,19 @@ function englishWindow(cond: string): string | undefined {
   return windowPhrase(who === 'your' ? 'your' : who === "your opponent's" ? 'opponent' : 'each', / or /.test(what) ? 'main phase or battle phase' : (what as 'turn' | 'main phase' | 'battle phase'));
 }
 
+/** The moments of a phase a text states, as activation windows of the vocabulary (R37 with R55's parts). */
+const MOMENTS: ReadonlyArray<[RegExp, string]> = [
+  [/^(?:activate (?:only )?)?at the end of the damage step\b/i, 'during the end of the damage step'],
+  [/^(?:activate (?:only )?)?during the damage step\b/i, 'during the damage step'],
+  [/^(?:activate (?:only )?)?at the end of the battle phase\b/i, 'during the end of the battle phase'],
+  [/^at the start of your main phase 1\b/i, 'during the start of your main phase 1'],
+];
+
+/** Also the generator's (scripts/cards/effects.js withTextWindows): one table of the moments, here. */
+export function englishMoment(cond: string): string | undefined {
+  return MOMENTS.find(([re]) => re.test(cond.trim()))?.[1];
+}
+
 /** Fills an activated effect (condition: cost; action) from its sentences. */
 function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   const first = g.sentences[0];
@@ -451,6 +483,18 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   }
   if (e.kind === 'flip') e.event = undefined;
   if (e.kind === 'quick' || e.kind === 'ignition') e.window = englishWindow(cond);
+  // A moment of a phase the text states ("During the Damage Step", "Activate at the end of the Damage Step", "At the
+  // end of the Battle Phase"): of a Quick Effect's condition, or of any sentence of a card's activation where that
+  // activation is the effect (not a Continuous or Field Spell's, whose later sentences are its face-up effects).
+  if (!e.window && e.kind === 'quick') e.window = englishMoment(cond);
+  // The activation's first sentence's condition (before its colon), or a sentence that starts "Activate ..." (later
+  // sentences with a colon are other effects: "At the end of the Battle Phase, ...: You can Set this card from your GY").
+  const sentences = g.sentences.flatMap((x) => sentencesOf(x));
+  const conditionOrActivate = (x: string, i: number) => (/^activate\b/i.test(x.trim()) ? x : i === 0 && topLevelIndex(x, ':') >= 0 ? x.slice(0, topLevelIndex(x, ':')) : '');
+  if (!e.window && e.kind === 'activation' && activationIsTheEffect(type)) e.window = sentences.map((x, i) => englishMoment(conditionOrActivate(x, i))).find(Boolean);
+  // "while you control no monsters", "If you have no cards in your GY" (R79).
+  const conditions = englishConditions(cond);
+  if (conditions) e.conditions = conditions;
 
   // Where it activates.
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);
@@ -505,6 +549,9 @@ function zonesOf(cond: string, cost: string, action: string, e: InferredEffect):
   }
   if (e.kind === 'trigger' && e.event && !e.event.includes(' is ') && !/^(opponent|you|an attack|card or|monster effect|spell|trap)/.test(e.event)) {
     const after = zoneAfterSelfEvent(e.event);
+    // "If this card is discarded" (not "discarded to the GY"): a card banished instead (Macro Cosmos) is still
+    // discarded, so its trigger activates where the discard left it (the scripts register both: EVENT_TO_GRAVE, EVENT_REMOVE).
+    if (after === 'gy' && e.event.startsWith('discarded') && /\bthis card is discarded\b(?! to the (?:GY|Graveyard))/i.test(cond)) return ['gy', 'banished'];
     if (after) {
       // "If this card is sent to the GY ...: Special Summon this card" still says where it is.
       return [after];

@@ -15,7 +15,7 @@ const SCOPES: ReadonlyArray<readonly [RegExp, string]> = [
 ];
 
 const UNAFFECTED: ReadonlyArray<readonly [RegExp, string]> = [
-  [/^(?:other cards' effects|other card effects|the effects of other cards|other cards and their effects)/, 'other card'],
+  [/^(?:(?:all )?other cards' effects|(?:all )?other card effects|the effects of other cards|other cards and their effects)/, 'other card'],
   [/^(?:your opponent's card effects|card effects your opponent controls|your opponent's effects)/, 'opponent'],
   [/^(?:spell\/trap effects|spell and trap effects|the effects of spell\/trap cards|spell\/trap card effects)/, 'spell and trap'],
   [/^(?:spell effects|spell card effects|the effects of spell cards)/, 'spell'],
@@ -47,7 +47,12 @@ function ofSentence(s: string): string[] {
   // An activated effect's part (a colon or a semicolon before it) or a limit on responses is no continuous effect either.
   if (/[:;]/.test(s) || /\bin response\b/.test(s)) return [];
   if (/the turn (?:you|they) activate|the turn you (?:special summon|use)|until the end of (?:this|the next|your next) turn|this turn\b/.test(s)) return [];
-  const cond = /^(?:if|while|as long as)\b/.test(s) && !/^while this card is face-up/.test(s) ? ' if a condition holds' : '';
+  // A condition first ("If ...,", "While ...,"), last ("..., as long as "Necrovalley" is also on the field"), or in
+  // the subject ("This Link Summoned card is unaffected ...": only if it was Summoned so).
+  const cond =
+    (/^(?:if|while|as long as)\b/.test(s) && !/^while this card is face-up/.test(s)) || /, as long as (?!this card (?:is|remains) (?:face-up|on the field))/.test(s) || /^this (?:\w+ )?summoned card\b/.test(s)
+      ? ' if a condition holds'
+      : '';
   const out: string[] = [];
   for (const [re, who] of WHO) {
     const m = re.exec(s);
@@ -57,6 +62,10 @@ function ofSentence(s: string): string[] {
     // "Special Summon monsters" whole; "... from the Extra Deck", "..., except ..." only some: which is not read.
     else if (rest.startsWith('special summon')) out.push(`locks special summons${who}${/^special summon(?: monsters)?\s*[.,]?$/.test(rest) ? '' : ' except some monsters'}${cond}`);
   }
+  // "Each player can only control 1 Type of monster" (Rivalry of Warlords): a monster of another kind cannot be
+  // Summoned (its Normal Summon too, which the card model does not hold); which ones is not read. Not "You can only
+  // control 1 "X"" (a card's own uniqueness: a name in quotes).
+  if (/\beach player can only control 1 (?!")/.test(s)) out.push(`locks special summons except some monsters${cond}`);
   // "Trap Cards, and their effects on the field, cannot be activated" (Jinzo); "Spell Cards cannot be activated".
   const passive = /^(spell cards|trap cards|monster effects)(?:, and their effects on the field,)? cannot be activated/.exec(s);
   if (passive) out.push(`locks activation of ${passive[1]}${cond}`);

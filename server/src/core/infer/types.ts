@@ -33,6 +33,8 @@ export interface InferredEffect {
   chooseOne: boolean;
   /** A Spell/Trap's activation whose text lets it be activated the turn it was Set: the modifier (R34). */
   setTurn?: string;
+  /** Its state conditions, as the body of a `while` modifier (`you control no monsters`; english-conditions.ts, R79). */
+  conditions?: string;
   /** Where it activates from. */
   zones: Zone[];
   summonsItself: boolean;

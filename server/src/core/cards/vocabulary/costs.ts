@@ -43,7 +43,14 @@ function readPart(ws: readonly string[]): CostPart {
     if (rest[i] === 'itself') {
       part.itself = true;
       i++;
-    } else if (/^\d+$/.test(rest[i] ?? '')) part.count = Number(rest[i++]);
+    } else if (/^\d+$/.test(rest[i] ?? '')) {
+      part.count = Number(rest[i++]);
+      // `discard 1 other`: not the effect's own card.
+      if (rest[i] === 'other') {
+        part.other = true;
+        i++;
+      }
+    }
     if (rest[i] === 'from' && ZONE_WORDS[rest[i + 1] ?? '']) {
       part.from = ZONE_WORDS[rest[i + 1]] as Zone;
       i += 2;
@@ -70,7 +77,7 @@ export function readCost(ws: readonly string[]): CostPart[] {
 export function printCostPart(p: CostPart): string {
   if (p.verb === 'other') return p.raw;
   const v = VERBS.find((x) => x.verb === p.verb)!;
-  const object = p.itself ? 'itself' : p.count !== undefined ? String(p.count) : '';
+  const object = p.itself ? 'itself' : p.count !== undefined ? `${p.count}${p.other ? ' other' : ''}` : '';
   return [v.words, object, p.from ? `from ${p.from}` : '', v.after ?? ''].filter(Boolean).join(' ');
 }
 
@@ -103,7 +110,7 @@ export function describeCostPart(p: CostPart): string {
   if (p.verb === 'pay-lp') return p.count !== undefined ? `pay ${p.count} LP` : 'pay LP';
   if (p.verb === 'detach') return `detach ${p.count ?? 1} material${(p.count ?? 1) === 1 ? '' : 's'}`;
   if (p.verb === 'remove-counters') return `remove ${p.count ?? 1} counter${(p.count ?? 1) === 1 ? '' : 's'}`;
-  const object = p.itself ? 'this card' : `${p.count ?? 1} card${(p.count ?? 1) === 1 ? '' : 's'}${p.from ? ` from the ${p.from === 'gy' ? 'GY' : p.from}` : ''}`;
+  const object = p.itself ? 'this card' : `${p.count ?? 1}${p.other ? ' other' : ''} card${(p.count ?? 1) === 1 ? '' : 's'}${p.from ? ` from the ${p.from === 'gy' ? 'GY' : p.from}` : ''}`;
   const verb = WORDS[p.verb];
   if (p.verb === 'send-to-gy') return `send ${object} to the GY`;
   if (p.verb === 'return-to-deck') return `return ${object} to the Deck`;

@@ -2,7 +2,7 @@
 // who acts, then an activation, damage, an attack, a player's Summon, or a card event whose verb
 // verbs.ts reads. The card builder reads trigger and `responds to` phrases with interpretEvent; a phrase
 // or word it does not know stays `unknown`, which the engine assumes rather than calling "illegal".
-import { Actor, CardFilter, EventPattern, SummonType } from '../types';
+import { Actor, CardFilter, EventPattern, SummonType, VerbPattern } from '../types';
 import { SUMMON_METHODS, SummonMethod } from '../../words';
 import { parseFilter } from './filters';
 import { parseVerb, VERB_START } from './verbs';
@@ -56,6 +56,15 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
     const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field');
     const zone = on >= 0 ? ('field' as const) : undefined;
     if (on >= 0) head = [...head.slice(0, on), ...head.slice(on + 2)];
+    // `... that targets a monster you control`: what the activation targets (a filter, not what it includes).
+    const targetsAt = head.findIndex((w, i) => (w === 'targets' || w === 'targeting') && (i === 0 || ['that', 'which'].includes(head[i - 1]) || head[i - 1] === 'effect' || head[i - 1] === 'card'));
+    let targets: CardFilter | undefined;
+    if (targetsAt >= 0) {
+      const targetWords = head.slice(targetsAt + 1);
+      targets = parseFilter(targetWords);
+      if (targets.unknown?.length) unknown.push(...targets.unknown);
+      head = head.slice(0, targetsAt > 0 && ['that', 'which'].includes(head[targetsAt - 1]) ? targetsAt - 1 : targetsAt);
+    }
     const cut = head.findIndex((w) => w === 'including' || w === 'that' || w === 'which');
     const kindWords = cut >= 0 ? head.slice(0, cut) : head;
     const inclWords = cut >= 0 ? head.slice(cut + 1).filter((w) => w !== 'includes' && w !== 'include') : [];
@@ -80,13 +89,15 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
           .map((s) => s.trim())
           .filter(Boolean)
       : undefined;
-    return { kind: 'activation', actor, what, includes, zone, raw, unknown };
+    return { kind: 'activation', actor, what, includes, zone, ...(targets ? { targets } : {}), raw, unknown };
   }
 
   // Damage: `you take damage`, `opponent takes battle damage`.
   if (has('damage') && (has('take') || has('takes') || has('inflicted'))) {
     const who = actor === 'any' ? 'any' : actor;
-    return { kind: 'damage', who, battle: has('battle'), raw, unknown };
+    // `opponent takes battle damage by a direct attack` (Sebek's Blessing).
+    const direct = has('direct') || has('directly') ? true : undefined;
+    return { kind: 'damage', who, battle: has('battle') || !!direct, ...(direct ? { direct } : {}), raw, unknown };
   }
 
   // Attacks declared by a player: `opponent declares direct attack`, `an attack is declared`.
@@ -97,22 +108,37 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
       return { kind: 'card', subject: 'self', verb: 'declares-attack', raw, unknown };
     }
     // `an opponent's monster declares an attack`, `a monster you control declares an attack`.
+    // `opponent declares an attack targeting a face-up "destiny hero" monster you control` ("is targeted for an
+    // attack"): the attack's target, a filter of its own.
+    const targetingAt = ws.indexOf('targeting');
+    let target: CardFilter | undefined;
+    if (targetingAt >= 0) {
+      target = parseFilter(ws.slice(targetingAt + 1));
+      if (target.unknown?.length) unknown.push(...target.unknown);
+      ws = ws.slice(0, targetingAt);
+    }
     if (actor === 'any' && (has("opponent's") || has('opponent'))) actor = 'opponent';
     else if (actor === 'any' && (has('your') || (has('you') && has('control')))) actor = 'you';
-    return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, raw, unknown };
+    return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, ...(target ? { target } : {}), raw, unknown };
   }
 
   // Summons by a player: `opponent summons a monster with 1500 or more atk`, `opponent normal or flip summons a
   // monster`, or bare `summon`.
   const summonVerb = summonKindsBefore(ws);
   if (summonVerb) {
-    const rest = ws.slice(summonVerb.verbAt + 1);
+    let rest = ws.slice(summonVerb.verbAt + 1);
+    // `... except during the damage step` (Ghost Mourner): a qualifier of the Summon, not of the monster.
+    const except = rest.findIndex((w, i) => w === 'except' && rest[i + 1] === 'during');
+    const exception = except >= 0 ? exceptPhases(rest.slice(except)) : undefined;
+    const notInPhases = exception?.phases;
+    // Words after it it does not read (`under script condition`) stay the filter's, unread.
+    if (exception) rest = [...rest.slice(0, except), ...exception.rest];
     const filter = rest.length ? parseFilter(rest) : {};
     // `summon` / `special summon` (the act) answers a Summon being attempted; `summons a monster` its success.
     // (`you special summon a monster` is the success: the bare verb after `you` is grammar, not the act.)
     const attempt = ws[summonVerb.verbAt] === 'summon' && actor !== 'you';
     const methods = summonVerb.methods.length ? summonVerb.methods : undefined;
-    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes: summonVerb.types, methods, actor, attempt: attempt || undefined, raw, unknown: filter.unknown ?? [] };
+    return { kind: 'card', subject: filter, verb: 'summoned', summonTypes: summonVerb.types, methods, actor, attempt: attempt || undefined, ...(notInPhases ? { notInPhases } : {}), raw, unknown: filter.unknown ?? [] };
   }
 
   // A card event. Subject: `this card` (default) or a filter up to `is`/`are`.
@@ -138,6 +164,13 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
   const verbPattern = parseVerb(rest, unknown);
   if (!verbPattern) return { kind: 'unknown', raw, unknown: [raw] };
   return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? verbPattern.actor : actor, raw, unknown };
+}
+
+/** `except during the damage step` / `except during the draw phase [or damage step]`, read as a card event's verb reads it. */
+function exceptPhases(ws: readonly string[]): { phases: NonNullable<VerbPattern['notInPhases']>; rest: string[] } | undefined {
+  const unknown: string[] = [];
+  const read = parseVerb(['summoned', ...ws], unknown);
+  return read?.notInPhases ? { phases: read.notInPhases, rest: unknown } : undefined;
 }
 
 /** The kinds of Summon a phrase names; a Normal Summon includes a Tribute Summon. */

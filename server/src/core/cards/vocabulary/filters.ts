@@ -19,8 +19,18 @@ export function parseFilter(ws: string[]): CardFilter {
   };
   while (i < ws.length) {
     const w = ws[i];
+    // `other than this card`, `except this card`: the effect's own card is not one of them.
+    if (take('other', 'than', 'this', 'card') || take('except', 'this', 'card') || take('other', 'than', 'itself') || take('except', 'itself')) {
+      f.other = true;
+      continue;
+    }
     if (['a', 'an', '1', 'one', 'the', 'another', 'other', 'or', 'more', 'any'].includes(w) && !(w === 'or' && ws[i + 1] === 'lower')) {
       i++;
+      continue;
+    }
+    // "Spell/Trap", "Spells/Traps": a Spell or a Trap, not a monster.
+    if (take('spell', '/', 'trap') || take('spells', '/', 'traps') || take('spell/trap') || take('spells/traps')) {
+      f.category = 'spell-trap';
       continue;
     }
     if (take('face-up') || take('face', 'up')) {

@@ -57,6 +57,11 @@ export const EVENT_PHRASES = [
   'you take damage',
   'you take battle damage',
   'opponent activates a card or effect',
+  'inflicts battle damage by a direct attack',
+  'opponent takes battle damage by a direct attack',
+  'opponent declares an attack targeting a monster you control',
+  "a monster you control leaves the field by opponent's card effect except during the damage step",
+  'used as synchro material',
 ];
 /** Activation phrases (of `quick ... when` and `responds to`). */
 export const ACTIVATION_PHRASES = [
@@ -72,6 +77,7 @@ export const ACTIVATION_PHRASES = [
   'effect activated on the field',
   'monster effect activated on the field',
   'card or effect activated including search or deck summon or deck send',
+  'opponent activates a card or effect that targets a card you control',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */
 export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster', 'opponent normal or flip summons a monster'];

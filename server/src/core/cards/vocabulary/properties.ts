@@ -10,6 +10,7 @@ import { MODIFIER_START_WORDS, Zone } from '../../words';
 import type { CardCategory, EffectFacts, EffectInfo, EventPattern, SpellTrapKind } from '../types';
 import { printActions, readActions } from './actions';
 import { COST_PHRASES, describeCostPart, printCost, readCost } from './costs';
+import { CONDITION_PHRASES, printConditions, readConditions } from './conditions';
 import { parseFilter } from './filters';
 import { describeRestriction, printRestriction, readRestriction, RESTRICTION_STARTS } from './restrictions';
 import { interpretActivationWindow } from './times';
@@ -323,8 +324,8 @@ const SHIPPED = [
   row({
     key: 'window',
     starts: ['during'],
-    completions: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase"],
-    docs: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase"],
+    completions: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase", 'during the damage step', 'during the end of the damage step', 'during the end of the battle phase', 'during the start of your main phase 1'],
+    docs: ['during your turn', "during the opponent's turn", 'during your main phase', "during the opponent's main phase", "during the opponent's battle phase", 'during the damage step', 'during the end of the damage step', 'during the end of the battle phase', 'during the start of your main phase 1'],
     read(effect, ws, raw) {
       const window = interpretActivationWindow(ws, raw);
       if (!window) return false;
@@ -409,6 +410,24 @@ const SHIPPED = [
     },
     print: (e) => printCost(e.cost),
     describe: (e) => (e.cost ? `cost: ${e.cost.map(describeCostPart).join(' and ')}` : undefined),
+  }),
+  row({
+    // "while you control no monsters", "if 3 or more attacks have been declared this turn": conditions on the game
+    // state when the effect is activated (R79), read and printed by conditions.ts; several joined by `and`.
+    key: 'conditions',
+    starts: ['while'],
+    completions: CONDITION_PHRASES.filter((c) => !c.includes('"X"')),
+    docs: ['while <condition> [and <condition>]'],
+    read(effect, ws, raw) {
+      if (ws[0] !== 'while') return false;
+      const read = readConditions(ws.slice(1), raw.trim().replace(/^while\s+/i, ''));
+      if (!read) return false;
+      (effect.conditions ??= []).push(...read);
+      return true;
+    },
+    print: (e) => printConditions(e.conditions),
+    fallback: () => [],
+    describe: (e) => (e.conditions.length ? `only ${printConditions(e.conditions)}` : undefined),
   }),
 ];
 

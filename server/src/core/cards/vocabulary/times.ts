@@ -51,7 +51,23 @@ export function interpretActivationWindow(ws: readonly string[], raw: string): A
   else if (rest[0] === 'either' && (rest[1] === "player's" || rest[1] === 'players')) [whose, rest] = ['each', rest.slice(2)];
   else if (rest[0] === 'each') [whose, rest] = ['each', rest.slice(1)];
   else whose = 'each';
+  // `during the end of the damage step`, `during the start of your main phase 1`: one moment of the phase (a card's
+  // "Activate only at the end of the Damage Step", "At the start of your Main Phase 1").
+  let at: 'start' | 'end' | undefined;
+  if ((rest[0] === 'start' || rest[0] === 'end') && rest[1] === 'of') {
+    at = rest[0];
+    rest = rest.slice(2).filter((w) => w !== 'the');
+    if (rest[0] === 'your' && (rest[1] === "opponent's" || rest[1] === 'opponents')) [whose, rest] = ['opponent', rest.slice(2)];
+    else if (rest[0] === "opponent's" || rest[0] === 'opponents') [whose, rest] = ['opponent', rest.slice(1)];
+    else if (rest[0] === 'your') [whose, rest] = ['your', rest.slice(1)];
+  }
   const what = rest.join(' ');
+  if (what === 'damage step') return at ? { whose, phase: 'damage-step', part: at, raw } : { whose, phase: 'damage-step', raw };
+  if (at === 'end' && /^battle phases?$/.test(what)) return { whose, phase: 'end-of-battle', raw };
+  if (at) {
+    const phase = at === 'start' ? WINDOW_PHASES.find(([re]) => re.test(what))?.[1] : undefined;
+    return phase ? { whose, phase, start: true, raw } : undefined;
+  }
   if (what === 'turn') return { whose, phase: undefined, raw };
   const phase = WINDOW_PHASES.find(([re]) => re.test(what))?.[1];
   return phase ? { whose, phase, raw } : undefined;

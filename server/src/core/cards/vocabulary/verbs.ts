@@ -102,8 +102,12 @@ export function parseVerb(
     result = { verb: 'attacked' };
   } else if (take('battles') || take('battled')) {
     result = { verb: 'battles' };
-  } else if (take('used', 'as', 'material') || take('used', 'as', 'synchro', 'material') || take('used', 'as', 'fusion', 'material') || take('used', 'as', 'xyz', 'material') || take('used', 'as', 'link', 'material')) {
+  } else if (take('used', 'as', 'material')) {
     result = { verb: 'material' };
+  } else if (ws[i] === 'used' && ws[i + 1] === 'as' && SUMMON_METHOD_WORDS.includes(ws[i + 2] ?? '') && ws[i + 3] === 'material') {
+    // `used as synchro material`: material for that kind of Summon only (Elfnote Power Patron).
+    result = { verb: 'material', methods: [ws[i + 2] as SpecialSummonKind] };
+    i += 4;
   }
   if (!result) return undefined;
   // Qualifiers.
@@ -129,6 +133,16 @@ export function parseVerb(
     }
     if (take('except', 'during', 'the', 'draw', 'phase') || take('except', 'during', 'draw', 'phase')) {
       result.notInPhases = take('or', 'damage', 'step') || take('or', 'the', 'damage', 'step') ? ['draw', 'damage-step'] : ['draw'];
+      continue;
+    }
+    // `except during the damage step` ("(except during the Damage Step)"): an event there does not meet it.
+    if (take('except', 'during', 'the', 'damage', 'step') || take('except', 'during', 'damage', 'step')) {
+      result.notInPhases = [...new Set([...(result.notInPhases ?? []), 'damage-step' as const])];
+      continue;
+    }
+    // `inflicts battle damage by a direct attack` (Wattcobra): the damage of an attack that had no target.
+    if (take('by', 'a', 'direct', 'attack') || take('by', 'direct', 'attack')) {
+      result.direct = true;
       continue;
     }
     if (take('by', 'its', 'own', 'effect') || take('by', 'this', "card's", 'effect')) {

@@ -74,7 +74,7 @@ function checkCost(chain: ChainView, report: Reporter, l: LinkState, board: read
     // A Spell/Trap is no longer in the hand once activated; a monster activating from the hand may be counted (its text may allow it).
     const self = l.inst!.card?.category !== 'monster' || at.zone !== 'hand';
     const have = board.filter(
-      (s) => s.zone === zone && holderOf(s) === player && !(self && s.card === l.inst) && (zone !== 'field' || (s.card.card?.category ?? 'monster') === 'monster'),
+      (s) => s.zone === zone && holderOf(s) === player && !((self || part.other) && s.card === l.inst) && (zone !== 'field' || (s.card.card?.category ?? 'monster') === 'monster'),
     ).length;
     if (have < (part.count ?? 1)) {
       report.say('cost-unpayable/count', l, { link: chain.linkName(l), cost, player: who, zone: zone === 'gy' ? 'GY' : zone === 'field' ? 'Monster Zones' : zone, have });
@@ -100,6 +100,8 @@ function checkTarget(chain: ChainView, report: Reporter, l: LinkState, board: re
       s.zone === zone &&
       owners.includes(holderOf(s)) &&
       !(zone === 'field' && s.faceDown && f.category === 'monster') &&
+      // `other than this card`: the link's own card is no target of its effect.
+      !(f.other && s.card === l.inst) &&
       filterMatches(f, { ...s.card, zone: s.zone, faceDown: s.faceDown, controller: s.controller }, player) !== 'no',
   );
   // A card the board shows there is a target; where none is shown, the zone must be stated to say none exists.

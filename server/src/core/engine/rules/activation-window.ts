@@ -5,6 +5,7 @@
 // whose card states no window has the rulebook's: its controller's Main Phase (Spell Speed 1, open game
 // state; R7 already keeps it off Chain Link 2 and higher).
 import { ActivationWindow } from '../../cards/types';
+import type { DamageStepPart } from '../../words';
 import { phaseLabel } from '../../labels';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
@@ -69,6 +70,13 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     // An Ignition Effect in the language's default phase (Main Phase 1) needs no note: that default is
     // what an unstated phase means for every chain, and it is the only phase such an effect has.
     if (window.phase && !chain.phaseStated && !ignition) l.assumptions.push(`the scenario does not say the phase: assumed ${phaseLabel(chain.phase)}, which ${quoted} allows`);
+    else if (window.part || window.start) checkMoment(chain, report, l, window, why, turnPlayer);
+    return;
+  }
+  // "At the end of the Battle Phase": a chain the scenario places in the Battle Phase without saying its end is taken
+  // to be at its end (the scenario may not write that step), and said; the Damage Step or another phase is not.
+  if (window.phase === 'end-of-battle' && chain.phase === 'battle') {
+    l.assumptions.push(`the scenario says the Battle Phase, not its end: assumed the end of the Battle Phase, which ${quoted} allows`);
     return;
   }
   const allowed = window.phase === 'main' ? 'a Main Phase' : window.phase === 'main-or-battle' ? 'a Main Phase or the Battle Phase' : `the ${phaseLabel(window.phase!)}`;
@@ -79,6 +87,34 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   report.say('activation-condition/phase', l, { link: chain.linkName(l), window: window.raw, why, turnPlayer, phase: phaseLabel(chain.phase), allowed });
+}
+
+const PART_WORDS: Record<DamageStepPart, string> = {
+  start: 'the start of the Damage Step',
+  'before-calculation': 'before damage calculation',
+  calculation: 'damage calculation',
+  'after-calculation': 'after damage calculation',
+  end: 'the end of the Damage Step',
+};
+
+/**
+ * The moment of the phase a window names (R37 with R55's parts of the Damage Step): "only at the end of the Damage
+ * Step" against the part the scenario states (none stated: assumed and said); "at the start of your Main Phase 1"
+ * is assumed and said (what was done before in the phase is not all on the page).
+ */
+function checkMoment(chain: ChainView, report: RuleReporter<typeof messages>, l: LinkState, window: ActivationWindow, why: string, turnPlayer: string): void {
+  const quoted = `"${window.raw}"`;
+  if (window.start) {
+    l.assumptions.push(`${quoted}: assumed nothing else was done in this phase before this chain`);
+    return;
+  }
+  const part = chain.damageStepPart;
+  if (!window.part || part === window.part) return;
+  if (!part) {
+    l.assumptions.push(`the scenario does not say the part of the Damage Step: assumed ${PART_WORDS[window.part]}, which ${quoted} allows`);
+    return;
+  }
+  report.say('activation-condition/phase', l, { link: chain.linkName(l), window: window.raw, why, turnPlayer, phase: `Damage Step (${PART_WORDS[part]})`, allowed: PART_WORDS[window.part] });
 }
 
 export const activationWindow = defineRule({

@@ -31,6 +31,8 @@ export const damageStep = defineRule({
       const card = l.inst?.card;
       if (!e || !card) continue;
       if (l.speed >= 3 || e.mandatory || e.damageStep || e.negatesActivation || e.changesAtk) continue;
+      // A card whose text names the Damage Step as its window ("Activate only at the end of the Damage Step") allows it.
+      if (e.window?.phase === 'damage-step') continue;
       if (e.kind === 'trigger' || e.kind === 'flip' || e.kind === 'phase-trigger') continue; // trigger rules vary by card: not shown
       report.say('damage-step', l, { link: chain.linkName(l), card: card.name });
     }

@@ -34,6 +34,7 @@ import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
 import { locks } from './locks';
 import { activationNeeds } from './activation-needs';
+import { stateConditions } from './state-conditions';
 import { partConditions } from './part-conditions';
 
 /** The rule modules, in the order they run on each chain. */
@@ -66,6 +67,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   tokensControl,
   locks,
   activationNeeds,
+  stateConditions,
   partConditions,
 ];
 

@@ -1,11 +1,11 @@
 // R29, R31: an effect that answers "when ... is activated" is chained directly to that activation
 // (it sees only the link below it, R31), and mandatory ones go first (R29). R32 for effects that
 // answer a game event: only in the window right after it.
-import { EffectInfo, EventPattern } from '../../cards/model';
+import { CardFilter, EffectInfo, EventPattern } from '../../cards/model';
 import { includedByParts, IncludedPart } from '../../cards/includes';
 import type { Action } from '../../syntax/ast';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
-import { and3, eventMatches, Tri } from '../match';
+import { and3, eventMatches, filterMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
 import { zoneLabel } from '../../labels';
 import { GameEvent, PlayerIndex } from '../state';
@@ -129,6 +129,7 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     const certain = at ? at.stated || !prev.effect.activatesFrom.includes(p.zone) : !there || prev.effect.activatesFrom.length === 1;
     r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
   }
+  if (p.targets) r = and3(r, targetsAnswer(p.targets, prev, player));
   if (p.includes?.length) {
     // A modal card's link that does not say which effect was chosen: what it did, where its actions are written;
     // else every choice counts.
@@ -162,6 +163,19 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
     r = and3(r, 'assumed');
   }
   return r;
+}
+
+/**
+ * "That targets a monster you control" (Megalith Aratron, Remote Revenge): one of the link's written targets passes
+ * the filter (`you`: the responder's controller). A link that writes no target: its effect does not target (no), or
+ * the scenario does not say what it targets (assumed, and said).
+ */
+function targetsAnswer(filter: CardFilter, prev: LinkState, player: PlayerIndex | undefined): Tri {
+  if (prev.targets.length) {
+    const each = prev.targets.map((t) => filterMatches(filter, t, (player ?? 0) as PlayerIndex));
+    return each.includes('yes') ? 'yes' : each.includes('assumed') ? 'assumed' : 'no';
+  }
+  return prev.effect?.targets ? 'assumed' : 'no';
 }
 
 /** Whether what an effect does (undefined: not known) meets an activation pattern's `including ...`. */
