@@ -447,7 +447,7 @@ function conditionQualifiers(lua, e) {
   if (!e.hasCondition) return { codes: [...new Set(out)], complete };
   // CardScripts' helper for "except the turn this card was sent to the GY" (utility.lua Auxiliary.exccon).
   if (e.condition === 'aux.exccon') return { codes: [...new Set([...out, conditionCode({ kind: 'this-turn', what: 'self-sent-to-gy', not: true })])], complete };
-  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: e.range.includes('GRAVE') });
+  const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: !!e.range?.includes('GRAVE') });
   // On EVENT_CHAINING the event's player is the activating player: `ep~=tp` is `rp~=tp`.
   out.push(...(code === 'EVENT_CHAINING' ? own.codes.map((c) => (c === 'ep:o' ? 'p:o' : c === 'ep:y' ? 'p:y' : c)) : own.codes));
   return { codes: [...new Set(out)], complete: complete && own.complete };
