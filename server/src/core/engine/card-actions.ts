@@ -286,6 +286,10 @@ function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot, own: EventO
   if (movedByOthers(t, snap, own) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
   const filter = l.effect?.targets;
   if (snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
+  // "Target 1 Set card; destroy that target": a face-down target turned face-up (a Set card activated in response)
+  // no longer qualifies (W134). A card line writes the filter only where its text rechecks it ("that target"):
+  // Galaxy Cyclone's "destroy it" destroys the card either way (W135).
+  if (snap.zone === 'field' && filter?.faceUp === false && !snap.card.faceDown && snap.faceDown) return { reason: 'target-changed', at: 'face-up' };
   if (snap.zone === 'field' && filter?.controller && snap.card.controller !== snap.controller) return { reason: 'target-changed', at: 'control' };
   // "Target the attacking monster": once it was turned face-down (or removed) it is no longer attacking (R56).
   if (snap.zone === 'field' && filter?.attacking && !t.isAttacking(snap.card)) return { reason: 'target-changed', at: 'attack-ended' };

@@ -209,7 +209,7 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
         default: {
           if (event.kind !== 'move') return 'no';
           r = subjectOk(event.card, event.controllerBefore);
-          if (pattern.subject !== 'self' && pattern.subject.faceUp) r = and3(r, fromBool(event.faceUpBefore));
+          if (pattern.subject !== 'self' && pattern.subject.faceUp !== undefined) r = and3(r, fromBool(event.faceUpBefore === pattern.subject.faceUp));
           switch (pattern.verb) {
             case 'sent-to-gy':
               r = and3(r, fromBool(event.to === 'gy'));

@@ -327,6 +327,7 @@ function notAppliedWhy(a: Extract<ResolutionAct, { kind: 'not-applied' }>): stri
       return `its target left the ${a.where ? zoneWord(a.where) : 'place it was in'}${a.at ? ` at ${a.at}` : ''} before the link resolved`;
     case 'target-changed':
       if (a.at === 'attack-ended') return 'its target is no longer the attacking monster (it was turned face-down or removed, so the attack ended)';
+      if (a.at === 'face-up') return 'its target is no longer face-down';
       return a.at === 'control' ? 'its target is now controlled by the other player' : 'its target is now face-down';
     case 'earlier-part-not-done':
       return `the part before "${a.at}" did not happen`;

@@ -38,7 +38,7 @@ function summonKindWords(types: readonly string[]): string {
 }
 
 function filterHasQualifier(f: CardFilter): boolean {
-  return !!(f.category && f.category !== 'card') || !!f.races?.length || !!f.attributes?.length || !!f.types?.length || !!f.archetypes?.length || f.levelMax !== undefined || f.levelMin !== undefined || f.atkMax !== undefined || f.atkMin !== undefined || !!f.controller || !!f.faceUp;
+  return !!(f.category && f.category !== 'card') || !!f.races?.length || !!f.attributes?.length || !!f.types?.length || !!f.archetypes?.length || f.levelMax !== undefined || f.levelMin !== undefined || f.atkMax !== undefined || f.atkMin !== undefined || !!f.controller || f.faceUp !== undefined;
 }
 
 /**

@@ -218,7 +218,7 @@ export function englishPhase(cond: string): string | undefined {
   return undefined;
 }
 
-const FILTER_WORD = /^(face-up|monsters?|spells?|traps?|cards?|level|\d+|or|lower|higher|less|more|with|atk|you|control|your|opponent|controls|opponent's|in|gy|on|the|field|hand)$/;
+const FILTER_WORD = /^(face-up|face-down|monsters?|spells?|traps?|cards?|level|\d+|or|lower|higher|less|more|with|atk|you|control|your|opponent|controls|opponent's|in|gy|on|the|field|hand)$/;
 
 /** The words of a filter the vocabulary keeps, as a filter phrase; undefined when none is left. */
 export function englishFilter(words: string): string | undefined {
@@ -246,6 +246,8 @@ export function englishFilter(words: string): string | undefined {
       if (kept[kept.length - 2] === 'your') kept.splice(kept.length - 2, 1);
     } else if (w === "opponent's") kept.push('opponent');
     else if (FILTER_WORD.test(w)) kept.push(w);
+    // "Target 1 Set Spell/Trap": Set before the noun is a face-down card (the filter reader's `set card`).
+    else if (w === 'set' && !noun) kept.push('face-down');
     // After the noun, a word the vocabulary lacks starts a clause it cannot say ("with the same Level as ...").
     else if (noun) break;
   }

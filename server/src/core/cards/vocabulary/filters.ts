@@ -37,6 +37,11 @@ export function parseFilter(ws: string[]): CardFilter {
       f.faceUp = true;
       continue;
     }
+    // `a face-down monster`, `a set card`: PSCT's "Set" before a card word is a face-down card.
+    if (take('face-down') || take('face', 'down') || (w === 'set' && /^(cards?|monsters?|spells?|traps?)$/.test(ws[i + 1] ?? '') && take('set'))) {
+      f.faceUp = false;
+      continue;
+    }
     // `a "Fiendsmith" monster`: a quoted name in a filter is an archetype (PSCT's "a "X" card").
     const quoted = /^"(.+)"$/.exec(w);
     if (quoted) {
