@@ -13,7 +13,7 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { factsFromSegoc, readPhrase } from './from-segoc';
 import { parse } from '../syntax/parser';
 import { quoteName } from '../syntax/quote';
-import { CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION } from './types';
+import { CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION, TEXT_ONLY } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
@@ -781,8 +781,6 @@ function unreadNote(what: string): string | undefined {
   return undefined;
 }
 
-/** The note of every effect read from the card's text alone (engine/unknown-facts.ts names the fact by it). */
-export const TEXT_ONLY = 'read from its card text alone: no script was found at the pinned commit to cross-check it';
 
 /** What the generated facts leave open, in words, for hovers and `explain`. */
 export function assumedFacts(r: GeneratedRecord): string[] {

@@ -143,6 +143,12 @@ export interface ActivationWindow {
  */
 export const HAND_CONDITION = 'the condition under which its text lets it be activated from the hand is assumed met';
 
+/**
+ * The `assumed` note of every effect read from its card's text alone (a card with no script at the pinned commit):
+ * a link on it rests on that fact (engine/unknown-facts.ts), and so does a restriction it places (engine/continuous.ts).
+ */
+export const TEXT_ONLY = 'read from its card text alone: no script was found at the pinned commit to cross-check it';
+
 /** Whose cards a state condition counts: the effect's controller's (`you`) or the opponent's. */
 export type ConditionPlayer = 'you' | 'opponent';
 

@@ -4,8 +4,7 @@
 // a card's effect is negated where it resolves, and whether a card is unaffected by another card's effect. Pure
 // reads of the cards' state: link-effects.ts asks them when it places and resolves links; the rules read what
 // placement recorded.
-import type { CardInfo, Restriction } from '../cards/model';
-import { TEXT_ONLY } from '../cards/generated-record';
+import { CardInfo, Restriction, TEXT_ONLY } from '../cards/model';
 import { CardInstance, PlayerIndex } from './state';
 
 /** A restriction that applies now: the card that applies it, and whose card that is. */

@@ -5,7 +5,7 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { CardInfo, EffectInfo, EventPattern, HAND_CONDITION } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern, HAND_CONDITION, TEXT_ONLY } from '../cards/model';
 import { archetypeByNameOnly } from './match';
 import type { GameEvent } from './state';
 import { Diagnostic, QuickFix } from '../diagnostics';
@@ -106,7 +106,7 @@ export function sourceUnsure(l: LinkState): void {
       restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
       continue;
     }
-    if (/^read from its card text alone/.test(note)) {
+    if (note === TEXT_ONLY) {
       // A card with no script (the generated library's effect source `t`): the effect's every fact is the text inference's.
       restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `${effectLabel(card, e.index)} is ${note}`, why: 'this link uses that effect, as the text inference read it' });
       continue;

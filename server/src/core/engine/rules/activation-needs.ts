@@ -153,7 +153,7 @@ function checkZones(chain: ChainView, report: Reporter, l: LinkState, board: rea
  * The Tokens a link's effect Special Summons as its first part, counted by its source (`special summon 4 tokens`:
  * Scapegoat), and whose field they go to. Later parts ("and if you do", "then") are not what the activation needs.
  */
-export function tokenSummon(e: EffectInfo): { count: number; toOpponent: boolean } | undefined {
+function tokenSummon(e: EffectInfo): { count: number; toOpponent: boolean } | undefined {
   const first = e.does[0];
   if (!first || first.verb !== 'special-summon' || !first.tokens || !first.count) return undefined;
   return { count: first.count, toOpponent: first.tokensFor === 'opponent' };
