@@ -81,6 +81,14 @@ function includesOf(list) {
   return [...out].sort();
 }
 
+/** Include words with the zone their cards come from (`special summon from gy`: Ghost Belle & Haunted Mansion). */
+const ORIGIN_INCLUDE = /^(special summon|banish|add to hand|return to deck|return to extra deck|destroy) from (gy|deck|hand|field|banished|extra deck)$/;
+
+/** What an activation pattern's `including ...` is measured in: the include words, and those with an origin zone. */
+function patternIncludes(list) {
+  return [...includesOf(list), ...new Set((list ?? []).map(norm).filter((w) => ORIGIN_INCLUDE.test(w)))].sort();
+}
+
 /** The limit as the engine holds it; a named `limit` field wins where a source writes one. */
 function limitOf(e) {
   if (typeof e.limit === 'string') return e.limit;
@@ -161,10 +169,22 @@ function matchPattern(want, p) {
       // Event details (evdetail): "except during the Draw Phase / Damage Step", "by a direct attack".
       if (!sameSet(want.notInPhases ?? [], p.notInPhases ?? [])) return false;
       if (!!want.direct !== !!p.direct) return false;
+      // Whose GY it goes to (evtargets): "sent to your GY".
+      if ((want.whoseGy ?? '') !== (p.whoseGy ?? '')) return false;
       return filterFits(want.filter, typeof p.subject === 'object' ? p.subject : {});
     }
     case 'activation':
-      return (want.actor ?? 'any') === (p.actor ?? 'any') && sameSet(want.what ?? ['any'], p.what ?? ['any']) && sameSet(includesOf(want.includes), includesOf(p.includes)) && (want.zone ?? '') === (p.zone ?? '') && !!want.targets === !!p.targets && filterFits(want.targets, p.targets ?? {});
+      return (
+        (want.actor ?? 'any') === (p.actor ?? 'any') &&
+        sameSet(want.what ?? ['any'], p.what ?? ['any']) &&
+        sameSet(patternIncludes(want.includes), patternIncludes(p.includes)) &&
+        (want.zone ?? '') === (p.zone ?? '') &&
+        !!want.targets === !!p.targets &&
+        filterFits(want.targets, p.targets ?? {}) &&
+        // What an activation is (evtargets): how many it targets, that it destroys its target.
+        (want.targetCount ?? 0) === (p.targetCount ?? 0) &&
+        !!want.destroysTarget === !!p.destroysTarget
+      );
     case 'attack':
       return (want.actor ?? 'any') === (p.actor ?? 'any') && !!want.direct === !!p.direct && !!want.target === !!p.target && filterFits(want.target, p.target ?? {});
     case 'damage':

@@ -98,6 +98,21 @@ export type EventPattern =
        * activation answers only where one of its targets passes the filter.
        */
       targets?: CardFilter;
+      /**
+       * `... that targets exactly 1 monster you control`: how many cards the activation targets (Remote Revenge,
+       * Kagero the Cannon Ninja); an activation with another number of targets does not meet it.
+       */
+      targetCount?: number;
+      /**
+       * `... and would destroy it`: what the activation destroys is its target (Remote Revenge: "an effect that
+       * destroys 1 monster", and that monster is the one it targets).
+       */
+      destroysTarget?: boolean;
+      /**
+       * `... that targets exactly 1 "ninja" card or exactly 1 face-down monster you control`: other activations that
+       * meet the condition too (one effect, each alternative with its own target filter).
+       */
+      or?: EventPattern[];
       raw: string;
       unknown: string[];
     }
@@ -525,4 +540,9 @@ export interface VerbPattern {
   notInPhases?: PhaseName[];
   /** `inflicts battle damage by a direct attack` (Wattcobra): the damage of an attack that had no target. */
   direct?: boolean;
+  /**
+   * `sent to your gy`: whose GY the card goes to (its owner's: Vanity's Emptiness, "to your GY"), whoever
+   * controlled it before.
+   */
+  whoseGy?: 'you' | 'opponent';
 }

@@ -213,6 +213,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           switch (pattern.verb) {
             case 'sent-to-gy':
               r = and3(r, fromBool(event.to === 'gy'));
+              // "to your GY": the card goes to its owner's GY, so it is one `you` own (whoever controlled it).
+              if (pattern.whoseGy) r = and3(r, fromBool((event.card.owner === you) === (pattern.whoseGy === 'you')));
               break;
             case 'destroyed':
               r = and3(r, fromBool(!!event.destroyed));

@@ -6,9 +6,12 @@ import { Actor, CardFilter, EventPattern, SummonType, VerbPattern } from '../typ
 import { SUMMON_METHODS, SummonMethod } from '../../words';
 import { parseFilter } from './filters';
 import { parseVerb, VERB_START } from './verbs';
+import { ZONE_WORDS } from './words';
 
 /** Interprets an event phrase, given as its lower-cased words (see from-segoc.ts words) and its text. */
 export function interpretEvent(phraseWords: readonly string[], raw: string): EventPattern {
+  const origins = eitherOrigin(phraseWords, raw);
+  if (origins) return origins;
   const whole = interpretOne(phraseWords, raw);
   return whole.unknown.includes('or') ? (eitherEvent(phraseWords, raw) ?? whole) : whole;
 }
@@ -28,6 +31,18 @@ function eitherEvent(ws: readonly string[], raw: string): EventPattern | undefin
     return { ...left, raw, or: [...(left.or ?? []), right] };
   }
   return undefined;
+}
+
+/**
+ * `a card is sent from deck or field to your gy` (Vanity's Emptiness): one event from either zone, read as the same
+ * phrase once per zone and joined as alternatives of one effect (`or`).
+ */
+function eitherOrigin(ws: readonly string[], raw: string): EventPattern | undefined {
+  const at = ws.findIndex((w, i) => w === 'from' && ZONE_WORDS[ws[i + 1] ?? ''] && ws[i + 2] === 'or' && ZONE_WORDS[ws[i + 3] ?? '']);
+  if (at < 0) return undefined;
+  const [first, second] = [ws[at + 1], ws[at + 3]].map((z) => [...ws.slice(0, at + 1), z, ...ws.slice(at + 4)]).map((w) => interpretOne(w, raw));
+  if (first.kind !== 'card' || second.kind !== 'card' || first.unknown.length || second.unknown.length) return undefined;
+  return { ...first, or: [second] };
 }
 
 function interpretOne(phraseWords: readonly string[], raw: string): EventPattern {
@@ -58,11 +73,13 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
     if (on >= 0) head = [...head.slice(0, on), ...head.slice(on + 2)];
     // `... that targets a monster you control`: what the activation targets (a filter, not what it includes).
     const targetsAt = head.findIndex((w, i) => (w === 'targets' || w === 'targeting') && (i === 0 || ['that', 'which'].includes(head[i - 1]) || head[i - 1] === 'effect' || head[i - 1] === 'card'));
-    let targets: CardFilter | undefined;
+    let targeted: TargetAlternative[] = [];
+    let destroysTarget: true | undefined;
     if (targetsAt >= 0) {
-      const targetWords = head.slice(targetsAt + 1);
-      targets = parseFilter(targetWords);
-      if (targets.unknown?.length) unknown.push(...targets.unknown);
+      const read = targetAlternatives(head.slice(targetsAt + 1));
+      targeted = read.alternatives;
+      destroysTarget = read.destroysTarget;
+      for (const t of targeted) if (t.filter.unknown?.length) unknown.push(...t.filter.unknown);
       head = head.slice(0, targetsAt > 0 && ['that', 'which'].includes(head[targetsAt - 1]) ? targetsAt - 1 : targetsAt);
     }
     const cut = head.findIndex((w) => w === 'including' || w === 'that' || w === 'which');
@@ -89,7 +106,20 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
           .map((s) => s.trim())
           .filter(Boolean)
       : undefined;
-    return { kind: 'activation', actor, what, includes, zone, ...(targets ? { targets } : {}), raw, unknown };
+    const one = (t: TargetAlternative | undefined): Extract<EventPattern, { kind: 'activation' }> => ({
+      kind: 'activation',
+      actor,
+      what,
+      includes,
+      zone,
+      ...(t ? { targets: t.filter } : {}),
+      ...(t?.count !== undefined ? { targetCount: t.count } : {}),
+      ...(destroysTarget ? { destroysTarget } : {}),
+      raw,
+      unknown,
+    });
+    const [first, ...others] = targeted;
+    return others.length ? { ...one(first), or: others.map(one) } : one(first);
   }
 
   // Damage: `you take damage`, `opponent takes battle damage`.
@@ -164,6 +194,52 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
   const verbPattern = parseVerb(rest, unknown);
   if (!verbPattern) return { kind: 'unknown', raw, unknown: [raw] };
   return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? verbPattern.actor : actor, raw, unknown };
+}
+
+/** One reading of what an activation targets: the filter, and how many it targets where the phrase says "exactly N". */
+interface TargetAlternative {
+  filter: CardFilter;
+  count?: number;
+}
+
+/** The words that end a target filter's alternatives: whose cards they are (said once, after the last). */
+const CONTROLLER_TAILS: readonly (readonly string[])[] = [['you', 'control'], ['your', 'opponent', 'controls'], ['opponent', 'controls']];
+
+/**
+ * What an activation targets, after `targets`: `exactly 1 monster you control and would destroy it` (Remote Revenge),
+ * `exactly 1 "ninja" card or exactly 1 face-down defense position monster you control` (Kagero the Cannon Ninja: two
+ * alternatives, the controller said once for both, as the card's text says it).
+ */
+function targetAlternatives(words: readonly string[]): { alternatives: TargetAlternative[]; destroysTarget?: true } {
+  let ws = [...words];
+  let destroysTarget: true | undefined;
+  for (const tail of [['and', 'would', 'destroy', 'it'], ['and', 'destroys', 'it'], ['and', 'would', 'destroy', 'that', 'target']]) {
+    const at = ws.length - tail.length;
+    if (at >= 0 && tail.every((w, k) => ws[at + k] === w)) {
+      destroysTarget = true;
+      ws = ws.slice(0, at);
+      break;
+    }
+  }
+  // Alternatives: split at an `or` that starts another counted filter (`or exactly 1 ...`, `or 1 ...`).
+  const parts: string[][] = [[]];
+  for (let i = 0; i < ws.length; i++) {
+    if (ws[i] === 'or' && (ws[i + 1] === 'exactly' || /^\d+$/.test(ws[i + 1] ?? ''))) parts.push([]);
+    else parts[parts.length - 1].push(ws[i]);
+  }
+  const last = parts[parts.length - 1];
+  const tail = CONTROLLER_TAILS.find((t) => last.length > t.length && t.every((w, k) => last[last.length - t.length + k] === w));
+  const alternatives = parts.map((p) => {
+    let count: number | undefined;
+    if (p[0] === 'exactly' && /^\d+$/.test(p[1] ?? '')) {
+      count = Number(p[1]);
+      p = p.slice(2);
+    }
+    // The controller said after the last alternative is every alternative's.
+    const own = tail && !CONTROLLER_TAILS.some((t) => p.join(' ').includes(t.join(' '))) ? [...p, ...tail] : p;
+    return { filter: parseFilter(own), ...(count !== undefined ? { count } : {}) };
+  });
+  return { alternatives, ...(destroysTarget ? { destroysTarget } : {}) };
 }
 
 /** `except during the damage step` / `except during the draw phase [or damage step]`, read as a card event's verb reads it. */
