@@ -143,3 +143,47 @@ test('measure: the new pattern keys are compared', () => {
   assert.equal(matchPattern(vanity, { ...vanity, subject: { category: 'card' } }), true);
   assert.equal(matchPattern(vanity, { ...vanity, subject: { category: 'card' }, whoseGy: undefined }), false);
 });
+
+test('Mind Mirror Force\'s three timings: the text inference reads each ● line; the engine checks the highest ATK, the zone and the turn', async () => {
+  const { inferEffects } = await import('../server/src/core/internal');
+  const text = 'At any of the following timings: Destroy them.\n● When the monster your opponent controls with the highest ATK (even if tied) declares an attack.\n● When your opponent activates a monster effect that would destroy a card(s) on the field.\n● When your opponent activates a monster effect in the hand or field during your turn.';
+  const read = inferEffects({ text, typeLine: 'Normal Trap' });
+  const activation = read.effects.find((e) => e.kind === 'activation');
+  assert.equal(activation?.event, 'opponent declares an attack with their highest atk monster, opponent activates a monster effect including destroy on field, opponent activates a monster effect in hand or field during your turn');
+  const attack = event('opponent declares an attack with their highest atk monster');
+  assert.ok(attack.kind === 'attack' && attack.highestAtk && attack.actor === 'opponent');
+  const destroys = event('opponent activates a monster effect including destroy on field');
+  assert.deepEqual(destroys.kind === 'activation' && [destroys.what, destroys.includes, destroys.zone], [['monster-effect'], ['destroy on field'], undefined]);
+  const hand = event('opponent activates a monster effect in hand or field during your turn');
+  assert.deepEqual(hand.kind === 'activation' && [hand.what, hand.zone, hand.duringTurn, hand.unknown], [['monster-effect'], 'hand-or-field', 'your', []]);
+  // "During your turn, when ..." is the window of a Quick Effect, not a qualifier of the activation it answers.
+  const window = inferEffects({ text: 'During your turn, when your opponent activates a card or effect (Quick Effect): You can negate that effect.', typeLine: 'Spellcaster/Effect' });
+  assert.equal(window.effects[0]?.event, 'opponent activates a card or effect');
+});
+
+test('reader: "would destroy a card(s) on the field" (Stardust Dragon\'s kind) is including destroy on field', () => {
+  const stardust = record('EFFECT_TYPE_QUICK_O', 'EVENT_CHAINING', 'local ex,tg,tc=Duel.GetOperationInfo(ev,CATEGORY_DESTROY)\n\treturn ex and tg~=nil and tc+tg:FilterCount(Card.IsOnField,nil)-#tg>0');
+  assert.equal(stardust, 'Q,o,s,,chaining|i:destroy|i:destroy_on_field|!,,,,,k');
+  assert.equal(activationPhrase({ codes: ['i:destroy', 'i:destroy_on_field'], complete: true }).phrase, 'card or effect activated including destroy on field');
+  // `on field` inside `including ...` says where the destroyed cards are, not where the activation is.
+  const p = event('card or effect activated including destroy on field');
+  assert.deepEqual(p.kind === 'activation' && [p.zone, p.includes], [undefined, ['destroy on field']]);
+});
+
+const MMF = `card "Timings Test": normal trap
+  responds to opponent declares an attack with their highest atk monster, opponent activates a monster effect in hand or field during your turn
+`;
+
+test('engine: the highest-ATK attacker, and an activation in the hand during the responder\'s turn', () => {
+  const run = (turn: string, board: string, chain: string) => {
+    const a = analyze(`${MMF}\nscenario "s"\n  rules tcg\n  players Yugi, Kaiba\n  turn ${turn}\n${board}\n  chain\n${chain}\n`);
+    return a.diagnostics.map((d) => d.code);
+  };
+  const board = '  phase battle\n  Yugi field: "Gemini Elf", set "Timings Test"\n  Kaiba field: "Dark Magician", "Mystic Tomato"\n';
+  assert.deepEqual(run('Kaiba', `${board}  Kaiba attacks "Gemini Elf" with "Dark Magician"`, '    1 Yugi "Timings Test"'), []);
+  assert.deepEqual(run('Kaiba', `${board}  Kaiba attacks "Gemini Elf" with "Mystic Tomato"`, '    1 Yugi "Timings Test"'), ['nothing-to-answer']);
+  const hand = '  Yugi field: set "Timings Test"\n  Yugi hand: "Maxx \\"C\\""\n  Kaiba hand: "Ash Blossom & Joyous Spring"\n';
+  const chain = '    1 Yugi "Maxx \\"C\\""\n    2 Kaiba "Ash Blossom & Joyous Spring"\n    3 Yugi "Timings Test"';
+  assert.deepEqual(run('Yugi', hand, chain), []);
+  assert.deepEqual(run('Kaiba', hand, chain), ['must-chain-directly']);
+});

@@ -82,11 +82,16 @@ function includesOf(list) {
 }
 
 /** Include words with the zone their cards come from (`special summon from gy`: Ghost Belle & Haunted Mansion). */
-const ORIGIN_INCLUDE = /^(special summon|banish|add to hand|return to deck|return to extra deck|destroy) from (gy|deck|hand|field|banished|extra deck)$/;
+const ORIGIN_INCLUDE = /^(special summon|banish|add to hand|return to deck|return to extra deck|destroy) (?:from|on) (gy|deck|hand|field|banished|extra deck)$/;
 
-/** What an activation pattern's `including ...` is measured in: the include words, and those with an origin zone. */
+/**
+ * What an activation pattern's `including ...` is measured in: the include words, and those with an origin zone (`on`
+ * read as `from`: "destroy a card on the field"); a word with a zone stands for its plain word too.
+ */
 function patternIncludes(list) {
-  return [...includesOf(list), ...new Set((list ?? []).map(norm).filter((w) => ORIGIN_INCLUDE.test(w)))].sort();
+  const origins = [...new Set((list ?? []).map(norm).filter((w) => ORIGIN_INCLUDE.test(w)).map((w) => w.replace(' on ', ' from ')))];
+  const plain = includesOf(list).filter((w) => !origins.some((o) => o.startsWith(`${w} from `)));
+  return [...plain, ...origins].sort();
 }
 
 /** The limit as the engine holds it; a named `limit` field wins where a source writes one. */
@@ -183,10 +188,11 @@ function matchPattern(want, p) {
         filterFits(want.targets, p.targets ?? {}) &&
         // What an activation is (evtargets): how many it targets, that it destroys its target.
         (want.targetCount ?? 0) === (p.targetCount ?? 0) &&
-        !!want.destroysTarget === !!p.destroysTarget
+        !!want.destroysTarget === !!p.destroysTarget &&
+        (want.duringTurn ?? '') === (p.duringTurn ?? '')
       );
     case 'attack':
-      return (want.actor ?? 'any') === (p.actor ?? 'any') && !!want.direct === !!p.direct && !!want.target === !!p.target && filterFits(want.target, p.target ?? {});
+      return (want.actor ?? 'any') === (p.actor ?? 'any') && !!want.direct === !!p.direct && !!want.highestAtk === !!p.highestAtk && !!want.target === !!p.target && filterFits(want.target, p.target ?? {});
     case 'damage':
       return (want.who ?? 'any') === (p.who ?? 'any') && !!want.battle === !!p.battle && !!want.direct === !!p.direct;
     case 'phase':

@@ -719,6 +719,8 @@ function operationPart(p, ops, targets) {
     if (p === o.ex || p === o.group || new RegExp(String.raw`^${o.group}\s*~=\s*nil$`).test(p) || new RegExp(String.raw`^${o.ex} and ${o.group}$`).test(p)) return whole(`i:${inc}`);
     if (o.category !== 'DESTROY') continue;
     if (new RegExp(String.raw`^#${o.group}\s*==\s*1$`).test(p)) return whole('D1');
+    // Stardust Dragon's kind: `ct+tg:FilterCount(Card.IsOnField,nil)-#tg>0`, "would destroy a card(s) on the field".
+    if (o.count && new RegExp(String.raw`^\(?${o.count}\s*\+\s*${o.group}:FilterCount\(Card\.IsOnField,\s*nil\)\s*-\s*#${o.group}\)?\s*>\s*0$`).test(p)) return whole('i:destroy_on_field');
     if (targets.card && new RegExp(String.raw`^(?:${o.group}:GetFirst\(\)\s*==\s*${targets.card}|${targets.card}\s*==\s*${o.group}:GetFirst\(\))$`).test(p)) return whole('Td');
   }
   return undefined;

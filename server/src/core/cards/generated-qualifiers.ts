@@ -283,8 +283,10 @@ export function activationPhrase(q: Qualifiers): Phrased {
 
 /** What the activation would do (`i:destroy`, its operation info): ` including destroy`. */
 function includingWords(q: Qualifiers, used: Set<string>): string {
-  const words = q.codes.filter((c) => c.startsWith('i:'));
-  words.forEach((c) => used.add(c));
+  const all = q.codes.filter((c) => c.startsWith('i:'));
+  all.forEach((c) => used.add(c));
+  // `i:destroy_on_field` says more than `i:destroy` of the same operation: the plain word goes.
+  const words = all.filter((c) => !all.some((x) => x !== c && x.startsWith(`${c}_on_`)));
   return words.length ? ` including ${words.map((c) => c.slice(2).replace(/_/g, ' ')).join(' or ')}` : '';
 }
 

@@ -79,6 +79,12 @@ export type EventPattern =
       ordinal?: number;
       /** `... targeting a face-up "Destiny HERO" monster you control` ("is targeted for an attack"): the attack's target. */
       target?: CardFilter;
+      /**
+       * `opponent declares an attack with their highest atk monster` (Mind Mirror Force: "When the monster your opponent
+       * controls with the highest ATK (even if tied) declares an attack"): the attacker has the highest ATK of the
+       * face-up monsters its controller controls.
+       */
+      highestAtk?: boolean;
       raw: string;
       unknown: string[];
     }
@@ -91,8 +97,13 @@ export type EventPattern =
        */
       what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect' | 'spell-card' | 'trap-card'>;
       includes?: string[];
-      /** Where the activating card is (`effect activated on the field`: not in the hand or the GY). */
-      zone?: 'field';
+      /**
+       * Where the activating card is (`effect activated on the field`: not in the hand or the GY; `in hand or field`:
+       * Mind Mirror Force, "a monster effect in the hand or field").
+       */
+      zone?: 'field' | 'hand-or-field';
+      /** `... during your turn`: only an activation during the turn of the effect's controller (or the opponent's). */
+      duringTurn?: 'your' | 'opponent';
       /**
        * `... that targets a monster you control`: what the activation targets (Megalith Aratron, Remote Revenge); the
        * activation answers only where one of its targets passes the filter.

@@ -81,6 +81,8 @@ export function uniformPattern(e: EventPattern): EventPattern {
     targetCount: p.targetCount,
     destroysTarget: p.destroysTarget,
     whoseGy: p.whoseGy,
+    highestAtk: p.highestAtk,
+    duringTurn: p.duringTurn,
     what: p.what,
     includes: p.includes,
     zone: p.zone,

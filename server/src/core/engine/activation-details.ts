@@ -12,6 +12,7 @@ import type { Tri } from './match';
 import type { UnknownFact } from './unknown-facts';
 import { effectLabel, effectOwner } from './unknown-facts';
 import type { LinkState } from './classify';
+import type { CardInstance } from './state';
 
 type ActivationPattern = Extract<EventPattern, { kind: 'activation' }>;
 
@@ -85,14 +86,22 @@ const ORIGIN_VERBS: Readonly<Record<string, { parts: readonly ActionVerb[]; writ
 
 /** An include word with the zone its cards come from (`special summon from gy`); undefined for a plain one. */
 export function originInclude(word: string): { verb: string; from: Zone } | undefined {
-  const m = /^(.+) from (gy|deck|hand|field|banished|extra deck)$/.exec(word.trim().toLowerCase());
+  // `destroy on field` ("an effect that would destroy a card(s) on the field") is `destroy from field`.
+  const m = /^(.+) (?:from|on) (gy|deck|hand|field|banished|extra deck)$/.exec(word.trim().toLowerCase());
   if (!m || !ORIGIN_VERBS[m[1]]) return undefined;
   return { verb: m[1], from: (m[2] === 'extra deck' ? 'extra' : m[2]) as Zone };
 }
 
 function writtenFrom(a: Action): Zone | undefined {
-  return a.kind === 'special-summon' || a.kind === 'add-to-hand' ? a.from : undefined;
+  if (a.kind === 'special-summon' || a.kind === 'add-to-hand') return a.from;
+  // A destroy of counted cards says where they are (`destroy 1 card from hand`); a destroy of named cards or of all of
+  // a kind destroys cards on the field.
+  if (a.kind === 'destroy') return a.cards.kind === 'count' ? (a.cards.from ?? 'hand') : 'field';
+  return undefined;
 }
+
+/** The objects of a part that are cards on the field ("destroy all monsters"). */
+const ON_FIELD_OBJECTS: ReadonlySet<string> = new Set(['all-monsters', 'all-opponent-monsters', 'all-spells-traps', 'all-cards']);
 
 /**
  * `including special summon from gy or banish from gy` (Ghost Belle & Haunted Mansion): one of the link's written actions
@@ -114,7 +123,7 @@ export function includesFromAnswer(words: readonly string[], prev: LinkState, re
     }
     if (written.length) continue;
     for (const p of parts.filter((x) => verb.parts.includes(x.verb))) {
-      const from = p.from ?? targetZone(p, prev, w.from);
+      const from = p.from ?? (p.object && ON_FIELD_OBJECTS.has(p.object) ? 'field' : targetZone(p, prev, w.from));
       if (from === w.from) return 'yes';
       if (from === undefined) {
         best = 'assumed';
@@ -156,4 +165,15 @@ function targetZone(p: EffectAction, prev: LinkState, wanted: Zone): Zone | unde
 export function splitIncludes(p: ActivationPattern): { plain: string[]; fromZone: string[] } {
   const all = p.includes ?? [];
   return { plain: all.filter((w) => !originInclude(w)), fromZone: all.filter((w) => !!originInclude(w)) };
+}
+
+/**
+ * Whether `attacker` has the highest ATK (ties included) of the face-up monsters its controller controls; assumed where
+ * an ATK is not known (a card with `?` ATK, or one the scenario names without its stats).
+ */
+export function highestAtkAnswer(attacker: CardInstance, instances: readonly CardInstance[]): Tri {
+  const own = instances.filter((c) => c.zone === 'field' && !c.faceDown && c.controller === attacker.controller && c.card?.category === 'monster');
+  const atk = attacker.card?.atk;
+  if (atk === undefined || own.some((c) => c.card?.atk === undefined)) return 'assumed';
+  return own.every((c) => c.card!.atk! <= atk) ? 'yes' : 'no';
 }

@@ -144,6 +144,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
       if (pattern.target) r = and3(r, event.target ? filterMatches(pattern.target, event.target, you) : 'no');
       // "second direct attack": earlier attacks of the turn may be off the page; assume it.
       if (pattern.ordinal) r = and3(r, 'assumed');
+      // "the monster with the highest ATK": the board decides (responders.ts reads it); the event alone cannot.
+      if (pattern.highestAtk) r = and3(r, 'assumed');
       return and3(r, extra);
     }
     case 'card': {

@@ -67,10 +67,19 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
     const what: Extract<EventPattern, { kind: 'activation' }>['what'] = [];
     const upTo = ws.findIndex((w) => w === 'activated' || w === 'activates' || w === 'activate');
     let head = ws.slice(0, upTo).concat(ws.slice(upTo + 1)).filter((w) => !['a', 'an', 'is', 'are', 'card', 'cards'].includes(w) || w === 'card');
-    // `effect activated on the field`: the activating card is on the field (Ghost Ogre & Snow Rabbit).
-    const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field');
-    const zone = on >= 0 ? ('field' as const) : undefined;
+    // `effect activated on the field`: the activating card is on the field (Ghost Ogre & Snow Rabbit); `in hand or
+    // field`: in either (Mind Mirror Force).
+    // (Before `including`: `including destroy on field` says where what it destroys is, not where it is activated.)
+    const including = head.indexOf('including');
+    const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field' && (including < 0 || i < including));
+    const inHandOrField = head.findIndex((w, i) => w === 'in' && head[i + 1] === 'hand' && head[i + 2] === 'or' && head[i + 3] === 'field');
+    const zone = on >= 0 ? ('field' as const) : inHandOrField >= 0 ? ('hand-or-field' as const) : undefined;
     if (on >= 0) head = [...head.slice(0, on), ...head.slice(on + 2)];
+    if (inHandOrField >= 0) head = [...head.slice(0, inHandOrField), ...head.slice(inHandOrField + 4)];
+    // `... during your turn`: only in that player's turn.
+    const during = head.findIndex((w, i) => w === 'during' && (head[i + 1] === 'your' || head[i + 1] === "opponent's") && head[i + 2] === 'turn');
+    const duringTurn = during >= 0 ? (head[during + 1] === 'your' ? ('your' as const) : ('opponent' as const)) : undefined;
+    if (during >= 0) head = [...head.slice(0, during), ...head.slice(during + 3)];
     // `... that targets a monster you control`: what the activation targets (a filter, not what it includes).
     const targetsAt = head.findIndex((w, i) => (w === 'targets' || w === 'targeting') && (i === 0 || ['that', 'which'].includes(head[i - 1]) || head[i - 1] === 'effect' || head[i - 1] === 'card'));
     let targeted: TargetAlternative[] = [];
@@ -115,6 +124,7 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
       ...(t ? { targets: t.filter } : {}),
       ...(t?.count !== undefined ? { targetCount: t.count } : {}),
       ...(destroysTarget ? { destroysTarget } : {}),
+      ...(duringTurn ? { duringTurn } : {}),
       raw,
       unknown,
     });
@@ -149,7 +159,9 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
     }
     if (actor === 'any' && (has("opponent's") || has('opponent'))) actor = 'opponent';
     else if (actor === 'any' && (has('your') || (has('you') && has('control')))) actor = 'you';
-    return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, ...(target ? { target } : {}), raw, unknown };
+    // `... with their highest atk monster` (Mind Mirror Force): the attacker has its controller's highest ATK.
+    const highestAtk = has('highest') && has('atk') ? true : undefined;
+    return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, ...(target ? { target } : {}), ...(highestAtk ? { highestAtk } : {}), raw, unknown };
   }
 
   // Summons by a player: `opponent summons a monster with 1500 or more atk`, `opponent normal or flip summons a

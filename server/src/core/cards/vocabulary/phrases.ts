@@ -63,6 +63,7 @@ export const EVENT_PHRASES = [
   "a monster you control leaves the field by opponent's card effect except during the damage step",
   'used as synchro material',
   'a card is sent from deck or field to your gy',
+  'opponent declares an attack with their highest atk monster',
 ];
 /** Activation phrases (of `quick ... when` and `responds to`). */
 export const ACTIVATION_PHRASES = [
@@ -82,6 +83,8 @@ export const ACTIVATION_PHRASES = [
   'card or effect activated that targets exactly 1 monster you control and would destroy it',
   'opponent activates a card or effect that targets exactly 1 "ninja" card or exactly 1 face-down monster you control',
   'card or effect activated including special summon from gy or banish from gy',
+  'card or effect activated including destroy on field',
+  'opponent activates a monster effect in hand or field during your turn',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */
 export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster', 'opponent normal or flip summons a monster'];

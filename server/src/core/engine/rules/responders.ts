@@ -13,7 +13,7 @@ import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { effectLabel, effectOwner, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
-import { destroysTargetAnswer, DetailMiss, includesFromAnswer, splitIncludes, targetCountAnswer } from '../activation-details';
+import { destroysTargetAnswer, DetailMiss, highestAtkAnswer, includesFromAnswer, splitIncludes, targetCountAnswer } from '../activation-details';
 
 const messages = {
   'must-chain-directly': (p: { link: string; activation: string; responder: string; condition: string }) =>
@@ -88,7 +88,7 @@ function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | 
  * Whether link `prev` meets an activation pattern of `responder`. What the card library does not know and the
  * answer rests on (an "assumed" from a gap, not from what the scenario left out) is added to `gaps`.
  */
-function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: { name: string; effect?: number }, gaps: UnknownFact[], misses: DetailMiss[] = []): Tri {
+function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: { name: string; effect?: number; turn?: PlayerIndex }, gaps: UnknownFact[], misses: DetailMiss[] = []): Tri {
   const card = prev.inst?.card;
   if (!card) return 'assumed'; // an unknown card: a language error already says so
   if (!prev.effect) {
@@ -124,11 +124,19 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
   });
   r = and3(r, kindOk ? 'yes' : 'no');
   if (p.zone) {
-    // Where the activating card was: stated, or the only zone its effect activates from; else assumed.
+    // Where the activating card was: stated, or the only zones its effect activates from; else assumed.
+    const zones: readonly string[] = p.zone === 'hand-or-field' ? ['hand', 'field'] : [p.zone];
     const at = prev.activatedFrom;
-    const there = at ? at.zone === p.zone : prev.effect.activatesFrom.includes(p.zone);
-    const certain = at ? at.stated || !prev.effect.activatesFrom.includes(p.zone) : !there || prev.effect.activatesFrom.length === 1;
+    const from = prev.effect.activatesFrom;
+    const there = at ? zones.includes(at.zone) : from.some((z) => zones.includes(z));
+    const certain = at ? at.stated || !from.some((z) => zones.includes(z)) : !there || from.every((z) => zones.includes(z));
     r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
+  }
+  // `during your turn`: the turn the chain is in (a scenario is one turn).
+  if (p.duringTurn && player !== undefined && responder.turn !== undefined) {
+    const ok = (responder.turn === player) === (p.duringTurn === 'your');
+    if (!ok) misses.push(`it is activated during ${p.duringTurn === 'your' ? "the opponent's" : 'your'} turn`);
+    r = and3(r, ok ? 'yes' : 'no');
   }
   if (p.targets) r = and3(r, targetsAnswer(p.targets, prev, player));
   // The activation's details (activation-details.ts): how many it targets, that it destroys its target, from where.
@@ -233,7 +241,7 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
   if (patterns.length === 0) return 'no';
   for (const p of patterns) {
     for (const ev of window) {
-      const m = eventMatches(p, ev, l.inst!, you as PlayerIndex);
+      const m = p.kind === 'attack' && p.highestAtk && ev.kind === 'attack' ? highestAtkAttack(chain, l, p, ev) : eventMatches(p, ev, l.inst!, you as PlayerIndex);
       if (m === 'yes') return 'yes';
       if (m === 'assumed') best = 'assumed';
     }
@@ -243,6 +251,19 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
   // to negate, a Mirror Force no attack to answer.
   if (best === 'no' && patterns.some((p) => !mustBeWritten(p)) && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
   return best;
+}
+
+/**
+ * "When the monster your opponent controls with the highest ATK declares an attack": the attack meets the rest of the
+ * pattern, and its attacker's ATK is the highest of its controller's face-up monsters as the chain starts. Where an ATK
+ * is not known, assumed and said.
+ */
+function highestAtkAttack(chain: ChainView, l: LinkState, p: Extract<EventPattern, { kind: 'attack' }>, ev: Extract<GameEvent, { kind: 'attack' }>): Tri {
+  const rest = eventMatches({ ...p, highestAtk: undefined }, ev, l.inst!, (l.player ?? 0) as PlayerIndex);
+  if (rest === 'no') return 'no';
+  const highest = highestAtkAnswer(ev.attacker, chain.instances);
+  if (highest === 'assumed') l.assumptions.push(`the ATK of "${ev.attacker.name}" or of another monster its controller controls is not known: it is taken to be the highest, as "${p.raw}" needs`);
+  return and3(rest, highest);
 }
 
 /** The last event the scenario shows before this chain, in its window (a phase change or an R4 leftover is no answer). */
@@ -317,7 +338,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   if (activationPatterns.length) {
     const prev = chain.links[l.position - 2];
     const gaps = activationPatterns.map((): UnknownFact[] => []);
-    const responder = { name: effectOwner(l)!.name, effect: e.index };
+    const responder = { name: effectOwner(l)!.name, effect: e.index, turn: chain.turn };
     const misses: DetailMiss[] = [];
     const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i], misses)) : [];
     const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
@@ -335,10 +356,17 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     }
     if (best === 'no' && eventOk === 'no') {
       if (!prev && reportNoSummon(chain, report, l, eventPatterns)) return;
+      // As CL1 of a card that also answers events (Mind Mirror Force: an attack), the event the scenario shows before
+      // the chain is what it fails (R36), not "an activation to chain to".
+      const last = !prev && eventPatterns.length ? lastStatedEvent(chain) : undefined;
+      if (last) {
+        report.say('nothing-to-answer/something-else', l, { card: l.inst.name, answers: raws([...eventPatterns, ...activationPatterns]), last: describeEvent(last, chain.players) });
+        return;
+      }
       const what = raws(activationPatterns);
       // A responder that answers only cards on the field says where the card below it activated.
       const at = prev?.activatedFrom?.zone ?? (prev?.effect?.activatesFrom.length === 1 ? prev.effect.activatesFrom[0] : undefined);
-      const where = activationPatterns.some((p) => p.zone) && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
+      const where = activationPatterns.some((p) => p.zone === 'field') && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
       if (prev) {
         // What the link misses of the responder's details, where one was found (it targets 2 cards, not exactly 1).
         const miss = misses.length ? [...new Set(misses)].join('; ') : undefined;
@@ -415,7 +443,7 @@ function checkPendingMandatory(chain: ChainView, report: Report): void {
         const key = `${inst.id}:${e.index}`;
         if (used.has(key) && e.oncePerChain) continue;
         if (links.slice(0, k + 1).some((x) => x.inst === inst && x.effect === e) && e.oncePerChain) continue;
-        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index }, []) !== 'yes') continue;
+        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index, turn: chain.turn }, []) !== 'yes') continue;
         if (next.inst === inst && next.effect === e) {
           used.add(key);
           continue;
