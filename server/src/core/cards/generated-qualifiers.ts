@@ -235,6 +235,8 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
   // `a qualifying card is destroyed`: the subject from the codes, the verb from the vocabulary's phrase.
   const m = /^a qualifying (card|monster) (is |leaves|destroys)(.*)$/.exec(base);
   if (!m || !q.codes.length) return { phrase: base, read: q.complete && !q.codes.length && !base.includes('qualifying') };
+  // `G:o`, in the opponent's GY: the vocabulary says it as a card the opponent controls (as the reader did before `G:`).
+  if (event === 'to_grave') q = { ...q, codes: q.codes.map((c) => (c === 'G:o' ? 'c:o' : c)) };
   const subject = filterWords(q, m[1] as 'card' | 'monster', used);
   let verb = `${m[2]}${m[3]}`.trim();
   if (event === 'to_grave' && q.codes.includes('d')) {
