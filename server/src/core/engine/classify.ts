@@ -105,11 +105,15 @@ export interface LinkState {
   costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
 
-/** A card (or counted cards) a link's activation would banish, by its cost or its effect, from where (undefined: not stated): R93. */
+/**
+ * A card (or counted cards) a link's activation would banish, by its cost or its effect, from where (undefined: not
+ * stated), and whether the link writes it (else its card facts say it): R93.
+ */
 export interface BanishAtActivation {
   card: string | undefined;
   from: Zone | undefined;
   cost: boolean;
+  written: boolean;
 }
 
 /** What classification needs to know about the moment of the chain. */

@@ -60,20 +60,20 @@ export function banishesAtActivation(t: Timeline, l: LinkState): BanishAtActivat
       for (const a of g) {
         if (a.kind !== 'banish') continue;
         const cards = namedCards(t, a);
-        if (cards.length) for (const c of cards) out.push({ card: c.name, from: c.zone, cost });
-        else out.push({ card: undefined, from: statedFrom(a), cost });
+        if (cards.length) for (const c of cards) out.push({ card: c.name, from: c.zone, cost, written: true });
+        else out.push({ card: undefined, from: statedFrom(a), cost, written: true });
       }
     }
   };
   const e = l.effect;
   if (l.stmt.cost) fromWritten(l.stmt.cost, true);
-  else for (const p of e?.cost ?? []) if (p.verb === 'banish') out.push({ card: p.itself ? l.inst?.name : undefined, from: p.itself ? l.inst?.zone : p.from, cost: true });
+  else for (const p of e?.cost ?? []) if (p.verb === 'banish') out.push({ card: p.itself ? l.inst?.name : undefined, from: p.itself ? l.inst?.zone : p.from, cost: true, written: false });
   if (l.stmt.actions) fromWritten(l.stmt.actions, false);
   else {
     for (const p of e?.does ?? []) {
       if (p.verb !== 'banish') continue;
-      if (p.object === 'target' && l.targets.length) for (const c of l.targets) out.push({ card: c.name, from: c.zone, cost: false });
-      else for (const from of partZones(l, p)) out.push({ card: undefined, from, cost: false });
+      if (p.object === 'target' && l.targets.length) for (const c of l.targets) out.push({ card: c.name, from: c.zone, cost: false, written: false });
+      else for (const from of partZones(l, p)) out.push({ card: undefined, from, cost: false, written: false });
     }
   }
   return out;

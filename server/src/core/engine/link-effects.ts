@@ -129,7 +129,8 @@ function gyMoveNegator(t: Timeline, active: readonly ActiveRestriction[], l: Lin
   if (moves === false) return undefined;
   const negator = sure ?? unsure[0];
   if (moves === undefined) {
-    l.assumptions.push(`its effect moves no card in the GY (${quoteName(negator.card.name)} would negate it: ${describeRestriction(negator.restriction)}; neither the link nor its card facts say which cards it moves)`);
+    // Only the card facts can leave it open (written actions always say): a fact the library does not know.
+    restsOn(l, { card: l.inst?.name ?? negator.card.name, effect: l.effect?.index, fact: 'lock', what: `whether its effect moves a card in the GY (${quoteName(negator.card.name)} ${describeRestriction(negator.restriction)})`, why: 'its card facts do not say which cards it moves when the link resolves (R64); write its actions after `->` to decide it' });
     return undefined;
   }
   if (sure) return sure.card;

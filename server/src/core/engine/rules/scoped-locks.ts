@@ -82,7 +82,12 @@ function checkBanish(chain: ChainView, report: Report, l: LinkState, a: ActiveRe
     return true;
   }
   const unstated = l.banishesAtPlacement.find((b) => b.from === undefined);
-  if (unstated) l.assumptions.push(`its ${unstated.cost ? 'cost' : 'effect'} banishes no card from the GY (${lockWords(a)} is face-up; the link does not say where the banished card is)`);
+  if (!unstated) return false;
+  const part = unstated.cost ? 'cost' : 'effect';
+  // Written without saying where (counted cards): the scenario's to state. Not written: the card facts do not say where
+  // the card comes from (a generated `cost banish 1`), which the library does not know.
+  if (unstated.written) l.assumptions.push(`its ${part} banishes no card from the GY (${lockWords(a)} is face-up; the link does not say where the banished card is)`);
+  else restsOn(l, { card: l.inst!.name, effect: l.effect?.index, fact: 'lock', what: `where the card its ${part} banishes comes from (${lockWords(a)} forbids it from the GY)`, why: `${chain.linkName(l)} is activated while the lock applies (R93); write the ${part} on the link (\`cost: banish "X"\`) to decide it` });
   return false;
 }
 
