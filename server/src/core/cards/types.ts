@@ -260,6 +260,12 @@ export interface EffectInfo {
   oncePerDuel: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
+  /**
+   * `target not rechecked`: the resolution acts on "it", not on "that target" (PSCT): a target that turned face-down
+   * (or face-up) is still destroyed, banished, returned or sent (Paleozoic Dinomischus, Galaxy Cyclone); where the
+   * text says "that target" the filter's `face-up`/`face-down` is rechecked at resolution (R44).
+   */
+  targetNotRechecked: boolean;
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;

@@ -93,6 +93,7 @@ export const S = {
   W134: 'W134 — YGOrganization, "Demystifying Rulings, Part 2" (PSCT and targeting: where the text says "that target" after the semicolon, the target must still fit its words at resolution; Atlantean Marksman\'s Set target activated in response is not destroyed): http://ygorganization.com/learnrulingspart2',
   W135: 'W135 — Konami, Yu-Gi-Oh! TCG Strategy Blog, "Crossed Souls: Doubly Destructive" (Galaxy Cyclone destroys "it", so a targeted Set card activated in response is still destroyed): https://yugiohblog.konami.com/articles/?p=7146',
   W140: 'W140 — Yugipedia "Card Rulings:Scapegoat" and Pojo\'s card of the day (2004-08-04): Scapegoat cannot be activated unless its controller has 4 unoccupied Monster Zones, one for each Sheep Token: https://yugipedia.com/wiki/Card_Rulings:Scapegoat , https://pojo.com/Yu-gi-oh/cotd/2004/2004Aug/04S.shtml',
+  W161: 'W161 — edisonrul.ing, Book of Moon (the Edison format\'s rulings, edisonformat.net: Karma Cut\'s "banish that target" does not banish a monster turned face-down by Book of Moon; Paleozoic Dinomischus\'s "banish it" still does): https://edisonrul.ing/cards/b/book-of-moon.html',
   YC: 'YC — ygopro-core (Fluorohydride/ygopro-core), the simulator rules engine',
   EC: 'EC — EDOPro core (edo9300/ygopro-core)',
   CS: 'CS — EDOPro card scripts (ProjectIgnis/CardScripts, official/cNNNN.lua)',
