@@ -5,7 +5,7 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { AssumedNote, CardInfo, EffectInfo, EventPattern } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
 import { archetypeByNameOnly } from './match';
 import type { GameEvent } from './state';
 import { Diagnostic, QuickFix } from '../diagnostics';
@@ -89,9 +89,10 @@ export function sourceUnsure(l: LinkState): void {
     if (note.kind === 'hand-condition' && l.activatedFrom?.zone !== 'hand') continue;
     if (conditionSaid && note.kind === 'script-condition') continue;
     const answers = [...(e.kind === 'quick' && e.event?.kind === 'activation' ? [e.event] : []), ...e.responds.filter((r) => r.kind === 'activation')];
-    if (answers.length && isCondition(note) && l.position > 1) {
-      // A responder to "card or effect activated" whose script narrows what it answers (a generated Counter Trap such
-      // as Blackbird Close): which activations it answers is the gap, not "any activation".
+    if (answers.length && note.kind === 'script-condition' && l.position > 1) {
+      // A responder to "card or effect activated" whose script narrows what it answers with conditions the generator
+      // did not read whole: which activations it answers is the gap, not "any activation". (A hand activation's own
+      // condition is not one: it says when the card may come from the hand, below.)
       restsOn(l, {
         card: card.name,
         effect: e.index,
@@ -113,14 +114,6 @@ export function sourceUnsure(l: LinkState): void {
     }
     restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note.text} (its source was unsure)`, why: 'this link uses that effect' });
   }
-}
-
-/**
- * A note about a condition taken as met: the script's (read whole or not) or a hand activation's own. A responder
- * whose note is one of them answers activations the library cannot narrow.
- */
-function isCondition(note: AssumedNote): boolean {
-  return note.kind === 'script-condition' || note.kind === 'hand-condition';
 }
 
 /**
