@@ -124,7 +124,7 @@ const ASSUMED_WORDS = {
 };
 function assumedAbout(e, fact) {
   const re = ASSUMED_WORDS[fact];
-  return !!re && (e.assumed ?? []).some((a) => re.test(a));
+  return !!re && (e.assumed ?? []).some((a) => re.test(a.text));
 }
 
 function isEmpty(v) {
@@ -349,7 +349,7 @@ function compareCard(want, card, core) {
   }
   facts.push(...compareRestrictions(want.restricts, card.effects.flatMap((e) => e.restricts ?? [])));
   const sameKinds = got.length === want.effects.length && got.every((e, i) => e.kind === want.effects[i].kind);
-  facts.push({ fact: 'effects', bucket: sameKinds ? 'right' : got.some((e) => e.assumed?.some((a) => /script/.test(a))) && got.length === 0 ? 'assumed' : 'wrong' });
+  facts.push({ fact: 'effects', bucket: sameKinds ? 'right' : got.some((e) => e.assumed?.some((a) => /script/.test(a.text))) && got.length === 0 ? 'assumed' : 'wrong' });
   facts.push({ fact: 'stats', bucket: statsBucket(want.stats, card) });
   return facts;
 }

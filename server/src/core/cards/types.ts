@@ -164,16 +164,37 @@ export interface ActivationWindow {
 }
 
 /**
+ * One fact of an effect its source was unsure of: `text` is what a judge reads (hovers, `explain`, `segoc card`'s
+ * `# assumed:` lines); `kind` is what the engine tells the notes apart by (engine/unknown-facts.ts), never the words.
+ */
+export type AssumedNote =
+  /** A hand activation's own condition, not read (HAND_CONDITION): a fact only of a link activated from the hand. */
+  | { kind: 'hand-condition'; text: string }
+  /** Conditions written in the effect's script, not read whole, taken as met. */
+  | { kind: 'script-condition'; text: string }
+  /** No script was found for the card: its effects are not known. */
+  | { kind: 'no-script'; text: string }
+  /** The effect was read from its card's text alone (TEXT_ONLY). */
+  | { kind: 'text-only'; text: string }
+  /** Anything else its source says it was unsure of (an unread sentence, a helper procedure, a correction's note). */
+  | { kind: 'other'; text: string };
+
+/** A note of the kind the engine gives no meaning of its own (a sentence of a source or of a test). */
+export function assumedNote(text: string): AssumedNote {
+  return { kind: 'other', text };
+}
+
+/**
  * The `assumed` note of a Trap whose source lets it be activated from the hand under a condition it does not read
  * (Evenly Matched: "If you control no cards"): a fact only of a link that activates it from the hand.
  */
-export const HAND_CONDITION = 'the condition under which its text lets it be activated from the hand is assumed met';
+export const HAND_CONDITION: AssumedNote = { kind: 'hand-condition', text: 'the condition under which its text lets it be activated from the hand is assumed met' };
 
 /**
  * The `assumed` note of every effect read from its card's text alone (a card with no script at the pinned commit):
  * a link on it rests on that fact (engine/unknown-facts.ts), and so does a restriction it places (engine/continuous.ts).
  */
-export const TEXT_ONLY = 'read from its card text alone: no script was found at the pinned commit to cross-check it';
+export const TEXT_ONLY: AssumedNote = { kind: 'text-only', text: 'read from its card text alone: no script was found at the pinned commit to cross-check it' };
 
 /** Whose cards a state condition counts: the effect's controller's (`you`) or the opponent's. */
 export type ConditionPlayer = 'you' | 'opponent';
@@ -297,6 +318,12 @@ export interface EffectInfo {
   oncePerDuel: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
+  /**
+   * `target not rechecked`: the resolution acts on "it", not on "that target" (PSCT): a target that turned face-down
+   * (or face-up) is still destroyed, banished, returned or sent (Paleozoic Dinomischus, Galaxy Cyclone); where the
+   * text says "that target" the filter's `face-up`/`face-down` is rechecked at resolution (R44).
+   */
+  targetNotRechecked: boolean;
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;
@@ -361,7 +388,7 @@ export interface EffectInfo {
    * script and the card text disagree; the card text was taken"). Every link that uses the effect
    * carries them as assumptions (hovers, `explain`), so a guessed fact is never silent.
    */
-  assumed: string[];
+  assumed: AssumedNote[];
 }
 
 /**
