@@ -263,7 +263,7 @@ export type UnaffectedScope = 'other' | 'spell' | 'trap' | 'spell-trap' | 'monst
 export type Restriction =
   | { kind: 'cannot-activate'; who: LockedPlayers; what: LockScope; conditional: boolean }
   | { kind: 'cannot-special-summon'; who: LockedPlayers; except: boolean; conditional: boolean }
-  /** `gy-moves`: any card effect that would move a card in the GY to a different place, wherever its card is (Necrovalley, R93). */
+  /** `gy-moves`: any card effect that would move a card in the GY to a different place, wherever its card is (Necrovalley: its negation is R64; its lock on banishing, `cannot-banish`, is R93). */
   | { kind: 'negates-effects'; what: 'monster' | 'spell' | 'trap' | 'gy-moves' | 'unknown'; conditional: boolean }
   /**
    * Cards cannot be banished by `who`: from the GY (`gy`: Necrovalley) or anywhere (`any`: Imperial Iron Wall; Chaos
@@ -465,6 +465,8 @@ export interface EffectAction {
   object?: ActionObject;
   /** Where the cards come from (`special summon from gy`, `add from deck`). */
   from?: Zone;
+  /** The other zones the player may take them from instead (`special summon from hand or gy`: "from your hand or GY"). */
+  orFrom?: Zone[];
   /** `special summon ... in defense`, `change position to face-down`. */
   position?: 'attack' | 'defense' | 'face-down';
   /** `draw 2`. */

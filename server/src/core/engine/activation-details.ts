@@ -13,6 +13,7 @@ import type { UnknownFact } from './unknown-facts';
 import { effectLabel, effectOwner } from './unknown-facts';
 import type { LinkState } from './classify';
 import type { CardInstance } from './state';
+import { partZones, writtenZones } from './part-zones';
 
 type ActivationPattern = Extract<EventPattern, { kind: 'activation' }>;
 
@@ -20,30 +21,42 @@ type ActivationPattern = Extract<EventPattern, { kind: 'activation' }>;
 export type DetailMiss = string;
 
 /** `targets exactly N`: the link's written targets counted; none written: its effect's (assumed) or none (it does not target). */
-export function targetCountAnswer(n: number, prev: LinkState, misses: DetailMiss[]): Tri {
+export function targetCountAnswer(n: number, prev: LinkState, misses: DetailMiss[], open: DetailMiss[]): Tri {
   if (prev.targets.length) {
     if (prev.targets.length === n) return 'yes';
     misses.push(`it targets ${prev.targets.length} cards, and only an activation that targets exactly ${n} is answered`);
     return 'no';
   }
-  return prev.effect?.targets ? 'assumed' : 'no';
-}
-
-/** A card reference as one key, so a written action's card is matched with the link's written target. */
-function refKey(r: CardRef): string {
-  return r.kind === 'label' ? `#${r.label}` : `${r.owner?.text.toLowerCase() ?? ''}:${r.label?.text ?? r.name.toLowerCase()}`;
+  if (!prev.effect?.targets) return 'no';
+  open.push(`CL${prev.position} writes no targets: its effect is taken to target exactly ${n}`);
+  return 'assumed';
 }
 
 /**
- * `and would destroy it`: what the link destroys is its target. Its written `destroy` actions name only its written
- * targets (yes) or another card (no); else its card's `does` parts: a destroy of its target (yes), of something else
- * only (no); else its includes (no destroy at all: no). What the library does not say is a named gap.
+ * `and would destroy it`: what the link destroys is its target. Its written `destroy` actions name only the card copies
+ * it targets (yes: `target "X" -> destroy Yugi's "X"` or a label are the same copy) or another card (no); where it
+ * writes no target, its effect's targets are taken to be what it destroys (assumed, said) or it targets nothing (no).
+ * Else its card's `does` parts: a destroy of its target (yes), of something else only (no); else its includes (no
+ * destroy at all: no). What the library does not say is a named gap.
  */
-export function destroysTargetAnswer(prev: LinkState, responder: string, gaps: UnknownFact[], misses: DetailMiss[]): Tri {
+export function destroysTargetAnswer(prev: LinkState, resolve: (r: CardRef) => CardInstance | undefined, responder: string, gaps: UnknownFact[], misses: DetailMiss[], open: DetailMiss[]): Tri {
   const destroys = (prev.stmt.actions?.groups.flat() ?? []).filter((a): a is Extract<Action, { kind: 'destroy' }> => a.kind === 'destroy');
   if (destroys.length) {
-    const targets = new Set((prev.stmt.targets ?? []).map(refKey));
-    const onlyTargets = destroys.every((a) => a.cards.kind === 'refs' && a.cards.refs.every((r) => targets.has(refKey(r))));
+    if (!prev.stmt.targets?.length) {
+      if (prev.effect?.targets || !prev.effect) {
+        open.push(`CL${prev.position} writes no targets: what it destroys is taken to be its target`);
+        return 'assumed';
+      }
+      misses.push('it targets nothing');
+      return 'no';
+    }
+    const targets = new Set(prev.targets);
+    // A counted destroy (`destroy 1 card`) or a card the scenario does not know leaves it open.
+    if (destroys.some((a) => a.cards.kind === 'count' || (a.cards.kind === 'refs' && a.cards.refs.some((r) => !resolve(r))))) {
+      open.push(`CL${prev.position}'s destroy does not name the cards: they are taken to be its target`);
+      return 'assumed';
+    }
+    const onlyTargets = destroys.every((a) => a.cards.kind === 'refs' && a.cards.refs.every((r) => targets.has(resolve(r)!)));
     if (!onlyTargets) misses.push('what it destroys is not its target');
     return onlyTargets ? 'yes' : 'no';
   }
@@ -92,23 +105,20 @@ export function originInclude(word: string): { verb: string; from: Zone } | unde
   return { verb: m[1], from: (m[2] === 'extra deck' ? 'extra' : m[2]) as Zone };
 }
 
-function writtenFrom(a: Action): Zone | undefined {
-  if (a.kind === 'special-summon' || a.kind === 'add-to-hand') return a.from;
-  // A destroy of counted cards says where they are (`destroy 1 card from hand`); a destroy of named cards or of all of
-  // a kind destroys cards on the field.
-  if (a.kind === 'destroy') return a.cards.kind === 'count' ? (a.cards.from ?? 'hand') : 'field';
-  return undefined;
+/**
+ * Where a written action takes its cards from: stated, else where the cards it names stood as the link was activated,
+ * else undefined (a counted `destroy 1 card` does not say where: assumed, not the hand).
+ */
+function writtenFrom(a: Action, prev: LinkState): ReadonlyArray<Zone | undefined> {
+  return prev.actionZonesAtPlacement?.get(a) ?? writtenZones(a, []);
 }
-
-/** The objects of a part that are cards on the field ("destroy all monsters"). */
-const ON_FIELD_OBJECTS: ReadonlySet<string> = new Set(['all-monsters', 'all-opponent-monsters', 'all-spells-traps', 'all-cards']);
 
 /**
  * `including special summon from gy or banish from gy` (Ghost Belle & Haunted Mansion): one of the link's written actions
  * or its card's `does` parts does that from that zone. A written action or a part that does it without saying from
  * where leaves it open: assumed (the scenario's gap where the link writes actions, the library's where it does not).
  */
-export function includesFromAnswer(words: readonly string[], prev: LinkState, responder: string, gaps: UnknownFact[], misses: DetailMiss[]): Tri {
+export function includesFromAnswer(words: readonly string[], prev: LinkState, responder: string, gaps: UnknownFact[], misses: DetailMiss[], open: DetailMiss[]): Tri {
   const wanted = words.map(originInclude).filter((w): w is NonNullable<ReturnType<typeof originInclude>> => !!w);
   const written = prev.stmt.actions?.groups.flat() ?? [];
   const parts: readonly EffectAction[] = prev.effect?.does ?? [];
@@ -117,15 +127,19 @@ export function includesFromAnswer(words: readonly string[], prev: LinkState, re
   for (const w of wanted) {
     const verb = ORIGIN_VERBS[w.verb];
     for (const a of written.filter(verb.written)) {
-      const from = writtenFrom(a);
-      if (from === w.from) return 'yes';
-      if (from === undefined) best = 'assumed';
+      const from = writtenFrom(a, prev);
+      if (from.includes(w.from)) return 'yes';
+      if (from.includes(undefined)) {
+        best = 'assumed';
+        open.push(`CL${prev.position}'s actions do not say where their cards are: taken to include ${words.join(' or ')}`);
+      }
     }
     if (written.length) continue;
     for (const p of parts.filter((x) => verb.parts.includes(x.verb))) {
-      const from = p.from ?? (p.object && ON_FIELD_OBJECTS.has(p.object) ? 'field' : targetZone(p, prev, w.from));
-      if (from === w.from) return 'yes';
-      if (from === undefined) {
+      // A written target counts where it stood when the link was activated; elsewhere it stays open (targetZone).
+      const from = partZones(prev, p, [targetZone(prev, w.from)]);
+      if (from.includes(w.from)) return 'yes';
+      if (from.includes(undefined)) {
         best = 'assumed';
         libraryOpen = true;
       }
@@ -152,12 +166,11 @@ export function includesFromAnswer(words: readonly string[], prev: LinkState, re
 }
 
 /**
- * Where a part that acts on its target takes its cards from, where its source does not say: the zone the wanted one,
- * where a target the link writes stood there when it was activated (Called by the Grave banishes its target, in the
- * GY). Elsewhere it stays open: the scenario may leave out the move that put it there (a cost not written).
+ * Where the link's written targets were, for a part that acts on its target where its source does not say: the zone
+ * wanted, where a target stood there when it was activated (Called by the Grave banishes its target, in the GY).
+ * Elsewhere it stays open: the scenario may leave out the move that put it there (a cost not written).
  */
-function targetZone(p: EffectAction, prev: LinkState, wanted: Zone): Zone | undefined {
-  if (p.object !== 'target') return undefined;
+function targetZone(prev: LinkState, wanted: Zone): Zone | undefined {
   return prev.targetsAtPlacement.some((t) => t.zone === wanted) ? wanted : undefined;
 }
 
@@ -168,12 +181,29 @@ export function splitIncludes(p: ActivationPattern): { plain: string[]; fromZone
 }
 
 /**
- * Whether `attacker` has the highest ATK (ties included) of the face-up monsters its controller controls; assumed where
- * an ATK is not known (a card with `?` ATK, or one the scenario names without its stats).
+ * Whether a face-up card on the field may change a monster's ATK: a Spell or Trap (an Equip, a Field or Continuous
+ * card), a monster with an effect that applies or is activated there, a card the library does not know.
  */
-export function highestAtkAnswer(attacker: CardInstance, instances: readonly CardInstance[]): Tri {
+function mayChangeAtk(c: CardInstance): boolean {
+  const card = c.card;
+  if (!card) return true;
+  if (card.category !== 'monster') return true;
+  return card.effects.some((e) => e.kind === 'continuous' || e.activatesFrom.includes('field'));
+}
+
+/**
+ * Whether `attacker` has the highest ATK (ties included) of the face-up monsters its controller controls, by their
+ * printed ATK (the engine keeps no current ATK). Assumed where an ATK is not known (a card with `?` ATK, or one the
+ * scenario names without its stats), and where the printed ATK decides against it while something may have changed an
+ * ATK (`earlierEffects`: a card or effect was activated earlier in the scenario; or a face-up card on the field may):
+ * `why` then says so.
+ */
+export function highestAtkAnswer(attacker: CardInstance, instances: readonly CardInstance[], earlierEffects: boolean): { answer: Tri; why?: string } {
   const own = instances.filter((c) => c.zone === 'field' && !c.faceDown && c.controller === attacker.controller && c.card?.category === 'monster');
   const atk = attacker.card?.atk;
-  if (atk === undefined || own.some((c) => c.card?.atk === undefined)) return 'assumed';
-  return own.every((c) => c.card!.atk! <= atk) ? 'yes' : 'no';
+  if (atk === undefined || own.some((c) => c.card?.atk === undefined)) return { answer: 'assumed', why: 'unknown' };
+  if (own.every((c) => c.card!.atk! <= atk)) return { answer: 'yes' };
+  const changer = instances.find((c) => c.zone === 'field' && !c.faceDown && c !== attacker && mayChangeAtk(c));
+  if (!earlierEffects && !changer) return { answer: 'no' };
+  return { answer: 'assumed', why: changer ? `"${changer.name}" is face-up on the field` : 'a card or effect was activated earlier in the scenario' };
 }

@@ -3,7 +3,7 @@
 // the one implementation: the server's hovers call it too) and its SEGOC category (R9, R14, R28).
 import { CardInfo, EffectInfo, EventPattern, pendulumScaleActivation } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
-import { LinkStmt, Zone } from '../syntax/ast';
+import { Action, LinkStmt, Zone } from '../syntax/ast';
 import { Candidate, category } from './collect';
 import { Category, LinkRole, ResolutionAct } from './results';
 import { RulesInForce } from './rulesets';
@@ -94,13 +94,19 @@ export interface LinkState {
    * the field that forbid it, read from the board then (continuous.ts).
    */
   locksAtPlacement: ActiveRestriction[];
-  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64, R93). */
+  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64). */
   negatedBy: CardInstance | undefined;
   /**
    * What its activation would banish, read only while a lock on banishing applies (R93): each card or counted part, from
    * where (undefined: not stated), by its cost or by its effect.
    */
   banishesAtPlacement: BanishAtActivation[];
+  /**
+   * Where the cards stood that a written action of the link names without saying where from (`special summon "X"`),
+   * before its activation: R31's "including ... from the GY" reads it after the chain, when they have moved. Undefined:
+   * no such action.
+   */
+  actionZonesAtPlacement: ReadonlyMap<Action, ReadonlyArray<Zone | undefined>> | undefined;
   /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
   costShort: Array<{ part: string; have: number; zone: Zone }>;
 }
@@ -171,6 +177,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     locksAtPlacement: [],
     negatedBy: undefined,
     banishesAtPlacement: [],
+    actionZonesAtPlacement: undefined,
     costShort: [],
   };
   if (!inst?.card) return l;

@@ -119,7 +119,7 @@ export function banishLocks(active: readonly ActiveRestriction[], p: PlayerIndex
 }
 
 /**
- * The negations of any effect that would move a card in the GY (R93: Necrovalley), as they stand: `sure`, the ones the
+ * The negations of any effect that would move a card in the GY (R64: Necrovalley), as they stand: `sure`, the ones the
  * library knows apply; `unsure`, those under a condition or read from a card's text alone (a named unknown fact).
  */
 export function gyMoveNegators(active: readonly ActiveRestriction[], inst: CardInstance | undefined): { sure: ActiveRestriction | undefined; unsure: ActiveRestriction[] } {

@@ -9,6 +9,7 @@ import { Action, ActionSeq, CardSet, Zone } from '../syntax/ast';
 import { exceptUnaffected, performCardEffect, summonLocked } from './card-actions';
 import { ActiveRestriction, activationLocks, activeRestrictions, banishLocks, gyMoveNegators, negatorOf, restrictionsOf, summonLocks, unsureNegators } from './continuous';
 import { banishesAtActivation, wouldMoveFromGy } from './gy-moves';
+import { namedCards, statedFrom, writtenZones } from './part-zones';
 import { restsOn } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
 import { describeRestriction } from '../cards/vocabulary/restrictions';
@@ -47,6 +48,12 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   // the activation would banish, as the board stands before it.
   for (const a of l.locksAtPlacement) if (a.restriction.kind === 'cannot-activate' && a.restriction.what === 'spell-cards-unless-set') a.since = t.appliedSince(a.card);
   if (l.locksAtPlacement.some((a) => a.restriction.kind === 'cannot-banish')) l.banishesAtPlacement = banishesAtActivation(t, l);
+  let named: Map<Action, Array<Zone | undefined>> | undefined;
+  for (const a of l.stmt.actions?.groups.flat() ?? []) {
+    const cards = statedFrom(a) ? [] : namedCards((refs) => t.instances(refs), a);
+    if (cards.length) (named ??= new Map()).set(a, writtenZones(a, cards));
+  }
+  l.actionZonesAtPlacement = named;
   // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
   l.boardAtActivation = mayNeedBoard(l) ? t.names.names.instances.map(snapshot) : undefined;
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };

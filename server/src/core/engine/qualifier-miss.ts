@@ -26,7 +26,7 @@ function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern
   if (p.actor && p.actor !== 'any') add(p.actor === 'opponent' ? "by its controller's opponent" : 'by its controller', { actor: undefined });
   if (p.notInPhases?.length) add(`not during the ${p.notInPhases.map((x) => (x === 'damage-step' ? 'Damage Step' : `${x[0].toUpperCase()}${x.slice(1)} Phase`)).join(' or ')}`, { notInPhases: undefined });
   if (p.toGy) add('sent to the GY', { toGy: undefined });
-  if (p.whoseGy) add(p.whoseGy === 'you' ? "a card sent to its controller's GY" : "a card sent to the opponent's GY", { whoseGy: undefined });
+  if (p.whoseGy) add(p.whoseGy === 'you' ? "a card its controller owns sent to the GY (a card goes to its owner's GY, whoever controlled it)" : "a card its controller's opponent owns sent to the GY", { whoseGy: undefined });
   if (p.direct) add('by a direct attack', { direct: undefined });
   if (typeof p.subject === 'object' && filterHasQualifier(p.subject)) add('a card that fits its filter', { subject: { unknown: p.subject.unknown } });
   return out;

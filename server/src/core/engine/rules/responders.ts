@@ -3,12 +3,12 @@
 // answer a game event: only in the window right after it.
 import { CardFilter, EffectInfo, EventPattern } from '../../cards/model';
 import { includedByParts, IncludedPart } from '../../cards/includes';
-import type { Action } from '../../syntax/ast';
+import type { Action, CardRef } from '../../syntax/ast';
 import { activationPatternsOf, eventPatternsOf } from '../classify';
 import { and3, eventMatches, filterMatches, Tri } from '../match';
 import { describeEvent, describeLink, whyNotLast } from '../narrative';
 import { zoneLabel } from '../../labels';
-import { GameEvent, PlayerIndex } from '../state';
+import { CardInstance, GameEvent, PlayerIndex } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { effectLabel, effectOwner, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
@@ -26,8 +26,8 @@ const messages = {
     `${quoteName(p.card)} answers "${p.answers}" and must be chained directly to that activation; it cannot start a chain [R29]`,
   'missed-timing/responder': (p: { card: string; event: string; whyNotLast: string }) =>
     `${quoteName(p.card)} can be activated only when its condition (${p.event}) was the last thing to happen, and it was not: ${p.whyNotLast}; a "When ..." Spell or Trap card misses the timing exactly as an optional "when" trigger does [R19/R20, R32]`,
-  'nothing-to-answer/something-else': (p: { card: string; answers: string; last: string }) =>
-    `${quoteName(p.card)} answers "${p.answers}", but the scenario shows what happened right before this chain (${p.last}) and nothing it answers: it has nothing to respond to here [R36]`,
+  'nothing-to-answer/something-else': (p: { card: string; answers: string; last: string; textOnly: boolean }) =>
+    `${quoteName(p.card)} answers "${p.answers}", but the scenario shows what happened right before this chain (${p.last}) and nothing it answers: it has nothing to respond to here${p.textOnly ? ` (its condition is read from its card text alone: no script was found to cross-check it; a \`card\` definition of it decides otherwise)` : ''} [R36]`,
   'nothing-to-answer/no-summon': (p: { card: string; answers: string; link: number; summonWritten: boolean }) =>
     p.link > 1
       ? `${quoteName(p.card)} negates a Summon ("${p.answers}"), which can be done only as Chain Link 1, right when the monster would be Summoned; as CL${p.link} it has no Summon to negate [R36]`
@@ -84,11 +84,19 @@ function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | 
   return [...out];
 }
 
+/** The card that answers, and how the scenario's card references name card copies (a label and a name, the same copy). */
+interface Responder {
+  name: string;
+  effect?: number;
+  turn?: PlayerIndex;
+  resolve: (r: CardRef) => CardInstance | undefined;
+}
+
 /**
  * Whether link `prev` meets an activation pattern of `responder`. What the card library does not know and the
  * answer rests on (an "assumed" from a gap, not from what the scenario left out) is added to `gaps`.
  */
-function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: { name: string; effect?: number; turn?: PlayerIndex }, gaps: UnknownFact[], misses: DetailMiss[] = []): Tri {
+function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: Responder, gaps: UnknownFact[], misses: DetailMiss[] = [], open: DetailMiss[] = []): Tri {
   const card = prev.inst?.card;
   if (!card) return 'assumed'; // an unknown card: a language error already says so
   if (!prev.effect) {
@@ -141,10 +149,10 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
   if (p.targets) r = and3(r, targetsAnswer(p.targets, prev, player));
   // The activation's details (activation-details.ts): how many it targets, that it destroys its target, from where.
   const responderName = quoteName(responder.name);
-  if (p.targetCount !== undefined) r = and3(r, targetCountAnswer(p.targetCount, prev, misses));
-  if (p.destroysTarget) r = and3(r, destroysTargetAnswer(prev, responderName, gaps, misses));
+  if (p.targetCount !== undefined) r = and3(r, targetCountAnswer(p.targetCount, prev, misses, open));
+  if (p.destroysTarget) r = and3(r, destroysTargetAnswer(prev, responder.resolve, responderName, gaps, misses, open));
   const { plain, fromZone } = splitIncludes(p);
-  if (fromZone.length) r = and3(r, includesFromAnswer(fromZone, prev, responderName, gaps, misses));
+  if (fromZone.length) r = and3(r, includesFromAnswer(fromZone, prev, responderName, gaps, misses, open));
   if (plain.length) {
     // A modal card's link that does not say which effect was chosen: what it did, where its actions are written;
     // else every choice counts.
@@ -261,9 +269,10 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
 function highestAtkAttack(chain: ChainView, l: LinkState, p: Extract<EventPattern, { kind: 'attack' }>, ev: Extract<GameEvent, { kind: 'attack' }>): Tri {
   const rest = eventMatches({ ...p, highestAtk: undefined }, ev, l.inst!, (l.player ?? 0) as PlayerIndex);
   if (rest === 'no') return 'no';
-  const highest = highestAtkAnswer(ev.attacker, chain.instances);
-  if (highest === 'assumed') l.assumptions.push(`the ATK of "${ev.attacker.name}" or of another monster its controller controls is not known: it is taken to be the highest, as "${p.raw}" needs`);
-  return and3(rest, highest);
+  const highest = highestAtkAnswer(ev.attacker, chain.instances, chain.earlierActivations.length > 0);
+  if (highest.why === 'unknown') l.assumptions.push(`the ATK of "${ev.attacker.name}" or of another monster its controller controls is not known: it is taken to be the highest, as "${p.raw}" needs`);
+  else if (highest.why) l.assumptions.push(`"${ev.attacker.name}" is taken to have the highest ATK, as "${p.raw}" needs: its printed ATK is lower than another monster's, but printed ATK is compared and ATK changes are not tracked (${highest.why})`);
+  return and3(rest, highest.answer);
 }
 
 /** The last event the scenario shows before this chain, in its window (a phase change or an R4 leftover is no answer). */
@@ -323,6 +332,9 @@ function reportNoAttack(chain: ChainView, report: Report, l: LinkState, patterns
   return true;
 }
 
+/** Whether an effect is read from its card's text alone (no script to cross-check it): a verdict on it says so. */
+const textOnly = (e: EffectInfo): boolean => e.assumed.some((n) => n.kind === 'text-only');
+
 /** R31 / R29 / R32 for one link that answers an activation or an event. */
 function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   const e = l.effect;
@@ -338,9 +350,10 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   if (activationPatterns.length) {
     const prev = chain.links[l.position - 2];
     const gaps = activationPatterns.map((): UnknownFact[] => []);
-    const responder = { name: effectOwner(l)!.name, effect: e.index, turn: chain.turn };
+    const responder: Responder = { name: effectOwner(l)!.name, effect: e.index, turn: chain.turn, resolve: (r) => chain.resolvedRef(r) };
     const misses: DetailMiss[] = [];
-    const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i], misses)) : [];
+    const open: DetailMiss[] = [];
+    const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i], misses, open)) : [];
     const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
     const eventOk = eventPatterns.length ? eventResponderOk(chain, l, eventPatterns) : 'no';
     const negated = l.stmt.actions?.groups.flat().find((a) => a.kind === 'negate');
@@ -360,7 +373,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       // the chain is what it fails (R36), not "an activation to chain to".
       const last = !prev && eventPatterns.length ? lastStatedEvent(chain) : undefined;
       if (last) {
-        report.say('nothing-to-answer/something-else', l, { card: l.inst.name, answers: raws([...eventPatterns, ...activationPatterns]), last: describeEvent(last, chain.players) });
+        report.say('nothing-to-answer/something-else', l, { card: l.inst.name, answers: raws([...eventPatterns, ...activationPatterns]), last: describeEvent(last, chain.players), textOnly: textOnly(e) });
         return;
       }
       const what = raws(activationPatterns);
@@ -382,7 +395,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       const assumedBy = ok.map((x, i) => (x === 'assumed' ? i : -1)).filter((i) => i >= 0);
       if (eventOk !== 'yes') for (const i of assumedBy) for (const g of gaps[i]) restsOn(l, g);
       if (assumedBy.some((i) => gaps[i].length === 0)) {
-        l.assumptions.push(`CL${prev!.position} was taken to meet "${raws(activationPatterns)}" (its effect is not written out)`);
+        l.assumptions.push(`CL${prev!.position} was taken to meet "${raws(activationPatterns)}" (${open.length ? [...new Set(open)].join('; ') : 'its effect is not written out'})`);
       }
     }
   } else if ((eventPatterns.length && e.kind === 'activation') || quickEventOf(e).length) {
@@ -410,6 +423,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
           card: l.inst.name,
           answers: eventPatterns.map((p) => p.raw).join(' / '),
           last: describeEvent(last, chain.players),
+          textOnly: textOnly(e),
         });
       }
       if (ev) {
@@ -443,7 +457,7 @@ function checkPendingMandatory(chain: ChainView, report: Report): void {
         const key = `${inst.id}:${e.index}`;
         if (used.has(key) && e.oncePerChain) continue;
         if (links.slice(0, k + 1).some((x) => x.inst === inst && x.effect === e) && e.oncePerChain) continue;
-        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index, turn: chain.turn }, []) !== 'yes') continue;
+        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index, turn: chain.turn, resolve: (r) => chain.resolvedRef(r) }, []) !== 'yes') continue;
         if (next.inst === inst && next.effect === e) {
           used.add(key);
           continue;

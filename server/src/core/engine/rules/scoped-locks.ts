@@ -20,8 +20,8 @@ import { S } from './sources';
 const messages = {
   'spell-must-be-set': (p: { link: string; card: string; lock: string; says: string; how: string }) =>
     `${p.link} is the Spell Card ${quoteName(p.card)} activated ${p.how}, but ${quoteName(p.lock)} is face-up on the field: ${p.says} (Set the Spell Card first and activate it on its player's next turn or later, or remove ${quoteName(p.lock)} first) [R92]`,
-  'banish-locked': (p: { link: string; what: string; lock: string; says: string }) =>
-    `${p.link} cannot be activated: ${p.what}, and ${quoteName(p.lock)} is face-up on the field: ${p.says}, so it cannot be done (remove ${quoteName(p.lock)} first, or activate something that banishes nothing from the GY) [R93]`,
+  'banish-locked': (p: { link: string; what: string; lock: string; says: string; where: string }) =>
+    `${p.link} cannot be activated: ${p.what}, and ${quoteName(p.lock)} is face-up on the field: ${p.says}, so it cannot be done (remove ${quoteName(p.lock)} first, or activate something that banishes nothing${p.where}) [R93]`,
 };
 
 type Report = RuleReporter<typeof messages>;
@@ -78,7 +78,8 @@ function checkBanish(chain: ChainView, report: Report, l: LinkState, a: ActiveRe
     }
     const card = hit.card ? quoteName(hit.card) : 'a card';
     const what = `its ${hit.cost ? 'cost' : 'effect'} banishes ${card}${hit.from ? ` from the ${zoneWord(hit.from)}` : ''}`;
-    report.say('banish-locked', l, { link: chain.linkName(l), what, lock: a.card.name, says: describeRestriction(r) });
+    // A lock on banishing from anywhere (Imperial Iron Wall) leaves no "from elsewhere" to suggest.
+    report.say('banish-locked', l, { link: chain.linkName(l), what, lock: a.card.name, says: describeRestriction(r), where: r.from === 'any' ? '' : ' from the GY' });
     return true;
   }
   const unstated = l.banishesAtPlacement.find((b) => b.from === undefined);
@@ -87,7 +88,7 @@ function checkBanish(chain: ChainView, report: Report, l: LinkState, a: ActiveRe
   // Written without saying where (counted cards): the scenario's to state. Not written: the card facts do not say where
   // the card comes from (a generated `cost banish 1`), which the library does not know.
   if (unstated.written) l.assumptions.push(`its ${part} banishes no card from the GY (${lockWords(a)} is face-up; the link does not say where the banished card is)`);
-  else restsOn(l, { card: l.inst!.name, effect: l.effect?.index, fact: 'lock', what: `where the card its ${part} banishes comes from (${lockWords(a)} forbids it from the GY)`, why: `${chain.linkName(l)} is activated while the lock applies (R93); write the ${part} on the link (\`cost: banish "X"\`) to decide it` });
+  else restsOn(l, { card: l.inst!.name, effect: l.effect?.index, fact: 'lock', what: `where the card its ${part} banishes comes from (${lockWords(a)} forbids it from the GY)`, why: `${chain.linkName(l)} is activated while the lock applies (R93); write the ${part} on the link (${part === 'cost' ? '`cost: banish "X"`' : '`-> banish "X"` after the link'}) to decide it` });
   return false;
 }
 
