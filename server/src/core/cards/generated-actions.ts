@@ -177,6 +177,7 @@ export function partsCode(parts: readonly EffectAction[]): string {
       if (p.to) s += `:${OBJECT_LETTERS[p.to]}`;
       if (p.lasts) s += `=${LASTS_LETTERS[p.lasts]}`;
       if (p.from && ZONE_LETTERS[p.from]) s += `@${ZONE_LETTERS[p.from]}`;
+      for (const z of p.from ? (p.orFrom ?? []) : []) if (ZONE_LETTERS[z]) s += `@${ZONE_LETTERS[z]}`;
       if (p.position) s += `^${POSITION_LETTERS[p.position]}`;
       if (p.count !== undefined) s += String(p.count);
       if (p.condition) s += `?${CONDITION_LETTERS[p.condition]}`;
@@ -203,7 +204,12 @@ export function readPartsCode(code: string): EffectAction[] {
     for (;;) {
       const c = code[i];
       if (c !== undefined && OBJECT_OF.has(c)) part.object = OBJECT_OF.get(c);
-      else if (c === '@' && ZONE_OF.has(code[i + 1])) part.from = ZONE_OF.get(code[++i]);
+      else if (c === '@' && ZONE_OF.has(code[i + 1])) {
+        // A second zone (`@h@g`): one the player may pick instead ("from your hand or GY").
+        const z = ZONE_OF.get(code[++i])!;
+        if (part.from) (part.orFrom ??= []).push(z);
+        else part.from = z;
+      }
       else if (c === '^' && POSITION_OF.has(code[i + 1])) part.position = POSITION_OF.get(code[++i]);
       else if (c === '?' && CONDITION_OF.has(code[i + 1])) part.condition = CONDITION_OF.get(code[++i]);
       else if (c === '*') part.tokens = true;

@@ -146,10 +146,14 @@ function objectOf(clause: string, targets: boolean, afterNegation: boolean, firs
 
 function fromOf(clause: string): string {
   if (/\btop (?:\d+ )?cards? of (?:your|their|the|each player's|your opponent's) deck\b/i.test(clause)) return ' from deck';
-  const m = /\bfrom (?:your|the|either player's|your opponent's|their) (hand|deck|main deck|gy|graveyard|extra deck|banishment)\b|\bbanished (?:monster|card)/i.exec(clause);
+  const zone = String.raw`(hand|deck|main deck|gy|graveyard|extra deck|banishment)`;
+  // "from your hand or GY", "from your hand, Deck, or GY": every zone the player may pick (`from hand or gy`).
+  const m = new RegExp(String.raw`\bfrom (?:your|the|either player's|your opponent's|their) ${zone}\b((?:,? (?:or |and\/or )?(?:your |the )?${zone}\b)*)|\bbanished (?:monster|card)`, 'i').exec(clause);
   if (m) {
-    const z = (m[1] ?? 'banished').toLowerCase();
-    return ` from ${z === 'graveyard' ? 'gy' : z === 'banishment' ? 'banished' : z === 'main deck' ? 'deck' : z}`;
+    const word = (z: string) => (z === 'graveyard' ? 'gy' : z === 'banishment' ? 'banished' : z === 'main deck' ? 'deck' : z);
+    const first = word((m[1] ?? 'banished').toLowerCase());
+    const more = m[2] ? [...m[2].toLowerCase().matchAll(new RegExp(zone, 'g'))].map((x) => word(x[1])).filter((z) => z !== first) : [];
+    return ` from ${[first, ...new Set(more)].join(' or ')}`;
   }
   if (/\b(?:synchro|xyz|fusion|link) summon (?:\d+|a|one)\b/i.test(clause)) return ' from extra deck';
   return '';

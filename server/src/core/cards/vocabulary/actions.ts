@@ -97,6 +97,11 @@ export function readActions(ws: readonly string[]): EffectAction[] | undefined {
       if (ws[i] === 'from' && ZONE_WORDS[ws[i + 1]] && !part.from) {
         part.from = ZONE_WORDS[ws[i + 1]] as Zone;
         i += ws[i + 1] === 'extra' && ws[i + 2] === 'deck' ? 3 : 2;
+        // `from hand or gy`: the other zones the player may pick ("from your hand or GY").
+        while (ws[i] === 'or' && ZONE_WORDS[ws[i + 1]]) {
+          (part.orFrom ??= []).push(ZONE_WORDS[ws[i + 1]] as Zone);
+          i += ws[i + 1] === 'extra' && ws[i + 2] === 'deck' ? 3 : 2;
+        }
         continue;
       }
       if ((ws[i] === 'in' || ws[i] === 'to') && (ws[i + 1] === 'defense' || ws[i + 1] === 'attack' || ws[i + 1] === 'face-down')) {
@@ -185,7 +190,7 @@ export function actionWords(a: EffectAction): string {
   if (a.object) out.push(OBJECT_WORDS.get(a.object)!);
   if (a.to) out.push('to', OBJECT_WORDS.get(a.to)!);
   if (a.lasts) out.push(LASTS.find(([, l]) => l === a.lasts)![0]);
-  if (a.from) out.push('from', ZONE_OUT[a.from] ?? a.from);
+  if (a.from) out.push('from', [a.from, ...(a.orFrom ?? [])].map((z) => ZONE_OUT[z] ?? z).join(' or '));
   if (a.position) out.push(a.position === 'face-down' ? 'to face-down' : `in ${a.position}`);
   if (a.condition) out.push(CONDITION_WORDS.get(a.condition)!);
   return out.join(' ');
