@@ -139,11 +139,12 @@ function bucket(expected, got, same, e, fact) {
 
 // ---------------------------------------------------------------- events
 
-function patternsOf(e) {
-  if (e.kind === 'activation') return e.responds ?? [];
+/** The effect's event patterns, each `or` alternative on its own as the set lists them (core's `eventAlternatives`). */
+function patternsOf(e, core) {
+  if (e.kind === 'activation') return (e.responds ?? []).flatMap(core.eventAlternatives);
   if (e.kind === 'phase-trigger' && e.phaseTime) return [{ kind: 'phase', phase: e.phaseTime.phase, whose: e.phaseTime.whose, unknown: [] }];
-  // `sent to gy or banished`: each event of the one effect is an alternative, as the set lists them.
-  return e.event ? [e.event, ...(e.event.or ?? [])] : [];
+  // `sent to gy or banished`: each event of the one effect is an alternative.
+  return e.event ? core.eventAlternatives(e.event) : [];
 }
 
 function flagged(p) {
@@ -217,8 +218,8 @@ function filterFits(want, have) {
  * inside the `event` patterns, the window in `window`); the words then move to `eventQualifiersRead`. An event is
  * right only when nothing of it is left as words and the structure is the library's.
  */
-function eventBucket(want, e) {
-  const got = patternsOf(e);
+function eventBucket(want, e, core) {
+  const got = patternsOf(e, core);
   const expected = want.event ?? [];
   const conditionsSame = sameConditions(want.conditions ?? [], e.conditions ?? []);
   if (!expected.length && !want.eventQualifiers && !(want.conditions ?? []).length) {
@@ -271,7 +272,7 @@ function compareEffect(want, e, card, core) {
   put('kind', bucket(want.kind, e.kind, want.kind === e.kind, e, 'kind'));
   if (want.mandatory !== undefined) put('mandatory', bucket(want.mandatory, e.mandatory, want.mandatory === !!e.mandatory, e, 'mandatory'));
   if (want.timing) put('timing', bucket(want.timing, e.timing, want.timing === e.timing, e, 'timing'));
-  if (applies(want, 'event')) put('event', eventBucket(want, e));
+  if (applies(want, 'event')) put('event', eventBucket(want, e, core));
   if (want.kind === 'activation' && card.category === 'spell') {
     // A Spell is activated from the hand or Set: no zone fact.
   } else if (want.kind === 'activation') {

@@ -8,7 +8,7 @@ export { makeCard, pendulumScaleActivation } from './facts';
 export type { CardFacts, EffectFacts } from './facts';
 export { buildCard, factsFromSegoc, parseEvent } from './from-segoc';
 export type { BuildCardResult } from './from-segoc';
-export { ATTRIBUTES, CARD_TYPE_NAMES, RACES, ZONE_WORDS, PHASE_WORDS, ABILITIES, interpretEvent, interpretPhaseTime, interpretModifier, parseFilter, EVENT_PHRASES, ACTIVATION_PHRASES, SUMMON_PHRASES, PHASE_TIMES, MODIFIER_START_WORDS, modifierCompletions, printModifiers, EFFECT_PROPERTIES, addEffectProperty } from './vocabulary';
+export { ATTRIBUTES, CARD_TYPE_NAMES, RACES, ZONE_WORDS, PHASE_WORDS, ABILITIES, eventAlternatives, interpretEvent, interpretPhaseTime, interpretModifier, parseFilter, EVENT_PHRASES, ACTIVATION_PHRASES, SUMMON_PHRASES, PHASE_TIMES, MODIFIER_START_WORDS, modifierCompletions, printModifiers, EFFECT_PROPERTIES, addEffectProperty } from './vocabulary';
 export type { CardKind, EffectProperty } from './vocabulary';
 export { ACTION_CONDITIONS, ACTION_PHRASES_TO_VERBS, printActions, readActions, verbFits } from './vocabulary';
 export type { CardName, CardProvider } from './provider';

@@ -1,7 +1,7 @@
 // Link classification: for each claimed link, the card copy and effect it uses, its role in the
 // chain (batch trigger, hand trigger, phase trigger, responder, fast or slow), its Spell Speed (R5,
 // the one implementation: the server's hovers call it too) and its SEGOC category (R9, R14, R28).
-import { CardInfo, EffectInfo, EventPattern, pendulumScaleActivation } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern, eventAlternatives, pendulumScaleActivation } from '../cards/model';
 import { Diagnostic } from '../diagnostics';
 import { Action, LinkStmt, Zone } from '../syntax/ast';
 import { Candidate, category } from './collect';
@@ -455,16 +455,9 @@ export function isActivationResponder(e: EffectInfo): boolean {
 }
 
 export function activationPatternsOf(e: EffectInfo): Array<Extract<EventPattern, { kind: 'activation' }>> {
-  const out: Array<Extract<EventPattern, { kind: 'activation' }>> = [];
   // An activation's alternatives (`... exactly 1 "ninja" card or exactly 1 face-down monster you control`) each answer.
-  const add = (p: EventPattern) => {
-    if (p.kind !== 'activation') return;
-    out.push(p);
-    for (const o of p.or ?? []) add(o);
-  };
-  if (e.kind === 'quick' && e.event) add(e.event);
-  for (const r of e.responds) add(r);
-  return out;
+  const all = [...(e.kind === 'quick' && e.event ? [e.event] : []), ...e.responds];
+  return all.flatMap((p) => (p.kind === 'activation' ? eventAlternatives(p) : [])).filter((p): p is Extract<EventPattern, { kind: 'activation' }> => p.kind === 'activation');
 }
 
 export function eventPatternsOf(e: EffectInfo): EventPattern[] {

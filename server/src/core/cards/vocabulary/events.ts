@@ -8,6 +8,15 @@ import { parseFilter } from './filters';
 import { parseVerb, VERB_START } from './verbs';
 import { ZONE_WORDS } from './words';
 
+/**
+ * A pattern and every alternative joined to it by `or` (`sent to gy or banished`; Kagero's "exactly 1 ... or exactly 1
+ * ..."), alternatives of alternatives included, in order: one effect that any of them meets. The engine's checks and
+ * the accuracy measure read them through this one function.
+ */
+export function eventAlternatives(p: EventPattern): EventPattern[] {
+  return [p, ...('or' in p && p.or ? p.or.flatMap(eventAlternatives) : [])];
+}
+
 /** Interprets an event phrase, given as its lower-cased words (see from-segoc.ts words) and its text. */
 export function interpretEvent(phraseWords: readonly string[], raw: string): EventPattern {
   const origins = eitherOrigin(phraseWords, raw);

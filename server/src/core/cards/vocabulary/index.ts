@@ -12,7 +12,7 @@
 // (the effect properties: one row each) with modifiers.ts (reading and printing the parts of an effect line after its phrase) and phrases.ts (what completion offers).
 export { ABILITIES, ATTRIBUTES, CARD_TYPE_NAMES, cardTypeInfo, isCardType, PHASE_WORDS, RACES, ZONE_WORDS } from './words';
 export { parseFilter } from './filters';
-export { interpretEvent } from './events';
+export { eventAlternatives, interpretEvent } from './events';
 export { interpretPhaseTime } from './times';
 export { interpretModifier, modifierCompletions, MODIFIER_START_WORDS, printModifiers } from './modifiers';
 export { addEffectProperty, EFFECT_PROPERTIES } from './properties';
