@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
-import { CONDITION_PHRASES, englishConditions, printConditions, readConditions } from '../server/src/core/internal';
+import { CONDITION_PHRASES, englishConditions, englishHandCondition, printConditions, readConditions } from '../server/src/core/internal';
 
 const root = path.resolve(__dirname, '../..');
 const lua = require(path.join(root, 'scripts/lib/lua-facts.js'));
@@ -33,8 +33,8 @@ test('conditions: several join with `and`; a face-up filter that names an archet
 });
 
 /** The state conditions a condition function states, through the reader's codes. */
-function conditionsOf(body: string): unknown[] {
-  const script = `local s,id=GetID()\nfunction s.initial_effect(c)\n\tlocal e1=Effect.CreateEffect(c)\n\te1:SetType(EFFECT_TYPE_ACTIVATE)\n\te1:SetCode(EVENT_FREE_CHAIN)\n\te1:SetCondition(s.condition)\n\tc:RegisterEffect(e1)\nend\nfunction s.condition(e,tp,eg,ep,ev,re,r,rp)\n\treturn ${body}\nend\n`;
+function conditionsOf(body: string, more = ''): unknown[] {
+  const script = `local s,id=GetID()\nfunction s.initial_effect(c)\n\tlocal e1=Effect.CreateEffect(c)\n\te1:SetType(EFFECT_TYPE_ACTIVATE)\n\te1:SetCode(EVENT_FREE_CHAIN)\n\te1:SetCondition(s.condition)\n\tc:RegisterEffect(e1)\nend\nfunction s.condition(e,tp,eg,ep,ev,re,r,rp)\n\t${body.includes('\n') ? body : `return ${body}`}\nend\n${more}`;
   const q = lua.readScript(script).effects[0].qualifiers;
   return q.codes.filter((c: string) => c.startsWith('C:')).map((c: string) => JSON.parse(decodeURIComponent(c.slice(2))));
 }
@@ -59,6 +59,30 @@ test('text inference: state conditions from the words before the colon', () => {
   assert.equal(englishConditions('When your opponent activates a monster effect while you control a "Rikka" monster (Quick Effect)'), 'you control a "Rikka" monster');
   assert.equal(englishConditions('If 3 or more attacks have been declared this turn (Quick Effect)'), '3 or more attacks were declared this turn');
   assert.equal(englishConditions('If you have no cards in your GY (Quick Effect)'), 'you have no cards in gy');
-  // "or the only face-up monsters you control are ...": an alternative it does not hold; half of it would be stricter.
-  assert.equal(englishConditions('If you control no face-up monsters, or the only face-up monsters you control are LIGHT Fiend monsters'), undefined);
+  // "or the only face-up monsters you control are ...": read whole, never half (half would be stricter than the text).
+  assert.equal(englishConditions('If you control no face-up monsters, or the only face-up monsters you control are LIGHT Fiend monsters'), 'you control no face-up monsters other than light fiend monsters');
+  assert.equal(englishConditions('If your opponent controls a monster with higher ATK than your LP'), 'opponent controls a monster with more atk than your lp');
+  assert.equal(englishConditions('Once per turn, during the End Phase, if both players control the same number of monsters'), 'both players control the same number of monsters');
+  assert.equal(englishConditions('If this card has a "Utopia" monster as material'), 'it has a "Utopia" monster as material');
+  assert.equal(englishHandCondition('At the end of the Battle Phase, ...: You can do it. If you control no cards, you can activate this card from your hand.'), 'you control no cards');
+  assert.equal(englishHandCondition('You can activate this card from your hand.'), undefined);
+});
+
+test('conditions: the new kinds read into one form (issue 27: Fiendsmith\'s Sanct, Gold Pride, Mystic Mine, Ultimate Falcon)', () => {
+  const read = (s: string) => readConditions(words(s), s);
+  assert.deepEqual(read('you control no face-up monsters other than light fiend monsters'), [{ kind: 'controls', who: 'you', count: 'none', filter: { category: 'monster', faceUp: true }, except: { category: 'monster', attributes: ['light'], races: ['fiend'] } }]);
+  assert.deepEqual(read('opponent controls a monster with more atk than your lp'), [{ kind: 'atk-above-lp', who: 'opponent', lp: 'you' }]);
+  assert.deepEqual(read('both players control the same number of monsters'), [{ kind: 'same-count', category: 'monster' }]);
+  assert.deepEqual(read('it has a "Raidraptor" monster as material'), [{ kind: 'self', state: 'has-material', filter: { category: 'monster', archetypes: ['Raidraptor'] } }]);
+  // "other than this card" stays the filter's own words, not an exception.
+  assert.equal(read('you control no monsters other than this card')?.[0]?.kind === 'controls' && 'except' in read('you control no monsters other than this card')![0], false);
+});
+
+test('lua reader: the script idioms of the new kinds', () => {
+  assert.deepEqual(conditionsOf('Duel.IsExistingMatchingCard(s.spcfilter,tp,0,LOCATION_MZONE,1,nil,Duel.GetLP(tp))', 'function s.spcfilter(c,lp)\n\treturn c:IsFaceup() and c:GetAttack()>lp\nend\n'), [{ kind: 'atk-above-lp', who: 'opponent', lp: 'you' }]);
+  assert.deepEqual(conditionsOf('Duel.GetFieldGroupCount(tp,LOCATION_MZONE,0)==Duel.GetFieldGroupCount(tp,0,LOCATION_MZONE)'), [{ kind: 'same-count', category: 'monster' }]);
+  assert.deepEqual(conditionsOf('e:GetHandler():GetOverlayGroup():IsExists(Card.IsSetCard,1,nil,SET_RAIDRAPTOR)'), [{ kind: 'self', state: 'has-material', filter: { category: 'card', archetypes: ['SET:RAIDRAPTOR'] } }]);
+  const sanct = 'local g=Duel.GetMatchingGroup(Card.IsFaceup,tp,LOCATION_MZONE,0,nil)\n\treturn #g==0 or g:FilterCount(s.confilter,nil)==#g';
+  assert.deepEqual(conditionsOf(sanct, 'function s.confilter(c)\n\treturn c:IsAttribute(ATTRIBUTE_LIGHT) and c:IsRace(RACE_FIEND)\nend\n'), [{ kind: 'controls', who: 'you', count: 'none', filter: { category: 'monster', faceUp: true }, except: { category: 'monster', attributes: ['light'], races: ['fiend'] } }]);
+  assert.deepEqual(conditionsOf('not Duel.IsExistingMatchingCard(s.cfilter,tp,LOCATION_MZONE,0,1,nil)', 'function s.cfilter(c)\n\treturn c:IsFacedown() or not c:IsRace(RACE_FAIRY)\nend\n'), [{ kind: 'controls', who: 'you', count: 'none', filter: { category: 'monster' }, except: { category: 'monster', races: ['fairy'] } }]);
 });
