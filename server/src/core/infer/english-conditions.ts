@@ -15,7 +15,8 @@ function filterWords(words: string): string | undefined {
   const w = words.trim().replace(/\bMonster Card(s?)\b/g, 'monster$1');
   // Quoted archetypes stay as written; the rest is lower-cased: attributes, races, card types, `face-up`.
   if (!/^(?:face-up )?(?:"[^"]+" )?(?:[A-Z]+ )?(?:[A-Za-z-]+ )?(?:monsters?|cards?|Spells?|Traps?)$/.test(w)) return undefined;
-  return w.replace(/(^|\s)([^"\s]+)(?=\s|$)/g, (_, s: string, x: string) => s + x.toLowerCase());
+  // A quoted archetype of several words ("Galaxy-Eyes Tachyon Dragon") is one token, its case kept.
+  return (w.match(/"[^"]*"|\S+/g) ?? []).map((x) => (x.startsWith('"') ? x : x.toLowerCase())).join(' ');
 }
 
 /** The PSCT player as the language writes it. */
@@ -83,6 +84,8 @@ export function englishConditions(cond: string): string | undefined {
     // "If you control no face-up monsters, or the only ... are LIGHT Fiend monsters": an alternative this reader does
     // not hold; reading only its first half would make the condition stricter than the text.
     if (m && /^,?\s*or\b/i.test(cond.slice(m.index + m[0].length))) continue;
+    // "If only your opponent controls a monster": "only" narrows it to more than this reader holds (you control none).
+    if (m && /\bonly\s+$/i.test(cond.slice(0, m.index))) continue;
     const w = m && words(m);
     if (w && !out.includes(w)) out.push(w);
   }

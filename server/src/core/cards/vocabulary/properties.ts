@@ -164,7 +164,14 @@ const SHIPPED = [
   }),
   row({ key: 'evenIfNotThere', starts: [], completions: [], docs: [], fallback: () => [] }),
   // `from field or hand (while you control no cards)`: the hand's own condition, read and printed by the `from` row.
-  row({ key: 'handConditions', starts: [], completions: [], docs: [], fallback: () => [] }),
+  row({
+    key: 'handConditions',
+    starts: [],
+    completions: [],
+    docs: [],
+    fallback: () => [],
+    describe: (e) => (e.handConditions.length ? `activated from the hand only ${printConditions(e.handConditions)}` : undefined),
+  }),
   flag('chooseOne', ['choose one', 'choose 1'], {
     describe: (e) => (e.chooseOne ? 'one of the effects chosen when the card is activated' : undefined),
     // Said only where it is one, so other cards' audited facts stay as they were.

@@ -162,8 +162,10 @@ function answer(chain: ChainView, l: LinkState, c: StateCondition): Answer {
       const a = fieldCount(chain, l, you, c.category);
       const b = fieldCount(chain, l, (1 - you) as PlayerIndex, c.category);
       const what = c.category === 'monster' ? 'monster' : 'card';
-      if (a.known && b.known) return a.n === b.n ? { met: true } : { met: false, shows: `${chain.players[you]} with ${a.n} ${what}${a.n === 1 ? '' : 's'} and ${chain.players[1 - you]} with ${b.n}` };
-      // A player shown with more than the other can have at most: not settled until both fields are stated.
+      const shows = { met: false as const, shows: `${chain.players[you]} with ${a.n} ${what}${a.n === 1 ? '' : 's'} and ${chain.players[1 - you]} with ${b.n}` };
+      if (a.known && b.known) return a.n === b.n ? { met: true } : shows;
+      // A player shown with more than the other, whose field is stated whole, can have: not the same, whatever else is there.
+      if ((a.known && b.n > a.n) || (b.known && a.n > b.n)) return shows;
       return { met: 'assumed', why: 'the scenario does not state every card on the field' };
     }
     case 'holds':
@@ -222,7 +224,7 @@ export const stateConditions = defineRule({
       inForce: 'always',
       summary:
         'An effect whose text states a condition on the game state ("while you control no monsters", "If you have no cards in your GY", "If 3 or more attacks have been declared this turn") can be activated only while it holds; a face-down monster is still a monster you control. The condition is checked when the effect is activated: a card that makes it false later does not undo the activation.',
-      sources: [S.W47, S.W99, S.W100, S.W101, S.W102],
+      sources: [S.W47, S.W99, S.W100, S.W101, S.W102, S.W141, S.W142, S.W143, S.W144, S.W145],
     },
   ],
   messages,
