@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as path from 'path';
-import { CONDITION_PHRASES, englishConditions, englishHandCondition, printConditions, readConditions } from '../server/src/core/internal';
+import { analyze, CONDITION_PHRASES, englishConditions, englishHandCondition, printConditions, readConditions } from '../server/src/core/internal';
 
 const root = path.resolve(__dirname, '../..');
 const lua = require(path.join(root, 'scripts/lib/lua-facts.js'));
@@ -85,4 +85,32 @@ test('lua reader: the script idioms of the new kinds', () => {
   const sanct = 'local g=Duel.GetMatchingGroup(Card.IsFaceup,tp,LOCATION_MZONE,0,nil)\n\treturn #g==0 or g:FilterCount(s.confilter,nil)==#g';
   assert.deepEqual(conditionsOf(sanct, 'function s.confilter(c)\n\treturn c:IsAttribute(ATTRIBUTE_LIGHT) and c:IsRace(RACE_FIEND)\nend\n'), [{ kind: 'controls', who: 'you', count: 'none', filter: { category: 'monster', faceUp: true }, except: { category: 'monster', attributes: ['light'], races: ['fiend'] } }]);
   assert.deepEqual(conditionsOf('not Duel.IsExistingMatchingCard(s.cfilter,tp,LOCATION_MZONE,0,1,nil)', 'function s.cfilter(c)\n\treturn c:IsFacedown() or not c:IsRace(RACE_FAIRY)\nend\n'), [{ kind: 'controls', who: 'you', count: 'none', filter: { category: 'monster' }, except: { category: 'monster', races: ['fairy'] } }]);
+});
+
+/** R79 on made-up cards: the codes of one scenario's diagnostics, and its links' assumptions. */
+function r79(body: string): { codes: string[]; assumed: string[] } {
+  const cards = 'card "Set Trigger": normal trap\n  activation\n  trigger optional if destroyed, from gy, while it is set\n\ncard "Mat Xyz": xyz monster (warrior, light, rank 4, atk 2000, def 2000)\n  ignition, cost detach 1\n  quick optional, while it has material\n  quick optional, while it has a "Gem-Knight" monster as material\n\ncard "Gem-Knight Test": normal monster (rock, earth, level 4, atk 1800, def 0)\n  archetype "Gem-Knight"\n\ncard "Plain Test": normal monster (rock, earth, level 4, atk 1800, def 0)\n  archetype none\n';
+  const sc = analyze(`${cards}\nscenario "t"\n  players Yugi, Kaiba\n${body}`).scenarios[0];
+  return { codes: sc.diagnostics.filter((d) => d.severity !== 'information' || d.code === 'state-condition').map((d) => `${d.code}${d.link ? ` at CL${d.link}` : ''}`), assumed: sc.chains.flatMap((c) => c.links.flatMap((l) => l.assumptions)) };
+}
+
+test('R79: "it is Set" is not met where the scenario shows the card face-up before it left the field', () => {
+  const destroyed = (board: string) => r79(`  turn Kaiba\n  Yugi field: ${board}\n  Kaiba hand: "Mystical Space Typhoon"\n  chain\n    1 Kaiba "Mystical Space Typhoon" target "Set Trigger"\n  chain\n    1 Yugi "Set Trigger" effect 2\n`);
+  assert.deepEqual(destroyed('set "Set Trigger"').codes, []);
+  assert.deepEqual(destroyed('"Set Trigger"').codes, ['state-condition at CL1']);
+});
+
+test('R79: material, where the scenario shows it with the Xyz Summon: met, none left, none of the kind; else assumed', () => {
+  const summoned = (using: string, chains: string) => r79(`  turn Yugi\n  Yugi xyz summons "Mat Xyz" using ${using}\n${chains}`);
+  assert.deepEqual(summoned('"Gemini Elf", "Sangan"', '  chain\n    1 Yugi "Mat Xyz" effect 2\n').codes, []);
+  // Its only material detached as the cost of its first effect: none left.
+  assert.deepEqual(summoned('"Gemini Elf"', '  chain\n    1 Yugi "Mat Xyz" effect 1 cost: send "Gemini Elf" to gy\n  chain\n    1 Yugi "Mat Xyz" effect 2\n').codes, ['state-condition at CL1']);
+  assert.deepEqual(summoned('"Gem-Knight Test", "Sangan"', '  chain\n    1 Yugi "Mat Xyz" effect 3\n').codes, []);
+  assert.deepEqual(summoned('"Plain Test"', '  chain\n    1 Yugi "Mat Xyz" effect 3\n').codes, ['state-condition at CL1']);
+  // A material whose archetypes the library does not list: not known either way, assumed.
+  assert.deepEqual(summoned('"Gemini Elf"', '  chain\n    1 Yugi "Mat Xyz" effect 3\n').codes, []);
+  // On the board from the start: its material is not shown, so the condition is assumed and said.
+  const board = r79('  turn Yugi\n  Yugi field: "Mat Xyz"\n  chain\n    1 Yugi "Mat Xyz" effect 3\n');
+  assert.deepEqual(board.codes, []);
+  assert.ok(board.assumed.some((a) => /"while it has a "Gem-Knight" monster as material" is assumed met: the scenario does not show all of its material/.test(a)), board.assumed.join(' | '));
 });
