@@ -331,9 +331,13 @@ function compareCard(want, card, core) {
 
 // ---------------------------------------------------------------- locks (restricts)
 
-/** What a restriction covers, one word per kind: an activation lock's or a negation's `what`, `by` for unaffected, `except` for a Summon lock. */
+/**
+ * What a restriction covers, one word per kind: an activation lock's or a negation's `what` (`spell-cards-unless-set`,
+ * `gy-moves` among them), `by` for unaffected, `except` for a Summon lock, `from` (`gy`, `any`) for a banishing lock.
+ */
 function scopeOf(r) {
   if (r.kind === 'unaffected') return r.by;
+  if (r.kind === 'cannot-banish') return r.from;
   if (r.kind === 'cannot-special-summon') return r.except ? 'except' : 'all';
   return r.what;
 }

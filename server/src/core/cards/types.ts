@@ -208,8 +208,13 @@ export interface SetTurnActivation {
 /** Whose actions a lock forbids: both players, the card's controller's opponent, or its controller. */
 export type LockedPlayers = 'both' | 'opponent' | 'you';
 
-/** What an activation lock covers: a kind of card or effect, or `unknown` where the source's scope is not read. */
-export type LockScope = 'cards-and-effects' | 'monster-effects' | 'spell-cards' | 'trap-cards' | 'spell-trap-cards' | 'unknown';
+/**
+ * What an activation lock covers: a kind of card or effect, or `unknown` where the source's scope is not read.
+ * `spell-cards-unless-set`: a Spell Card's activation unless it was Set and its player's next turn after Setting it
+ * has come (Anti-Spell Fragrance: "must Set Spell Cards before activating them, and cannot activate them until their
+ * next turn after Setting them"), R92.
+ */
+export type LockScope = 'cards-and-effects' | 'monster-effects' | 'spell-cards' | 'trap-cards' | 'spell-trap-cards' | 'spell-cards-unless-set' | 'unknown';
 
 /** Whose effects a card is unaffected by (`other`: every card's but its own), or `unknown` where not read. */
 export type UnaffectedScope = 'other' | 'spell' | 'trap' | 'spell-trap' | 'monster' | 'opponent' | 'unknown';
@@ -222,7 +227,13 @@ export type UnaffectedScope = 'other' | 'spell' | 'trap' | 'spell-trap' | 'monst
 export type Restriction =
   | { kind: 'cannot-activate'; who: LockedPlayers; what: LockScope; conditional: boolean }
   | { kind: 'cannot-special-summon'; who: LockedPlayers; except: boolean; conditional: boolean }
-  | { kind: 'negates-effects'; what: 'monster' | 'spell' | 'trap' | 'unknown'; conditional: boolean }
+  /** `gy-moves`: any card effect that would move a card in the GY to a different place, wherever its card is (Necrovalley, R93). */
+  | { kind: 'negates-effects'; what: 'monster' | 'spell' | 'trap' | 'gy-moves' | 'unknown'; conditional: boolean }
+  /**
+   * Cards cannot be banished by `who`: from the GY (`gy`: Necrovalley) or anywhere (`any`: Imperial Iron Wall; Chaos
+   * Hunter, for the opponent), by effects, costs and procedures alike (R93).
+   */
+  | { kind: 'cannot-banish'; who: LockedPlayers; from: 'gy' | 'any'; conditional: boolean }
   | { kind: 'unaffected'; by: UnaffectedScope; conditional: boolean };
 
 export interface EffectInfo {

@@ -404,8 +404,8 @@ const SHIPPED = [
   row({
     key: 'restricts',
     starts: RESTRICTION_STARTS,
-    completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects'],
-    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects'],
+    completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects', 'locks banishing from gy', 'negates effects that move cards in the gy'],
+    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects', 'locks banishing [from gy] [for <player>]', 'negates effects that move cards in the gy'],
     read(effect, ws) {
       const r = readRestriction(ws);
       if (!r) return false;
