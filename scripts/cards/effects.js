@@ -582,6 +582,13 @@ function withTextMaterialKind(records, text) {
   });
 }
 
+/** The words before the colon of a text effect's first sentence; none where that sentence has no colon. */
+function ownCondition(sentence) {
+  const first = (sentence ?? '').split(/(?<=\.)\s+(?=[A-Z●])/)[0];
+  const colon = first.indexOf(':');
+  return colon >= 0 ? first.slice(0, colon) : '';
+}
+
 /**
  * State conditions the text states where the script's condition states none (R79): the paired text effect's
  * `conditions` (english-conditions.ts) as `C:` codes, where the record has no `C:` code of its own. A script often
@@ -589,12 +596,16 @@ function withTextMaterialKind(records, text) {
  * where the reader does not look.
  */
 function withTextConditions(records, inferred, type) {
+  englishModule ??= loadTypeScript('server/src/core/infer/english-conditions.ts');
   for (const [i, t] of pairedWithText(records, inferred, type)) {
-    if (!t.conditions) continue;
+    // The words before the colon of the effect's own first sentence only: where the inference took later sentences
+    // into one effect (a Normal Trap's "If this Set card ... is destroyed: ..."), their conditions are another effect's.
+    const words = englishModule.englishConditions(ownCondition(t.sentence));
+    if (!words) continue;
     const f = records[i].split(',');
     const codes = (f[4] ?? '').split('|');
     if (codes.some((c) => c.startsWith('C:'))) continue;
-    const read = conditionWords(t.conditions);
+    const read = conditionWords(words);
     if (!read.length) continue;
     f[4] = [...codes, ...read.map(conditionCode)].join('|');
     records[i] = f.join(',');
