@@ -449,8 +449,14 @@ export function isActivationResponder(e: EffectInfo): boolean {
 
 export function activationPatternsOf(e: EffectInfo): Array<Extract<EventPattern, { kind: 'activation' }>> {
   const out: Array<Extract<EventPattern, { kind: 'activation' }>> = [];
-  if (e.kind === 'quick' && e.event?.kind === 'activation') out.push(e.event);
-  for (const r of e.responds) if (r.kind === 'activation') out.push(r);
+  // An activation's alternatives (`... exactly 1 "ninja" card or exactly 1 face-down monster you control`) each answer.
+  const add = (p: EventPattern) => {
+    if (p.kind !== 'activation') return;
+    out.push(p);
+    for (const o of p.or ?? []) add(o);
+  };
+  if (e.kind === 'quick' && e.event) add(e.event);
+  for (const r of e.responds) add(r);
   return out;
 }
 

@@ -4,7 +4,7 @@
 // a card's effect is negated where it resolves, and whether a card is unaffected by another card's effect. Pure
 // reads of the cards' state: link-effects.ts asks them when it places and resolves links; the rules read what
 // placement recorded.
-import { CardInfo, Restriction, TEXT_ONLY } from '../cards/model';
+import { CardInfo, Restriction } from '../cards/model';
 import { CardInstance, PlayerIndex } from './state';
 
 /** A restriction that applies now: the card that applies it, and whose card that is. */
@@ -37,7 +37,7 @@ export function restrictionsOf(card: CardInfo | undefined): readonly Restriction
  * Such a restriction is a named unknown fact on the links it would act on, never a plain "applies".
  */
 export function restrictionUnsure(card: CardInfo | undefined, r: Restriction): boolean {
-  return r.conditional || !!card?.effects.some((e) => e.restricts.includes(r) && e.assumed.includes(TEXT_ONLY));
+  return r.conditional || !!card?.effects.some((e) => e.restricts.includes(r) && e.assumed.some((note) => note.kind === 'text-only'));
 }
 
 const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.faceDown;

@@ -62,6 +62,8 @@ export const EVENT_PHRASES = [
   'opponent declares an attack targeting a monster you control',
   "a monster you control leaves the field by opponent's card effect except during the damage step",
   'used as synchro material',
+  'a card is sent from deck or field to your gy',
+  'opponent declares an attack with their highest atk monster',
 ];
 /** Activation phrases (of `quick ... when` and `responds to`). */
 export const ACTIVATION_PHRASES = [
@@ -78,6 +80,11 @@ export const ACTIVATION_PHRASES = [
   'monster effect activated on the field',
   'card or effect activated including search or deck summon or deck send',
   'opponent activates a card or effect that targets a card you control',
+  'card or effect activated that targets exactly 1 monster you control and would destroy it',
+  'opponent activates a card or effect that targets exactly 1 "ninja" card or exactly 1 face-down monster you control',
+  'card or effect activated including special summon from gy or banish from gy',
+  'card or effect activated including destroy on field',
+  'opponent activates a monster effect in hand or field during your turn',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */
 export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster', 'opponent normal or flip summons a monster'];

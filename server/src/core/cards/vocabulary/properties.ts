@@ -270,6 +270,12 @@ const SHIPPED = [
     describe: (e) => (e.targets ? `targets ${e.targets.raw}` : undefined),
     audit: { name: 'targets', value: (e) => String(!!e.targets) },
   }),
+  // PSCT: "Target 1 face-up card; banish it" acts on the card whatever became of its face; "banish that target"
+  // rechecks the target's words (R44). Absent: rechecked, as "that target" says.
+  flag('targetNotRechecked', ['target not rechecked'], {
+    describe: (e) => (e.targetNotRechecked ? 'resolves on "it": a target that turned face-down or face-up is still affected (not rechecked, PSCT)' : undefined),
+    audit: undefined,
+  }),
   flag('damageStep', ['damage step'], {
     print: (e, card) => (e.damageStep && !counterActivation(e, card) ? 'damage step' : undefined),
     fallback: (e, card) => counterActivation(e, card),
