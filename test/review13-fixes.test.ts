@@ -9,7 +9,7 @@ import { analyze } from '../server/src/core/internal';
 import './generated-cards';
 import { readActions, printActions } from '../server/src/core/cards/vocabulary/actions';
 import { partsCode, readPartsCode } from '../server/src/core/cards/generated-actions';
-import { inferEffects } from '../server/src/core/internal';
+import { EventPattern, eventAlternatives, inferEffects, interpretEvent } from '../server/src/core/internal';
 
 function run(board: string, chains: string, defs = ''): { codes: string[]; messages: string[]; assumptions: string[] } {
   const a = analyze(`${defs}\nscenario "s"\n  rules tcg\n  players Yugi, Kaiba\n  turn Kaiba\n${board}\n${chains}\n`);
@@ -97,4 +97,12 @@ test('wording: R93 under a lock on all banishing, R41 names the owner\'s GY, the
   assert.match(msg, /or activate something that banishes nothing\) \[R93\]/);
   const vanity = analyze(`scenario "s"\n  rules tcg\n  players Yugi, Kaiba\n  turn Yugi\n  phase battle\n  Yugi field: "Dark Magician", "Vanity's Emptiness"\n  Kaiba field: "Gemini Elf"\n  Yugi attacks "Gemini Elf" with "Dark Magician"\n  battle destroys "Gemini Elf"\n  chain\n    1 Yugi "Vanity's Emptiness"\n`).diagnostics.map((d) => d);
   assert.ok(vanity.some((d) => /needs a card its controller owns sent to the GY \(a card goes to its owner's GY.*\[R41\]/.test(d.message)), vanity.map((d) => d.message).join('\n'));
+});
+
+test('one flattener of `or` alternatives, for the engine and the measure', () => {
+  const kagero = interpretEvent('opponent activates a card or effect that targets exactly 1 "ninja" card or exactly 1 face-down monster you control'.split(' '), 'k');
+  assert.equal(eventAlternatives(kagero).length, 2);
+  const nested = { ...kagero, or: [{ ...kagero, or: [kagero] }] } as EventPattern;
+  // Itself, its alternative, and that one's own two (Kagero's and its `or`): alternatives of alternatives included.
+  assert.equal(eventAlternatives(nested).length, 4);
 });
