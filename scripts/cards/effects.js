@@ -690,22 +690,39 @@ const EVENT_WORDS = {
  * name no record's event, or several, nothing is read (the engine then lets R30 decide, as before).
  */
 function withDamageStepExclusions(records, card) {
+  withTextEventCode(records, card, 'nDS', /\bexcept during the damage step\b/i, (f, event, cond) => ['T', 'Q', 'A'].includes(f[0]) && EVENT_WORDS[event]?.test(cond) && !(f[6] ?? '').includes('d'));
+}
+
+/**
+ * "If a monster you control attacked and destroyed a monster by battle" (`at` in the event field): EDOPro's
+ * EVENT_BATTLE_DESTROYING does not say which monster attacked, and the scripts rarely check it, so the card text is
+ * the source: a sentence whose condition says "attacked and destroyed" / "attacks and destroys" gives it to the one
+ * record of the card on that event (none where several are).
+ */
+function withAttackerQualifier(records, card) {
+  withTextEventCode(records, card, 'at', /\battack(?:ed|s) and destroy(?:ed|s)\b/i, (f, event, cond) => event === 'battle_destroying' && /\battack(?:ed|s) and destroy(?:ed|s)\b/i.test(cond));
+}
+
+/**
+ * An event qualifier the text states and the script does not: each sentence of the card's English text that `says`
+ * it gives `code` to the one record that `fits` (its fields, its event, the sentence's condition); none where several do.
+ */
+function withTextEventCode(records, card, code, says, fits) {
   const text = card?.text?.en ?? '';
   for (const sentence of text.split(/(?<=[.:])\s+(?=[A-Z●])|\n/)) {
-    if (!/\bexcept during the damage step\b/i.test(sentence)) continue;
+    if (!says.test(sentence)) continue;
     const cond = conditionOf(sentence);
-    const fits = records.map((r, i) => i).filter((i) => {
+    const fitting = records.map((r, i) => i).filter((i) => {
       const f = records[i].split(',');
-      const event = (f[4] ?? '').split('|')[0];
-      return ['T', 'Q', 'A'].includes(f[0]) && EVENT_WORDS[event]?.test(cond) && !(f[6] ?? '').includes('d');
+      return fits(f, (f[4] ?? '').split('|')[0], cond);
     });
-    if (fits.length !== 1) continue;
-    const f = records[fits[0]].split(',');
+    if (fitting.length !== 1) continue;
+    const f = records[fitting[0]].split(',');
     const [event, ...codes] = f[4].split('|');
-    if (codes.includes('nDS')) continue;
-    codes.splice(codes.includes('!') ? codes.indexOf('!') : codes.length, 0, 'nDS');
+    if (codes.includes(code)) continue;
+    codes.splice(codes.includes('!') ? codes.indexOf('!') : codes.length, 0, code);
     f[4] = [event, ...codes].join('|');
-    records[fits[0]] = f.join(',');
+    records[fitting[0]] = f.join(',');
   }
 }
 
@@ -770,6 +787,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withTextWindows(records, inferred, type, card, windowCodes, moment);
   withTextQualifiers(records, inferred, type);
   withDamageStepExclusions(records, card);
+  withAttackerQualifier(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);

@@ -697,7 +697,18 @@ function readPart(lua, p, depth, opts = {}) {
   // "At the start of your Main Phase 1": nothing was done in the phase yet (`P:s`, with the phase's own code).
   if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
   // The event's cards do not include this one ("another monster", "other than this card"): `n`.
+  // An effect activated from the GY ("while this card is in your GY"): its card not among the event's cards says it was in
+  // the GY before the event (a card that went there with them is not yet "in your GY"), which the effect's zone says
+  // already; it is no "other than this card" (Fiendsmith's Sanct: its text has no such words).
+  if (opts.inGy && depth === 0 && /^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p)) return whole();
   if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
+  // Whether the effect could do something to the event's card, not a condition of the event: face-up is what remains
+  // (utility.lua: HasNonZeroAttack and IsNegatableMonster both start with IsFaceup; Ghost Mourner's "face-up").
+  if (/^\(?c:(?:HasNonZeroAttack|HasNonZeroDefense|IsNegatableMonster|IsNegatable)\(\)(?:\s+or\s+c:(?:HasNonZeroAttack|HasNonZeroDefense|IsNegatableMonster|IsNegatable)\(\))*\)?$/.test(p)) return whole('u');
+  // "Summoned this way" (`SUMMON_TYPE_SPECIAL+1`): the script Summons it with that value by its own procedure
+  // (EFFECT_SPSUMMON_PROC with value 1: `h:proc`, Archlord Kristya) or by its own effect (`Duel.SpecialSummon(c,1,...)`:
+  // `h:own`, Reign-Beaux); a script that does neither leaves the part unread.
+  if (/^(?:e:GetHandler\(\)|c):(?:GetSummonType\(\)\s*==\s*|IsSummonType\()SUMMON_TYPE_SPECIAL\+1\)?$/.test(p)) return summonedThisWay(lua);
   // A condition on the game state ("while you control no monsters"): `C:` codes (stateConditions).
   if (depth === 0) {
     const state = stateConditions(lua, p, opts);
@@ -765,8 +776,16 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = /^c:IsLevelBelow\((\d+)\)$/.exec(p))) return whole(`l:-${m[1]}`);
   if ((m = /^c:IsLevelAbove\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}-`);
   if (/^c:IsFaceup\(\)$/.test(p)) return whole();
-  // On the field: what "a card you control" means already (Megalith Aratron's targets).
-  if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_ONFIELD\)$/.test(p)) return whole();
+  // On the field: what "a card you control" means already (Megalith Aratron's targets); in a Monster Zone: a Summoned
+  // monster still there (Ghost Mourner's merged Summons).
+  if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_(?:ONFIELD|MZONE)\)$/.test(p)) return whole();
+  // Whether the effect may target the event's card: the effect's own target fact, not a qualifier of the event.
+  if (/^c:IsCanBeEffectTarget\(e\)$/.test(p)) return whole();
+  // Whether the monster can attack again: what the effect does (Enlightenment's "can attack again"), not its event.
+  if (/^c:CanChainAttack\(\)$/.test(p)) return whole();
+  // It battled an opponent's monster (STATUS_OPPO_BATTLE): for a monster that destroyed one by battle, "destroyed an
+  // opponent's monster" (`ob`).
+  if (/^c:IsStatus\(STATUS_OPPO_BATTLE\)$/.test(p)) return whole('ob');
   // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
   if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
@@ -784,6 +803,15 @@ function readPart(lua, p, depth, opts = {}) {
     return read;
   }
   return undefined;
+}
+
+/** `h:proc` / `h:own`: how the script Summons its card with SUMMON_TYPE_SPECIAL+1; undefined where it does neither. */
+function summonedThisWay(lua) {
+  const procs = [...lua.matchAll(/(\w+):SetCode\(EFFECT_SPSUMMON_PROC\)/g)].map((m) => m[1]);
+  const procedure = procs.some((v) => new RegExp(String.raw`\b${v}:SetValue\((?:1|SUMMON_TYPE_SPECIAL\+1)\)`).test(lua));
+  const ownEffect = /Duel\.SpecialSummon\((?:c|e:GetHandler\(\)),(?:1|SUMMON_TYPE_SPECIAL\+1),/.test(lua);
+  if (procedure === ownEffect) return undefined;
+  return whole(procedure ? 'h:proc' : 'h:own');
 }
 
 const LOCATIONS = { MZONE: 'monster', ONFIELD: 'card', SZONE: 'spelltrap', GRAVE: 'gy', HAND: 'hand' };

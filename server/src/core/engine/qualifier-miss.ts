@@ -27,6 +27,10 @@ function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern
   if (p.notInPhases?.length) add(`not during the ${p.notInPhases.map((x) => (x === 'damage-step' ? 'Damage Step' : `${x[0].toUpperCase()}${x.slice(1)} Phase`)).join(' or ')}`, { notInPhases: undefined });
   if (p.toGy) add('sent to the GY', { toGy: undefined });
   if (p.direct) add('by a direct attack', { direct: undefined });
+  if (p.byOwnProcedure) add('a Summon by its own procedure ("Summoned this way"), not by an effect', { byOwnProcedure: undefined });
+  if (p.controlledBy) add(p.controlledBy === 'you' ? 'while you controlled it' : 'while your opponent controlled it', { controlledBy: undefined });
+  if (p.attacker) add('as the attacking monster', { attacker: undefined });
+  if (p.opponentsMonster) add("of an opponent's monster", { opponentsMonster: undefined });
   if (typeof p.subject === 'object' && filterHasQualifier(p.subject)) add('a card that fits its filter', { subject: { unknown: p.subject.unknown } });
   return out;
 }
