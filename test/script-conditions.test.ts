@@ -14,7 +14,8 @@ import { luaScript, repoRoot } from './helpers';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const luaFacts = require(path.join(repoRoot(), 'scripts/lib/lua-facts.js'));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { effectRecord } = require(path.join(repoRoot(), 'scripts/cards/effects.js'));
+const effects = require(path.join(repoRoot(), 'scripts/cards/effects.js'));
+const { effectRecord } = effects;
 
 const SINGLE = 'EFFECT_TYPE_SINGLE+EFFECT_TYPE_TRIGGER_O';
 const FIELD = 'EFFECT_TYPE_FIELD+EFFECT_TYPE_TRIGGER_O';
@@ -73,11 +74,32 @@ test('reader: a merged Summon\'s filter: the target check and "still in the Mons
   });
 });
 
-test('reader: an effect in the GY whose card is not among the event\'s is "while this card is in your GY", not "other than this card"', () => {
-  const cond = 'return rp==1-tp and not eg:IsContains(e:GetHandler())';
-  const read = (range: string) => luaFacts.conditionQualifiers(luaScript(FIELD, '', 'EVENT_DESTROYED', cond), { code: 'EVENT_DESTROYED', hasCondition: true, condition: 's.con', range });
-  assert.deepEqual(read('LOCATION_GRAVE'), { codes: ['p:o'], complete: true });
-  assert.deepEqual(read('LOCATION_MZONE'), { codes: ['p:o', 'n'], complete: true });
+test('generator: an effect in the GY whose card is not among the event\'s is "while this card is in your GY", "other than this card" only where the text says it', () => {
+  const record = 'T,o,f,it,destroyed|p:o|n|!,G,,,,kd';
+  const card = (text: string) => ({ text: { en: text } });
+  const run = (text: string) => {
+    const records = [record];
+    effects.withoutUnstatedOther(records, card(text));
+    return records[0].split(',')[4];
+  };
+  assert.equal(run('If a monster you control is destroyed, while this card is in your GY: You can Set this card.'), 'destroyed|p:o|!');
+  assert.equal(run('If another card you control is destroyed, while this card is in your GY: You can Set this card.'), 'destroyed|p:o|n|!');
+  // No sentence names the GY condition: the script's reading stays.
+  assert.equal(run('If a monster you control is destroyed: You can Set this card.'), 'destroyed|p:o|n|!');
+});
+
+test('reader: this card attacked and is still in its battle; who caused it and whose it was, written as comparisons; Summoned from the Extra Deck', () => {
+  const attacked = 'local c=e:GetHandler()\n\treturn Duel.GetAttacker()==c and not c:IsStatus(STATUS_BATTLE_DESTROYED) and c:IsRelateToBattle()';
+  assert.equal(eventField(luaScript(SINGLE, '', 'EVENT_BATTLE_DESTROYING', attacked)), 'battle_destroying|at|!');
+  assert.deepEqual(selfEventPhrase('battle_destroying', 'destroys a monster by battle', { codes: ['at'], complete: true }), { phrase: 'attacks and destroys a monster by battle', read: true });
+  const moved = 'local c=e:GetHandler()\n\treturn c:GetReasonPlayer()==1-tp and c:GetPreviousControler()==tp and c:IsPreviousLocation(LOCATION_ONFIELD)';
+  assert.equal(eventField(luaScript(SINGLE, '', 'EVENT_LEAVE_FIELD', moved)), 'leave_field|p:o|c:y|f:M|!');
+  // "Leaves the field" takes no `is`, and reads back whole.
+  const left = selfEventPhrase('leave_field', 'leaves the field', { codes: ['c:y', 'f:M'], complete: true });
+  assert.deepEqual(left, { phrase: 'this card you control leaves the field', read: true });
+  assert.ok(phrase(left.phrase).kind === 'card' && !phrase(left.phrase).unknown.length);
+  const more = 'function s.cf(c,tp)\n\treturn c:IsSummonLocation(LOCATION_EXTRA) and c:IsControler(1-tp)\nend\n';
+  assert.equal(eventField(luaScript(FIELD, '', 'EVENT_SPSUMMON_SUCCESS', 'return eg:IsExists(s.cf,1,nil,tp)', more)), 'spsummon_success|f:X|c:o|!');
 });
 
 const CARDS = `card "Proc Angel": effect monster (fairy, light, level 8, atk 2800, def 2300)

@@ -704,6 +704,25 @@ function withAttackerQualifier(records, card) {
 }
 
 /**
+ * "While this card is in your GY" is no "other than this card": a script checks both the same way (`not
+ * eg:IsContains(c)`, `eg:IsExists(f,1,c)`: `n`), since a card that went to the GY with the event's cards was not in the
+ * GY yet. Of an effect activated from the GY alone, `n` stays only where the text says it ("another", "other than this
+ * card", "except this card") in a sentence that names the GY condition; where such sentences say none of it, `n` goes
+ * (Fiendsmith's Sanct); where the text names no such sentence, it stays.
+ */
+function withoutUnstatedOther(records, card) {
+  const sentences = (card?.text?.en ?? '').split(/(?<=[.:])\s+(?=[A-Z●])|\n/).filter((s) => /\bwhile this card is in (?:your|the) (?:GY|Graveyard)\b/i.test(s));
+  if (!sentences.length || sentences.some((s) => /\banother\b|\bother than this card\b|\bexcept this card\b/i.test(conditionOf(s)))) return;
+  for (const [i, r] of records.entries()) {
+    const f = r.split(',');
+    const [event, ...codes] = (f[4] ?? '').split('|');
+    if (f[5] !== 'G' || !codes.includes('n')) continue;
+    f[4] = [event, ...codes.filter((c) => c !== 'n')].join('|');
+    records[i] = f.join(',');
+  }
+}
+
+/**
  * An event qualifier the text states and the script does not: each sentence of the card's English text that `says`
  * it gives `code` to the one record that `fits` (its fields, its event, the sentence's condition); none where several do.
  */
@@ -788,6 +807,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withTextQualifiers(records, inferred, type);
   withDamageStepExclusions(records, card);
   withAttackerQualifier(records, card);
+  withoutUnstatedOther(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
@@ -813,4 +833,4 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes, withClonedActions };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes, withClonedActions, withoutUnstatedOther };

@@ -697,14 +697,13 @@ function readPart(lua, p, depth, opts = {}) {
   // "At the start of your Main Phase 1": nothing was done in the phase yet (`P:s`, with the phase's own code).
   if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
   // The event's cards do not include this one ("another monster", "other than this card"): `n`.
-  // An effect activated from the GY ("while this card is in your GY"): its card not among the event's cards says it was in
-  // the GY before the event (a card that went there with them is not yet "in your GY"), which the effect's zone says
-  // already; it is no "other than this card" (Fiendsmith's Sanct: its text has no such words).
-  if (opts.inGy && depth === 0 && /^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p)) return whole();
   if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
   // Whether the effect could do something to the event's card, not a condition of the event: face-up is what remains
   // (utility.lua: HasNonZeroAttack and IsNegatableMonster both start with IsFaceup; Ghost Mourner's "face-up").
   if (/^\(?c:(?:HasNonZeroAttack|HasNonZeroDefense|IsNegatableMonster|IsNegatable)\(\)(?:\s+or\s+c:(?:HasNonZeroAttack|HasNonZeroDefense|IsNegatableMonster|IsNegatable)\(\))*\)?$/.test(p)) return whole('u');
+  // This card still in its battle, not destroyed by it: where a trigger on the field is activated from, which the
+  // effect's zone says (a card that left the field does not activate it, R23), not a qualifier of the event.
+  if (/^(?:not (?:c|e:GetHandler\(\)):IsStatus\(STATUS_BATTLE_DESTROYED\)|(?:c|e:GetHandler\(\)):IsRelateToBattle\(\))$/.test(p)) return whole();
   // "Summoned this way" (`SUMMON_TYPE_SPECIAL+1`): the script Summons it with that value by its own procedure
   // (EFFECT_SPSUMMON_PROC with value 1: `h:proc`, Archlord Kristya) or by its own effect (`Duel.SpecialSummon(c,1,...)`:
   // `h:own`, Reign-Beaux); a script that does neither leaves the part unread.
@@ -779,6 +778,13 @@ function readPart(lua, p, depth, opts = {}) {
   // On the field: what "a card you control" means already (Megalith Aratron's targets); in a Monster Zone: a Summoned
   // monster still there (Ghost Mourner's merged Summons).
   if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_(?:ONFIELD|MZONE)\)$/.test(p)) return whole();
+  // It was the attacker ("If this card attacks and destroys ..."): `at`.
+  if (new RegExp(String.raw`^(?:Duel\.GetAttacker\(\)\s*==\s*${self}|${self}\s*==\s*Duel\.GetAttacker\(\))$`).test(p)) return whole('at');
+  // Who caused it (`GetReasonPlayer`, as `rp`) and whose card it was (`GetPreviousControler`), written as comparisons.
+  if ((m = /^c:GetReasonPlayer\(\)\s*(?:==\s*(1-)?tp|~=\s*tp)$/.exec(p))) return whole(/~=/.test(p) || m[1] ? 'p:o' : 'p:y');
+  if ((m = /^c:GetPreviousControler\(\)\s*(?:==\s*(1-)?tp|~=\s*tp)$/.exec(p))) return whole(/~=/.test(p) || m[1] ? 'c:o' : 'c:y');
+  // Summoned from a zone (`IsSummonLocation(LOCATION_EXTRA)`: "Special Summoned from the Extra Deck"): `f:<zone>`.
+  if ((m = /^c:IsSummonLocation\(LOCATION_(\w+)\)$/.exec(p)) && ['DECK', 'GRAVE', 'HAND', 'REMOVED', 'EXTRA'].includes(m[1])) return whole(`f:${ZONE_CODES[m[1]]}`);
   // Whether the effect may target the event's card: the effect's own target fact, not a qualifier of the event.
   if (/^c:IsCanBeEffectTarget\(e\)$/.test(p)) return whole();
   // Whether the monster can attack again: what the effect does (Enlightenment's "can attack again"), not its event.

@@ -186,7 +186,7 @@ export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phr
   const fromOffField = ['H', 'D', 'G'].includes(code(q, 'f') ?? '');
   const moved = MOVE_EVENTS.has(event) && (controller === 'o' || (controller === 'y' && !fromOffField));
   if (moved || (controller === 'y' && fromOffField)) used.add(`c:${controller}`);
-  const subject = moved ? `this card ${controller === 'y' ? 'you control' : 'your opponent controls'} is ` : '';
+  const subject = moved ? `this card ${controller === 'y' ? 'you control' : 'your opponent controls'} ${verb.startsWith('leaves') ? '' : 'is '}` : '';
   const phrase = `${subject}${verb}${verbQualifiers(q, used, verb)}`;
   return { phrase, read: q.complete && q.codes.every((c) => used.has(c)) };
 }
