@@ -102,6 +102,18 @@ test('reader: this card attacked and is still in its battle; who caused it and w
   assert.equal(eventField(luaScript(FIELD, '', 'EVENT_SPSUMMON_SUCCESS', 'return eg:IsExists(s.cf,1,nil,tp)', more)), 'spsummon_success|f:X|c:o|!');
 });
 
+test('reader: utility.lua\'s battle conditions and a battle target alias: an opponent\'s monster, sent to the GY', () => {
+  const read = (condition: string, lua = '') => luaFacts.conditionQualifiers(lua, { code: 'EVENT_BATTLE_DESTROYING', hasCondition: true, condition });
+  assert.deepEqual(read('aux.bdogcon'), { codes: ['ob', 'g'], complete: true });
+  assert.deepEqual(read('aux.bdcon'), { codes: [], complete: true });
+  const cond = 'local c=e:GetHandler()\n\tlocal bc=c:GetBattleTarget()\n\treturn c:IsRelateToBattle() and bc:IsLocation(LOCATION_GRAVE) and bc:IsMonster() and bc:IsControler(1-tp)';
+  assert.equal(eventField(luaScript(SINGLE, '', 'EVENT_BATTLE_DESTROYING', cond)), 'battle_destroying|g|ob|!');
+  const q = selfEventPhrase('battle_destroying', 'destroys a monster by battle', { codes: ['ob', 'g'], complete: true });
+  assert.deepEqual(q, { phrase: "destroys an opponent's monster by battle and sends it to gy", read: true });
+  const p = phrase(q.phrase);
+  assert.ok(p.kind === 'card' && p.verb === 'destroys-by-battle' && p.opponentsMonster && p.toGy && !p.unknown.length);
+});
+
 const CARDS = `card "Proc Angel": effect monster (fairy, light, level 8, atk 2800, def 2300)
   trigger mandatory if special summoned by its own procedure
 

@@ -164,7 +164,10 @@ function matchPattern(want, p) {
       // Event details (evscript): "this card you control", "Summoned this way" (by its own procedure), "attacked and
       // destroyed an opponent's monster".
       if ((want.controlledBy ?? '') !== (p.controlledBy ?? '')) return false;
-      if (!!want.byOwnProcedure !== !!p.byOwnProcedure || !!want.attacker !== !!p.attacker || !!want.opponentsMonster !== !!p.opponentsMonster) return false;
+      if (!!want.byOwnProcedure !== !!p.byOwnProcedure || !!want.attacker !== !!p.attacker) return false;
+      // A monster battles only its controller's opponent's: "destroys an opponent's monster by battle" where a reading
+      // says "a monster" is the same event; the reading's "an opponent's" must be the source's.
+      if (want.opponentsMonster && !p.opponentsMonster) return false;
       return filterFits(want.filter, typeof p.subject === 'object' ? p.subject : {});
     }
     case 'activation':

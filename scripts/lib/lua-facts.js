@@ -447,11 +447,20 @@ function conditionQualifiers(lua, e) {
   if (!e.hasCondition) return { codes: [...new Set(out)], complete };
   // CardScripts' helper for "except the turn this card was sent to the GY" (utility.lua Auxiliary.exccon).
   if (e.condition === 'aux.exccon') return { codes: [...new Set([...out, conditionCode({ kind: 'this-turn', what: 'self-sent-to-gy', not: true })])], complete };
+  // utility.lua's conditions of EVENT_BATTLE_DESTROYING and of a destruction by the opponent, read as their bodies are.
+  if (AUX_CONDITIONS[e.condition]) return { codes: [...new Set([...out, ...AUX_CONDITIONS[e.condition]])], complete };
   const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: !!e.range?.includes('GRAVE') });
   // On EVENT_CHAINING the event's player is the activating player: `ep~=tp` is `rp~=tp`.
   out.push(...(code === 'EVENT_CHAINING' ? own.codes.map((c) => (c === 'ep:o' ? 'p:o' : c === 'ep:y' ? 'p:y' : c)) : own.codes));
   return { codes: [...new Set(out)], complete: complete && own.complete };
 }
+
+/**
+ * utility.lua's helper conditions (Auxiliary.bdcon and kin), as the reader reads their bodies: still in its battle (no
+ * qualifier), `ob` it battled an opponent's monster, `g` the monster it destroyed went to the GY (its battle target
+ * `IsLocation(LOCATION_GRAVE)`); dogcon: this card you controlled destroyed by the opponent.
+ */
+const AUX_CONDITIONS = { 'aux.bdcon': [], 'aux.bdocon': ['ob'], 'aux.bdgcon': ['g'], 'aux.bdogcon': ['ob', 'g'], 'aux.dogcon': ['c:y', 'd', 'p:o'] };
 
 /**
  * The continuous effect of the script that raises the custom event `custom` (`EVENT_CUSTOM+id`, `+id+1`): the event it
@@ -554,6 +563,12 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
       const required = guardParts(guard[1], targets);
       if (required) parts.push(...required);
       else complete = false;
+      continue;
+    }
+    // `local bc=c:GetBattleTarget()`: the monster this card battled, `BT` in the parts below.
+    const battled = depth === 0 && /^local\s+(\w+)\s*=\s*(?:c|e:GetHandler\(\)):GetBattleTarget\(\)$/.exec(l);
+    if (battled) {
+      aliases.push([battled[1], 'BT']);
       continue;
     }
     // `local tc=eg:GetFirst()`: the event's card, read as a filter's `c` (D - Counter's attack target).
@@ -785,6 +800,11 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = /^c:GetPreviousControler\(\)\s*(?:==\s*(1-)?tp|~=\s*tp)$/.exec(p))) return whole(/~=/.test(p) || m[1] ? 'c:o' : 'c:y');
   // Summoned from a zone (`IsSummonLocation(LOCATION_EXTRA)`: "Special Summoned from the Extra Deck"): `f:<zone>`.
   if ((m = /^c:IsSummonLocation\(LOCATION_(\w+)\)$/.exec(p)) && ['DECK', 'GRAVE', 'HAND', 'REMOVED', 'EXTRA'].includes(m[1])) return whole(`f:${ZONE_CODES[m[1]]}`);
+  // The monster this card battled (`local bc=c:GetBattleTarget()`): there was one, a monster, still in the battle (no
+  // qualifier); the opponent's (`ob`); sent to the GY by the battle (`g`, of EVENT_BATTLE_DESTROYING).
+  if (/^(?:BT|(?:c|e:GetHandler\(\)):GetBattleTarget\(\))(?::IsMonster\(\)|:IsRelateToBattle\(\))?$/.test(p)) return whole();
+  if (/^BT:IsControler\(1-tp\)$/.test(p)) return whole('ob');
+  if (/^BT:IsLocation\(LOCATION_GRAVE\)$/.test(p)) return whole('g');
   // Whether the effect may target the event's card: the effect's own target fact, not a qualifier of the event.
   if (/^c:IsCanBeEffectTarget\(e\)$/.test(p)) return whole();
   // Whether the monster can attack again: what the effect does (Enlightenment's "can attack again"), not its event.

@@ -209,6 +209,11 @@ function battleVerb(event: string, verb: string, q: Qualifiers, used: Set<string
     out = out.replace(/\bdestroys\b/, 'attacks and destroys');
     used.add('at');
   }
+  // The monster it destroyed went to the GY (`g`: its battle target in the GY): "... and sends it to gy".
+  if (q.codes.includes('g') && out.endsWith('by battle')) {
+    out = `${out} and sends it to gy`;
+    used.add('g');
+  }
   return out;
 }
 

@@ -116,6 +116,8 @@ function battleDetails(pattern: Extract<EventPattern, { kind: 'card' }>, event: 
   let r: Tri = 'yes';
   if (pattern.opponentsMonster) r = and3(r, fromBool(event.controllerBefore !== you));
   if (pattern.attacker) r = and3(r, event.battleWithAttacked === undefined ? 'assumed' : fromBool(event.battleWithAttacked));
+  // `... and sends it to gy`: the monster destroyed went to the GY (not banished, not to the Extra Deck).
+  if (pattern.toGy) r = and3(r, fromBool(event.to === 'gy'));
   return r;
 }
 
