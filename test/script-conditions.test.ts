@@ -114,6 +114,16 @@ test('reader: utility.lua\'s battle conditions and a battle target alias: an opp
   assert.ok(p.kind === 'card' && p.verb === 'destroys-by-battle' && p.opponentsMonster && p.toGy && !p.unknown.length);
 });
 
+test('reader: a Link Monster by its kind\'s function, and a card sent as a cost', () => {
+  const more = 'function s.cf(c,tp)\n\treturn c:IsLinkMonster() and c:IsControler(tp)\nend\n';
+  assert.equal(eventField(luaScript(FIELD, '', 'EVENT_SPSUMMON_SUCCESS', 'return eg:IsExists(s.cf,1,nil,tp)', more)), 'spsummon_success|t:link|c:y|!');
+  const cost = 'local c=e:GetHandler()\n\treturn c:IsReason(REASON_COST) and c:IsPreviousLocation(LOCATION_HAND)';
+  assert.equal(eventField(luaScript(SINGLE, '', 'EVENT_TO_GRAVE', cost)), 'to_grave|co|f:H|!');
+  const q = selfEventPhrase('to_grave', 'sent to gy', { codes: ['co', 'f:H'], complete: true });
+  assert.deepEqual(q, { phrase: 'sent to gy from hand as cost', read: true });
+  assert.ok(phrase(q.phrase).kind === 'card' && (phrase(q.phrase) as { asCost?: boolean }).asCost);
+});
+
 const CARDS = `card "Proc Angel": effect monster (fairy, light, level 8, atk 2800, def 2300)
   trigger mandatory if special summoned by its own procedure
 

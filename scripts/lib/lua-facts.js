@@ -781,6 +781,10 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = /^re:IsActiveType\(TYPE_(MONSTER|SPELL|TRAP)\)$/.exec(p))) return whole(`x:${m[1][0].toLowerCase()}`);
   if (/^re:IsHasType\(EFFECT_TYPE_ACTIVATE\)$/.test(p)) return whole('x:a');
   if ((m = /^c:IsType\(TYPE_(\w+)\)$/.exec(p)) && TYPES[m[1]]) return whole(`t:${TYPES[m[1]]}`);
+  // `c:IsLinkMonster()` and kin: the card type as `IsType(TYPE_LINK)` says it.
+  if ((m = /^c:Is(Link|Xyz|Synchro|Fusion|Ritual|Pendulum|Tuner|Effect|Normal)Monster\(\)$/.exec(p))) return whole(`t:${m[1].toLowerCase()}`);
+  // Sent as a cost (`IsReason(REASON_COST)`): `co`, written `as cost`.
+  if (new RegExp(String.raw`^${self}:IsReason\(REASON_COST\)$`).test(p)) return whole('co');
   if ((m = /^c:Is(Monster|Spell|Trap)\(\)$/.exec(p))) return whole(`k:${m[1][0].toLowerCase()}`);
   // "an "Amazoness" Monster Card" (a monster card wherever it is, a Continuous Spell-like monster too).
   if (/^c:IsOriginalType\(TYPE_MONSTER\)$/.test(p)) return whole('k:m');

@@ -129,6 +129,11 @@ function verbQualifiersAfterBy(q: Qualifiers, used: Set<string>, verb: string, o
     out.push(q.codes.includes('ndD') ? 'except during the draw phase or damage step' : 'except during the draw phase');
     used.add(q.codes.includes('ndD') ? 'ndD' : 'nd');
   }
+  // Sent as a cost (`co`): "as cost" (a card moved by a cost, not by an effect).
+  if (q.codes.includes('co') && !verb.includes('summoned')) {
+    out.push('as cost');
+    used.add('co');
+  }
   // "(except during the Damage Step)", read from the text (the script only leaves its Damage Step flag off).
   if (q.codes.includes('nDS')) {
     out.push('except during the damage step');
