@@ -53,7 +53,7 @@ function assertReadFromText(s: FactsSet): void {
     // Every card says whether its text locks or negates while face-up: an empty list is a reading too.
     assert.ok(Array.isArray(c.restricts), `${c.name}: restricts read`);
     for (const r of c.restricts) {
-      assert.ok(['cannot-activate', 'cannot-special-summon', 'negates-effects', 'unaffected'].includes(r.kind), `${c.name}: ${r.kind}`);
+      assert.ok(['cannot-activate', 'cannot-banish', 'cannot-special-summon', 'negates-effects', 'unaffected'].includes(r.kind), `${c.name}: ${r.kind}`);
       assert.equal(typeof r.conditional, 'boolean', `${c.name}: conditional`);
       assert.ok(s.clauses[r.how], `${c.name}: lock clause "${r.how}" is explained`);
     }
@@ -82,7 +82,7 @@ test('hand-checked facts set: a group of the lock cards judges ask about, read f
   for (const name of ['Jinzo', 'Royal Decree', "Vanity's Emptiness", 'Imperial Order']) assert.ok(locks.some((c) => c.name === name), name);
   // Each kind of restriction the card model holds is read somewhere in the set.
   const kinds = new Set(set.cards.flatMap((c) => c.restricts.map((r) => r.kind)));
-  assert.deepEqual([...kinds].sort(), ['cannot-activate', 'cannot-special-summon', 'negates-effects', 'unaffected']);
+  assert.deepEqual([...kinds].sort(), ['cannot-activate', 'cannot-banish', 'cannot-special-summon', 'negates-effects', 'unaffected']);
 });
 
 test('held-out facts set: 30 cards of a later seeded draw from the same list, none in the hand-checked set, each read from its text', () => {

@@ -6,7 +6,7 @@ import * as assert from 'node:assert/strict';
 import { isDeepStrictEqual } from 'node:util';
 import * as fs from 'fs';
 import * as path from 'path';
-import { analyze, buildCard, CardInfo, cardFromText, cardToSegoc, curatedLibrary, generatedCard, inferEffects, makeCard, parse, readRecord } from '../server/src/core/internal';
+import { analyze, assumedNote, buildCard, CardInfo, cardFromText, cardToSegoc, curatedLibrary, generatedCard, inferEffects, makeCard, parse, readRecord } from '../server/src/core/internal';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ORIGIN = { kind: 'file' as const, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
@@ -74,7 +74,7 @@ test('card facts: every card inferred from a fixture text printed as .segoc pars
 
 test('card facts: makeCard fills the defaults a source leaves out, and prints assumed facts as comments', () => {
   const card = makeCard(
-    { name: 'Probe Spell', cardType: 'quick-play spell', effects: [{ kind: 'activation', includes: ['draw'], assumed: ['what it includes was read from the card text'] }] },
+    { name: 'Probe Spell', cardType: 'quick-play spell', effects: [{ kind: 'activation', includes: ['draw'], assumed: [assumedNote('what it includes was read from the card text')] }] },
     { kind: 'generated', range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } }, passcode: 123, source: 'test source', commit: 'abc' },
   );
   assert.deepEqual(card.effects[0].activatesFrom, ['hand', 'field']);

@@ -147,6 +147,11 @@ test('generator: a script lock of a kind the text never states is left out; one 
   assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.actlimit', false]], village), ['lock:locks activation of spell cards for opponent if a condition holds', 'lock:locks activation of spell cards for you if a condition holds']);
   // A lock the text states on both players stays one.
   assert.deepEqual(notes([['EFFECT_CANNOT_ACTIVATE', '1,1', 's.aclimit', false]], 'Neither player can activate Trap Cards.'), ['lock:locks activation of trap cards']);
+  // Necrovalley: its banishing lock and its negation as the text states them, without the scripts' immunity condition
+  // (EFFECT_NECRO_VALLEY_IM of other cards); a card's own "cannot be banished" is no lock of the text's words.
+  const necrovalley = 'Cards in the GY cannot be banished. Negate any card effect that would move a card in the GY to a different place.';
+  assert.deepEqual(notes([['EFFECT_CANNOT_REMOVE', 'LOCATION_GRAVE,0', '1', true], ['EFFECT_NECRO_VALLEY', 'LOCATION_GRAVE,0', '1', true]], necrovalley), ['lock:locks banishing from gy', 'lock:negates effects that move cards in the gy']);
+  assert.deepEqual(notes([['EFFECT_CANNOT_REMOVE', '1,1', '1', false]], 'While face-up on the field, this card cannot be banished.'), []);
 });
 
 test('text coverage: every sentence is read into an effect, starts no chain (materials, limits), or is listed as not read', () => {

@@ -3,7 +3,7 @@
 // and is searched by "did you mean" and completion through its name index, without building its cards.
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { analyze, CardFacts, CardInfo, CardName, CardProvider, curatedLibrary, libraryCards, makeCard, normalizeName } from '../server/src/core/internal';
+import { analyze, assumedNote, CardFacts, CardInfo, CardName, CardProvider, curatedLibrary, libraryCards, makeCard, normalizeName } from '../server/src/core/internal';
 
 /** A synthetic library of `count` cards, each with a Japanese and a Portuguese name, that counts what it builds. */
 class FakeLibrary implements CardProvider {
@@ -28,7 +28,7 @@ class FakeLibrary implements CardProvider {
       level: 4,
       atk: 1000 + (i % 20) * 100,
       def: 1000,
-      effects: [{ kind: 'trigger', mandatory: false, timing: 'if', assumed: ['the event is a guess of the test'] }],
+      effects: [{ kind: 'trigger', mandatory: false, timing: 'if', assumed: [assumedNote('the event is a guess of the test')] }],
     };
   }
 
@@ -76,7 +76,7 @@ test('provider: a card of a 14,000-card provider is found by name and alias, and
   const card = a.cards.get('Synthetic Card 00043')!;
   assert.equal(card.origin.kind, 'generated');
   assert.equal(card.origin.passcode, 10043);
-  assert.deepEqual(card.effects[0].assumed, ['the event is a guess of the test']);
+  assert.deepEqual(card.effects[0].assumed, [assumedNote('the event is a guess of the test')]);
 });
 
 test('provider: layers: the file > the curated library > the generated library', () => {

@@ -19,6 +19,11 @@ test('restrictions: every modifier reads back as it prints', () => {
     'unaffected by other card effects',
     'unaffected by spell and trap effects',
     'unaffected by some effects',
+    'locks activation of spell cards unless set earlier',
+    'locks activation of spell cards unless set earlier if a condition holds',
+    'locks banishing from gy',
+    'locks banishing for opponent',
+    'negates effects that move cards in the gy',
   ]) {
     const r = readRestriction(words(m));
     assert.ok(r, m);
@@ -53,6 +58,16 @@ test('restrictions: the official texts of the staples are read into the same mod
     ['You cannot Special Summon monsters the turn you activate this card.', []],
     ["Your opponent cannot activate cards or effects in response to this card's effect activations.", []],
     ['Target 1 face-up monster; it is unaffected by other cards\' effects this turn.', []],
+    // Scopes of how a Spell was Set and of the GY (R92, R93; R64's negation), wherever the text states them whole.
+    ['Both players must Set Spell Cards before activating them, and cannot activate them until their next turn after Setting them.', ['locks activation of spell cards unless set earlier']],
+    ['While you control another "Ice Barrier" monster, both players must Set Spell Cards before activating them, and cannot activate them until their next turn.', ['locks activation of spell cards unless set earlier if a condition holds']],
+    ['All "Gravekeeper\'s" monsters on the field gain 500 ATK/DEF. Cards in the GY cannot be banished. Negate any card effect that would move a card in the GY to a different place. Negate any card effect that changes Types or Attributes in the GY.', ['locks banishing from gy', 'negates effects that move cards in the gy']],
+    ['Neither player can banish cards.', ['locks banishing']],
+    ['Your opponent cannot banish cards.', ['locks banishing for opponent']],
+    // A card's own protection, an option of an effect, and a lock for the rest of the turn are no continuous lock.
+    ['While face-up on the field, this card cannot be banished.', []],
+    ['● Neither player can banish cards from the GY.', []],
+    ['During your opponent\'s turn (Quick Effect): You can Tribute this card from your hand or face-up field; neither player can banish cards for the rest of this turn.', []],
   ];
   for (const [text, expected] of cases) assert.deepEqual(englishRestrictions(text), expected, text);
 });
@@ -74,4 +89,56 @@ scenario "a lock of unknown scope"
   const codes = a.diagnostics.map((d) => d.code);
   assert.ok(codes.includes('unknown-card-fact'), codes.join());
   assert.ok(!codes.includes('activation-locked'));
+});
+
+test('restrictions: a conditional Anti-Spell lock (Warlock of the Ice Barrier) is a named unknown fact; Imperial Iron Wall forbids a banishing cost from the hand', () => {
+  const warlock = analyze(`card "Ice Warlock X": effect monster (spellcaster, water, level 3, atk 400, def 1000)
+  continuous, locks activation of spell cards unless set earlier if a condition holds
+
+scenario "a conditional Set-first lock"
+  players Yugi, Kaiba
+  turn Yugi
+
+  Kaiba field: "Ice Warlock X", "Gemini Elf"
+  Yugi hand: "Dark Hole"
+
+  chain
+    1 Yugi "Dark Hole"
+`);
+  const codes = warlock.diagnostics.map((d) => d.code);
+  assert.ok(codes.includes('unknown-card-fact'), codes.join());
+  assert.ok(!codes.includes('spell-must-be-set'), codes.join());
+  const wall = analyze(`card "Iron Wall X": continuous trap
+  continuous, locks banishing
+
+card "Banish Cost X": normal spell
+  activation, cost banish 1 from hand, does draw 1
+
+scenario "a banishing cost from the hand under a lock on all banishing"
+  players Yugi, Kaiba
+  turn Yugi
+
+  Kaiba field: "Iron Wall X"
+  Yugi hand: "Banish Cost X", "Gemini Elf"
+
+  chain
+    1 Yugi "Banish Cost X"
+`);
+  assert.deepEqual(wall.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['banish-locked']);
+});
+
+test('restrictions: a Pendulum Scale under Anti-Spell Fragrance is never Set first (R92)', () => {
+  const a = analyze(`card "Scale X": effect monster (spellcaster, dark, pendulum, level 4, scale 4, atk 1000, def 1000)
+
+scenario "a Pendulum Scale under Anti-Spell Fragrance"
+  players Yugi, Kaiba
+  turn Yugi
+
+  Kaiba field: "Anti-Spell Fragrance"
+  Yugi hand: "Scale X"
+
+  chain
+    1 Yugi "Scale X" to pendulum zone
+`);
+  assert.deepEqual(a.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code), ['spell-must-be-set']);
 });

@@ -80,8 +80,9 @@ test('a card with no known effect is reported as such, not taken as a free Quick
 });
 
 test('a generated card with no script takes its effects from its text alone, and a link on one is never a plain legal', () => {
-  // Mind Mirror Force has no script at the pinned CardScripts commit: the generator wrote the text inference's lines.
-  const text = scenario('A card read from its text alone', `  Kaiba field: set "Mind Mirror Force"\n  Yugi field: "Gemini Elf"\n  chain\n    1 Kaiba "Mind Mirror Force"\n  expect legal\n`);
+  // Mind Mirror Force has no script at the pinned CardScripts commit: the generator wrote the text inference's lines
+  // (one of its timings: the attack of the opponent's highest-ATK monster).
+  const text = scenario('A card read from its text alone', `  phase battle\n  Kaiba field: set "Mind Mirror Force"\n  Yugi field: "Gemini Elf"\n  Yugi attacks directly with "Gemini Elf"\n  chain\n    1 Kaiba "Mind Mirror Force"\n  expect legal\n`);
   const sc = analyze(text, {}).scenarios[0];
   const warnings = sc.diagnostics.filter((d) => d.code === 'unknown-card-fact');
   assert.equal(warnings.length, 1);

@@ -417,6 +417,18 @@ function restrictionNotes(script, text, words = '') {
         add(`lock:negates ${ok ? what : 'some'} effects on the field${cond}`);
         break;
       }
+      case 'CANNOT_REMOVE':
+      case 'NECRO_VALLEY': {
+        // "Cards in the GY cannot be banished", "Negate any card effect that would move a card in the GY" (Necrovalley),
+        // "Neither player can banish cards" (Imperial Iron Wall): only as the text states them, with the text's
+        // condition (the scripts' SetCondition on these codes is the EFFECT_NECRO_VALLEY_IM immunity of other cards, a
+        // rule the text does not state). A banishing prohibition on some cards only ("this card cannot be banished") is
+        // no lock of the text's words: left out.
+        if (!field) break;
+        const said = text.find((t) => t.startsWith(e.effectCode === 'NECRO_VALLEY' ? 'negates effects that move cards in the gy' : 'locks banishing'));
+        if (said) add(`lock:${said}`);
+        break;
+      }
       case 'IMMUNE_EFFECT': {
         if (field) break;
         const said = text.find((t) => t.startsWith('unaffected by '));

@@ -11,7 +11,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { conditionCode, readScript } = require('../lib/lua-facts');
+const { conditionCode, escapeCode, readScript } = require('../lib/lua-facts');
 const { opsNote } = require('../lib/lua-actions');
 const { effectsOf, restrictionNotes } = require('./effects');
 const { withLaterEffects } = require('./later-effects');
@@ -115,10 +115,20 @@ function archetypeNames(constantsFile, cards) {
 function nameArchetypes(script, archetypeOf, nameOf) {
   for (const e of script.effects) {
     const q = e.qualifiers;
-    if (!q?.codes.some((c) => c.startsWith('s:') || c.startsWith('C:'))) continue;
-    const named = q.codes.map((c) => (c.startsWith('s:') ? (archetypeOf.has(c.slice(2)) ? `s:${archetypeOf.get(c.slice(2)).replace(/ /g, '_')}` : undefined) : c.startsWith('C:') ? nameCondition(c, archetypeOf, nameOf) : c));
+    if (!q?.codes.some((c) => /^(?:T?s:|C:|TA:)/.test(c))) continue;
+    // An archetype of the event's card (`s:`), of the activation's target (`Ts:`), or of a target's alternative (`TA:`).
+    const archetype = (c, prefix) => (archetypeOf.has(c.slice(prefix.length + 2)) ? `${prefix}s:${archetypeOf.get(c.slice(prefix.length + 2)).replace(/ /g, '_')}` : undefined);
+    const named = q.codes.map((c) => (c.startsWith('s:') ? archetype(c, '') : c.startsWith('Ts:') ? archetype(c, 'T') : c.startsWith('TA:') ? nameAlternatives(c, archetype) : c.startsWith('C:') ? nameCondition(c, archetypeOf, nameOf) : c));
     e.qualifiers = { codes: named.filter(Boolean), complete: q.complete && named.every(Boolean) };
   }
+}
+
+/** A target's alternatives (`TA:` and their codes as JSON) with their archetypes named; undefined where one is not. */
+function nameAlternatives(code, archetype) {
+  const alternatives = JSON.parse(decodeURIComponent(code.slice(3)));
+  const named = alternatives.map((codes) => codes.map((c) => (c.startsWith('s:') ? archetype(c, '') : c)));
+  if (named.some((codes) => !codes.every(Boolean))) return undefined;
+  return `TA:${escapeCode(JSON.stringify(named))}`;
 }
 
 /**

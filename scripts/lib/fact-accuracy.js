@@ -81,6 +81,19 @@ function includesOf(list) {
   return [...out].sort();
 }
 
+/** Include words with the zone their cards come from (`special summon from gy`: Ghost Belle & Haunted Mansion). */
+const ORIGIN_INCLUDE = /^(special summon|banish|add to hand|return to deck|return to extra deck|destroy) (?:from|on) (gy|deck|hand|field|banished|extra deck)$/;
+
+/**
+ * What an activation pattern's `including ...` is measured in: the include words, and those with an origin zone (`on`
+ * read as `from`: "destroy a card on the field"); a word with a zone stands for its plain word too.
+ */
+function patternIncludes(list) {
+  const origins = [...new Set((list ?? []).map(norm).filter((w) => ORIGIN_INCLUDE.test(w)).map((w) => w.replace(' on ', ' from ')))];
+  const plain = includesOf(list).filter((w) => !origins.some((o) => o.startsWith(`${w} from `)));
+  return [...plain, ...origins].sort();
+}
+
 /** The limit as the engine holds it; a named `limit` field wins where a source writes one. */
 function limitOf(e) {
   if (typeof e.limit === 'string') return e.limit;
@@ -111,7 +124,7 @@ const ASSUMED_WORDS = {
 };
 function assumedAbout(e, fact) {
   const re = ASSUMED_WORDS[fact];
-  return !!re && (e.assumed ?? []).some((a) => re.test(a));
+  return !!re && (e.assumed ?? []).some((a) => re.test(a.text));
 }
 
 function isEmpty(v) {
@@ -168,12 +181,25 @@ function matchPattern(want, p) {
       // A monster battles only its controller's opponent's: "destroys an opponent's monster by battle" where a reading
       // says "a monster" is the same event; the reading's "an opponent's" must be the source's.
       if (want.opponentsMonster && !p.opponentsMonster) return false;
+      // Whose GY it goes to (evtargets): "sent to your GY".
+      if ((want.whoseGy ?? '') !== (p.whoseGy ?? '')) return false;
       return filterFits(want.filter, typeof p.subject === 'object' ? p.subject : {});
     }
     case 'activation':
-      return (want.actor ?? 'any') === (p.actor ?? 'any') && sameSet(want.what ?? ['any'], p.what ?? ['any']) && sameSet(includesOf(want.includes), includesOf(p.includes)) && (want.zone ?? '') === (p.zone ?? '') && !!want.targets === !!p.targets && filterFits(want.targets, p.targets ?? {});
+      return (
+        (want.actor ?? 'any') === (p.actor ?? 'any') &&
+        sameSet(want.what ?? ['any'], p.what ?? ['any']) &&
+        sameSet(patternIncludes(want.includes), patternIncludes(p.includes)) &&
+        (want.zone ?? '') === (p.zone ?? '') &&
+        !!want.targets === !!p.targets &&
+        filterFits(want.targets, p.targets ?? {}) &&
+        // What an activation is (evtargets): how many it targets, that it destroys its target.
+        (want.targetCount ?? 0) === (p.targetCount ?? 0) &&
+        !!want.destroysTarget === !!p.destroysTarget &&
+        (want.duringTurn ?? '') === (p.duringTurn ?? '')
+      );
     case 'attack':
-      return (want.actor ?? 'any') === (p.actor ?? 'any') && !!want.direct === !!p.direct && !!want.target === !!p.target && filterFits(want.target, p.target ?? {});
+      return (want.actor ?? 'any') === (p.actor ?? 'any') && !!want.direct === !!p.direct && !!want.highestAtk === !!p.highestAtk && !!want.target === !!p.target && filterFits(want.target, p.target ?? {});
     case 'damage':
       return (want.who ?? 'any') === (p.who ?? 'any') && !!want.battle === !!p.battle && !!want.direct === !!p.direct;
     case 'phase':
@@ -342,16 +368,20 @@ function compareCard(want, card, core) {
   }
   facts.push(...compareRestrictions(want.restricts, card.effects.flatMap((e) => e.restricts ?? [])));
   const sameKinds = got.length === want.effects.length && got.every((e, i) => e.kind === want.effects[i].kind);
-  facts.push({ fact: 'effects', bucket: sameKinds ? 'right' : got.some((e) => e.assumed?.some((a) => /script/.test(a))) && got.length === 0 ? 'assumed' : 'wrong' });
+  facts.push({ fact: 'effects', bucket: sameKinds ? 'right' : got.some((e) => e.assumed?.some((a) => /script/.test(a.text))) && got.length === 0 ? 'assumed' : 'wrong' });
   facts.push({ fact: 'stats', bucket: statsBucket(want.stats, card) });
   return facts;
 }
 
 // ---------------------------------------------------------------- locks (restricts)
 
-/** What a restriction covers, one word per kind: an activation lock's or a negation's `what`, `by` for unaffected, `except` for a Summon lock. */
+/**
+ * What a restriction covers, one word per kind: an activation lock's or a negation's `what` (`spell-cards-unless-set`,
+ * `gy-moves` among them), `by` for unaffected, `except` for a Summon lock, `from` (`gy`, `any`) for a banishing lock.
+ */
 function scopeOf(r) {
   if (r.kind === 'unaffected') return r.by;
+  if (r.kind === 'cannot-banish') return r.from;
   if (r.kind === 'cannot-special-summon') return r.except ? 'except' : 'all';
   return r.what;
 }

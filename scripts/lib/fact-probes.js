@@ -117,6 +117,8 @@ const LOCK_SCOPES = {
   'trap-cards': { covered: 'trap-cards', free: 'spell-cards' },
   'monster-effects': { covered: 'monster-effects', free: 'spell-cards' },
   'cards-and-effects': { covered: 'spell-cards' },
+  // Anti-Spell Fragrance (R92): the probe's Spell is activated from the hand, which it forbids; a Set Trap is free.
+  'spell-cards-unless-set': { covered: 'spell-cards', free: 'trap-cards' },
 };
 
 /**

@@ -41,7 +41,7 @@ function misses(results, cardOf, facts) {
       const said = { event: want.event, qualifiers: want.eventQualifiers, window: want.window, responseRestriction: want.responseRestriction };
       const held = got && {
         patterns: (got.kind === 'activation' ? got.responds : got.event ? [got.event] : []).map((p) => ({ ...p, range: undefined })),
-        phaseTime: got.phaseTime?.raw, condition: got.condition, window: got.window?.raw, noResponse: got.noResponse, assumed: got.assumed,
+        phaseTime: got.phaseTime?.raw, condition: got.condition, window: got.window?.raw, noResponse: got.noResponse, assumed: got.assumed?.map((a) => a.text),
       };
       out.push(`- ${r.card.name} (effect ${f.effect}) ${f.fact} ${f.bucket}\n    set:     ${JSON.stringify(said)}\n    library: ${JSON.stringify(held) ?? 'no effect'}`);
     }

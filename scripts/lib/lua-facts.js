@@ -545,8 +545,16 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   const aliases = [];
   // What an activation targets (EVENT_CHAINING): `local tg=Duel.GetChainInfo(ev,CHAININFO_TARGET_CARDS)` and its first card.
   const targets = { group: '', card: '' };
+  // What the activation would do (EVENT_CHAINING): `local ex,dg[,ct]=Duel.GetOperationInfo(ev,CATEGORY_DESTROY)`.
+  const ops = [];
+  let anyOfRead = false;
   for (const l of lines) {
     if (/^local\s+\w+\s*=\s*e:GetHandler\(\)$/.test(l)) continue;
+    const op = depth === 0 && /^local\s+(\w+)\s*,\s*(\w+)(?:\s*,\s*(\w+))?\s*=\s*Duel\.GetOperationInfo\((?:ev|0),\s*CATEGORY_(\w+)\)$/.exec(l);
+    if (op) {
+      ops.push({ ex: op[1], group: op[2], count: op[3] ?? '', category: op[4] });
+      continue;
+    }
     const group = depth === 0 && /^local\s+(\w+)\s*=\s*Duel\.GetChainInfo\(ev,\s*CHAININFO_TARGET_CARDS\)$/.exec(l);
     if (group) {
       targets.group = group[1];
@@ -586,6 +594,16 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
         continue;
       }
     }
+    // `if (s.check(ev,CATEGORY_SPECIAL_SUMMON) or ...) then return true end` then `return false` (Ghost Belle & Haunted
+    // Mansion): what the activation includes, each a category of cards from one zone (`i:special_summon_from_gy`).
+    const anyOf = depth === 0 && /^if (.+) then return true end$/.exec(l);
+    const included = anyOf && operationChecks(lua, unwrap(anyOf[1]));
+    if (included) {
+      codes.push(...included);
+      anyOfRead = true;
+      continue;
+    }
+    if (anyOfRead && l === 'return false') continue;
     // Droll & Lock Bird's global check: `if Duel.IsPhase(PHASE_DRAW) or Duel.IsPhase(PHASE_DAMAGE) then return false end`.
     const draw = opts.custom && /^if Duel\.IsPhase\(PHASE_DRAW\)( or Duel\.IsPhase\(PHASE_DAMAGE\))? then return false end$/.exec(l);
     if (draw) {
@@ -611,7 +629,20 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
     } else complete = false;
   }
   if (!parts.length && !codes.length) return { codes: [], complete: false };
+  // `c:IsLocation(LOCATION_GRAVE) and c:IsControler(tp)`: the card is in your GY now, the GY of its owner (`G:y`, "sent
+  // to your GY": Vanity's Emptiness), not a card you controlled.
+  const inGy = parts.some((p) => /^c:IsLocation\(LOCATION_GRAVE\)$/.test(p));
   for (const p of parts) {
+    const owner = inGy && /^c:IsControler\((1-)?tp\)$/.exec(p);
+    if (owner) {
+      codes.push(`G:${owner[1] ? 'o' : 'y'}`);
+      continue;
+    }
+    const operation = operationPart(p, ops, targets);
+    if (operation) {
+      codes.push(...operation.codes);
+      continue;
+    }
     const target = targetPart(lua, p, targets, depth);
     if (target) {
       codes.push(...target.codes);
@@ -679,10 +710,100 @@ function targetPart(lua, p, targets, depth) {
     return { codes: read.codes.map((c) => `T${c}`), complete: read.complete };
   }
   if (targets.card && new RegExp(String.raw`\b${targets.card}:`).test(p)) {
+    const either = /\bor\b/.test(p) && targetAlternatives(lua, p, targets.card, depth);
+    if (either) return either;
     const read = readPart(lua, p.replace(new RegExp(String.raw`\b${targets.card}:`, 'g'), 'c:'), depth + 1);
     return read ? { codes: read.codes.map((c) => `T${c}`), complete: read.complete } : { codes: [], complete: false };
   }
   return undefined;
+}
+
+/** The include word of an operation category the event vocabulary has (`i:destroy`); others are not read. */
+const OPERATION_INCLUDES = { DESTROY: 'destroy', SPECIAL_SUMMON: 'special_summon', REMOVE: 'banish', DRAW: 'draw', NEGATE: 'negate' };
+
+/**
+ * A part about what the activation would do (`local ex,dg=Duel.GetOperationInfo(ev,CATEGORY_DESTROY)`): `ex`, `dg`,
+ * `dg~=nil` say it includes that category (`i:destroy`); `#dg==1` that it destroys exactly 1 card (`D1`), and
+ * `dg:GetFirst()==tc` that the card is its target (`Td`): with both, "and would destroy it" (Remote Revenge).
+ * Undefined for a part of anything else.
+ */
+function operationPart(p, ops, targets) {
+  for (const o of ops) {
+    const inc = OPERATION_INCLUDES[o.category];
+    if (!inc) continue;
+    if (p === o.ex || p === o.group || new RegExp(String.raw`^${o.group}\s*~=\s*nil$`).test(p) || new RegExp(String.raw`^${o.ex} and ${o.group}$`).test(p)) return whole(`i:${inc}`);
+    if (o.category !== 'DESTROY') continue;
+    if (new RegExp(String.raw`^#${o.group}\s*==\s*1$`).test(p)) return whole('D1');
+    // Stardust Dragon's kind: `ct+tg:FilterCount(Card.IsOnField,nil)-#tg>0`, "would destroy a card(s) on the field".
+    if (o.count && new RegExp(String.raw`^\(?${o.count}\s*\+\s*${o.group}:FilterCount\(Card\.IsOnField,\s*nil\)\s*-\s*#${o.group}\)?\s*>\s*0$`).test(p)) return whole('i:destroy_on_field');
+    if (targets.card && new RegExp(String.raw`^(?:${o.group}:GetFirst\(\)\s*==\s*${targets.card}|${targets.card}\s*==\s*${o.group}:GetFirst\(\))$`).test(p)) return whole('Td');
+  }
+  return undefined;
+}
+
+/**
+ * `(A and B) or (C and D)` of the activation's one target (Kagero the Cannon Ninja: a face-up "Ninja" card, or a
+ * face-down Defense Position monster): each side read as a filter; `TA:` and the alternatives' codes as JSON (escaped
+ * as a state condition's). Undefined where a side is not read whole.
+ */
+function targetAlternatives(lua, p, card, depth) {
+  const sides = splitTop(unwrap(p), 'or');
+  if (sides.length < 2) return undefined;
+  const alternatives = [];
+  for (const side of sides) {
+    const read = readConjunctionOf(lua, unwrap(side).replace(new RegExp(String.raw`\b${card}:`, 'g'), 'c:'), depth + 1);
+    if (!read) return undefined;
+    alternatives.push(read);
+  }
+  return whole(`TA:${escapeCode(JSON.stringify(alternatives))}`);
+}
+
+/** `(A)` as `A` where the parentheses enclose the whole expression (not `(A) or (B)`). */
+function unwrap(expr) {
+  const e = expr.trim();
+  if (!e.startsWith('(') || !e.endsWith(')')) return e;
+  let depth = 0;
+  for (let i = 0; i < e.length; i++) {
+    if (e[i] === '(') depth++;
+    else if (e[i] === ')') depth--;
+    if (depth === 0 && i < e.length - 1) return e;
+  }
+  return e.slice(1, -1).trim();
+}
+
+/** The codes of `A and B` when every part is read, else undefined. */
+function readConjunctionOf(lua, expr, depth) {
+  const codes = [];
+  for (const part of splitAnd(expr)) {
+    const read = readPart(lua, part, depth);
+    if (!read || !read.complete) return undefined;
+    codes.push(...read.codes);
+  }
+  return codes;
+}
+
+/** The include words of a category whose cards come from a zone (`special_summon` ... `_from_gy`), by the category. */
+const ORIGIN_CATEGORIES = { SPECIAL_SUMMON: 'special_summon', REMOVE: 'banish', TOHAND: 'add_to_hand', TODECK: 'return_to_deck', TOEXTRA: 'return_to_extra_deck', DESTROY: 'destroy' };
+const ORIGIN_ZONES = { GRAVE: 'gy', DECK: 'deck', HAND: 'hand', REMOVED: 'banished' };
+
+/**
+ * `s.check(ev,CATEGORY_SPECIAL_SUMMON) or s.check(ev,CATEGORY_REMOVE) or ...`, where the helper reads the activation's
+ * operation info of that category (`Duel.GetOperationInfo(ev,category)`, `GetPossibleOperationInfo`) and checks one
+ * zone (`LOCATION_GRAVE`): "includes Special Summoning from the GY, or banishing from the GY" (`i:` codes, one per
+ * term). Undefined unless every term is such a call.
+ */
+function operationChecks(lua, expr) {
+  const out = [];
+  for (const term of splitTop(expr, 'or')) {
+    const m = /^(s\.\w+)\(ev,\s*CATEGORY_(\w+)\)$/.exec(unwrap(term));
+    if (!m || !ORIGIN_CATEGORIES[m[2]]) return undefined;
+    const body = functionBody(lua, m[1]);
+    if (!/^function [\w.]+\(\s*ev\s*,\s*(\w+)\s*\)/.test(body) || !/Duel\.GetOperationInfo\(ev,\s*category\)/.test(body)) return undefined;
+    const zones = [...new Set([...body.matchAll(/LOCATION_(\w+)/g)].map((z) => z[1]))];
+    if (zones.length !== 1 || !ORIGIN_ZONES[zones[0]]) return undefined;
+    out.push(`i:${ORIGIN_CATEGORIES[m[2]]}_from_${ORIGIN_ZONES[zones[0]]}`);
+  }
+  return out.length ? out : undefined;
 }
 
 /** `A and B and (C)` split at top-level `and`; undefined parts where `or` or `not` makes it other than a conjunction. */
@@ -734,6 +855,11 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = new RegExp(String.raw`^${self}:Is(Link|Synchro|Xyz|Fusion|Ritual|Pendulum)Summoned\(\)$`).exec(p))) return whole(`h:${m[1].toLowerCase()}`);
   if ((m = new RegExp(String.raw`^${self}:IsSummonType\(SUMMON_TYPE_(\w+)\)$`).exec(p)) && METHODS[m[1]]) return whole(`h:${METHODS[m[1]]}`);
   if ((m = new RegExp(String.raw`^${self}:IsPreviousLocation\(LOCATION_(\w+)\)$`).exec(p)) && ZONE_CODES[m[1]]) return whole(`f:${ZONE_CODES[m[1]]}`);
+  // From either zone (`IsPreviousLocation(LOCATION_DECK|LOCATION_ONFIELD)`, Vanity's Emptiness): one `f:` code each.
+  if ((m = new RegExp(String.raw`^${self}:IsPreviousLocation\((LOCATION_\w+(?:\s*[|+]\s*LOCATION_\w+)+)\)$`).exec(p))) {
+    const zones = m[1].split(/\s*[|+]\s*/).map((z) => ZONE_CODES[z.slice('LOCATION_'.length)]);
+    if (zones.every(Boolean)) return whole(...[...new Set(zones)].map((z) => `f:${z}`));
+  }
   if (new RegExp(String.raw`^${self}:IsTributeSummoned\(\)$`).test(p)) return whole('h:tribute');
   if (new RegExp(String.raw`^${self}:IsLocation\(LOCATION_GRAVE\)$`).test(p)) return whole('g');
   if ((m = /^(?:c|e:GetHandler\(\)):IsReason\(REASON_(BATTLE|EFFECT|DESTROY)\)$/.exec(p))) return whole(m[1] === 'BATTLE' ? 'b:b' : m[1] === 'EFFECT' ? 'b:e' : 'd');
@@ -770,6 +896,8 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = new RegExp(String.raw`^${self}:GetPreviousLocation\(\)\s*==\s*LOCATION_(\w+)$`).exec(p)) && ZONE_CODES[m[1]]) return whole(`f:${ZONE_CODES[m[1]]}`);
   // Face-up now (the event's card, `local tc=eg:GetFirst()`): `u`.
   if (/^c:IsPosition\(POS_FACEUP\)$/.test(p)) return whole('u');
+  // Face-down (a face-down monster is in Defense Position): `fd`.
+  if (/^c:IsPosition\(POS_FACEDOWN(?:_DEFENSE)?\)$|^c:IsFacedown\(\)$/.test(p)) return whole('fd');
   // Material for one kind of Summon (EVENT_BE_MATERIAL: `r==REASON_SYNCHRO`): `h:<method>`.
   if ((m = /^(?:r\s*==\s*REASON_(\w+)|\(?r\s*&\s*REASON_(\w+)\)?\s*(?:~=|>)\s*0)$/.exec(p)) && METHODS[m[1] ?? m[2]]) return whole(`h:${METHODS[m[1] ?? m[2]]}`);
   // Face-up before it moved (`u`).
@@ -1008,7 +1136,12 @@ function stateConditions(lua, p, opts = {}) {
  * (`%`, `,`, `|`, tabs and line ends as `%XX`: decodeURIComponent reads it back).
  */
 function conditionCode(c) {
-  return `C:${JSON.stringify(c).replace(/[%,|\t\n\r]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`)}`;
+  return `C:${escapeCode(JSON.stringify(c))}`;
+}
+
+/** JSON in a record's code: the characters a record separates with, and `%`, as `%XX` (decodeURIComponent reads it back). */
+function escapeCode(json) {
+  return json.replace(/[%,|\t\n\r]/g, (x) => `%${x.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 function whole(...codes) {
@@ -1054,4 +1187,4 @@ function kindOf(e) {
   return undefined;
 }
 
-module.exports = { conditionCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };
+module.exports = { conditionCode, escapeCode, readScript, costOf, kindOf, conditionChecks, conditionQualifiers, chainLimitOf, initialEffect, constants, countLimit, HELPERS, functionBody, blank, set };

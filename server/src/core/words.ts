@@ -87,4 +87,4 @@ export const ATTRIBUTES = ['dark', 'light', 'earth', 'water', 'fire', 'wind', 'd
  * first comma-separated part that starts with one (`spell` only before `speed`, `damage` only as `damage step`: see
  * the parser's isModifierStart); cards/vocabulary/modifiers.ts interprets the modifiers themselves.
  */
-export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose', 'its', 'summoning', 'does', 'cannot', 'activate', 'pendulum', 'granted', 'lingering', 'locks', 'unaffected', 'while']);
+export const MODIFIER_START_WORDS: ReadonlySet<string> = new Set(['from', 'summons', 'once', 'spell', 'targets', 'damage', 'negates', 'changes', 'includes', 'hopt', 'cost', 'activates', 'during', 'choose', 'its', 'summoning', 'does', 'cannot', 'activate', 'pendulum', 'granted', 'lingering', 'locks', 'unaffected', 'while', 'target']);

@@ -109,7 +109,7 @@ export function describeCard(card: CardInfo, thisUri: string): string {
     for (const e of effects) {
       lines.push(`${e.index}. ${describeEffect(e, card)}`);
       // What the card's source was unsure of: the engine assumes it, and says so where it is used.
-      for (const a of e.assumed) lines.push(`   - assumed: ${escapeMd(a)}`);
+      for (const a of e.assumed) lines.push(`   - assumed: ${escapeMd(a.text)}`);
       // A fact from the corrections files (an override or a ruling), with where it is published.
       for (const c of card.origin.corrections ?? []) if (c.effect === e.index) lines.push(`   - ${c.layer}: ${escapeMd(c.fact)}: ${escapeMd(c.reason)} ([source](${c.source}))`);
     }

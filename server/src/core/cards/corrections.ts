@@ -12,7 +12,7 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { factsFromSegoc } from './from-segoc';
 import { normalizeName } from './names';
 import { printEffectLine } from './to-segoc';
-import { AppliedCorrection, CardInfo } from './types';
+import { AppliedCorrection, assumedNote, CardInfo } from './types';
 
 /** One entry of a corrections file. */
 export interface CardCorrection {
@@ -156,10 +156,10 @@ export function applyCorrections(card: CardInfo, list: readonly CardCorrection[]
     const fact = c.add ?? line;
     if (old) {
       // A ruling adds to what the sources state, so what they were unsure of stays; a new line restates the effect.
-      effects[n! - 1] = { ...read, range: old.range, assumed: [...(c.add ? (old.assumed ?? []) : []), ...(c.assumed ? [c.assumed] : [])] };
+      effects[n! - 1] = { ...read, range: old.range, assumed: [...(c.add ? (old.assumed ?? []) : []), ...(c.assumed ? [assumedNote(c.assumed)] : [])] };
       applied.push({ layer: c.layer, effect: n, fact, reason: c.reason, source: c.source });
     } else {
-      added.push({ ...read, assumed: c.assumed ? [c.assumed] : [] });
+      added.push({ ...read, assumed: c.assumed ? [assumedNote(c.assumed)] : [] });
       applied.push({ layer: c.layer, effect: -added.length, fact, reason: c.reason, source: c.source });
     }
   }

@@ -105,6 +105,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   if (e.oncePerChain) f.oncePerChain = true;
   if (e.oncePerBattle) f.oncePerBattle = true;
   if (e.targets) modifier(f, `targets ${e.targetFilter ?? 'a card'}`);
+  if (e.targetNotRechecked) f.targetNotRechecked = true;
   if (e.damageStep) f.damageStep = true;
   if (e.negatesActivation) f.negatesActivation = true;
   if (e.noResponse) f.noResponse = e.noResponse;

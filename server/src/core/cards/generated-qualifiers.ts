@@ -47,6 +47,11 @@ function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>)
     words.push('face-up');
     used.add('u');
   }
+  // Face-down (`fd`: a face-down monster is in Defense Position).
+  if (q.codes.includes('fd')) {
+    words.push('face-down');
+    used.add('fd');
+  }
   // An archetype (`s:Name`, spaces written `_`): `a "Fiendsmith" monster`.
   for (const c of q.codes.filter((x) => x.startsWith('s:'))) {
     words.push(`"${c.slice(2).replace(/_/g, ' ')}"`);
@@ -96,9 +101,14 @@ function filterWords(q: Qualifiers, noun: 'card' | 'monster', used: Set<string>)
 function verbQualifiers(q: Qualifiers, used: Set<string>, verb: string): string {
   const out: string[] = [];
   const from = code(q, 'f');
+  // From either zone (`f:D` and `f:M`: "sent from the Deck or the field"): `from deck or field`.
+  const froms = [...new Set(q.codes.filter((c) => c.startsWith('f:') && ZONES[c.slice(2)]))];
   // "Leaves the field" is from the field: no words ("a card leaves the field from field").
   if (from === 'M' && verb.startsWith('leaves')) used.add('f:M');
-  else if (from && ZONES[from]) {
+  else if (froms.length > 1) {
+    out.push(`from ${[...new Set(froms.map((c) => ZONES[c.slice(2)]))].join(' or ')}`);
+    froms.forEach((c) => used.add(c));
+  } else if (from && ZONES[from]) {
     out.push(`from ${ZONES[from]}`);
     used.add(`f:${from}`);
   }
@@ -269,6 +279,8 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
   // `a qualifying card is destroyed`: the subject from the codes, the verb from the vocabulary's phrase.
   const m = /^a qualifying (card|monster) (is |leaves|destroys)(.*)$/.exec(base);
   if (!m || !q.codes.length) return { phrase: base, read: q.complete && !q.codes.length && !base.includes('qualifying') };
+  // `G:o`, in the opponent's GY: the vocabulary says it as a card the opponent controls (as the reader did before `G:`).
+  if (event === 'to_grave') q = { ...q, codes: q.codes.map((c) => (c === 'G:o' ? 'c:o' : c)) };
   const subject = filterWords(q, m[1] as 'card' | 'monster', used);
   let verb = battleVerb(event, `${m[2]}${m[3]}`.trim(), q, used);
   if (event === 'to_grave' && q.codes.includes('d')) {
@@ -277,6 +289,12 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
     q = { ...q, codes: [...q.codes, 'g'] };
   }
   if (event === 'to_grave') used.add('g');
+  // `G:y`: in your GY now, the GY of the card's owner ("sent to your GY": Vanity's Emptiness).
+  const gy = code(q, 'G');
+  if (event === 'to_grave' && gy && verb === 'is sent to gy') {
+    verb = gy === 'y' ? 'is sent to your gy' : verb;
+    if (gy === 'y') used.add('G:y');
+  }
   const phrase = `${subject} ${verb}${verbQualifiers(q, used, verb.replace(/^is /, ''))}`;
   return { phrase, read: complete(q, used) };
 }
@@ -304,23 +322,59 @@ export function activationPhrase(q: Qualifiers): Phrased {
   else if (xs.length === 2 && xs.includes('a') && (xs.includes('s') || xs.includes('t'))) what = xs.includes('s') ? 'a spell card' : 'a trap card';
   else if (xs.length) return { phrase: 'card or effect activated', read: false };
   if (player) used.add(`p:${player}`);
-  const targets = targetWords(q, used);
+  const targets = `${includingWords(q, used)}${targetWords(q, used)}`;
   const phrase = player === 'o' ? `opponent activates ${what}${where}${targets}` : player === 'y' ? `you activate ${what}${where}${targets}` : what === 'a card or effect' ? `card or effect activated${where}${targets}` : `${what.replace(/^an? /, '')} activated${where}${targets}`;
   return { phrase, read: complete(q, used) };
 }
 
+/** What the activation would do (`i:destroy`, its operation info): ` including destroy`. */
+function includingWords(q: Qualifiers, used: Set<string>): string {
+  const all = q.codes.filter((c) => c.startsWith('i:'));
+  all.forEach((c) => used.add(c));
+  // `i:destroy_on_field` says more than `i:destroy` of the same operation: the plain word goes.
+  const words = all.filter((c) => !all.some((x) => x !== c && x.startsWith(`${c}_on_`)));
+  return words.length ? ` including ${words.map((c) => c.slice(2).replace(/_/g, ' ')).join(' or ')}` : '';
+}
+
+/** The codes that are no filter of the target: `T1` exactly one, `Td` it destroys its target, `TA:` alternatives. */
+const TARGET_DETAILS = new Set(['T1', 'Td']);
+
 /**
  * What the activation targets (`xt`, and the filter of its targets as `T`-prefixed codes): ` that targets a monster
- * you control`; '' where the condition says nothing of its targets. `T1` ("exactly 1") has no words: left unread.
+ * you control`; '' where the condition says nothing of its targets. `T1`: ` exactly 1`; `TA:` alternatives of the
+ * filter (`exactly 1 "ninja" card or exactly 1 face-down monster you control`: the controller said once, after
+ * the last); `Td` with `D1` (what it destroys is exactly its one target): ` and would destroy it`.
  */
 function targetWords(q: Qualifiers, used: Set<string>): string {
-  const codes = q.codes.filter((c) => c.startsWith('T') && c !== 'T1').map((c) => c.slice(1));
-  if (!codes.length && !q.codes.includes('xt')) return '';
+  const codes = q.codes.filter((c) => c.startsWith('T') && !TARGET_DETAILS.has(c) && !c.startsWith('TA:')).map((c) => c.slice(1));
+  const alternatives = q.codes.find((c) => c.startsWith('TA:'));
+  const details = q.codes.some((c) => TARGET_DETAILS.has(c));
+  if (!codes.length && !alternatives && !details && !q.codes.includes('xt')) return '';
   used.add('xt');
+  const exactly = q.codes.includes('T1') ? 'exactly 1 ' : '';
+  if (exactly) used.add('T1');
+  const destroysIt = q.codes.includes('Td') && q.codes.includes('D1');
+  if (destroysIt) ['Td', 'D1'].forEach((c) => used.add(c));
+  const tail = destroysIt ? ' and would destroy it' : '';
   const inner = new Set<string>();
+  if (alternatives) {
+    // Each alternative with the codes every one shares (whose card it is: said once, after the last).
+    let sides: string[][];
+    try {
+      sides = JSON.parse(decodeURIComponent(alternatives.slice(3))) as string[][];
+    } catch {
+      return ` that targets ${exactly}${filterWords({ codes, complete: true }, 'card', inner)}${tail}`;
+    }
+    used.add(alternatives);
+    const shared = codes.filter((c) => !c.startsWith('c:'));
+    const controller = codes.find((c) => c.startsWith('c:'));
+    const words = sides.map((side, k) => filterWords({ codes: [...side, ...shared, ...(controller && k === sides.length - 1 ? [controller] : [])], complete: true }, 'card', inner).replace(/^an? /, ''));
+    for (const c of inner) used.add(`T${c}`);
+    return ` that targets ${words.map((w) => `${exactly || 'a '}${w}`).join(' or ')}${tail}`;
+  }
   const words = filterWords({ codes, complete: true }, 'card', inner);
   for (const c of inner) used.add(`T${c}`);
-  return ` that targets ${words}`;
+  return ` that targets ${exactly ? `${exactly}${words.replace(/^an? /, '')}` : words}${tail}`;
 }
 
 /**

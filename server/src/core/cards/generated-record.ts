@@ -13,7 +13,7 @@ import { CardFacts, EffectFacts, makeCard } from './facts';
 import { factsFromSegoc, readPhrase } from './from-segoc';
 import { parse } from '../syntax/parser';
 import { quoteName } from '../syntax/quote';
-import { CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION, TEXT_ONLY } from './types';
+import { AssumedNote, assumedNote, CardInfo, CardOrigin, EffectAction, EventPattern, HAND_CONDITION, TEXT_ONLY } from './types';
 import { ABILITIES, ATTRIBUTES, interpretEvent, interpretModifier, interpretPhaseTime, RACES } from './vocabulary';
 import { archetypeLines, printEffectLine, quoted } from './to-segoc';
 import { actionsFromCategories, witnessedParts } from './generated-actions';
@@ -728,8 +728,8 @@ function textOnlyFacts(r: GeneratedRecord, facts: CardFacts): CardFacts {
   const read = def ? factsFromSegoc(def) : undefined;
   const effects: EffectFacts[] = read?.facts.effects.map((e) => ({ ...e, range: undefined, text: undefined })) ?? [];
   const notes = assumedFacts(r);
-  if (!def || diagnostics.length) notes.push('some effect lines read from its text could not be read back: those effects are not listed');
-  else if (read?.diagnostics.length) notes.push('some words read from its text are outside the card language (an event or a target): what they say is assumed');
+  if (!def || diagnostics.length) notes.push(assumedNote('some effect lines read from its text could not be read back: those effects are not listed'));
+  else if (read?.diagnostics.length) notes.push(assumedNote('some words read from its text are outside the card language (an event or a target): what they say is assumed'));
   for (const e of effects) e.assumed = [...notes];
   // A Spell/Trap with no activation of its own has its card's (free chain), as for a script's card.
   if (!facts.cardType.endsWith('monster') && !effects.some((e) => e.kind === 'activation')) effects.unshift({ kind: 'activation', text: facts.cardType, assumed: [...notes] });
@@ -738,7 +738,7 @@ function textOnlyFacts(r: GeneratedRecord, facts: CardFacts): CardFacts {
 }
 
 /** The note of an effect whose script condition the generator could not read whole. */
-const UNREAD_CONDITION = 'conditions written in its script are assumed met';
+const UNREAD_CONDITION: AssumedNote = { kind: 'script-condition', text: 'conditions written in its script are assumed met' };
 
 
 /**
@@ -783,31 +783,29 @@ function unreadNote(what: string): string | undefined {
 
 
 /** What the generated facts leave open, in words, for hovers and `explain`. */
-export function assumedFacts(r: GeneratedRecord): string[] {
-  const out: string[] = [];
+export function assumedFacts(r: GeneratedRecord): AssumedNote[] {
+  const out: AssumedNote[] = [];
   for (const n of r.notes) {
     if (!n.startsWith('?')) continue;
     const what = n.slice(1);
     const unread = unreadNote(what);
     if (unread) {
-      out.push(unread);
+      out.push(assumedNote(unread));
       continue;
     }
     if (what.startsWith('text-only')) {
       out.push(TEXT_ONLY);
       continue;
     }
-    out.push(
-      what === 'no-script'
-        ? 'no script was found, so its effects are not known'
-        : what === 'runtime-effects'
-          ? 'its script makes more effects while the duel runs; those are not listed'
-          : `the effects made by the ${what} procedure are mapped by rule, not read`,
-    );
+    if (what === 'no-script') {
+      out.push({ kind: 'no-script', text: 'no script was found, so its effects are not known' });
+      continue;
+    }
+    out.push(assumedNote(what === 'runtime-effects' ? 'its script makes more effects while the duel runs; those are not listed' : `the effects made by the ${what} procedure are mapped by rule, not read`));
   }
   // The generator took the card text's word over the script's flags (both recorded in the effect).
-  if (r.effects.some((e) => e.split(',')[3]?.endsWith('T'))) out.push('"when"/"if" of a trigger: its card text and its script disagree; the text was taken');
-  if (r.effects.some((e) => e.split(',')[1]?.endsWith('T'))) out.push('optional/mandatory of a trigger: its card text and its script disagree; the text was taken');
-  if (r.effects.some((e) => e.split(',')[11] === 'T')) out.push('when an effect may be activated (its turn or phase): its card text and its script disagree; the text was taken');
+  if (r.effects.some((e) => e.split(',')[3]?.endsWith('T'))) out.push(assumedNote('"when"/"if" of a trigger: its card text and its script disagree; the text was taken'));
+  if (r.effects.some((e) => e.split(',')[1]?.endsWith('T'))) out.push(assumedNote('optional/mandatory of a trigger: its card text and its script disagree; the text was taken'));
+  if (r.effects.some((e) => e.split(',')[11] === 'T')) out.push(assumedNote('when an effect may be activated (its turn or phase): its card text and its script disagree; the text was taken'));
   return out;
 }

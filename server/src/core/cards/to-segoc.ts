@@ -22,7 +22,7 @@ export function cardToSegoc(card: CardInfo, showPath: (uri: string) => string = 
   for (const alias of card.aliases) lines.push(`  alias ${quoted(alias)}`);
   for (const line of archetypeLines(card)) lines.push(`  ${line}`);
   for (const e of card.effects) {
-    for (const fact of e.assumed) lines.push(`  # assumed: ${fact}`);
+    for (const fact of e.assumed) lines.push(`  # assumed: ${fact.text}`);
     for (const c of corrections) if (c.effect === e.index) lines.push(`  # ${c.layer}: ${c.fact} (${c.reason}; ${c.source})`);
     const line = printEffectLine(card, e);
     if (line) lines.push(`  ${line}`);

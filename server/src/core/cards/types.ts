@@ -79,6 +79,12 @@ export type EventPattern =
       ordinal?: number;
       /** `... targeting a face-up "Destiny HERO" monster you control` ("is targeted for an attack"): the attack's target. */
       target?: CardFilter;
+      /**
+       * `opponent declares an attack with their highest atk monster` (Mind Mirror Force: "When the monster your opponent
+       * controls with the highest ATK (even if tied) declares an attack"): the attacker has the highest ATK of the
+       * face-up monsters its controller controls.
+       */
+      highestAtk?: boolean;
       raw: string;
       unknown: string[];
     }
@@ -91,13 +97,33 @@ export type EventPattern =
        */
       what: Array<'any' | 'monster-effect' | 'spell' | 'trap' | 'effect' | 'spell-card' | 'trap-card'>;
       includes?: string[];
-      /** Where the activating card is (`effect activated on the field`: not in the hand or the GY). */
-      zone?: 'field';
+      /**
+       * Where the activating card is (`effect activated on the field`: not in the hand or the GY; `in hand or field`:
+       * Mind Mirror Force, "a monster effect in the hand or field").
+       */
+      zone?: 'field' | 'hand-or-field';
+      /** `... during your turn`: only an activation during the turn of the effect's controller (or the opponent's). */
+      duringTurn?: 'your' | 'opponent';
       /**
        * `... that targets a monster you control`: what the activation targets (Megalith Aratron, Remote Revenge); the
        * activation answers only where one of its targets passes the filter.
        */
       targets?: CardFilter;
+      /**
+       * `... that targets exactly 1 monster you control`: how many cards the activation targets (Remote Revenge,
+       * Kagero the Cannon Ninja); an activation with another number of targets does not meet it.
+       */
+      targetCount?: number;
+      /**
+       * `... and would destroy it`: what the activation destroys is its target (Remote Revenge: "an effect that
+       * destroys 1 monster", and that monster is the one it targets).
+       */
+      destroysTarget?: boolean;
+      /**
+       * `... that targets exactly 1 "ninja" card or exactly 1 face-down monster you control`: other activations that
+       * meet the condition too (one effect, each alternative with its own target filter).
+       */
+      or?: EventPattern[];
       raw: string;
       unknown: string[];
     }
@@ -138,16 +164,37 @@ export interface ActivationWindow {
 }
 
 /**
+ * One fact of an effect its source was unsure of: `text` is what a judge reads (hovers, `explain`, `segoc card`'s
+ * `# assumed:` lines); `kind` is what the engine tells the notes apart by (engine/unknown-facts.ts), never the words.
+ */
+export type AssumedNote =
+  /** A hand activation's own condition, not read (HAND_CONDITION): a fact only of a link activated from the hand. */
+  | { kind: 'hand-condition'; text: string }
+  /** Conditions written in the effect's script, not read whole, taken as met. */
+  | { kind: 'script-condition'; text: string }
+  /** No script was found for the card: its effects are not known. */
+  | { kind: 'no-script'; text: string }
+  /** The effect was read from its card's text alone (TEXT_ONLY). */
+  | { kind: 'text-only'; text: string }
+  /** Anything else its source says it was unsure of (an unread sentence, a helper procedure, a correction's note). */
+  | { kind: 'other'; text: string };
+
+/** A note of the kind the engine gives no meaning of its own (a sentence of a source or of a test). */
+export function assumedNote(text: string): AssumedNote {
+  return { kind: 'other', text };
+}
+
+/**
  * The `assumed` note of a Trap whose source lets it be activated from the hand under a condition it does not read
  * (Evenly Matched: "If you control no cards"): a fact only of a link that activates it from the hand.
  */
-export const HAND_CONDITION = 'the condition under which its text lets it be activated from the hand is assumed met';
+export const HAND_CONDITION: AssumedNote = { kind: 'hand-condition', text: 'the condition under which its text lets it be activated from the hand is assumed met' };
 
 /**
  * The `assumed` note of every effect read from its card's text alone (a card with no script at the pinned commit):
  * a link on it rests on that fact (engine/unknown-facts.ts), and so does a restriction it places (engine/continuous.ts).
  */
-export const TEXT_ONLY = 'read from its card text alone: no script was found at the pinned commit to cross-check it';
+export const TEXT_ONLY: AssumedNote = { kind: 'text-only', text: 'read from its card text alone: no script was found at the pinned commit to cross-check it' };
 
 /** Whose cards a state condition counts: the effect's controller's (`you`) or the opponent's. */
 export type ConditionPlayer = 'you' | 'opponent';
@@ -197,8 +244,13 @@ export interface SetTurnActivation {
 /** Whose actions a lock forbids: both players, the card's controller's opponent, or its controller. */
 export type LockedPlayers = 'both' | 'opponent' | 'you';
 
-/** What an activation lock covers: a kind of card or effect, or `unknown` where the source's scope is not read. */
-export type LockScope = 'cards-and-effects' | 'monster-effects' | 'spell-cards' | 'trap-cards' | 'spell-trap-cards' | 'unknown';
+/**
+ * What an activation lock covers: a kind of card or effect, or `unknown` where the source's scope is not read.
+ * `spell-cards-unless-set`: a Spell Card's activation unless it was Set and its player's next turn after Setting it
+ * has come (Anti-Spell Fragrance: "must Set Spell Cards before activating them, and cannot activate them until their
+ * next turn after Setting them"), R92.
+ */
+export type LockScope = 'cards-and-effects' | 'monster-effects' | 'spell-cards' | 'trap-cards' | 'spell-trap-cards' | 'spell-cards-unless-set' | 'unknown';
 
 /** Whose effects a card is unaffected by (`other`: every card's but its own), or `unknown` where not read. */
 export type UnaffectedScope = 'other' | 'spell' | 'trap' | 'spell-trap' | 'monster' | 'opponent' | 'unknown';
@@ -211,7 +263,13 @@ export type UnaffectedScope = 'other' | 'spell' | 'trap' | 'spell-trap' | 'monst
 export type Restriction =
   | { kind: 'cannot-activate'; who: LockedPlayers; what: LockScope; conditional: boolean }
   | { kind: 'cannot-special-summon'; who: LockedPlayers; except: boolean; conditional: boolean }
-  | { kind: 'negates-effects'; what: 'monster' | 'spell' | 'trap' | 'unknown'; conditional: boolean }
+  /** `gy-moves`: any card effect that would move a card in the GY to a different place, wherever its card is (Necrovalley, R93). */
+  | { kind: 'negates-effects'; what: 'monster' | 'spell' | 'trap' | 'gy-moves' | 'unknown'; conditional: boolean }
+  /**
+   * Cards cannot be banished by `who`: from the GY (`gy`: Necrovalley) or anywhere (`any`: Imperial Iron Wall; Chaos
+   * Hunter, for the opponent), by effects, costs and procedures alike (R93).
+   */
+  | { kind: 'cannot-banish'; who: LockedPlayers; from: 'gy' | 'any'; conditional: boolean }
   | { kind: 'unaffected'; by: UnaffectedScope; conditional: boolean };
 
 export interface EffectInfo {
@@ -260,6 +318,12 @@ export interface EffectInfo {
   oncePerDuel: boolean;
   spellSpeedOverride?: number;
   targets?: CardFilter & { raw: string };
+  /**
+   * `target not rechecked`: the resolution acts on "it", not on "that target" (PSCT): a target that turned face-down
+   * (or face-up) is still destroyed, banished, returned or sent (Paleozoic Dinomischus, Galaxy Cyclone); where the
+   * text says "that target" the filter's `face-up`/`face-down` is rechecked at resolution (R44).
+   */
+  targetNotRechecked: boolean;
   damageStep: boolean;
   negatesActivation: boolean;
   changesAtk: boolean;
@@ -324,7 +388,7 @@ export interface EffectInfo {
    * script and the card text disagree; the card text was taken"). Every link that uses the effect
    * carries them as assumptions (hovers, `explain`), so a guessed fact is never silent.
    */
-  assumed: string[];
+  assumed: AssumedNote[];
 }
 
 /**
@@ -539,4 +603,9 @@ export interface VerbPattern {
   attacker?: boolean;
   /** `destroys an opponent's monster by battle`: the monster destroyed was the opponent's. */
   opponentsMonster?: boolean;
+  /**
+   * `sent to your gy`: whose GY the card goes to (its owner's: Vanity's Emptiness, "to your GY"), whoever
+   * controlled it before.
+   */
+  whoseGy?: 'you' | 'opponent';
 }

@@ -5,7 +5,7 @@
 // (R46); a part that moves the effect's own card needs the card where it was when the link was placed (R47).
 // Apart from link-effects.ts, which places links and resolves the chain, because this reads the card's
 // facts rather than the scenario's written actions; it changes the cards only through the timeline.
-import type { EffectAction } from '../cards/model';
+import type { ActionVerb, EffectAction } from '../cards/model';
 import { LinkState, TargetSnapshot } from './classify';
 import { activeRestrictions, restrictionUnsure, summonLocks, unaffectedBy, unsureImmunity } from './continuous';
 import { restsOn } from './unknown-facts';
@@ -219,7 +219,7 @@ function objectCards(t: Timeline, l: LinkState, part: EffectAction, st: PartsSta
       if (!l.targetsAtPlacement.length) return undefined;
       const ok: CardInstance[] = [];
       for (const snap of l.targetsAtPlacement) {
-        const why = targetGone(t, l, snap, origin);
+        const why = targetGone(t, l, snap, origin, part.verb);
         if (why) did.push({ kind: 'not-applied', part: words, verb: part.verb, card: snap.card.name, ...why, rule: why.at === 'attack-ended' ? 'R56' : 'R44' });
         else ok.push(snap.card);
       }
@@ -278,18 +278,25 @@ function movedBy(t: Timeline, snap: TargetSnapshot): string | undefined {
   return o.kind === 'action' ? 'a game action' : o.kind === 'leftover' ? 'the end of a chain' : `CL${o.link}`;
 }
 
+/**
+ * What a part does to a card whichever its face: a target of "destroy it" turned face-down is still destroyed. A
+ * negation or an ATK change needs a face-up card whatever the wording.
+ */
+const EITHER_FACE: ReadonlySet<ActionVerb> = new Set<ActionVerb>(['destroy', 'banish', 'return-to-hand', 'return-to-deck', 'return-to-extra', 'to-hand', 'send-to-gy']);
+
 /** Why a target is no longer a target when the link resolves (R44), or undefined while it still is. */
-function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot, own: EventOrigin): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
+function targetGone(t: Timeline, l: LinkState, snap: TargetSnapshot, own: EventOrigin, verb: ActionVerb): { reason: NotAppliedReason; at?: string; where?: Zone } | undefined {
   // A target this link's earlier part moved is still its target ("banish it, and if you do, negate its effects").
   const ownOnly = movesOf(t, snap.card).length > snap.moves && !movedByOthers(t, snap, own);
   if (ownOnly) return undefined;
   if (movedByOthers(t, snap, own) || snap.card.zone !== snap.zone) return { reason: 'target-left', at: movedBy(t, snap), where: snap.zone };
   const filter = l.effect?.targets;
-  if (snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
   // "Target 1 Set card; destroy that target": a face-down target turned face-up (a Set card activated in response)
-  // no longer qualifies (W134). A card line writes the filter only where its text rechecks it ("that target"):
-  // Galaxy Cyclone's "destroy it" destroys the card either way (W135).
-  if (snap.zone === 'field' && filter?.faceUp === false && !snap.card.faceDown && snap.faceDown) return { reason: 'target-changed', at: 'face-up' };
+  // no longer qualifies (W134), nor a face-up one turned face-down (Karma Cut, W161). "Destroy it" / "banish it"
+  // (`target not rechecked`) acts on the card either way: Galaxy Cyclone (W135), Paleozoic Dinomischus (W161).
+  const faceRechecked = !(l.effect?.targetNotRechecked && EITHER_FACE.has(verb));
+  if (faceRechecked && snap.zone === 'field' && filter?.faceUp && snap.card.faceDown && !snap.faceDown) return { reason: 'target-changed', at: 'face-down' };
+  if (faceRechecked && snap.zone === 'field' && filter?.faceUp === false && !snap.card.faceDown && snap.faceDown) return { reason: 'target-changed', at: 'face-up' };
   if (snap.zone === 'field' && filter?.controller && snap.card.controller !== snap.controller) return { reason: 'target-changed', at: 'control' };
   // "Target the attacking monster": once it was turned face-down (or removed) it is no longer attacking (R56).
   if (snap.zone === 'field' && filter?.attacking && !t.isAttacking(snap.card)) return { reason: 'target-changed', at: 'attack-ended' };

@@ -94,10 +94,26 @@ export interface LinkState {
    * the field that forbid it, read from the board then (continuous.ts).
    */
   locksAtPlacement: ActiveRestriction[];
-  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64). */
+  /** The card whose continuous effect negated this link's effect where it stood when the link resolved (R64, R93). */
   negatedBy: CardInstance | undefined;
+  /**
+   * What its activation would banish, read only while a lock on banishing applies (R93): each card or counted part, from
+   * where (undefined: not stated), by its cost or by its effect.
+   */
+  banishesAtPlacement: BanishAtActivation[];
   /** Its cost's counted cards that the zone did not hold when the link was placed (R71): the cost cannot be paid. */
   costShort: Array<{ part: string; have: number; zone: Zone }>;
+}
+
+/**
+ * A card (or counted cards) a link's activation would banish, by its cost or its effect, from where (undefined: not
+ * stated), and whether the link writes it (else its card facts say it): R93.
+ */
+export interface BanishAtActivation {
+  card: string | undefined;
+  from: Zone | undefined;
+  cost: boolean;
+  written: boolean;
 }
 
 /** What classification needs to know about the moment of the chain. */
@@ -154,6 +170,7 @@ export function linkState(cx: ClassifyContext, stmt: LinkStmt, position: number,
     grantHeld: undefined,
     locksAtPlacement: [],
     negatedBy: undefined,
+    banishesAtPlacement: [],
     costShort: [],
   };
   if (!inst?.card) return l;
@@ -432,8 +449,14 @@ export function isActivationResponder(e: EffectInfo): boolean {
 
 export function activationPatternsOf(e: EffectInfo): Array<Extract<EventPattern, { kind: 'activation' }>> {
   const out: Array<Extract<EventPattern, { kind: 'activation' }>> = [];
-  if (e.kind === 'quick' && e.event?.kind === 'activation') out.push(e.event);
-  for (const r of e.responds) if (r.kind === 'activation') out.push(r);
+  // An activation's alternatives (`... exactly 1 "ninja" card or exactly 1 face-down monster you control`) each answer.
+  const add = (p: EventPattern) => {
+    if (p.kind !== 'activation') return;
+    out.push(p);
+    for (const o of p.or ?? []) add(o);
+  };
+  if (e.kind === 'quick' && e.event) add(e.event);
+  for (const r of e.responds) add(r);
   return out;
 }
 

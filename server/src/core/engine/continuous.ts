@@ -4,7 +4,7 @@
 // a card's effect is negated where it resolves, and whether a card is unaffected by another card's effect. Pure
 // reads of the cards' state: link-effects.ts asks them when it places and resolves links; the rules read what
 // placement recorded.
-import { CardInfo, Restriction, TEXT_ONLY } from '../cards/model';
+import { CardInfo, Restriction } from '../cards/model';
 import { CardInstance, PlayerIndex } from './state';
 
 /** A restriction that applies now: the card that applies it, and whose card that is. */
@@ -12,6 +12,11 @@ export interface ActiveRestriction {
   card: CardInstance;
   controller: PlayerIndex;
   restriction: Restriction;
+  /**
+   * When the card's continuous effects started to apply (`AppliedSince`), set at a link's placement for a lock that
+   * depends on it (a Spell Set while Anti-Spell Fragrance applied, R92); undefined elsewhere.
+   */
+  since?: number;
 }
 
 const NO_RESTRICTIONS: readonly Restriction[] = [];
@@ -32,7 +37,7 @@ export function restrictionsOf(card: CardInfo | undefined): readonly Restriction
  * Such a restriction is a named unknown fact on the links it would act on, never a plain "applies".
  */
 export function restrictionUnsure(card: CardInfo | undefined, r: Restriction): boolean {
-  return r.conditional || !!card?.effects.some((e) => e.restricts.includes(r) && e.assumed.includes(TEXT_ONLY));
+  return r.conditional || !!card?.effects.some((e) => e.restricts.includes(r) && e.assumed.some((note) => note.kind === 'text-only'));
 }
 
 const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.faceDown;
@@ -82,13 +87,18 @@ export function activeRestrictions(instances: readonly CardInstance[], pending: 
 /** Whether lock `a` covers player `p`. */
 function covers(a: ActiveRestriction, p: PlayerIndex): boolean {
   const r = a.restriction;
-  if (r.kind !== 'cannot-activate' && r.kind !== 'cannot-special-summon') return false;
+  if (r.kind !== 'cannot-activate' && r.kind !== 'cannot-special-summon' && r.kind !== 'cannot-banish') return false;
   return r.who === 'both' || (r.who === 'you' ? p === a.controller : p !== a.controller);
 }
 
-/** Whether activation lock `r` covers an activation of `card` (its own or one of its effects) (unknown scope: it may; the caller says so). */
+/**
+ * Whether activation lock `r` covers an activation of `card` (its own or one of its effects) (unknown scope: it may; the
+ * caller says so). `spell-cards-unless-set` covers a Spell's card activation only (R92), which the caller tells apart
+ * by where and when the card was Set.
+ */
 export function lockScopeCovers(r: Extract<Restriction, { kind: 'cannot-activate' }>, card: CardInfo | undefined): boolean | undefined {
   if (r.what === 'unknown') return undefined;
+  if (r.what === 'spell-cards-unless-set') return card ? card.category === 'spell' : undefined;
   if (r.what === 'cards-and-effects') return true;
   if (!card) return undefined;
   if (r.what === 'monster-effects') return card.category === 'monster';
@@ -101,6 +111,21 @@ export function lockScopeCovers(r: Extract<Restriction, { kind: 'cannot-activate
 /** The activation locks on player `p`, as they stand. */
 export function activationLocks(active: readonly ActiveRestriction[], p: PlayerIndex): ActiveRestriction[] {
   return active.filter((a) => a.restriction.kind === 'cannot-activate' && covers(a, p));
+}
+
+/** The locks on banishing on player `p` (R93: "Cards in the GY cannot be banished"), as they stand. */
+export function banishLocks(active: readonly ActiveRestriction[], p: PlayerIndex): ActiveRestriction[] {
+  return active.filter((a) => a.restriction.kind === 'cannot-banish' && covers(a, p));
+}
+
+/**
+ * The negations of any effect that would move a card in the GY (R93: Necrovalley), as they stand: `sure`, the ones the
+ * library knows apply; `unsure`, those under a condition or read from a card's text alone (a named unknown fact).
+ */
+export function gyMoveNegators(active: readonly ActiveRestriction[], inst: CardInstance | undefined): { sure: ActiveRestriction | undefined; unsure: ActiveRestriction[] } {
+  const all = active.filter((n) => n.restriction.kind === 'negates-effects' && n.restriction.what === 'gy-moves' && n.card !== inst);
+  const unsure = all.filter((n) => restrictionUnsure(n.card.card, n.restriction));
+  return { sure: all.find((n) => !unsure.includes(n)), unsure };
 }
 
 /** The Special Summon locks on player `p`, as they stand. */

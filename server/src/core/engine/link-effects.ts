@@ -7,7 +7,8 @@
 // timeline's emit and move, so that every event is made in one place.
 import { Action, ActionSeq, CardSet, Zone } from '../syntax/ast';
 import { exceptUnaffected, performCardEffect, summonLocked } from './card-actions';
-import { activationLocks, activeRestrictions, negatorOf, restrictionsOf, summonLocks, unsureNegators } from './continuous';
+import { ActiveRestriction, activationLocks, activeRestrictions, banishLocks, gyMoveNegators, negatorOf, restrictionsOf, summonLocks, unsureNegators } from './continuous';
+import { banishesAtActivation, wouldMoveFromGy } from './gy-moves';
 import { restsOn } from './unknown-facts';
 import { quoteName } from '../syntax/quote';
 import { describeRestriction } from '../cards/vocabulary/restrictions';
@@ -40,8 +41,12 @@ export function placeLink(t: Timeline, l: LinkState, chainIndex: number): void {
   };
   // The locks on its player as the board stands before the card is activated (R62, R63): a lock being activated
   // in this link does not lock its own activation.
-  const active = activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
-  l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player)] : [];
+  const active = activeNow(t);
+  l.locksAtPlacement = active.length ? [...activationLocks(active, l.player), ...summonLocks(active, l.player), ...banishLocks(active, l.player)] : [];
+  // A lock on Spells not Set before it applied (R92) needs when it started to apply; a lock on banishing (R93), what
+  // the activation would banish, as the board stands before it.
+  for (const a of l.locksAtPlacement) if (a.restriction.kind === 'cannot-activate' && a.restriction.what === 'spell-cards-unless-set') a.since = t.appliedSince(a.card);
+  if (l.locksAtPlacement.some((a) => a.restriction.kind === 'cannot-banish')) l.banishesAtPlacement = banishesAtActivation(t, l);
   // What the activation may need of the board (a card to pay the cost with, a target, a free zone: R74-R76), as it stood.
   l.boardAtActivation = mayNeedBoard(l) ? t.names.names.instances.map(snapshot) : undefined;
   const origin: EventOrigin = { kind: 'activation', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: inst };
@@ -100,11 +105,9 @@ function grantHeld(t: Timeline, l: LinkState): boolean | undefined {
 }
 
 /** The card whose continuous effect negates link `l`'s effect as the board stands when it resolves (R64), if one does. */
-function continuousNegator(t: Timeline, l: LinkState): CardInstance | undefined {
+function continuousNegator(active: readonly ActiveRestriction[], l: LinkState): CardInstance | undefined {
   const inst = l.inst;
-  if (!inst || inst.zone !== 'field' || inst.faceDown) return undefined;
-  const active = activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
-  if (!active.length) return undefined;
+  if (!inst || inst.zone !== 'field' || inst.faceDown || !active.length) return undefined;
   const negator = negatorOf(active, inst);
   if (negator) return negator.card;
   for (const n of unsureNegators(active, inst)) {
@@ -112,6 +115,31 @@ function continuousNegator(t: Timeline, l: LinkState): CardInstance | undefined 
   }
   return undefined;
 }
+
+/**
+ * The card whose continuous effect negates link `l`'s effect because it would move a card in the GY (R64: Necrovalley),
+ * as the board stands when it resolves; a negation the library is unsure of (a condition, text alone) is a named
+ * unknown fact, and an effect whose move the scenario and the card facts do not show is not negated (said).
+ */
+function gyMoveNegator(t: Timeline, active: readonly ActiveRestriction[], l: LinkState): CardInstance | undefined {
+  if (!active.length) return undefined;
+  const { sure, unsure } = gyMoveNegators(active, l.inst);
+  if (!sure && !unsure.length) return undefined;
+  const moves = wouldMoveFromGy(t, l);
+  if (moves === false) return undefined;
+  const negator = sure ?? unsure[0];
+  if (moves === undefined) {
+    // Only the card facts can leave it open (written actions always say): a fact the library does not know.
+    restsOn(l, { card: l.inst?.name ?? negator.card.name, effect: l.effect?.index, fact: 'lock', what: `whether its effect moves a card in the GY (${quoteName(negator.card.name)} ${describeRestriction(negator.restriction)})`, why: 'its card facts do not say which cards it moves when the link resolves (R64); write its actions after `->` to decide it' });
+    return undefined;
+  }
+  if (sure) return sure.card;
+  for (const n of unsure) restsOn(l, { card: n.card.name, fact: 'lock', what: `whether ${quoteName(n.card.name)} negates this effect (${describeRestriction(n.restriction)})`, why: 'the effect would move a card in the GY when the link resolves (R64)' });
+  return undefined;
+}
+
+/** The continuous effects that apply on the board as it stands now (continuous.ts). */
+const activeNow = (t: Timeline): ActiveRestriction[] => activeRestrictions(t.names.names.instances, t.activationsPending, (c) => t.appliedSince(c));
 
 /** A Continuous or Equip Spell/Trap whose activation needs the card on the field to apply (R47). */
 function staysOnField(l: LinkState): boolean {
@@ -139,6 +167,8 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
     order++;
     const did: ResolutionAct[] = [];
     let status: 'resolved' | 'negated' | 'no-effect' = 'resolved';
+    // The continuous effects that apply as this link resolves (R64), read once for both negations.
+    let active: ActiveRestriction[] | undefined;
     const card = l.inst?.card;
     const origin: EventOrigin = { kind: 'resolution', chain: chainIndex, link: l.position, range: l.stmt.range, point: t.point, card: l.inst };
     // A Continuous Spell/Trap applies its continuous effects from its activation's resolution on (negated: never).
@@ -176,9 +206,14 @@ export function resolveChain(t: Timeline, links: LinkState[], chainIndex: number
       // A Pendulum Scale's activation does nothing more when it resolves: the card stays in the Pendulum Zone (R66).
       did.push(l.inst?.zone === 'field' ? { kind: 'pendulum-scale', card: l.inst.name } : { kind: 'does-nothing' });
 
-    } else if ((l.negatedBy = continuousNegator(t, l))) {
+    } else if ((l.negatedBy = continuousNegator((active ??= activeNow(t)), l))) {
       // R64: a continuous effect negates its effect where its card stands now (Skill Drain, a face-up monster on the
       // field; Imperial Order, a Spell on the field): the link resolves and nothing happens.
+      status = 'negated';
+      did.push({ kind: 'effect-negated', by: l.negatedBy.name, rule: 'R64' });
+    } else if ((l.negatedBy = gyMoveNegator(t, active, l))) {
+      // R64 (Necrovalley): "Negate any card effect that would move a card in the GY to a different place": the whole
+      // effect, wherever its card is; its activation stands.
       status = 'negated';
       did.push({ kind: 'effect-negated', by: l.negatedBy.name, rule: 'R64' });
     } else if (l.stmt.actions) {

@@ -158,6 +158,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
       if (pattern.target) r = and3(r, event.target ? filterMatches(pattern.target, event.target, you) : 'no');
       // "second direct attack": earlier attacks of the turn may be off the page; assume it.
       if (pattern.ordinal) r = and3(r, 'assumed');
+      // "the monster with the highest ATK": the board decides (responders.ts reads it); the event alone cannot.
+      if (pattern.highestAtk) r = and3(r, 'assumed');
       return and3(r, extra);
     }
     case 'card': {
@@ -233,6 +235,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           switch (pattern.verb) {
             case 'sent-to-gy':
               r = and3(r, fromBool(event.to === 'gy'));
+              // "to your GY": the card goes to its owner's GY, so it is one `you` own (whoever controlled it).
+              if (pattern.whoseGy) r = and3(r, fromBool((event.card.owner === you) === (pattern.whoseGy === 'you')));
               break;
             case 'destroyed':
               r = and3(r, fromBool(!!event.destroyed));

@@ -26,6 +26,7 @@ function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern
   if (p.actor && p.actor !== 'any') add(p.actor === 'opponent' ? "by its controller's opponent" : 'by its controller', { actor: undefined });
   if (p.notInPhases?.length) add(`not during the ${p.notInPhases.map((x) => (x === 'damage-step' ? 'Damage Step' : `${x[0].toUpperCase()}${x.slice(1)} Phase`)).join(' or ')}`, { notInPhases: undefined });
   if (p.toGy) add('sent to the GY', { toGy: undefined });
+  if (p.whoseGy) add(p.whoseGy === 'you' ? "a card sent to its controller's GY" : "a card sent to the opponent's GY", { whoseGy: undefined });
   if (p.direct) add('by a direct attack', { direct: undefined });
   if (p.byOwnProcedure) add('a Summon by its own procedure ("Summoned this way"), not by an effect', { byOwnProcedure: undefined });
   if (p.controlledBy) add(p.controlledBy === 'you' ? 'while you controlled it' : 'while your opponent controlled it', { controlledBy: undefined });
@@ -51,6 +52,20 @@ function filterHasQualifier(f: CardFilter): boolean {
  */
 export function qualifierMiss(pattern: EventPattern, events: readonly GameEvent[], self: CardInstance, you: PlayerIndex): { event: GameEvent; qualifier: string } | undefined {
   if (pattern.kind !== 'card') return undefined;
+  // Either of two events (`sent from deck or field to your gy`): missed only where every alternative is missed; the
+  // words are those of the alternative the event comes closest to (the fewest qualifiers failed).
+  if (pattern.or?.length) {
+    const misses = [{ ...pattern, or: undefined }, ...pattern.or].map((p) => missOne(p, events, self, you));
+    if (misses.some((m) => !m)) return undefined;
+    const closest = misses.reduce((a, b) => (b!.failed < a!.failed ? b : a))!;
+    return { event: closest.event, qualifier: closest.qualifier };
+  }
+  const miss = missOne(pattern, events, self, you);
+  return miss && { event: miss.event, qualifier: miss.qualifier };
+}
+
+function missOne(pattern: EventPattern, events: readonly GameEvent[], self: CardInstance, you: PlayerIndex): { event: GameEvent; qualifier: string; failed: number } | undefined {
+  if (pattern.kind !== 'card') return undefined;
   // How this card itself moved (sent to the GY by a cost, not by a card effect) is R36's to say (stated-facts.ts).
   if (pattern.subject === 'self' && SELF_MOVES.has(pattern.verb)) return undefined;
   const qs = qualifiers(pattern);
@@ -59,8 +74,8 @@ export function qualifierMiss(pattern: EventPattern, events: readonly GameEvent[
   for (let i = events.length - 1; i >= 0; i--) {
     const ev = events[i];
     if (eventMatches(bare, ev, self, you) === 'no' || eventMatches(pattern, ev, self, you) !== 'no') continue;
-    const failed = qs.find((q) => eventMatches({ ...bare, ...qualifierFields(pattern, q.without) }, ev, self, you) === 'no');
-    if (failed) return { event: ev, qualifier: failed.words };
+    const failing = qs.filter((q) => eventMatches({ ...bare, ...qualifierFields(pattern, q.without) }, ev, self, you) === 'no');
+    if (failing.length) return { event: ev, qualifier: failing[0].words, failed: failing.length };
   }
   return undefined;
 }

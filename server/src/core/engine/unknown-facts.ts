@@ -5,7 +5,7 @@
 //   could not read, any effect at all): the writer cannot state it in the scenario, so a link whose verdict rests
 //   on it is never a plain "legal": it gets the warning `unknown-card-fact`, named here, and the scenario's verdict
 //   says it rests on unknown facts. `strict` makes both kinds errors.
-import { CardInfo, EffectInfo, EventPattern, HAND_CONDITION, TEXT_ONLY } from '../cards/model';
+import { CardInfo, EffectInfo, EventPattern } from '../cards/model';
 import { archetypeByNameOnly } from './match';
 import type { GameEvent } from './state';
 import { Diagnostic, QuickFix } from '../diagnostics';
@@ -86,12 +86,13 @@ export function sourceUnsure(l: LinkState): void {
   const conditionSaid = l.unknownFacts.some((f) => f.card === card.name && (f.effect === undefined || f.effect === e.index) && (f.fact === 'condition' || f.fact === 'event'));
   for (const note of e.assumed) {
     // The hand's own condition (HAND_CONDITION) is a fact only of an activation from the hand.
-    if (note === HAND_CONDITION && l.activatedFrom?.zone !== 'hand') continue;
-    if (conditionSaid && /condition/.test(note) && note !== HAND_CONDITION) continue;
+    if (note.kind === 'hand-condition' && l.activatedFrom?.zone !== 'hand') continue;
+    if (conditionSaid && note.kind === 'script-condition') continue;
     const answers = [...(e.kind === 'quick' && e.event?.kind === 'activation' ? [e.event] : []), ...e.responds.filter((r) => r.kind === 'activation')];
-    if (answers.length && /condition/.test(note) && l.position > 1) {
-      // A responder to "card or effect activated" whose script narrows what it answers (a generated Counter Trap such
-      // as Blackbird Close): which activations it answers is the gap, not "any activation".
+    if (answers.length && note.kind === 'script-condition' && l.position > 1) {
+      // A responder to "card or effect activated" whose script narrows what it answers with conditions the generator
+      // did not read whole: which activations it answers is the gap, not "any activation". (A hand activation's own
+      // condition is not one: it says when the card may come from the hand, below.)
       restsOn(l, {
         card: card.name,
         effect: e.index,
@@ -101,17 +102,17 @@ export function sourceUnsure(l: LinkState): void {
       });
       continue;
     }
-    if (/^no script was found/.test(note)) {
+    if (note.kind === 'no-script') {
       // A Spell/Trap with no script has only its card's activation: what that does is not known.
-      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
+      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `the card library knows no effect of ${quoteName(card.name)} (${note.text})`, why: 'the link is read as the card\'s activation only, and what it does is not known' });
       continue;
     }
-    if (note === TEXT_ONLY) {
+    if (note.kind === 'text-only') {
       // A card with no script (the generated library's effect source `t`): the effect's every fact is the text inference's.
-      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `${effectLabel(card, e.index)} is ${note}`, why: 'this link uses that effect, as the text inference read it' });
+      restsOn(l, { card: card.name, effect: e.index, fact: 'effect', what: `${effectLabel(card, e.index)} is ${note.text}`, why: 'this link uses that effect, as the text inference read it' });
       continue;
     }
-    restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note} (its source was unsure)`, why: 'this link uses that effect' });
+    restsOn(l, { card: card.name, effect: e.index, fact: 'condition', what: `${effectLabel(card, e.index)}: ${note.text} (its source was unsure)`, why: 'this link uses that effect' });
   }
 }
 

@@ -101,6 +101,7 @@ const ACTIVATION_RULES: Rule[] = [
 ];
 
 const PLAYER_RULES: Rule[] = [
+  [/the monster your opponent controls with the highest ATK(?: \(even if tied\))? declares an attack/i, 'opponent declares an attack with their highest atk monster'],
   [/opponent declares a second direct attack/i, 'opponent declares second direct attack'],
   [/(?:an opponent's|your opponent's|an opponent) monster declares a direct attack|your opponent's monster attacks directly|(?:your opponent|an opponent's monster) attacks you directly/i, 'opponent declares direct attack'],
   [/(?:an opponent's|your opponent's) monster declares an attack|your opponent declares an attack|an opponent's monster attacks/i, 'opponent declares an attack'],
@@ -139,6 +140,12 @@ export function englishEvent(cond: string, bullets: string[] = []): EventReading
   // A monster on the field or a face-up Spell/Trap on the field activating its effect: one phrase (effects, not
   // the activation of a card, of cards on the field).
   if (ON_FIELD_EFFECT.test(cond)) return { phrase: 'effect activated on the field' };
+  // "At any of the following timings: ... ● When ... ● When ..." (Mind Mirror Force): each ● line is an event it answers.
+  if (/^at any of the following timings$/i.test(cond.trim()) && bullets.length) {
+    const each = bullets.map((b) => englishEvent(b.replace(/\.$/, '')));
+    if (each.every(Boolean)) return { phrase: each.map((x) => x!.phrase).join(', '), note: each.map((x) => x!.note).filter(Boolean).join('; ') || undefined };
+    return undefined;
+  }
   // "When a monster would be Summoned, OR a Spell/Trap Card is activated": several alternatives.
   const parts = cond.split(/,? OR |, or when /);
   if (parts.length > 1) {
@@ -153,6 +160,12 @@ export function englishEvent(cond: string, bullets: string[] = []): EventReading
         const inc = bulletIncludes(bullets);
         if (inc.length) phrase += ` including ${inc.join(' or ')}`;
       } else if (/that includes an effect that Special Summons/i.test(cond)) phrase += ' including special summon';
+      else if (/that would destroy (?:a card\(s\)|a card|cards) on the field/i.test(cond)) phrase += ' including destroy on field';
+      // "a monster effect in the hand or field" (Mind Mirror Force), "during your turn": where and when it is activated.
+      if (/\bin the hand or (?:on the )?field\b/i.test(cond)) phrase += ' in hand or field';
+      // Only a turn said of the activation ("activates ... during your turn"); "During your turn, when ..." is the window.
+      if (/\bactivates?\b[^,:]*\bduring your turn\b/i.test(cond)) phrase += ' during your turn';
+      else if (/\bactivates?\b[^,:]*\bduring your opponent's turn\b/i.test(cond)) phrase += " during opponent's turn";
       return { phrase };
     }
   }

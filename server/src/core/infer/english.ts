@@ -513,8 +513,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
     e.targets = true;
     e.targetFilter = targetFilterOf(beforeSemi || first);
     // PSCT: only "that target" after the semicolon rechecks the target's words at resolution (R44); Galaxy Cyclone's
-    // "Target 1 Set Spell/Trap; destroy it" destroys it even once it was activated, so its filter keeps no `face-down`.
-    if (!/\bthat target\b/i.test(action)) e.targetFilter = e.targetFilter.replace(/\bface-down /, '');
+    // "Target 1 Set Spell/Trap; destroy it" destroys it even once it was activated. Said where the filter has a face
+    // to recheck, the only words R44 reads from it at resolution ("that face-up monster" rechecks it as "that target").
+    if (/\bface-(?:up|down)\b/.test(e.targetFilter) && !/\bthat (?:target|face-up|face-down|set)\b/i.test(action)) e.targetNotRechecked = true;
   }
   // "(except during the Damage Step)" says the opposite: not in the Damage Step.
   if (/damage step|damage calculation/i.test(cond.replace(ANSWERS_AN_EVENT, ''))) e.damageStep = true;

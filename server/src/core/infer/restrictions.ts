@@ -60,12 +60,23 @@ function ofSentence(s: string): string[] {
     const rest = s.slice(m.index + m[0].length);
     if (rest.startsWith('activate ')) out.push(`locks activation of ${scopeOf(rest.slice('activate '.length), SCOPES) ?? 'some cards'}${who}${cond}`);
     // "Special Summon monsters" whole; "... from the Extra Deck", "..., except ..." only some: which is not read.
+    // "Neither player can banish cards (from the GY)" (Imperial Iron Wall; a ● option is an effect's, not read).
+    else if (/^banish cards(?: from the gy)?\s*\.?$/.test(rest) && !s.startsWith('●')) out.push(`locks banishing${rest.includes('gy') ? ' from gy' : ''}${who}${cond}`);
     else if (rest.startsWith('special summon')) out.push(`locks special summons${who}${/^special summon(?: monsters)?\s*[.,]?$/.test(rest) ? '' : ' except some monsters'}${cond}`);
   }
   // "Each player can only control 1 Type of monster" (Rivalry of Warlords): a monster of another kind cannot be
   // Summoned (its Normal Summon too, which the card model does not hold); which ones is not read. Not "You can only
   // control 1 "X"" (a card's own uniqueness: a name in quotes).
   if (/\beach player can only control 1 (?!")/.test(s)) out.push(`locks special summons except some monsters${cond}`);
+  // "Both players must Set Spell Cards before activating them, and cannot activate them until their next turn"
+  // (Anti-Spell Fragrance, Warlock of the Ice Barrier): a Spell Card only once Set, and not the turn it was Set.
+  const setFirst = /\b(both players|your opponent|you) must set spell cards before activating them\b/.exec(s);
+  if (setFirst) out.push(`locks activation of spell cards unless set earlier${setFirst[1] === 'your opponent' ? ' for opponent' : setFirst[1] === 'you' ? ' for you' : ''}${cond}`);
+  // "Cards in the GY cannot be banished" (Necrovalley), "Cards cannot be banished".
+  const unbanishable = /^(cards in the gy|cards) cannot be banished\s*\.?$/.exec(s);
+  if (unbanishable) out.push(`locks banishing${unbanishable[1] === 'cards' ? '' : ' from gy'}${cond}`);
+  // "Negate any card effect that would move a card in the GY to a different place" (Necrovalley), wherever its card is.
+  if (/^negate any card effect that would move a card in the gy to a different place/.test(s)) out.push(`negates effects that move cards in the gy${cond}`);
   // "Trap Cards, and their effects on the field, cannot be activated" (Jinzo); "Spell Cards cannot be activated".
   const passive = /^(spell cards|trap cards|monster effects)(?:, and their effects on the field,)? cannot be activated/.exec(s);
   if (passive) out.push(`locks activation of ${passive[1]}${cond}`);

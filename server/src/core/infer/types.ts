@@ -41,6 +41,8 @@ export interface InferredEffect {
   targets: boolean;
   /** The target, as a filter of the language (`a monster your opponent controls`). */
   targetFilter?: string;
+  /** The resolution acts on "it", not "that target": a face-up/face-down filter is not rechecked (R44, PSCT). */
+  targetNotRechecked?: boolean;
   /** `Once per turn` (soft), or `You can only use this effect of "X" once per turn` (by name). */
   oncePerTurn?: 'soft' | 'name';
   oncePerChain: boolean;

@@ -6,9 +6,12 @@ import { Actor, CardFilter, EventPattern, SummonType, VerbPattern } from '../typ
 import { SUMMON_METHODS, SummonMethod } from '../../words';
 import { parseFilter } from './filters';
 import { parseVerb, VERB_START } from './verbs';
+import { ZONE_WORDS } from './words';
 
 /** Interprets an event phrase, given as its lower-cased words (see from-segoc.ts words) and its text. */
 export function interpretEvent(phraseWords: readonly string[], raw: string): EventPattern {
+  const origins = eitherOrigin(phraseWords, raw);
+  if (origins) return origins;
   const whole = interpretOne(phraseWords, raw);
   return whole.unknown.includes('or') ? (eitherEvent(phraseWords, raw) ?? whole) : whole;
 }
@@ -28,6 +31,18 @@ function eitherEvent(ws: readonly string[], raw: string): EventPattern | undefin
     return { ...left, raw, or: [...(left.or ?? []), right] };
   }
   return undefined;
+}
+
+/**
+ * `a card is sent from deck or field to your gy` (Vanity's Emptiness): one event from either zone, read as the same
+ * phrase once per zone and joined as alternatives of one effect (`or`).
+ */
+function eitherOrigin(ws: readonly string[], raw: string): EventPattern | undefined {
+  const at = ws.findIndex((w, i) => w === 'from' && ZONE_WORDS[ws[i + 1] ?? ''] && ws[i + 2] === 'or' && ZONE_WORDS[ws[i + 3] ?? '']);
+  if (at < 0) return undefined;
+  const [first, second] = [ws[at + 1], ws[at + 3]].map((z) => [...ws.slice(0, at + 1), z, ...ws.slice(at + 4)]).map((w) => interpretOne(w, raw));
+  if (first.kind !== 'card' || second.kind !== 'card' || first.unknown.length || second.unknown.length) return undefined;
+  return { ...first, or: [second] };
 }
 
 function interpretOne(phraseWords: readonly string[], raw: string): EventPattern {
@@ -52,17 +67,28 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
     const what: Extract<EventPattern, { kind: 'activation' }>['what'] = [];
     const upTo = ws.findIndex((w) => w === 'activated' || w === 'activates' || w === 'activate');
     let head = ws.slice(0, upTo).concat(ws.slice(upTo + 1)).filter((w) => !['a', 'an', 'is', 'are', 'card', 'cards'].includes(w) || w === 'card');
-    // `effect activated on the field`: the activating card is on the field (Ghost Ogre & Snow Rabbit).
-    const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field');
-    const zone = on >= 0 ? ('field' as const) : undefined;
+    // `effect activated on the field`: the activating card is on the field (Ghost Ogre & Snow Rabbit); `in hand or
+    // field`: in either (Mind Mirror Force).
+    // (Before `including`: `including destroy on field` says where what it destroys is, not where it is activated.)
+    const including = head.indexOf('including');
+    const on = head.findIndex((w, i) => w === 'on' && head[i + 1] === 'field' && (including < 0 || i < including));
+    const inHandOrField = head.findIndex((w, i) => w === 'in' && head[i + 1] === 'hand' && head[i + 2] === 'or' && head[i + 3] === 'field');
+    const zone = on >= 0 ? ('field' as const) : inHandOrField >= 0 ? ('hand-or-field' as const) : undefined;
     if (on >= 0) head = [...head.slice(0, on), ...head.slice(on + 2)];
+    if (inHandOrField >= 0) head = [...head.slice(0, inHandOrField), ...head.slice(inHandOrField + 4)];
+    // `... during your turn`: only in that player's turn.
+    const during = head.findIndex((w, i) => w === 'during' && (head[i + 1] === 'your' || head[i + 1] === "opponent's") && head[i + 2] === 'turn');
+    const duringTurn = during >= 0 ? (head[during + 1] === 'your' ? ('your' as const) : ('opponent' as const)) : undefined;
+    if (during >= 0) head = [...head.slice(0, during), ...head.slice(during + 3)];
     // `... that targets a monster you control`: what the activation targets (a filter, not what it includes).
     const targetsAt = head.findIndex((w, i) => (w === 'targets' || w === 'targeting') && (i === 0 || ['that', 'which'].includes(head[i - 1]) || head[i - 1] === 'effect' || head[i - 1] === 'card'));
-    let targets: CardFilter | undefined;
+    let targeted: TargetAlternative[] = [];
+    let destroysTarget: true | undefined;
     if (targetsAt >= 0) {
-      const targetWords = head.slice(targetsAt + 1);
-      targets = parseFilter(targetWords);
-      if (targets.unknown?.length) unknown.push(...targets.unknown);
+      const read = targetAlternatives(head.slice(targetsAt + 1));
+      targeted = read.alternatives;
+      destroysTarget = read.destroysTarget;
+      for (const t of targeted) if (t.filter.unknown?.length) unknown.push(...t.filter.unknown);
       head = head.slice(0, targetsAt > 0 && ['that', 'which'].includes(head[targetsAt - 1]) ? targetsAt - 1 : targetsAt);
     }
     const cut = head.findIndex((w) => w === 'including' || w === 'that' || w === 'which');
@@ -89,7 +115,21 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
           .map((s) => s.trim())
           .filter(Boolean)
       : undefined;
-    return { kind: 'activation', actor, what, includes, zone, ...(targets ? { targets } : {}), raw, unknown };
+    const one = (t: TargetAlternative | undefined): Extract<EventPattern, { kind: 'activation' }> => ({
+      kind: 'activation',
+      actor,
+      what,
+      includes,
+      zone,
+      ...(t ? { targets: t.filter } : {}),
+      ...(t?.count !== undefined ? { targetCount: t.count } : {}),
+      ...(destroysTarget ? { destroysTarget } : {}),
+      ...(duringTurn ? { duringTurn } : {}),
+      raw,
+      unknown,
+    });
+    const [first, ...others] = targeted;
+    return others.length ? { ...one(first), or: others.map(one) } : one(first);
   }
 
   // Damage: `you take damage`, `opponent takes battle damage`.
@@ -119,7 +159,9 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
     }
     if (actor === 'any' && (has("opponent's") || has('opponent'))) actor = 'opponent';
     else if (actor === 'any' && (has('your') || (has('you') && has('control')))) actor = 'you';
-    return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, ...(target ? { target } : {}), raw, unknown };
+    // `... with their highest atk monster` (Mind Mirror Force): the attacker has its controller's highest ATK.
+    const highestAtk = has('highest') && has('atk') ? true : undefined;
+    return { kind: 'attack', actor, direct: has('direct') || has('directly') ? true : undefined, ordinal, ...(target ? { target } : {}), ...(highestAtk ? { highestAtk } : {}), raw, unknown };
   }
 
   // Summons by a player: `opponent summons a monster with 1500 or more atk`, `opponent normal or flip summons a
@@ -170,6 +212,52 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
   const verbPattern = parseVerb(rest, unknown);
   if (!verbPattern) return { kind: 'unknown', raw, unknown: [raw] };
   return { kind: 'card', subject, ...verbPattern, ...(controlledBy ? { controlledBy } : {}), actor: actor === 'any' ? verbPattern.actor : actor, raw, unknown };
+}
+
+/** One reading of what an activation targets: the filter, and how many it targets where the phrase says "exactly N". */
+interface TargetAlternative {
+  filter: CardFilter;
+  count?: number;
+}
+
+/** The words that end a target filter's alternatives: whose cards they are (said once, after the last). */
+const CONTROLLER_TAILS: readonly (readonly string[])[] = [['you', 'control'], ['your', 'opponent', 'controls'], ['opponent', 'controls']];
+
+/**
+ * What an activation targets, after `targets`: `exactly 1 monster you control and would destroy it` (Remote Revenge),
+ * `exactly 1 "ninja" card or exactly 1 face-down defense position monster you control` (Kagero the Cannon Ninja: two
+ * alternatives, the controller said once for both, as the card's text says it).
+ */
+function targetAlternatives(words: readonly string[]): { alternatives: TargetAlternative[]; destroysTarget?: true } {
+  let ws = [...words];
+  let destroysTarget: true | undefined;
+  for (const tail of [['and', 'would', 'destroy', 'it'], ['and', 'destroys', 'it'], ['and', 'would', 'destroy', 'that', 'target']]) {
+    const at = ws.length - tail.length;
+    if (at >= 0 && tail.every((w, k) => ws[at + k] === w)) {
+      destroysTarget = true;
+      ws = ws.slice(0, at);
+      break;
+    }
+  }
+  // Alternatives: split at an `or` that starts another counted filter (`or exactly 1 ...`, `or 1 ...`).
+  const parts: string[][] = [[]];
+  for (let i = 0; i < ws.length; i++) {
+    if (ws[i] === 'or' && (ws[i + 1] === 'exactly' || /^\d+$/.test(ws[i + 1] ?? ''))) parts.push([]);
+    else parts[parts.length - 1].push(ws[i]);
+  }
+  const last = parts[parts.length - 1];
+  const tail = CONTROLLER_TAILS.find((t) => last.length > t.length && t.every((w, k) => last[last.length - t.length + k] === w));
+  const alternatives = parts.map((p) => {
+    let count: number | undefined;
+    if (p[0] === 'exactly' && /^\d+$/.test(p[1] ?? '')) {
+      count = Number(p[1]);
+      p = p.slice(2);
+    }
+    // The controller said after the last alternative is every alternative's.
+    const own = tail && !CONTROLLER_TAILS.some((t) => p.join(' ').includes(t.join(' '))) ? [...p, ...tail] : p;
+    return { filter: parseFilter(own), ...(count !== undefined ? { count } : {}) };
+  });
+  return { alternatives, ...(destroysTarget ? { destroysTarget } : {}) };
 }
 
 /** `except during the damage step` / `except during the draw phase [or damage step]`, read as a card event's verb reads it. */

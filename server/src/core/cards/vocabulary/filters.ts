@@ -40,6 +40,9 @@ export function parseFilter(ws: string[]): CardFilter {
     // `a face-down monster`, `a set card`: PSCT's "Set" before a card word is a face-down card.
     if (take('face-down') || take('face', 'down') || (w === 'set' && /^(cards?|monsters?|spells?|traps?)$/.test(ws[i + 1] ?? '') && take('set'))) {
       f.faceUp = false;
+      // "a face-down Defense Position monster": a face-down monster is in Defense Position (it cannot be face-down in
+      // Attack Position), so the position adds nothing to the filter.
+      take('defense', 'position');
       continue;
     }
     // `a "Fiendsmith" monster`: a quoted name in a filter is an archetype (PSCT's "a "X" card").

@@ -66,6 +66,8 @@ export const EVENT_PHRASES = [
   'special summoned by its own procedure',
   "a spellcaster monster you control attacks and destroys an opponent's monster by battle",
   'a light monster you control battles',
+  'a card is sent from deck or field to your gy',
+  'opponent declares an attack with their highest atk monster',
 ];
 /** Activation phrases (of `quick ... when` and `responds to`). */
 export const ACTIVATION_PHRASES = [
@@ -82,6 +84,11 @@ export const ACTIVATION_PHRASES = [
   'monster effect activated on the field',
   'card or effect activated including search or deck summon or deck send',
   'opponent activates a card or effect that targets a card you control',
+  'card or effect activated that targets exactly 1 monster you control and would destroy it',
+  'opponent activates a card or effect that targets exactly 1 "ninja" card or exactly 1 face-down monster you control',
+  'card or effect activated including special summon from gy or banish from gy',
+  'card or effect activated including destroy on field',
+  'opponent activates a monster effect in hand or field during your turn',
 ];
 /** Summon phrases (of `responds to`: negating a Summon). */
 export const SUMMON_PHRASES = ['summon', 'normal summon', 'special summon', 'flip summon', 'opponent summons a monster', 'opponent normal or flip summons a monster'];

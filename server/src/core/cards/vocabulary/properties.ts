@@ -251,6 +251,12 @@ const SHIPPED = [
     describe: (e) => (e.targets ? `targets ${e.targets.raw}` : undefined),
     audit: { name: 'targets', value: (e) => String(!!e.targets) },
   }),
+  // PSCT: "Target 1 face-up card; banish it" acts on the card whatever became of its face; "banish that target"
+  // rechecks the target's words (R44). Absent: rechecked, as "that target" says.
+  flag('targetNotRechecked', ['target not rechecked'], {
+    describe: (e) => (e.targetNotRechecked ? 'resolves on "it": a target that turned face-down or face-up is still affected (not rechecked, PSCT)' : undefined),
+    audit: undefined,
+  }),
   flag('damageStep', ['damage step'], {
     print: (e, card) => (e.damageStep && !counterActivation(e, card) ? 'damage step' : undefined),
     fallback: (e, card) => counterActivation(e, card),
@@ -385,8 +391,8 @@ const SHIPPED = [
   row({
     key: 'restricts',
     starts: RESTRICTION_STARTS,
-    completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects'],
-    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects'],
+    completions: ['locks activation of trap cards', 'locks special summons', 'negates monster effects on the field', 'unaffected by other card effects', 'locks banishing from gy', 'negates effects that move cards in the gy'],
+    docs: ['locks activation of <what> [for <player>]', 'locks special summons [for <player>] [except some monsters]', 'negates <kind> effects on the field', 'unaffected by <kind> effects', 'locks banishing [from gy] [for <player>]', 'negates effects that move cards in the gy'],
     read(effect, ws) {
       const r = readRestriction(ws);
       if (!r) return false;

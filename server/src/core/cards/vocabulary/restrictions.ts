@@ -4,6 +4,8 @@
 //   locks activation of <what> [for opponent|for you] [if a condition holds]      Royal Decree's kin: Jinzo, Majesty's Fiend
 //   locks special summons [for opponent|for you] [except some monsters] [...]     Vanity's Emptiness
 //   negates <monster|spell|trap|some> effects on the field [...]                  Skill Drain, Imperial Order, Royal Decree
+//   negates effects that move cards in the gy [...]                               Necrovalley
+//   locks banishing [from gy] [for opponent|for you] [...]                                               Imperial Iron Wall, Necrovalley
 //   unaffected by <other card|spell|trap|spell and trap|monster|opponent|some> effects [...]
 // `some` is the word for a scope the source does not say in a form the engine reads: a named unknown fact, never "legal".
 import type { LockedPlayers, LockScope, Restriction, UnaffectedScope } from '../types';
@@ -21,6 +23,7 @@ const SCOPES: ReadonlyArray<readonly [string, LockScope]> = [
   ['trap cards', 'trap-cards'],
   ['spell and trap cards', 'spell-trap-cards'],
   ['spell or trap cards', 'spell-trap-cards'],
+  ['spell cards unless set earlier', 'spell-cards-unless-set'],
   ['some cards', 'unknown'],
 ];
 
@@ -35,6 +38,9 @@ const UNAFFECTED: ReadonlyArray<readonly [string, UnaffectedScope]> = [
 ];
 
 const NEGATED = ['monster', 'spell', 'trap', 'some'] as const;
+
+/** The words of the negation of effects that would move a card in the GY (Necrovalley). */
+const GY_MOVES = 'negates effects that move cards in the gy';
 
 /** Takes a trailing `if a condition holds`; returns the words before it and whether it was there. */
 function conditionOf(ws: readonly string[]): { rest: readonly string[]; conditional: boolean } {
@@ -66,6 +72,12 @@ export function readRestriction(words: readonly string[]): Restriction | undefin
     const w = whoOf(rest);
     return w.rest.length ? undefined : { kind: 'cannot-special-summon', who: w.who, except, conditional };
   }
+  if (text.startsWith('locks banishing')) {
+    const { rest, who } = whoOf(ws);
+    const from = rest.join(' ') === 'locks banishing' ? 'any' : rest.join(' ') === 'locks banishing from gy' ? 'gy' : undefined;
+    return from ? { kind: 'cannot-banish', who, from, conditional } : undefined;
+  }
+  if (text === GY_MOVES) return { kind: 'negates-effects', what: 'gy-moves', conditional };
   if (ws[0] === 'negates' && text.endsWith(' effects on the field') && ws.length === 6) {
     const what = NEGATED.find((x) => x === ws[1]);
     return what ? { kind: 'negates-effects', what: what === 'some' ? 'unknown' : what, conditional } : undefined;
@@ -87,7 +99,9 @@ export function printRestriction(r: Restriction): string {
     case 'cannot-special-summon':
       return `locks special summons${who}${r.except ? ' except some monsters' : ''}${cond}`;
     case 'negates-effects':
-      return `negates ${r.what === 'unknown' ? 'some' : r.what} effects on the field${cond}`;
+      return r.what === 'gy-moves' ? `${GY_MOVES}${cond}` : `negates ${r.what === 'unknown' ? 'some' : r.what} effects on the field${cond}`;
+    case 'cannot-banish':
+      return `locks banishing${r.from === 'gy' ? ' from gy' : ''}${who}${cond}`;
     case 'unaffected':
       return `unaffected by ${UNAFFECTED.find(([, s]) => s === r.by)![0]} effects${cond}`;
   }
@@ -101,6 +115,7 @@ const SCOPE_WORDS: Readonly<Record<LockScope, string>> = {
   'spell-cards': 'Spell Cards',
   'trap-cards': 'Trap Cards',
   'spell-trap-cards': 'Spell/Trap Cards',
+  'spell-cards-unless-set': "a Spell Card unless it was Set before and its player's next turn after Setting it has come",
   unknown: 'some cards (which ones is not known)',
 };
 
@@ -112,7 +127,10 @@ export function describeRestriction(r: Restriction): string {
       return `${PLAYERS[r.who]} activate ${SCOPE_WORDS[r.what]}${cond}`;
     case 'cannot-special-summon':
       return `${PLAYERS[r.who]} Special Summon${r.except ? ', except some monsters (which ones is not known)' : ''}${cond}`;
+    case 'cannot-banish':
+      return `${PLAYERS[r.who]} banish ${r.from === 'gy' ? 'cards in the GY' : 'cards'} (by effects, costs or procedures)${cond}`;
     case 'negates-effects':
+      if (r.what === 'gy-moves') return `negates any card effect that would move a card in the GY to a different place${cond}`;
       return r.what === 'unknown' ? `negates some effects on the field (which ones is not known)${cond}` : `negates ${r.what === 'monster' ? "face-up monsters'" : r.what === 'spell' ? 'Spell' : 'Trap'} effects on the field${cond}`;
     case 'unaffected':
       return `unaffected by ${r.by === 'other' ? "other cards'" : r.by === 'spell-trap' ? 'Spell/Trap' : r.by === 'unknown' ? 'some (which ones is not known)' : r.by === 'opponent' ? "the opponent's" : r.by === 'spell' ? 'Spell' : r.by === 'trap' ? 'Trap' : 'monster'} effects${cond}`;

@@ -46,8 +46,11 @@ export function parseVerb(
     return true;
   };
   let result: VerbPattern | undefined;
-  if (take('sent', 'to', 'gy') || take('sent', 'to', 'graveyard') || take('sent', 'to', 'your', 'gy')) {
+  if (take('sent', 'to', 'gy') || take('sent', 'to', 'graveyard')) {
     result = { verb: 'sent-to-gy' };
+  } else if (take('sent', 'to', 'your', 'gy')) {
+    // "sent to your GY": a card you own (a card goes to its owner's GY), whoever controlled it.
+    result = { verb: 'sent-to-gy', whoseGy: 'you' };
   } else if (take('destroyed')) {
     result = { verb: 'destroyed' };
   } else if (take('normal', 'or', 'special', 'summoned') || take('special', 'or', 'normal', 'summoned') || take('normal', 'summoned', 'or', 'special', 'summoned')) {
@@ -55,7 +58,7 @@ export function parseVerb(
   } else if (take('normal', 'or', 'flip', 'summoned') || take('flip', 'or', 'normal', 'summoned')) {
     result = { verb: 'summoned', summonTypes: ['normal', 'tribute', 'flip'] };
   } else if (ws[i] === 'sent' && ws[i + 1] === 'from' && ZONE_WORDS[ws[i + 2] ?? ''] && ws[i + 3] === 'to' && (ws[i + 4] === 'gy' || ws[i + 4] === 'graveyard' || (ws[i + 4] === 'your' && ws[i + 5] === 'gy'))) {
-    result = { verb: 'sent-to-gy', from: ZONE_WORDS[ws[i + 2]] };
+    result = { verb: 'sent-to-gy', from: ZONE_WORDS[ws[i + 2]], ...(ws[i + 4] === 'your' ? { whoseGy: 'you' as const } : {}) };
     i += ws[i + 4] === 'your' ? 6 : 5;
   } else if (ws[i] === 'destroys' || (ws[i] === 'attacks' && ws[i + 1] === 'and' && ws[i + 2] === 'destroys')) {
     // `attacks and destroys ...` (Enlightenment: "attacked and destroyed"): it was the attacker of that battle.
@@ -174,8 +177,13 @@ export function parseVerb(
       result.toGy = true;
       continue;
     }
-    if (take('to', 'gy') || take('to', 'graveyard') || take('to', 'your', 'gy')) {
+    if (take('to', 'gy') || take('to', 'graveyard')) {
       result.toGy = true;
+      continue;
+    }
+    if (take('to', 'your', 'gy')) {
+      if (result.verb === 'sent-to-gy') result.whoseGy = 'you';
+      else result.toGy = true;
       continue;
     }
     if (ws[i] === 'from') {

@@ -33,6 +33,7 @@ import { pendulum } from './pendulum';
 import { grantedLingering } from './granted-lingering';
 import { tokensControl } from './tokens-control';
 import { locks } from './locks';
+import { scopedLocks } from './scoped-locks';
 import { activationNeeds } from './activation-needs';
 import { stateConditions } from './state-conditions';
 import { partConditions } from './part-conditions';
@@ -66,6 +67,7 @@ export const RULE_MODULES: readonly RuleModule[] = [
   grantedLingering,
   tokensControl,
   locks,
+  scopedLocks,
   activationNeeds,
   stateConditions,
   partConditions,

@@ -81,8 +81,8 @@ export const locks = defineRule({
       tags: ['stable'],
       inForce: 'always',
       summary:
-        'A continuous effect that negates effects on the field (Skill Drain: face-up monsters; Imperial Order: Spells; Royal Decree: other Traps) does not stop their activation: the effect is negated when it resolves if its card is then face-up on the field while the negating card applies, even if that card was activated later in the same chain. An effect whose card left the field is not negated. Of two cards that negate each other (Jinzo, Skill Drain), the one that applied first wins.',
-      sources: [S.W64, S.W61, S.W121],
+        'A continuous effect that negates effects on the field (Skill Drain: face-up monsters; Imperial Order: Spells; Royal Decree: other Traps) does not stop their activation: the effect is negated when it resolves if its card is then face-up on the field while the negating card applies, even if that card was activated later in the same chain; an effect whose card left the field is not negated, and of two cards that negate each other (Jinzo, Skill Drain) the one that applied first wins. Necrovalley negates any card effect that would move a card in the GY to a different place, wherever its card is (Monster Reborn is activated, and negated).',
+      sources: [S.W64, S.W61, S.W121, S.W158],
     },
     {
       id: 'R65',
@@ -117,6 +117,8 @@ export const locks = defineRule({
       if (l.status.ineligible || l.player === undefined || !l.inst?.card || l.noChainEffect) continue;
       for (const a of l.locksAtPlacement) {
         const r = a.restriction;
+        // Spells not Set earlier (Anti-Spell Fragrance) are R92's: scoped-locks.ts.
+        if (r.kind === 'cannot-activate' && r.what === 'spell-cards-unless-set') continue;
         if (r.kind === 'cannot-activate') {
           const covers = lockScopeCovers(r, l.inst.card);
           if (covers === false) continue;

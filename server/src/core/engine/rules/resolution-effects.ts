@@ -60,7 +60,7 @@ export const resolutionEffects = defineRule({
       inForce: 'always',
       summary:
         'When a link resolves, a target that has left the place it was targeted in (even if it came back: it is a new card), or that is face-down or another player\'s where the effect targeted a face-up card or a card a player controls, or face-up where the effect targeted a face-down (Set) card and says "that target" (a Set card activated in response), is not affected; that part of the effect is not applied to it. Shown in the resolution ("not applied: ... its target left the field at CL2 [R44]").',
-      sources: [S.W19, S.W93, S.W94, S.W134, S.W135],
+      sources: [S.W19, S.W93, S.W94, S.W134, S.W135, S.W161],
     },
     {
       id: 'R45',

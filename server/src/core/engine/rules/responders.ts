@@ -13,14 +13,15 @@ import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
 import { effectLabel, effectOwner, restsOn, restsOnArchetype, UnknownFact } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
+import { destroysTargetAnswer, DetailMiss, highestAtkAnswer, includesFromAnswer, splitIncludes, targetCountAnswer } from '../activation-details';
 
 const messages = {
   'must-chain-directly': (p: { link: string; activation: string; responder: string; condition: string }) =>
     `${p.link} is placed between ${p.activation} and the mandatory "${p.responder}" ("${p.condition}"), which must be chained directly to that activation before anything else; mandatory "when ... is activated" effects are placed first [R29]`,
   'must-chain-directly/not-below': (p: { card: string; below: number; negated: number }) =>
     `${quoteName(p.card)} answers an activation and can only answer the link directly below it (CL${p.below}); it cannot negate CL${p.negated}, which is not directly below it [R31]`,
-  'must-chain-directly/wrong-activation': (p: { card: string; answers: string; below: string; belowIs: string }) =>
-    `${quoteName(p.card)} answers "${p.answers}", so it can respond only to the activation directly below it, and ${p.below} is ${p.belowIs}, which does not meet that condition; an activation-responder sees only the last link (chain blocking) [R31]`,
+  'must-chain-directly/wrong-activation': (p: { card: string; answers: string; below: string; belowIs: string; miss?: string }) =>
+    `${quoteName(p.card)} answers "${p.answers}", so it can respond only to the activation directly below it, and ${p.below} is ${p.belowIs}, which does not meet that condition${p.miss ? ` (${p.miss})` : ''}; an activation-responder sees only the last link (chain blocking) [R31]`,
   'must-chain-directly/first-link': (p: { card: string; answers: string }) =>
     `${quoteName(p.card)} answers "${p.answers}" and must be chained directly to that activation; it cannot start a chain [R29]`,
   'missed-timing/responder': (p: { card: string; event: string; whyNotLast: string }) =>
@@ -87,7 +88,7 @@ function linkIncludes(l: LinkState, effect: EffectInfo | undefined): string[] | 
  * Whether link `prev` meets an activation pattern of `responder`. What the card library does not know and the
  * answer rests on (an "assumed" from a gap, not from what the scenario left out) is added to `gaps`.
  */
-function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: { name: string; effect?: number }, gaps: UnknownFact[]): Tri {
+function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | undefined, responder: { name: string; effect?: number; turn?: PlayerIndex }, gaps: UnknownFact[], misses: DetailMiss[] = []): Tri {
   const card = prev.inst?.card;
   if (!card) return 'assumed'; // an unknown card: a language error already says so
   if (!prev.effect) {
@@ -123,19 +124,33 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
   });
   r = and3(r, kindOk ? 'yes' : 'no');
   if (p.zone) {
-    // Where the activating card was: stated, or the only zone its effect activates from; else assumed.
+    // Where the activating card was: stated, or the only zones its effect activates from; else assumed.
+    const zones: readonly string[] = p.zone === 'hand-or-field' ? ['hand', 'field'] : [p.zone];
     const at = prev.activatedFrom;
-    const there = at ? at.zone === p.zone : prev.effect.activatesFrom.includes(p.zone);
-    const certain = at ? at.stated || !prev.effect.activatesFrom.includes(p.zone) : !there || prev.effect.activatesFrom.length === 1;
+    const from = prev.effect.activatesFrom;
+    const there = at ? zones.includes(at.zone) : from.some((z) => zones.includes(z));
+    const certain = at ? at.stated || !from.some((z) => zones.includes(z)) : !there || from.every((z) => zones.includes(z));
     r = and3(r, there ? 'yes' : certain ? 'no' : 'assumed');
   }
+  // `during your turn`: the turn the chain is in (a scenario is one turn).
+  if (p.duringTurn && player !== undefined && responder.turn !== undefined) {
+    const ok = (responder.turn === player) === (p.duringTurn === 'your');
+    if (!ok) misses.push(`it is activated during ${p.duringTurn === 'your' ? "the opponent's" : 'your'} turn`);
+    r = and3(r, ok ? 'yes' : 'no');
+  }
   if (p.targets) r = and3(r, targetsAnswer(p.targets, prev, player));
-  if (p.includes?.length) {
+  // The activation's details (activation-details.ts): how many it targets, that it destroys its target, from where.
+  const responderName = quoteName(responder.name);
+  if (p.targetCount !== undefined) r = and3(r, targetCountAnswer(p.targetCount, prev, misses));
+  if (p.destroysTarget) r = and3(r, destroysTargetAnswer(prev, responderName, gaps, misses));
+  const { plain, fromZone } = splitIncludes(p);
+  if (fromZone.length) r = and3(r, includesFromAnswer(fromZone, prev, responderName, gaps, misses));
+  if (plain.length) {
     // A modal card's link that does not say which effect was chosen: what it did, where its actions are written;
     // else every choice counts.
     const unchosen = prev.effect.chooseOne && !prev.stmt.effectIndex;
     const modes = !unchosen ? [prev.effect] : prev.stmt.actions ? [undefined] : card.effects.filter((e) => e.chooseOne);
-    const each = modes.map((e) => includesAnswer(p, linkIncludes(prev, e)));
+    const each = modes.map((e) => includesAnswer(plain, linkIncludes(prev, e)));
     const includes: Tri = each.every((x) => x === 'yes') ? 'yes' : each.every((x) => x === 'no') ? 'no' : 'assumed';
     // A link written without actions, whose card facts list nothing it includes: unknown, not "anything".
     if (includes === 'assumed' && modes.some((e) => linkIncludes(prev, e) === undefined)) {
@@ -146,8 +161,8 @@ function answers(p: ActivationPattern, prev: LinkState, player: PlayerIndex | un
         effect: prev.effect.index,
         fact: 'includes',
         what: `what ${effectLabel(owner, prev.effect.index)} includes (its card facts list nothing, and CL${prev.position} writes ${prev.stmt.actions ? 'actions that do not say from where' : 'no actions'})`,
-        why: `${quoteName(responder.name)} answers only an activation that includes ${p.includes.join(' or ')}`,
-        line: `includes ${p.includes.join(', ')}`,
+        why: `${quoteName(responder.name)} answers only an activation that includes ${plain.join(' or ')}`,
+        line: `includes ${plain.join(', ')}`,
       });
     }
     r = and3(r, includes);
@@ -179,13 +194,13 @@ function targetsAnswer(filter: CardFilter, prev: LinkState, player: PlayerIndex 
 }
 
 /** Whether what an effect does (undefined: not known) meets an activation pattern's `including ...`. */
-function includesAnswer(p: ActivationPattern, does: string[] | undefined): Tri {
+function includesAnswer(wanted: readonly string[], does: string[] | undefined): Tri {
   if (does === undefined) return 'assumed';
   // Drawing adds cards from the Deck to the hand: Ash Blossom-like responders answer it as a search.
   if (does.includes('draw')) does.push('search');
   // A Special Summon from the Deck is a Special Summon (Solemn Warning answers a card that states only `deck summon`).
   if (does.includes('deck summon')) does.push('special summon');
-  return p.includes!.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no';
+  return wanted.some((x) => does.includes(normalizeInclude(x))) ? 'yes' : 'no';
 }
 
 function olderMatch(chain: ChainView, l: LinkState, patterns: EventPattern[]): GameEvent | undefined {
@@ -228,7 +243,7 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
   const battle = patterns.some((p) => p.kind === 'card' && p.verb === 'battles') ? battleInProgress(chain) : undefined;
   for (const p of patterns) {
     for (const ev of battle && !window.includes(battle) ? [battle, ...window] : window) {
-      const m = eventMatches(p, ev, l.inst!, you as PlayerIndex);
+      const m = p.kind === 'attack' && p.highestAtk && ev.kind === 'attack' ? highestAtkAttack(chain, l, p, ev) : eventMatches(p, ev, l.inst!, you as PlayerIndex);
       if (m === 'yes') return 'yes';
       if (m === 'assumed') best = 'assumed';
     }
@@ -255,6 +270,19 @@ function battleInProgress(chain: ChainView): GameEvent | undefined {
     if (ev.kind === 'phase' && ev.phase !== 'damage-step') return undefined;
   }
   return undefined;
+}
+
+/**
+ * "When the monster your opponent controls with the highest ATK declares an attack": the attack meets the rest of the
+ * pattern, and its attacker's ATK is the highest of its controller's face-up monsters as the chain starts. Where an ATK
+ * is not known, assumed and said.
+ */
+function highestAtkAttack(chain: ChainView, l: LinkState, p: Extract<EventPattern, { kind: 'attack' }>, ev: Extract<GameEvent, { kind: 'attack' }>): Tri {
+  const rest = eventMatches({ ...p, highestAtk: undefined }, ev, l.inst!, (l.player ?? 0) as PlayerIndex);
+  if (rest === 'no') return 'no';
+  const highest = highestAtkAnswer(ev.attacker, chain.instances);
+  if (highest === 'assumed') l.assumptions.push(`the ATK of "${ev.attacker.name}" or of another monster its controller controls is not known: it is taken to be the highest, as "${p.raw}" needs`);
+  return and3(rest, highest);
 }
 
 /** The last event the scenario shows before this chain, in its window (a phase change or an R4 leftover is no answer). */
@@ -329,8 +357,9 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   if (activationPatterns.length) {
     const prev = chain.links[l.position - 2];
     const gaps = activationPatterns.map((): UnknownFact[] => []);
-    const responder = { name: effectOwner(l)!.name, effect: e.index };
-    const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i])) : [];
+    const responder = { name: effectOwner(l)!.name, effect: e.index, turn: chain.turn };
+    const misses: DetailMiss[] = [];
+    const ok = prev ? activationPatterns.map((p, i) => answers(p, prev, l.player, responder, gaps[i], misses)) : [];
     const best: Tri = ok.includes('yes') ? 'yes' : ok.includes('assumed') ? 'assumed' : 'no';
     const eventOk = eventPatterns.length ? eventResponderOk(chain, l, eventPatterns) : 'no';
     const negated = l.stmt.actions?.groups.flat().find((a) => a.kind === 'negate');
@@ -346,12 +375,21 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     }
     if (best === 'no' && eventOk === 'no') {
       if (!prev && reportNoSummon(chain, report, l, eventPatterns)) return;
-      const what = activationPatterns.map((p) => p.raw).join(' / ');
+      // As CL1 of a card that also answers events (Mind Mirror Force: an attack), the event the scenario shows before
+      // the chain is what it fails (R36), not "an activation to chain to".
+      const last = !prev && eventPatterns.length ? lastStatedEvent(chain) : undefined;
+      if (last) {
+        report.say('nothing-to-answer/something-else', l, { card: l.inst.name, answers: raws([...eventPatterns, ...activationPatterns]), last: describeEvent(last, chain.players) });
+        return;
+      }
+      const what = raws(activationPatterns);
       // A responder that answers only cards on the field says where the card below it activated.
       const at = prev?.activatedFrom?.zone ?? (prev?.effect?.activatesFrom.length === 1 ? prev.effect.activatesFrom[0] : undefined);
-      const where = activationPatterns.some((p) => p.zone) && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
+      const where = activationPatterns.some((p) => p.zone === 'field') && at && at !== 'field' ? ` activated ${at === 'banished' ? 'while banished' : `in the ${zoneLabel(at)}`}, not on the field` : '';
       if (prev) {
-        report.say('must-chain-directly/wrong-activation', l, { card: l.inst.name, answers: what, below: chain.linkName(prev), belowIs: describeLink(prev) + where }, [
+        // What the link misses of the responder's details, where one was found (it targets 2 cards, not exactly 1).
+        const miss = misses.length ? [...new Set(misses)].join('; ') : undefined;
+        report.say('must-chain-directly/wrong-activation', l, { card: l.inst.name, answers: what, below: chain.linkName(prev), belowIs: describeLink(prev) + where, miss }, [
           { link: prev, message: 'the link directly below: the only one it could answer' },
         ]);
       } else {
@@ -363,7 +401,7 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
       const assumedBy = ok.map((x, i) => (x === 'assumed' ? i : -1)).filter((i) => i >= 0);
       if (eventOk !== 'yes') for (const i of assumedBy) for (const g of gaps[i]) restsOn(l, g);
       if (assumedBy.some((i) => gaps[i].length === 0)) {
-        l.assumptions.push(`CL${prev!.position} was taken to meet "${activationPatterns.map((p) => p.raw).join(' / ')}" (its effect is not written out)`);
+        l.assumptions.push(`CL${prev!.position} was taken to meet "${raws(activationPatterns)}" (its effect is not written out)`);
       }
     }
   } else if ((eventPatterns.length && e.kind === 'activation') || quickEventOf(e).length) {
@@ -402,6 +440,11 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
   }
 }
 
+/** The phrases of a responder's patterns, each once (the alternatives of one phrase share its words). */
+function raws(patterns: readonly EventPattern[]): string {
+  return [...new Set(patterns.map((p) => p.raw))].join(' / ');
+}
+
 /** The game event a Quick Effect answers (its card, attack or damage event; an activation is matched above). */
 function quickEventOf(e: EffectInfo): EventPattern[] {
   return e.kind === 'quick' && e.event && (e.event.kind === 'card' || e.event.kind === 'attack' || e.event.kind === 'damage') ? [e.event] : [];
@@ -421,7 +464,7 @@ function checkPendingMandatory(chain: ChainView, report: Report): void {
         const key = `${inst.id}:${e.index}`;
         if (used.has(key) && e.oncePerChain) continue;
         if (links.slice(0, k + 1).some((x) => x.inst === inst && x.effect === e) && e.oncePerChain) continue;
-        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index }, []) !== 'yes') continue;
+        if (answers(e.event, act, chain.controllerOf(inst), { name: inst.name, effect: e.index, turn: chain.turn }, []) !== 'yes') continue;
         if (next.inst === inst && next.effect === e) {
           used.add(key);
           continue;
