@@ -41,9 +41,19 @@ test('a Trap from the hand: illegal unless its facts allow it; for a generated c
   assert.deepEqual(generated.codes, ['warning unknown-card-fact at CL1']);
   assert.equal(generated.sc.chains[0].links[0].unknownFacts[0].fact, 'zone');
   assert.deepEqual(generated.sc.chains[0].links[0].assumptions.filter((a) => /hand/.test(a)), [], 'no longer an assumption');
-  // One whose script grants it (Evenly Matched): the hand is a known zone; only its script condition is left open.
-  const granted = run(`  Kaiba field: "Gemini Elf"\n  Yugi hand: "Evenly Matched"\n  chain\n    1 Yugi "Evenly Matched" from hand\n`);
+  // One whose script grants it under a condition its text states in words the reader does not know (Typhoon: "If your
+  // opponent controls 2 or more Spells/Traps and you control no Spells/Traps"): the hand is a known zone; only that
+  // condition is left open.
+  const granted = run(`  Kaiba field: set "Mirror Force", set "Trap Hole"\n  Yugi hand: "Typhoon"\n  chain\n    1 Yugi "Typhoon" from hand target "Mirror Force"\n`);
   assert.deepEqual(granted.sc.chains[0].links[0].unknownFacts.map((f) => f.fact), ['condition']);
+  // Evenly Matched's ("If you control no cards"): a condition R79 checks, met where the field is stated empty, not met
+  // where it shows a card, and otherwise assumed and said (no unknown fact: the scenario can state it).
+  const matched = (yugi = '') => `  phase battle\n${yugi}  Kaiba field: "Gemini Elf", "Sangan"\n  Yugi hand: "Evenly Matched"\n  end of battle phase\n  chain\n    1 Yugi "Evenly Matched" from hand\n`;
+  const open = run(matched());
+  assert.deepEqual(open.sc.chains[0].links[0].unknownFacts, []);
+  assert.ok(open.sc.chains[0].links[0].assumptions.some((a) => /from the hand while you control no cards" is assumed met/.test(a)), open.sc.chains[0].links[0].assumptions.join(' | '));
+  assert.deepEqual(run(matched('  Yugi field: none\n')).codes, []);
+  assert.deepEqual(run(matched('  Yugi field: set "Mirror Force"\n')).codes, ['error state-condition at CL1']);
 });
 
 test('a Normal Monster has no effect to activate; a card with no known effect is not checked, and says so', () => {

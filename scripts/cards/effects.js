@@ -3,7 +3,8 @@
 // static effects, engine bookkeeping) are left out. Helper procedures are mapped by the rules below; what
 // they leave unclear is a note starting with `?`, which the engine shows as an assumption.
 'use strict';
-const { kindOf } = require('../lib/lua-facts');
+const { conditionCode, kindOf } = require('../lib/lua-facts');
+const { loadTypeScript } = require('../lib/load-ts');
 
 const ZONE_LETTERS = { HAND: 'H', MZONE: 'M', SZONE: 'S', FZONE: 'S', PZONE: 'P', ONFIELD: 'M', GRAVE: 'G', REMOVED: 'B', DECK: 'D', EXTRA: 'X' };
 
@@ -524,15 +525,91 @@ function withTextLimits(records, inferred, type) {
  * A Trap its script lets be activated from the hand (a SINGLE EFFECT_TRAP_ACT_IN_HAND, under whatever condition:
  * Evenly Matched, Red Reboot): its activation record's zones, field 6, `HS` (R34 reads them).
  */
-function withHandActivation(records, script) {
+function withHandActivation(records, script, text) {
   const i = records.findIndex((r) => r.startsWith('A,'));
   if (!script.activatesFromHand || i < 0) return;
   const f = records[i].split(',');
   f[5] = 'HS';
-  // Its own condition ("If you control no cards, you can activate this card from your hand") is not read: extra
-  // letter `h`, a fact a link activating it from the hand rests on (core: HAND_CONDITION).
-  if (script.handCondition && !f[9].includes('h')) f[9] += 'h';
+  // Its own condition, as the text states it ("If you control no cards, you can activate this card from your hand"):
+  // `H:` codes beside the event's (core: handConditions, R79). Where the text's words are not read, extra letter `h`,
+  // a fact a link activating it from the hand rests on (core: HAND_CONDITION).
+  const hand = script.handCondition ? handConditionCodes(text) : [];
+  if (hand.length) f[4] = [f[4] ?? '', ...hand].join('|');
+  else if (script.handCondition && !f[9].includes('h')) f[9] += 'h';
   records[i] = f.join(',');
+}
+
+let conditionsModule;
+/** Core's reader of a `while` modifier's words (vocabulary/conditions.ts), loaded once. */
+function conditionWords(body) {
+  conditionsModule ??= loadTypeScript('server/src/core/cards/vocabulary/conditions.ts');
+  const ws = (body.match(/"[^"]*"|\/|[^\s/]+/g) ?? []).map((w) => (w.startsWith('"') ? w : w.toLowerCase()));
+  return conditionsModule.readConditions(ws, body) ?? [];
+}
+
+/** The text's condition on activating the card from the hand, as `H:` codes (the `C:` code's form); none where not read. */
+function handConditionCodes(text) {
+  englishModule ??= loadTypeScript('server/src/core/infer/english-conditions.ts');
+  const words = englishModule.englishHandCondition(text);
+  return words ? conditionWords(words).map((c) => `H${conditionCode(c).slice(1)}`) : [];
+}
+let englishModule;
+
+/**
+ * "If this card has a "Raidraptor" monster as material": the script checks the archetype of the material only
+ * (`Card.IsSetCard`, a `card` filter); the text says which kind of card ("monster", "card"): the text's, where it
+ * names the same archetype.
+ */
+function withTextMaterialKind(records, text) {
+  records.forEach((r, i) => {
+    const f = r.split(',');
+    const codes = (f[4] ?? '').split('|');
+    let changed = false;
+    const out = codes.map((code) => {
+      if (!code.startsWith('C:')) return code;
+      const c = JSON.parse(decodeURIComponent(code.slice(2)));
+      const archetype = c.kind === 'self' && c.filter?.category === 'card' && c.filter.archetypes?.length === 1 ? c.filter.archetypes[0] : undefined;
+      if (!archetype) return code;
+      const escaped = archetype.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      const m = new RegExp(`\\bhas an? "${escaped}" (monster|card) as (?:Xyz )?material\\b`, 'i').exec(text ?? '');
+      if (!m || m[1].toLowerCase() === 'card') return code;
+      changed = true;
+      return conditionCode({ ...c, filter: { ...c.filter, category: 'monster' } });
+    });
+    if (!changed) return;
+    f[4] = out.join('|');
+    records[i] = f.join(',');
+  });
+}
+
+/** The words before the colon of a text effect's first sentence; none where that sentence has no colon. */
+function ownCondition(sentence) {
+  const first = (sentence ?? '').split(/(?<=\.)\s+(?=[A-Z●])/)[0];
+  const colon = first.indexOf(':');
+  return colon >= 0 ? first.slice(0, colon) : '';
+}
+
+/**
+ * State conditions the text states where the script's condition states none (R79): the paired text effect's
+ * `conditions` (english-conditions.ts) as `C:` codes, where the record has no `C:` code of its own. A script often
+ * checks such a condition in its target function (Evenly Matched: "if your opponent controls more cards than you do"),
+ * where the reader does not look.
+ */
+function withTextConditions(records, inferred, type) {
+  englishModule ??= loadTypeScript('server/src/core/infer/english-conditions.ts');
+  for (const [i, t] of pairedWithText(records, inferred, type)) {
+    // The words before the colon of the effect's own first sentence only: where the inference took later sentences
+    // into one effect (a Normal Trap's "If this Set card ... is destroyed: ..."), their conditions are another effect's.
+    const words = englishModule.englishConditions(ownCondition(t.sentence));
+    if (!words) continue;
+    const f = records[i].split(',');
+    const codes = (f[4] ?? '').split('|');
+    if (codes.some((c) => c.startsWith('C:'))) continue;
+    const read = conditionWords(words);
+    if (!read.length) continue;
+    f[4] = [...codes, ...read.map(conditionCode)].join('|');
+    records[i] = f.join(',');
+  }
 }
 
 /**
@@ -817,6 +894,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withOncePerBattle(records, inferred, type);
   withTextWindows(records, inferred, type, card, windowCodes, moment);
   withTextQualifiers(records, inferred, type);
+  withTextConditions(records, inferred, type);
+  withTextMaterialKind(records, card.text?.en);
   withDamageStepExclusions(records, card);
   withAttackerQualifier(records, card);
   withoutUnstatedOther(records, card);
@@ -825,7 +904,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withChoices(effects, inferred, type, choiceLetters);
   withSelfSummon(effects, inferred, type);
   withTextLimits(effects, inferred, type);
-  withHandActivation(effects, script);
+  withHandActivation(effects, script, card.text?.en);
   withNoResponse(effects, inferred, type);
   alternativesInText(effects, inferred, type);
   const notes = [];

@@ -137,10 +137,12 @@ function nameAlternatives(code, archetype) {
  */
 function nameCondition(code, archetypeOf, nameOf) {
   const c = JSON.parse(decodeURIComponent(code.slice(2)));
-  if (c.filter?.archetypes) {
-    const names = c.filter.archetypes.map((a) => archetypeOf.get(a.replace(/^SET:/, '')));
+  // The filter, and the cards it excepts ("no face-up monsters other than LIGHT Fiend monsters").
+  for (const f of [c.filter, c.except]) {
+    if (!f?.archetypes) continue;
+    const names = f.archetypes.map((a) => archetypeOf.get(a.replace(/^SET:/, '')));
     if (!names.every(Boolean)) return undefined;
-    c.filter.archetypes = names;
+    f.archetypes = names;
   }
   if (c.kind === 'on-field') {
     c.name = nameOf.get(Number(c.name.slice(1)));

@@ -239,12 +239,13 @@ function filterFits(want, have) {
 function eventBucket(want, e) {
   const got = patternsOf(e);
   const expected = want.event ?? [];
-  const conditionsSame = sameConditions(want.conditions ?? [], e.conditions ?? []);
-  if (!expected.length && !want.eventQualifiers && !(want.conditions ?? []).length) {
+  // The hand's own condition ("If you control no cards, you can activate this card from your hand") with the rest.
+  const conditionsSame = sameConditions(want.conditions ?? [], e.conditions ?? []) && sameConditions(want.handConditions ?? [], e.handConditions ?? []);
+  if (!expected.length && !want.eventQualifiers && !(want.conditions ?? []).length && !(want.handConditions ?? []).length) {
     if (!got.length && conditionsSame) return 'right';
     return got.some(flagged) ? 'assumed' : 'wrong';
   }
-  if (!got.length && !(e.conditions ?? []).length) return e.assumed?.length ? 'assumed' : 'missing';
+  if (!got.length && !(e.conditions ?? []).length && !(e.handConditions ?? []).length) return e.assumed?.length ? 'assumed' : 'missing';
   const matched = expected.every((w) => got.some((p) => matchPattern(w, p))) && conditionsSame;
   if (matched && !want.eventQualifiers) return 'right';
   // A qualifier the card model cannot hold, or a pattern the source got wider or otherwise: the source's
@@ -329,7 +330,7 @@ function compareEffect(want, e, card, core) {
 const CARD_FACTS = ['restricts', 'effects', 'stats'];
 
 function applies(want, fact) {
-  if (fact === 'event') return !!(want.event?.length || want.eventQualifiers || want.conditions?.length);
+  if (fact === 'event') return !!(want.event?.length || want.eventQualifiers || want.conditions?.length || want.handConditions?.length);
   if (fact === 'window') return !!want.window && !impliedByIgnition(want.kind, want.window);
   if (fact === 'timing') return !!want.timing;
   if (fact === 'mandatory') return want.mandatory !== undefined;

@@ -545,11 +545,18 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
   const aliases = [];
   // What an activation targets (EVENT_CHAINING): `local tg=Duel.GetChainInfo(ev,CHAININFO_TARGET_CARDS)` and its first card.
   const targets = { group: '', card: '' };
+  // `local g=Duel.GetMatchingGroup(Card.IsFaceup,tp,LOCATION_MZONE,0,nil)`: a group of cards a state condition counts.
+  const groups = {};
   // What the activation would do (EVENT_CHAINING): `local ex,dg[,ct]=Duel.GetOperationInfo(ev,CATEGORY_DESTROY)`.
   const ops = [];
   let anyOfRead = false;
   for (const l of lines) {
     if (/^local\s+\w+\s*=\s*e:GetHandler\(\)$/.test(l)) continue;
+    const grp = depth === 0 && /^local\s+(\w+)\s*=\s*Duel\.(?:GetMatchingGroup\(([\w.]+(?:\([^()]*\))?),\s*([\w:()-]+),\s*([\w|]+),\s*([\w|]+),\s*nil\)|GetFieldGroup\(([\w:()-]+),\s*([\w|]+),\s*([\w|]+)\))$/.exec(l);
+    if (grp) {
+      groups[grp[1]] = grp[2] ? { filter: grp[2], player: grp[3], mine: grp[4], theirs: grp[5] } : { filter: 'nil', player: grp[6], mine: grp[7], theirs: grp[8] };
+      continue;
+    }
     const op = depth === 0 && /^local\s+(\w+)\s*,\s*(\w+)(?:\s*,\s*(\w+))?\s*=\s*Duel\.GetOperationInfo\((?:ev|0),\s*CATEGORY_(\w+)\)$/.exec(l);
     if (op) {
       ops.push({ ex: op[1], group: op[2], count: op[3] ?? '', category: op[4] });
@@ -649,7 +656,7 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
       if (!target.complete) complete = false;
       continue;
     }
-    const read = readPart(lua, p, depth, opts);
+    const read = readPart(lua, p, depth, Object.keys(groups).length ? { ...opts, groups } : opts);
     if (read) codes.push(...read.codes);
     if (!read || !read.complete) complete = false;
   }
@@ -1006,6 +1013,12 @@ function luaFilter(lua, arg) {
   if (/^s\.\w+$/.test(a)) {
     const body = functionBody(lua, a);
     if (!/^function [\w.]+\(\s*c\s*\)/.test(body)) return undefined;
+    // `return c:IsFacedown() or not c:IsRace(RACE_FAIRY)`: any card but a face-up Fairy (`except`).
+    const but = /\n\s*return c:IsFacedown\(\) or not c:Is(SetCard|Race|Attribute|Type)\((\w+)\)\s*$/.exec(body);
+    if (but) {
+      const f = luaFilterPart(but[1], but[2]);
+      return f && { except: f };
+    }
     const read = readConjunction(lua, body, {}, 1);
     if (!read.complete) return undefined;
     const f = {};
@@ -1045,7 +1058,12 @@ function comparedCount(op, n) {
 function countConditions(c, count, exceptSelf) {
   const out = [];
   const category = { Monster: 'monster', Spell: 'spell', Trap: 'trap', SpellTrap: 'spell-trap' }[c.filter.kind];
-  const { kind, ...rest } = c.filter;
+  const { kind, except, ...rest } = c.filter;
+  // "no monsters other than face-up Fairy monsters": only as a monster count of the field that excepts no card.
+  if (except) {
+    if (count !== 'none' || exceptSelf || c.locs.join() !== 'MZONE' || kind) return undefined;
+    return [{ kind: 'controls', who: c.who, count: 'none', filter: { category: 'monster', ...rest }, except: { category: 'monster', ...except } }];
+  }
   const field = c.locs.filter((l) => l === 'MZONE' || l === 'ONFIELD' || l === 'SZONE');
   if (field.length) {
     if (field.includes('SZONE') && !field.includes('ONFIELD') && !category) return undefined;
@@ -1092,6 +1110,40 @@ function stateConditions(lua, p, opts = {}) {
   if ((m = /^\((.*) or Duel\.IsPlayerAffectedByEffect\(tp,\w+\)\)$/.exec(p))) return stateConditions(lua, m[1].trim(), opts);
   const self = String.raw`(?:c|e:GetHandler\(\))`;
   if (new RegExp(String.raw`^${self}:GetOverlayCount\(\)\s*>\s*0$`).test(p)) return [{ kind: 'self', state: 'has-material' }];
+  // "while it has a "Raidraptor" monster as material": `GetOverlayGroup():IsExists(<filter>,1,nil[,SET_X])`.
+  if ((m = new RegExp(String.raw`^${self}:GetOverlayGroup\(\):IsExists\((Card\.Is(?:SetCard|Race|Attribute|Type)|s\.\w+),1,nil(?:,(\w+))?\)$`).exec(p))) {
+    const f = m[2] ? luaFilterPart(m[1].replace(/^Card\.Is/, ''), m[2]) : luaFilter(lua, m[1]);
+    if (!f || f.kind || f.except) return undefined;
+    // Material is a monster card ("a "Photon" card as material" names no category of its own).
+    return [{ kind: 'self', state: 'has-material', filter: { category: f.races || f.attributes || f.types ? 'monster' : 'card', ...f } }];
+  }
+  // "if both players control the same number of monsters": the two players' counts of one zone compared.
+  if ((m = /^Duel\.GetFieldGroupCount\((?:tp|e:GetHandlerPlayer\(\)),\s*LOCATION_(MZONE|ONFIELD),\s*0\)\s*==\s*Duel\.GetFieldGroupCount\((?:tp|e:GetHandlerPlayer\(\)),\s*0,\s*LOCATION_(MZONE|ONFIELD)\)$/.exec(p)) && m[1] === m[2]) {
+    return [{ kind: 'same-count', category: m[1] === 'MZONE' ? 'monster' : 'card' }];
+  }
+  // "If your opponent controls a monster with higher ATK than your LP": a face-up monster whose ATK is above a
+  // player's LP, the filter `c:IsFaceup() and c:GetAttack()>lp` given `Duel.GetLP(tp)`.
+  if ((m = /^Duel\.IsExistingMatchingCard\((s\.\w+),\s*tp,\s*(0|LOCATION_MZONE),\s*(0|LOCATION_MZONE),\s*1,\s*nil,\s*Duel\.GetLP\((tp|1-tp)\)\)$/.exec(p)) && (m[2] === '0') !== (m[3] === '0')) {
+    const body = functionBody(lua, m[1]);
+    const args = /^function [\w.]+\(\s*c\s*,\s*(\w+)\s*\)\s*\n\s*return (.*)\n\s*end/.exec(body + '\nend');
+    if (!args || !new RegExp(String.raw`^c:IsFaceup\(\) and c:GetAttack\(\)\s*>\s*${args[1]}$`).test(args[2].trim())) return undefined;
+    return [{ kind: 'atk-above-lp', who: m[2] === '0' ? 'opponent' : 'you', lp: m[4] === 'tp' ? 'you' : 'opponent' }];
+  }
+  // A group of the condition's own (`local g=...`): "no face-up monsters, or only LIGHT Fiend monsters"
+  // (`#g==0 or g:FilterCount(s.f,nil)==#g`), "only "X" monsters" (`g:FilterCount(s.f,nil)==#g`), "a monster" (`#g>0`).
+  const groupOf = (name) => opts.groups?.[name] && countedCards(lua, opts.groups[name].filter, opts.groups[name].player, opts.groups[name].mine, opts.groups[name].theirs);
+  if ((m = /^\(?(?:#(\w+)\s*==\s*0 or )?(\w+):FilterCount\(([\w.]+(?:\([^()]*\))?),\s*nil\)\s*==\s*#(\w+)\)?$/.exec(p)) && (!m[1] || m[1] === m[2]) && m[2] === m[4]) {
+    const c = groupOf(m[2]);
+    const but = c && luaFilter(lua, m[3]);
+    if (!c || !but || but.kind || but.except || c.locs.join() !== 'MZONE') return undefined;
+    const { kind, ...filter } = c.filter;
+    if (kind) return undefined;
+    return [{ kind: 'controls', who: c.who, count: 'none', filter: { category: 'monster', ...filter }, except: { category: 'monster', ...but } }];
+  }
+  if ((m = /^#(\w+)\s*(>|~=|>=)\s*(\d+)$/.exec(p)) && groupOf(m[1])) {
+    const count = comparedCount(m[2], m[3]);
+    return typeof count === 'number' ? countConditions(groupOf(m[1]), count, false) : undefined;
+  }
   if (new RegExp(String.raw`^${self}:(?:IsSpecialSummoned\(\)|IsSummonType\(SUMMON_TYPE_SPECIAL\))$`).test(p)) return [{ kind: 'self', state: 'special-summoned' }];
   if (new RegExp(String.raw`^${self}:IsPreviousPosition\(POS_FACEDOWN\)$`).test(p)) return [{ kind: 'self', state: 'set' }];
   if ((m = /^Duel\.IsEnvironment\((\d+)\)$/.exec(p))) return [{ kind: 'on-field', name: `#${m[1]}` }];

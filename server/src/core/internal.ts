@@ -49,7 +49,7 @@ export { inferEffects, cardTypeOf, languageOf } from './infer';
 export { englishRestrictions } from './infer/restrictions';
 export { readRestriction, printRestriction } from './cards/vocabulary/restrictions';
 export { readConditions, printConditions, CONDITION_PHRASES } from './cards/vocabulary/conditions';
-export { englishConditions } from './infer/english-conditions';
+export { englishConditions, englishHandCondition } from './infer/english-conditions';
 export type { InferInput, InferredCard, InferredEffect, InferredKind, Include, CardTypeFacts, TextLanguage } from './infer';
 export { renderEffectLines, renderDefinition, inferredEffectFacts } from './cards/from-inferred';
 export type { RenderedLine } from './cards/from-inferred';

@@ -116,6 +116,7 @@ export function inferredEffectFacts(e: InferredEffect): EffectFacts | undefined 
   for (const r of e.restricts ?? []) modifier(f, r);
   if (e.cost) modifier(f, `cost ${e.cost}`);
   if (e.conditions) modifier(f, `while ${e.conditions}`);
+  if (e.handConditions) modifier(f, `from field or hand (while ${e.handConditions})`);
   return f;
 }
 

@@ -5,7 +5,7 @@
 // (`from deck`), by what (`by card effect`), and when not (`except during the draw phase`). What the generator
 // could not read of a condition stays `under script condition` / `qualifying`: words the library cannot read,
 // which the engine never takes as met silently (the unknown-card-fact route).
-import type { StateCondition } from './types';
+import type { CardFilter, StateCondition } from './types';
 import { RACES } from './vocabulary';
 import { canonicalConditionFilter } from './vocabulary/conditions';
 
@@ -382,11 +382,18 @@ function targetWords(q: Qualifiers, used: Set<string>): string {
  * archetypes and cards already named by the generator), in the card model's one form; a code not read is left out
  * (and the record's `!` is then absent: the rest of the condition stays assumed, with its note).
  */
-export function stateConditionsOf(codes: readonly string[]): { conditions: StateCondition[]; unread: boolean } {
+/** A condition's filter in the card model's form: Lua races as words (a race read from the text is one already). */
+function conditionFilter(f: CardFilter): CardFilter | undefined {
+  const races = f.races?.map((r) => raceWord(r) ?? (RACES.includes(r) ? r : undefined));
+  if (races && !races.every(Boolean)) return undefined;
+  return canonicalConditionFilter({ ...f, ...(races ? { races: races as string[] } : {}) });
+}
+
+export function stateConditionsOf(codes: readonly string[], prefix = 'C:'): { conditions: StateCondition[]; unread: boolean } {
   const out: StateCondition[] = [];
   let unread = false;
   for (const code of codes) {
-    if (!code.startsWith('C:')) continue;
+    if (!code.startsWith(prefix)) continue;
     let c: StateCondition;
     try {
       c = JSON.parse(decodeURIComponent(code.slice(2))) as StateCondition;
@@ -394,14 +401,15 @@ export function stateConditionsOf(codes: readonly string[]): { conditions: State
       unread = true;
       continue;
     }
-    if (c.kind === 'controls' || c.kind === 'holds') {
-      const races = c.filter.races?.map((r) => raceWord(r));
+    if (c.kind === 'controls' || c.kind === 'holds' || (c.kind === 'self' && c.filter)) {
+      const filter = conditionFilter(c.filter!);
+      const except = c.kind === 'controls' && c.except ? conditionFilter(c.except) : undefined;
       // A Lua race the vocabulary has no word for (RACE_DIVINE): the condition is not read.
-      if (races && !races.every(Boolean)) {
+      if (!filter || (c.kind === 'controls' && c.except && !except)) {
         unread = true;
         continue;
       }
-      c = { ...c, filter: canonicalConditionFilter({ ...c.filter, ...(races ? { races: races as string[] } : {}) }) };
+      c = { ...c, filter, ...(except ? { except } : {}) } as StateCondition;
     }
     out.push(c);
   }

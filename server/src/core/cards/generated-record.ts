@@ -261,6 +261,8 @@ interface EffectFields {
   cost: string;
   /** The state conditions the script's condition states (`C:` codes: while you control no monsters), R79. */
   conditions: StateCondition[];
+  /** What must hold to activate it from the hand, as its text states it (`H:` codes), R79. */
+  handConditions: StateCondition[];
   /** Whose turn the script's condition requires (`o`, `y`) and which phase (`m`, `m1`, `m2`, `b`). */
   scriptTurn?: string;
   scriptPhase?: string;
@@ -293,9 +295,12 @@ function effectFields(s: string): EffectFields {
   const turn = all.codes.find((c) => c.startsWith('W:'))?.slice(2);
   const phase = all.codes.find((c) => c.startsWith('P:') && c !== 'P:s')?.slice(2);
   const state = stateConditionsOf(all.codes);
-  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:')), complete: all.complete && !state.unread };
+  // `H:`: the text's condition on activating the card from the hand (scripts/cards/effects.js withHandActivation).
+  const hand = stateConditionsOf(all.codes, 'H:');
+  const qualifiers = { ...all, codes: all.codes.filter((c) => !c.startsWith('W:') && !c.startsWith('P:') && !c.startsWith('C:') && !c.startsWith('H:')), complete: all.complete && !state.unread };
   return {
     conditions: state.conditions,
+    handConditions: hand.conditions,
     scriptTurn: turn,
     scriptPhase: phase,
     scriptStart: all.codes.includes('P:s'),
@@ -529,6 +534,7 @@ function properties(e: EffectFields, into: EffectFacts, deck: string[], withRang
   if (e.summonsItself === 's') into.summonsItself = true;
   if (e.cost) phrase(into, costPhrase(e.cost));
   if (e.conditions.length) into.conditions = e.conditions;
+  if (e.handConditions.length) into.handConditions = e.handConditions;
   return into;
 }
 

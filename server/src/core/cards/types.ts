@@ -207,15 +207,26 @@ export type ConditionPlayer = 'you' | 'opponent';
  * type, an attribute: a face-down card has none), so one reading has one form.
  */
 export type StateCondition =
-  | { kind: 'controls'; who: ConditionPlayer; count: 'none' | number; filter: CardFilter }
+  /**
+   * `except`: with `count: 'none'`, none of the cards the filter counts other than these ("you control no face-up
+   * monsters, or the only face-up monsters you control are LIGHT Fiend monsters": none but LIGHT Fiends).
+   */
+  | { kind: 'controls'; who: ConditionPlayer; count: 'none' | number; filter: CardFilter; except?: CardFilter }
+  /** "your opponent controls a monster with higher ATK than your LP": a face-up monster of `who` above `lp`'s Life Points. */
+  | { kind: 'atk-above-lp'; who: ConditionPlayer; lp: ConditionPlayer }
+  /** "both players control the same number of monsters" (`monster`) or cards (`card`). */
+  | { kind: 'same-count'; category: 'monster' | 'card' }
   /** "your opponent controls more cards than you": `who` controls more cards than the other player. */
   | { kind: 'controls-more'; who: ConditionPlayer }
   /** Cards in a player's GY or hand ("you have no cards in your GY", "no Spells/Traps in your GY"). */
   | { kind: 'holds'; who: ConditionPlayer; zone: 'gy' | 'hand'; count: 'none' | number; filter: CardFilter }
   /** A card of this name is face-up on the field ("while "Neo Space" is on the field"). */
   | { kind: 'on-field'; name: string }
-  /** The effect's own card: has material, is Set, is in the GY, was Special Summoned, is the only card in its hand. */
-  | { kind: 'self'; state: SelfState }
+  /**
+   * The effect's own card: has material, is Set, is in the GY, was Special Summoned, is the only card in its hand.
+   * `filter` (with `has-material`): material of this kind ("while it has a "Raidraptor" monster as material").
+   */
+  | { kind: 'self'; state: SelfState; filter?: CardFilter }
   /** What happened earlier in the turn. */
   | { kind: 'this-turn'; what: TurnHappening; who?: ConditionPlayer; count?: number; not?: boolean };
 
@@ -288,6 +299,12 @@ export interface EffectInfo {
    * states none or could not read them (an unread script condition is then the effect's note, never met silently).
    */
   conditions: StateCondition[];
+  /**
+   * `from field or hand (while you control no cards)`: what must hold for the card to be activated from the hand
+   * ("If you control no cards, you can activate this card from your hand": Evenly Matched), R79 at a link activated
+   * from the hand. Empty: none stated (a generated Trap whose hand condition was not read says so in `assumed`).
+   */
+  handConditions: StateCondition[];
   /** `during the opponent's main phase`: the turn and phase the effect may be activated in (R37). */
   window?: ActivationWindow;
   activatesFrom: Zone[];

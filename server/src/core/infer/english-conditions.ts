@@ -15,7 +15,8 @@ function filterWords(words: string): string | undefined {
   const w = words.trim().replace(/\bMonster Card(s?)\b/g, 'monster$1');
   // Quoted archetypes stay as written; the rest is lower-cased: attributes, races, card types, `face-up`.
   if (!/^(?:face-up )?(?:"[^"]+" )?(?:[A-Z]+ )?(?:[A-Za-z-]+ )?(?:monsters?|cards?|Spells?|Traps?)$/.test(w)) return undefined;
-  return w.replace(/(^|\s)([^"\s]+)(?=\s|$)/g, (_, s: string, x: string) => s + x.toLowerCase());
+  // A quoted archetype of several words ("Galaxy-Eyes Tachyon Dragon") is one token, its case kept.
+  return (w.match(/"[^"]*"|\S+/g) ?? []).map((x) => (x.startsWith('"') ? x : x.toLowerCase())).join(' ');
 }
 
 /** The PSCT player as the language writes it. */
@@ -35,6 +36,18 @@ const PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string | undefine
   }],
   [/\byour opponent controls more cards than you\b/i, () => 'opponent controls more cards than you'],
   [/\byou control more cards than your opponent\b/i, () => 'you control more cards than opponent'],
+  [/\b(you|your opponent) controls? a monster with higher ATK than (your|your opponent's) LP\b/i, (m) => `${who(m[1])} ${who(m[1]) === 'you' ? 'control' : 'controls'} a monster with more atk than ${/opponent/i.test(m[2]) ? 'opponent' : 'your'} lp`],
+  [/\bboth players control the same number of (monsters|cards)\b/i, (m) => `both players control the same number of ${m[1].toLowerCase()}`],
+  [/\bif you control the same number of (monsters|cards) as your opponent\b/i, (m) => `both players control the same number of ${m[1].toLowerCase()}`],
+  // "If you control no face-up monsters, or the only face-up monsters you control are LIGHT Fiend monsters".
+  [/\b(you|your opponent) controls? no face-up monsters, or the only face-up monsters (?:you|they) control are ([A-Za-z -]+? monsters)\b/i, (m) => {
+    const f = filterWords(m[2]);
+    return f && `${who(m[1])} ${who(m[1]) === 'you' ? 'control' : 'controls'} no face-up monsters other than ${f}`;
+  }],
+  [/\b(?:while|if) (?:it|this card) has an? ("[^"]+" (?:monster|card)) as (?:Xyz )?material\b/i, (m) => {
+    const f = filterWords(m[1]);
+    return f && `it has a ${f} as material`;
+  }],
   [/\byou have no cards in your (GY|Graveyard|hand)\b/i, (m) => `you have no cards in ${/^h/i.test(m[1]) ? 'hand' : 'gy'}`],
   [/\byou have no Spell\/Trap Cards in your (?:GY|Graveyard)\b/i, () => 'you have no spells / traps in gy'],
   [/\bthis is the only card in your hand\b/i, () => 'it is the only card in your hand'],
@@ -52,6 +65,16 @@ const PATTERNS: ReadonlyArray<[RegExp, (m: RegExpExecArray) => string | undefine
  * The state conditions of an effect's condition (the text before its colon), as the body of a `while` modifier, or
  * undefined where it states none this reader knows.
  */
+/**
+ * The condition of "If you control no cards, you can activate this card from your hand" (a Trap's activation from the
+ * hand, Evenly Matched), as the body of a `while` modifier; undefined where the text has no such sentence or its
+ * condition is not one this reader knows.
+ */
+export function englishHandCondition(text: string): string | undefined {
+  const m = /(?:^|[.\n]\s*)(?:If|While) ([^.:]{1,200}?), you can activate this card from your hand\b/i.exec(text ?? '');
+  return m ? englishConditions(m[1]) : undefined;
+}
+
 export function englishConditions(cond: string): string | undefined {
   // A condition is a clause, not a pasted page: past a few hundred characters nothing is read (linear time).
   if (!cond || cond.length > 400) return undefined;
@@ -61,6 +84,8 @@ export function englishConditions(cond: string): string | undefined {
     // "If you control no face-up monsters, or the only ... are LIGHT Fiend monsters": an alternative this reader does
     // not hold; reading only its first half would make the condition stricter than the text.
     if (m && /^,?\s*or\b/i.test(cond.slice(m.index + m[0].length))) continue;
+    // "If only your opponent controls a monster": "only" narrows it to more than this reader holds (you control none).
+    if (m && /\bonly\s+$/i.test(cond.slice(0, m.index))) continue;
     const w = m && words(m);
     if (w && !out.includes(w)) out.push(w);
   }

@@ -6,7 +6,7 @@
 // colon nor semicolon is a continuous effect, or the next step of the effect before it.
 import { englishRestrictions } from './restrictions';
 import { actionsOf } from './english-actions';
-import { englishConditions } from './english-conditions';
+import { englishConditions, englishHandCondition } from './english-conditions';
 import { costOfText } from './english-costs';
 import type { Zone } from '../words';
 import { activationIsTheEffect, addInclude, blankEffect, cardActivation, choiceActivation, CHOICES_IN_ONE_EFFECT, impliedActivation, mergeInto, replaceByChoices, spellSpeedOf, unconditionedKind, windowPhrase, withinStretch, zoneAfterSelfEvent, zoneList } from './common';
@@ -495,6 +495,9 @@ function readActivated(e: InferredEffect, g: Group, type: CardTypeFacts): void {
   // "while you control no monsters", "If you have no cards in your GY" (R79).
   const conditions = englishConditions(cond);
   if (conditions) e.conditions = conditions;
+  // "If you control no cards, you can activate this card from your hand": a Trap's hand, under its own condition.
+  const hand = e.kind === 'activation' && type.category === 'trap' ? englishHandCondition(sentences.join(' ')) : undefined;
+  if (hand) e.handConditions = hand;
 
   // Where it activates.
   if (e.kind !== 'activation') e.zones = zonesOf(cond, cost, action, e);

@@ -35,6 +35,8 @@ export interface InferredEffect {
   setTurn?: string;
   /** Its state conditions, as the body of a `while` modifier (`you control no monsters`; english-conditions.ts, R79). */
   conditions?: string;
+  /** A Trap's condition on its activation from the hand ("If you control no cards, you can activate this card from your hand"), as `conditions`. */
+  handConditions?: string;
   /** Where it activates from. */
   zones: Zone[];
   summonsItself: boolean;

@@ -34,6 +34,10 @@ export const CONDITION_PHRASES: readonly string[] = [
   'while it was sent to gy this turn',
   'while it was not sent to gy this turn',
   'while it destroyed a monster by battle this turn',
+  'while you control no face-up monsters other than "X" monsters',
+  'while opponent controls a monster with more atk than your lp',
+  'while both players control the same number of monsters',
+  'while it has a "X" monster as material',
 ];
 
 /** A face-down card has no archetype, type, attribute or race: where the filter names one, "face-up" says nothing more. */
@@ -72,6 +76,12 @@ function readOne(ws: readonly string[], raw: string): StateCondition | undefined
   const w = ws.join(' ');
   if (SELF_STATES[w]) return { kind: 'self', state: SELF_STATES[w] };
   let m: RegExpExecArray | null;
+  if ((m = /^both players control the same number of (monsters|cards)$/.exec(w))) return { kind: 'same-count', category: m[1] === 'monsters' ? 'monster' : 'card' };
+  // "while it has a "Raidraptor" monster as material": material of a kind.
+  if (ws[0] === 'it' && ws[1] === 'has' && (ws[2] === 'a' || ws[2] === 'an') && ws.slice(-2).join(' ') === 'as material') {
+    const filter = filterOf(ws.slice(3, -2));
+    return filter ? { kind: 'self', state: 'has-material', filter } : undefined;
+  }
   if ((m = /^"([^"]+)" is on the field$/.exec(raw.trim().replace(/\s+/g, ' ')))) return { kind: 'on-field', name: m[1] };
   if ((m = /^(\d+) or more attacks were declared this turn$/.exec(w))) return { kind: 'this-turn', what: 'attacks', count: Number(m[1]) };
   if ((m = /^it was (not )?sent to gy this turn$/.exec(w))) return { kind: 'this-turn', what: 'self-sent-to-gy', ...(m[1] ? { not: true } : {}) };
@@ -85,7 +95,15 @@ function readOne(ws: readonly string[], raw: string): StateCondition | undefined
   if (rest[0] === 'control' || rest[0] === 'controls') {
     const other = player(rest, 4);
     if (rest.slice(1, 4).join(' ') === 'more cards than' && other && other.who !== p.who && other.next === rest.length) return { kind: 'controls-more', who: p.who };
+    if ((m = /^controls? a monster with more atk than (your|opponent) lp$/.exec(r))) return { kind: 'atk-above-lp', who: p.who, lp: m[1] === 'your' ? 'you' : 'opponent' };
     const c = count(rest, 1);
+    // "no face-up monsters other than light fiend monsters" (not "other than this card", a filter's own words).
+    const except = rest.findIndex((x, i) => x === 'other' && rest[i + 1] === 'than' && rest[i + 2] !== 'this');
+    if (c && c.count === 'none' && except > c.next) {
+      const filter = filterOf(rest.slice(c.next, except));
+      const but = filterOf(rest.slice(except + 2));
+      return filter && but ? { kind: 'controls', who: p.who, count: 'none', filter, except: but } : undefined;
+    }
     const filter = c && filterOf(rest.slice(c.next));
     return c && filter ? { kind: 'controls', who: p.who, count: c.count, filter } : undefined;
   }
@@ -156,7 +174,11 @@ function countWords(c: 'none' | number, f: CardFilter): string {
 export function printCondition(c: StateCondition): string {
   switch (c.kind) {
     case 'controls':
-      return `${whoWords(c.who, 'control')} ${countWords(c.count, c.filter)}`;
+      return `${whoWords(c.who, 'control')} ${countWords(c.count, c.filter)}${c.except ? ` other than ${filterWords(c.except, true)}` : ''}`;
+    case 'atk-above-lp':
+      return `${whoWords(c.who, 'control')} a monster with more atk than ${c.lp === 'you' ? 'your' : 'opponent'} lp`;
+    case 'same-count':
+      return `both players control the same number of ${c.category}s`;
     case 'controls-more':
       return `${whoWords(c.who, 'control')} more cards than ${c.who === 'you' ? 'opponent' : 'you'}`;
     case 'holds':
@@ -164,6 +186,7 @@ export function printCondition(c: StateCondition): string {
     case 'on-field':
       return `"${c.name}" is on the field`;
     case 'self':
+      if (c.filter) return `it has ${countWords(1, c.filter)} as material`;
       return Object.keys(SELF_STATES).find((k) => SELF_STATES[k] === c.state)!;
     case 'this-turn':
       switch (c.what) {

@@ -129,11 +129,20 @@ const SHIPPED = [
     key: 'activatesFrom',
     starts: ['from'],
     completions: ['from hand', 'from gy', 'from hand or gy', 'from field', 'from banished'],
-    docs: ['from hand', 'from gy', 'from hand or gy', 'from field', 'from banished', 'from gy or hand (even if not)'],
-    read(effect, ws) {
+    docs: ['from hand', 'from gy', 'from hand or gy', 'from field', 'from banished', 'from gy or hand (even if not)', 'from field or hand (while <condition>)'],
+    read(effect, ws, raw) {
       if (ws[0] !== 'from' && !(ws[0] === 'activates' && ws[1] === 'from')) return false;
       const zones: Zone[] = [];
-      for (const w of ws) if (ZONE_WORDS[w]) zones.push(ZONE_WORDS[w]);
+      const cond = ws.indexOf('while');
+      for (const w of cond > 0 ? ws.slice(0, cond) : ws) if (ZONE_WORDS[w]) zones.push(ZONE_WORDS[w]);
+      // `(while <condition>)` after the zones: what must hold to activate it from the hand (R79).
+      if (cond > 0) {
+        const words = ws.slice(cond + 1).filter((w) => w !== ')' && w !== '(');
+        const text = /\(\s*while\s+([^)]*)\)/i.exec(raw)?.[1] ?? words.join(' ');
+        const read = readConditions(words, text);
+        if (!read || !zones.includes('hand')) return false;
+        effect.handConditions = read;
+      }
       if (!zones.length) return false;
       effect.activatesFrom = zones;
       // `from gy or hand (even if not)`: the zone named right before "(even if not)" is exempt from R23.
@@ -146,13 +155,23 @@ const SHIPPED = [
       // `(even if not)` follows the zone it exempts from R23 (the reader reads it so): that zone is written last.
       const even = e.evenIfNotThere[0];
       const from = even ? [...e.activatesFrom.filter((z) => z !== even), even] : e.activatesFrom;
-      if (!even && e.activatesFrom.join() === defaultZones(card, e.kind, e.event).join()) return undefined;
-      return `from ${from.join(' or ')}${even ? ' (even if not)' : ''}`;
+      const hand = printConditions(e.handConditions);
+      if (!even && !hand && e.activatesFrom.join() === defaultZones(card, e.kind, e.event).join()) return undefined;
+      return `from ${from.join(' or ')}${even ? ' (even if not)' : ''}${hand ? ` (${hand})` : ''}`;
     },
     fallback: (e, card) => defaultZones(card, e.kind, e.event),
     audit: { name: 'zones', value: (e) => (e.kind === 'activation' ? undefined : [...e.activatesFrom].sort().join(' or ')) },
   }),
   row({ key: 'evenIfNotThere', starts: [], completions: [], docs: [], fallback: () => [] }),
+  // `from field or hand (while you control no cards)`: the hand's own condition, read and printed by the `from` row.
+  row({
+    key: 'handConditions',
+    starts: [],
+    completions: [],
+    docs: [],
+    fallback: () => [],
+    describe: (e) => (e.handConditions.length ? `activated from the hand only ${printConditions(e.handConditions)}` : undefined),
+  }),
   flag('chooseOne', ['choose one', 'choose 1'], {
     describe: (e) => (e.chooseOne ? 'one of the effects chosen when the card is activated' : undefined),
     // Said only where it is one, so other cards' audited facts stay as they were.

@@ -4,7 +4,7 @@
 // it shows, and a zone stated `none` with every card moved there since) and the turn's earlier events. A condition the
 // scenario shows false is an error; one it does not settle is assumed and said (explain), never taken silently.
 import type { CardFilter, StateCondition } from '../../cards/types';
-import { printCondition } from '../../cards/vocabulary/conditions';
+import { filterWords, printCondition } from '../../cards/vocabulary/conditions';
 import { quoteName } from '../../syntax/quote';
 import type { TargetSnapshot } from '../classify';
 import { filterMatches, Tri } from '../match';
@@ -32,17 +32,26 @@ function matches(f: CardFilter, s: TargetSnapshot, you: PlayerIndex): Tri {
   return filterMatches({ ...f, faceUp: undefined, controller: undefined }, s.card, you);
 }
 
-function names(cards: readonly TargetSnapshot[]): string {
+function names(cards: readonly { card: CardInstance }[]): string {
   const shown = cards.slice(0, 3).map((s) => quoteName(s.card.name));
   return shown.join(', ') + (cards.length > 3 ? ` and ${cards.length - 3} more` : '');
 }
 
+/** Does it match `f` and not `except` ("no face-up monsters other than LIGHT Fiend monsters")? */
+function matchesBut(f: CardFilter, except: CardFilter | undefined, s: TargetSnapshot, you: PlayerIndex): Tri {
+  const first = matches(f, s, you);
+  if (!except || first === 'no') return first;
+  const but = matches(except, s, you);
+  if (but === 'yes') return 'no';
+  return but === 'no' ? first : 'assumed';
+}
+
 /** How many of a player's cards in a zone match, as the board stood, and whether the zone is all the scenario has. */
-function counted(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 'field' | 'gy' | 'hand', f: CardFilter) {
+function counted(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 'field' | 'gy' | 'hand', f: CardFilter, except?: CardFilter) {
   const holder = (s: TargetSnapshot) => (s.zone === 'field' ? s.controller : s.card.owner);
   const here = (l.boardAtActivation ?? []).filter((s) => s.zone === zone && holder(s) === player && s.card !== l.inst);
-  const yes = here.filter((s) => matches(f, s, player) === 'yes');
-  const maybe = here.filter((s) => matches(f, s, player) === 'assumed');
+  const yes = here.filter((s) => matchesBut(f, except, s, player) === 'yes');
+  const maybe = here.filter((s) => matchesBut(f, except, s, player) === 'assumed');
   return { yes, maybe, all: here, known: chain.knownEmpty.has(`${player}:${zone}`) };
 }
 
@@ -51,8 +60,8 @@ function zoneWords(chain: ChainView, player: PlayerIndex, zone: 'field' | 'gy' |
 }
 
 /** `count` cards of a zone: none, or N or more. */
-function countAnswer(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 'field' | 'gy' | 'hand', count: 'none' | number, f: CardFilter): Answer {
-  const c = counted(chain, l, player, zone, f);
+function countAnswer(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 'field' | 'gy' | 'hand', count: 'none' | number, f: CardFilter, except?: CardFilter): Answer {
+  const c = counted(chain, l, player, zone, f, except);
   const where = zoneWords(chain, player, zone);
   if (count === 'none') {
     if (c.yes.length) return { met: false, shows: `${names(c.yes)} in ${where}` };
@@ -65,9 +74,43 @@ function countAnswer(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 
   return { met: 'assumed', why: `the scenario shows ${c.yes.length} of the ${count} it needs in ${where}` };
 }
 
-function fieldCount(chain: ChainView, l: LinkState, player: PlayerIndex) {
-  const here = (l.boardAtActivation ?? []).filter((s) => s.zone === 'field' && s.controller === player);
+/** A player's cards on the field (`monster`: in a Monster Zone), and whether the scenario states all of them. */
+function fieldCount(chain: ChainView, l: LinkState, player: PlayerIndex, category: 'monster' | 'card' = 'card') {
+  const here = (l.boardAtActivation ?? []).filter((s) => s.zone === 'field' && s.controller === player && (category === 'card' || matches({ category: 'monster' }, s, player) !== 'no'));
   return { n: here.length, known: chain.knownEmpty.has(`${player}:field`) };
+}
+
+/**
+ * Whether the scenario shows every material the card has: it was Xyz Summoned in the scenario (its materials written
+ * with the Summon, and every attach and detach since on the timeline). A card on the board from the start may have any.
+ */
+function materialShown(chain: ChainView, l: LinkState, self: CardInstance): boolean {
+  return earlier(chain, l).some((e) => e.kind === 'summon' && e.card === self && !e.attempt && e.method === 'xyz');
+}
+
+/** "It has material" / "it has a "Raidraptor" monster as material", against the materials the scenario shows. */
+function materialAnswer(chain: ChainView, l: LinkState, self: CardInstance, f: CardFilter | undefined): Answer {
+  const attached = chain.instances.filter((m) => m.attachedTo === self);
+  const you = l.player as PlayerIndex;
+  const fits = (m: CardInstance): Tri => (f ? matches(f, { card: m, zone: 'overlay', faceDown: false, controller: you, moves: 0, pendulumZone: false }, you) : 'yes');
+  if (attached.some((m) => fits(m) === 'yes')) return { met: true };
+  const shown = materialShown(chain, l, self);
+  const kind = f ? `${filterWords(f, false)} as material` : 'material';
+  if (shown && attached.every((m) => fits(m) === 'no'))
+    return { met: false, shows: attached.length ? `its material ${names(attached.map((m) => ({ card: m })))}, none of them ${f ? `a ${filterWords(f, false)}` : ''}`.trim() : `${quoteName(self.name)} with no material left` };
+  return { met: 'assumed', why: shown ? `the card library does not say whether its material counts as ${kind}` : `the scenario does not show all of its material (it shows it Xyz Summoned with its materials when it does)` };
+}
+
+/**
+ * "If this Set card ...": the card was face-down before it left the field. False where the scenario shows it face-up
+ * there: placed face-up by a board line or an event before it moved (a card the engine placed itself is a guess).
+ */
+function setAnswer(chain: ChainView, l: LinkState, self: CardInstance): Answer {
+  const lastFromField = [...earlier(chain, l)].reverse().find((e) => e.kind === 'move' && e.card === self && e.from === 'field');
+  const stated = !self.implied || earlier(chain, l).some((e) => e.kind === 'move' && e.card === self && e !== lastFromField);
+  if (lastFromField?.kind === 'move' && stated) return lastFromField.faceUpBefore ? { met: false, shows: `${quoteName(self.name)} face-up on the field before it left` } : { met: true };
+  if (!lastFromField && self.zone === 'field' && !self.implied) return self.faceDown ? { met: true } : { met: false, shows: `${quoteName(self.name)} face-up on the field` };
+  return { met: 'assumed', why: 'the scenario does not show whether it was Set' };
 }
 
 /** The scenario's events before the link was placed. */
@@ -108,7 +151,23 @@ function answer(chain: ChainView, l: LinkState, c: StateCondition): Answer {
   const self = l.inst as CardInstance;
   switch (c.kind) {
     case 'controls':
-      return countAnswer(chain, l, player(c.who), 'field', c.count, c.filter);
+      return countAnswer(chain, l, player(c.who), 'field', c.count, c.filter, c.except);
+    case 'atk-above-lp': {
+      // The scenario states no Life Points: with no face-up monster of that player it is false, else assumed.
+      const none = countAnswer(chain, l, player(c.who), 'field', 'none', { category: 'monster', faceUp: true });
+      if (none.met === true) return { met: false, shows: `no face-up monster on ${zoneWords(chain, player(c.who), 'field')}` };
+      return { met: 'assumed', why: 'the scenario does not state Life Points, nor every ATK change' };
+    }
+    case 'same-count': {
+      const a = fieldCount(chain, l, you, c.category);
+      const b = fieldCount(chain, l, (1 - you) as PlayerIndex, c.category);
+      const what = c.category === 'monster' ? 'monster' : 'card';
+      const shows = { met: false as const, shows: `${chain.players[you]} with ${a.n} ${what}${a.n === 1 ? '' : 's'} and ${chain.players[1 - you]} with ${b.n}` };
+      if (a.known && b.known) return a.n === b.n ? { met: true } : shows;
+      // A player shown with more than the other, whose field is stated whole, can have: not the same, whatever else is there.
+      if ((a.known && b.n > a.n) || (b.known && a.n > b.n)) return shows;
+      return { met: 'assumed', why: 'the scenario does not state every card on the field' };
+    }
     case 'holds':
       return countAnswer(chain, l, player(c.who), c.zone, c.count, c.filter);
     case 'controls-more': {
@@ -130,10 +189,10 @@ function answer(chain: ChainView, l: LinkState, c: StateCondition): Answer {
       switch (c.state) {
         case 'only-card-in-hand':
           return countAnswer(chain, l, you, 'hand', 'none', { category: 'card' });
-        case 'has-material': {
-          const has = chain.instances.some((m) => m.attachedTo === self);
-          return has ? { met: true } : { met: 'assumed', why: 'the scenario does not show its material' };
-        }
+        case 'has-material':
+          return materialAnswer(chain, l, self, c.filter);
+        case 'set':
+          return setAnswer(chain, l, self);
         case 'special-summoned': {
           const summoned = earlier(chain, l).some((e) => e.kind === 'summon' && e.card === self && !e.attempt && e.summonType === 'special');
           return summoned ? { met: true } : { met: 'assumed', why: 'the scenario does not show how it was Summoned' };
@@ -165,18 +224,21 @@ export const stateConditions = defineRule({
       inForce: 'always',
       summary:
         'An effect whose text states a condition on the game state ("while you control no monsters", "If you have no cards in your GY", "If 3 or more attacks have been declared this turn") can be activated only while it holds; a face-down monster is still a monster you control. The condition is checked when the effect is activated: a card that makes it false later does not undo the activation.',
-      sources: [S.W47, S.W99, S.W100, S.W101, S.W102],
+      sources: [S.W47, S.W99, S.W100, S.W101, S.W102, S.W141, S.W142, S.W143, S.W144, S.W145],
     },
   ],
   messages,
   check(chain, report) {
     for (const l of chain.links) {
       const e = l.effect;
-      // Only links whose effect states conditions are read (most effects state none).
-      if (!e?.conditions.length || l.status.ineligible || !l.inst || l.player === undefined) continue;
-      for (const c of e.conditions) {
+      // Only links whose effect states conditions are read (most effects state none); the hand's own conditions
+      // ("If you control no cards, you can activate this card from your hand") only where it is activated from there.
+      const fromHand = l.activatedFrom?.zone === 'hand' && !!e?.handConditions.length;
+      if ((!e?.conditions.length && !fromHand) || l.status.ineligible || !l.inst || l.player === undefined) continue;
+      for (const c of fromHand ? [...e!.conditions, ...e!.handConditions] : e!.conditions) {
         const a = answer(chain, l, c);
-        const words = `while ${printCondition(c)}`;
+        const hand = fromHand && e!.handConditions.includes(c);
+        const words = `${hand ? 'from the hand ' : ''}while ${printCondition(c)}`;
         if (a.met === false) {
           report.say('state-condition', l, { link: chain.linkName(l), condition: words, shows: a.shows });
           break;
