@@ -779,22 +779,58 @@ const EVENT_WORDS = {
  * name no record's event, or several, nothing is read (the engine then lets R30 decide, as before).
  */
 function withDamageStepExclusions(records, card) {
+  withTextEventCode(records, card, 'nDS', /\bexcept during the damage step\b/i, (f, event, cond) => ['T', 'Q', 'A'].includes(f[0]) && EVENT_WORDS[event]?.test(cond) && !(f[6] ?? '').includes('d'));
+}
+
+/**
+ * "If a monster you control attacked and destroyed a monster by battle" (`at` in the event field): EDOPro's
+ * EVENT_BATTLE_DESTROYING does not say which monster attacked, and the scripts rarely check it, so the card text is
+ * the source: a sentence whose condition says "attacked and destroyed" / "attacks and destroys" gives it to the one
+ * record of the card on that event (none where several are).
+ */
+function withAttackerQualifier(records, card) {
+  withTextEventCode(records, card, 'at', /\battack(?:ed|s) and destroy(?:ed|s)\b/i, (f, event, cond) => event === 'battle_destroying' && /\battack(?:ed|s) and destroy(?:ed|s)\b/i.test(cond));
+}
+
+/**
+ * "While this card is in your GY" is no "other than this card": a script checks both the same way (`not
+ * eg:IsContains(c)`, `eg:IsExists(f,1,c)`: `n`), since a card that went to the GY with the event's cards was not in the
+ * GY yet. Of an effect activated from the GY alone, `n` stays only where the text says it ("another", "other than this
+ * card", "except this card") in a sentence that names the GY condition; where such sentences say none of it, `n` goes
+ * (Fiendsmith's Sanct); where the text names no such sentence, it stays.
+ */
+function withoutUnstatedOther(records, card) {
+  const sentences = (card?.text?.en ?? '').split(/(?<=[.:])\s+(?=[A-Z●])|\n/).filter((s) => /\bwhile this card is in (?:your|the) (?:GY|Graveyard)\b/i.test(s));
+  if (!sentences.length || sentences.some((s) => /\banother\b|\bother than this card\b|\bexcept this card\b/i.test(conditionOf(s)))) return;
+  for (const [i, r] of records.entries()) {
+    const f = r.split(',');
+    const [event, ...codes] = (f[4] ?? '').split('|');
+    if (f[5] !== 'G' || !codes.includes('n')) continue;
+    f[4] = [event, ...codes.filter((c) => c !== 'n')].join('|');
+    records[i] = f.join(',');
+  }
+}
+
+/**
+ * An event qualifier the text states and the script does not: each sentence of the card's English text that `says`
+ * it gives `code` to the one record that `fits` (its fields, its event, the sentence's condition); none where several do.
+ */
+function withTextEventCode(records, card, code, says, fits) {
   const text = card?.text?.en ?? '';
   for (const sentence of text.split(/(?<=[.:])\s+(?=[A-Z●])|\n/)) {
-    if (!/\bexcept during the damage step\b/i.test(sentence)) continue;
+    if (!says.test(sentence)) continue;
     const cond = conditionOf(sentence);
-    const fits = records.map((r, i) => i).filter((i) => {
+    const fitting = records.map((r, i) => i).filter((i) => {
       const f = records[i].split(',');
-      const event = (f[4] ?? '').split('|')[0];
-      return ['T', 'Q', 'A'].includes(f[0]) && EVENT_WORDS[event]?.test(cond) && !(f[6] ?? '').includes('d');
+      return fits(f, (f[4] ?? '').split('|')[0], cond);
     });
-    if (fits.length !== 1) continue;
-    const f = records[fits[0]].split(',');
+    if (fitting.length !== 1) continue;
+    const f = records[fitting[0]].split(',');
     const [event, ...codes] = f[4].split('|');
-    if (codes.includes('nDS')) continue;
-    codes.splice(codes.includes('!') ? codes.indexOf('!') : codes.length, 0, 'nDS');
+    if (codes.includes(code)) continue;
+    codes.splice(codes.includes('!') ? codes.indexOf('!') : codes.length, 0, code);
     f[4] = [event, ...codes].join('|');
-    records[fits[0]] = f.join(',');
+    records[fitting[0]] = f.join(',');
   }
 }
 
@@ -861,6 +897,8 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withTextConditions(records, inferred, type);
   withTextMaterialKind(records, card.text?.en);
   withDamageStepExclusions(records, card);
+  withAttackerQualifier(records, card);
+  withoutUnstatedOther(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);
@@ -886,4 +924,4 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   return { effects, notes };
 }
 
-module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes, withClonedActions };
+module.exports = { effectsOf, effectRecord, helperEffects, eventName, textSays, settle, restrictionNotes, withClonedActions, withoutUnstatedOther };

@@ -167,7 +167,7 @@ function matchPattern(want, p) {
       if (!!want.attempt !== !!p.attempt) return false;
       if (!sameSet(summonTypes(want.summonTypes), summonTypes(p.summonTypes))) return false;
       if (!sameSet(want.methods ?? [], p.methods ?? [])) return false;
-      if ((want.from ?? '') !== (p.from ?? '')) return false;
+      if ((fromOf(want, want.filter) ?? '') !== (fromOf(p, typeof p.subject === 'object' ? p.subject : {}) ?? '')) return false;
       if (!!want.toGy !== !!p.toGy) return false;
       const by = want.by && want.by.length === 1 ? want.by[0] : undefined;
       if ((by ?? '') !== (p.by ?? '')) return false;
@@ -175,6 +175,13 @@ function matchPattern(want, p) {
       // Event details (evdetail): "except during the Draw Phase / Damage Step", "by a direct attack".
       if (!sameSet(want.notInPhases ?? [], p.notInPhases ?? [])) return false;
       if (!!want.direct !== !!p.direct) return false;
+      // Event details (evscript): "this card you control", "Summoned this way" (by its own procedure), "attacked and
+      // destroyed an opponent's monster".
+      if ((want.controlledBy ?? '') !== (p.controlledBy ?? '')) return false;
+      if (!!want.byOwnProcedure !== !!p.byOwnProcedure || !!want.attacker !== !!p.attacker) return false;
+      // A monster battles only its controller's opponent's: "destroys an opponent's monster by battle" where a reading
+      // says "a monster" is the same event; the reading's "an opponent's" must be the source's.
+      if (want.opponentsMonster && !p.opponentsMonster) return false;
       // Whose GY it goes to (evtargets): "sent to your GY".
       if ((want.whoseGy ?? '') !== (p.whoseGy ?? '')) return false;
       return filterFits(want.filter, typeof p.subject === 'object' ? p.subject : {});
@@ -201,6 +208,18 @@ function matchPattern(want, p) {
     default:
       return false;
   }
+}
+
+/** Verbs of a card that was on the field when a controller is named ("a card you control is destroyed"). */
+const FIELD_VERBS = new Set(['destroyed', 'sent-to-gy', 'banished', 'leaves-field', 'returned-to-hand', 'tributed']);
+
+/**
+ * Where the card was: "a card you control" / "this card you control" is a card on the field, so a source's `from:
+ * field` beside a named controller says what the words say already (two readings of one event are one).
+ */
+function fromOf(pattern, filter) {
+  if (pattern.from) return pattern.from;
+  return FIELD_VERBS.has(pattern.verb) && (filter?.controller || pattern.controlledBy) ? 'field' : undefined;
 }
 
 /** Every key the set's filter states is the source's (the source may state more: the set lists what the words say). */

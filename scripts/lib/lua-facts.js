@@ -447,11 +447,20 @@ function conditionQualifiers(lua, e) {
   if (!e.hasCondition) return { codes: [...new Set(out)], complete };
   // CardScripts' helper for "except the turn this card was sent to the GY" (utility.lua Auxiliary.exccon).
   if (e.condition === 'aux.exccon') return { codes: [...new Set([...out, conditionCode({ kind: 'this-turn', what: 'self-sent-to-gy', not: true })])], complete };
+  // utility.lua's conditions of EVENT_BATTLE_DESTROYING and of a destruction by the opponent, read as their bodies are.
+  if (AUX_CONDITIONS[e.condition]) return { codes: [...new Set([...out, ...AUX_CONDITIONS[e.condition]])], complete };
   const own = readConjunction(lua, functionBody(lua, e.condition), { custom: code !== e.code, inGy: !!e.range?.includes('GRAVE') });
   // On EVENT_CHAINING the event's player is the activating player: `ep~=tp` is `rp~=tp`.
   out.push(...(code === 'EVENT_CHAINING' ? own.codes.map((c) => (c === 'ep:o' ? 'p:o' : c === 'ep:y' ? 'p:y' : c)) : own.codes));
   return { codes: [...new Set(out)], complete: complete && own.complete };
 }
+
+/**
+ * utility.lua's helper conditions (Auxiliary.bdcon and kin), as the reader reads their bodies: still in its battle (no
+ * qualifier), `ob` it battled an opponent's monster, `g` the monster it destroyed went to the GY (its battle target
+ * `IsLocation(LOCATION_GRAVE)`); dogcon: this card you controlled destroyed by the opponent.
+ */
+const AUX_CONDITIONS = { 'aux.bdcon': [], 'aux.bdocon': ['ob'], 'aux.bdgcon': ['g'], 'aux.bdogcon': ['ob', 'g'], 'aux.dogcon': ['c:y', 'd', 'p:o'] };
 
 /**
  * The continuous effect of the script that raises the custom event `custom` (`EVENT_CUSTOM+id`, `+id+1`): the event it
@@ -569,6 +578,12 @@ function readConjunction(lua, body, opts = {}, depth = 0) {
       const required = guardParts(guard[1], targets);
       if (required) parts.push(...required);
       else complete = false;
+      continue;
+    }
+    // `local bc=c:GetBattleTarget()`: the monster this card battled, `BT` in the parts below.
+    const battled = depth === 0 && /^local\s+(\w+)\s*=\s*(?:c|e:GetHandler\(\)):GetBattleTarget\(\)$/.exec(l);
+    if (battled) {
+      aliases.push([battled[1], 'BT']);
       continue;
     }
     // `local tc=eg:GetFirst()`: the event's card, read as a filter's `c` (D - Counter's attack target).
@@ -826,6 +841,16 @@ function readPart(lua, p, depth, opts = {}) {
   if (/^not Duel\.CheckPhaseActivity\(\)$/.test(p)) return whole('P:s');
   // The event's cards do not include this one ("another monster", "other than this card"): `n`.
   if (/^not eg:IsContains\((?:c|e:GetHandler\(\))\)$/.test(p) || /^eg:IsExists\(aux\.TRUE,1,(?:c|e:GetHandler\(\))\)$/.test(p)) return whole('n');
+  // Whether the effect could do something to the event's card, not a condition of the event: face-up is what remains
+  // (utility.lua: HasNonZeroAttack and IsNegatableMonster both start with IsFaceup; Ghost Mourner's "face-up").
+  if (/^\(?c:(?:HasNonZeroAttack|HasNonZeroDefense|IsNegatableMonster|IsNegatable)\(\)(?:\s+or\s+c:(?:HasNonZeroAttack|HasNonZeroDefense|IsNegatableMonster|IsNegatable)\(\))*\)?$/.test(p)) return whole('u');
+  // This card still in its battle, not destroyed by it: where a trigger on the field is activated from, which the
+  // effect's zone says (a card that left the field does not activate it, R23), not a qualifier of the event.
+  if (/^(?:not (?:c|e:GetHandler\(\)):IsStatus\(STATUS_BATTLE_DESTROYED\)|(?:c|e:GetHandler\(\)):IsRelateToBattle\(\))$/.test(p)) return whole();
+  // "Summoned this way" (`SUMMON_TYPE_SPECIAL+1`): the script Summons it with that value by its own procedure
+  // (EFFECT_SPSUMMON_PROC with value 1: `h:proc`, Archlord Kristya) or by its own effect (`Duel.SpecialSummon(c,1,...)`:
+  // `h:own`, Reign-Beaux); a script that does neither leaves the part unread.
+  if (/^(?:e:GetHandler\(\)|c):(?:GetSummonType\(\)\s*==\s*|IsSummonType\()SUMMON_TYPE_SPECIAL\+1\)?$/.test(p)) return summonedThisWay(lua);
   // A condition on the game state ("while you control no monsters"): `C:` codes (stateConditions).
   if (depth === 0) {
     const state = stateConditions(lua, p, opts);
@@ -891,6 +916,10 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = /^re:IsActiveType\(TYPE_(MONSTER|SPELL|TRAP)\)$/.exec(p))) return whole(`x:${m[1][0].toLowerCase()}`);
   if (/^re:IsHasType\(EFFECT_TYPE_ACTIVATE\)$/.test(p)) return whole('x:a');
   if ((m = /^c:IsType\(TYPE_(\w+)\)$/.exec(p)) && TYPES[m[1]]) return whole(`t:${TYPES[m[1]]}`);
+  // `c:IsLinkMonster()` and kin: the card type as `IsType(TYPE_LINK)` says it.
+  if ((m = /^c:Is(Link|Xyz|Synchro|Fusion|Ritual|Pendulum|Tuner|Effect|Normal)Monster\(\)$/.exec(p))) return whole(`t:${m[1].toLowerCase()}`);
+  // Sent as a cost (`IsReason(REASON_COST)`): `co`, written `as cost`.
+  if (new RegExp(String.raw`^${self}:IsReason\(REASON_COST\)$`).test(p)) return whole('co');
   if ((m = /^c:Is(Monster|Spell|Trap)\(\)$/.exec(p))) return whole(`k:${m[1][0].toLowerCase()}`);
   // "an "Amazoness" Monster Card" (a monster card wherever it is, a Continuous Spell-like monster too).
   if (/^c:IsOriginalType\(TYPE_MONSTER\)$/.test(p)) return whole('k:m');
@@ -900,8 +929,28 @@ function readPart(lua, p, depth, opts = {}) {
   if ((m = /^c:IsLevelBelow\((\d+)\)$/.exec(p))) return whole(`l:-${m[1]}`);
   if ((m = /^c:IsLevelAbove\((\d+)\)$/.exec(p))) return whole(`l:${m[1]}-`);
   if (/^c:IsFaceup\(\)$/.test(p)) return whole();
-  // On the field: what "a card you control" means already (Megalith Aratron's targets).
-  if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_ONFIELD\)$/.test(p)) return whole();
+  // On the field: what "a card you control" means already (Megalith Aratron's targets); in a Monster Zone: a Summoned
+  // monster still there (Ghost Mourner's merged Summons).
+  if (/^c:IsOnField\(\)$|^c:IsLocation\(LOCATION_(?:ONFIELD|MZONE)\)$/.test(p)) return whole();
+  // It was the attacker ("If this card attacks and destroys ..."): `at`.
+  if (new RegExp(String.raw`^(?:Duel\.GetAttacker\(\)\s*==\s*${self}|${self}\s*==\s*Duel\.GetAttacker\(\))$`).test(p)) return whole('at');
+  // Who caused it (`GetReasonPlayer`, as `rp`) and whose card it was (`GetPreviousControler`), written as comparisons.
+  if ((m = /^c:GetReasonPlayer\(\)\s*(?:==\s*(1-)?tp|~=\s*tp)$/.exec(p))) return whole(/~=/.test(p) || m[1] ? 'p:o' : 'p:y');
+  if ((m = /^c:GetPreviousControler\(\)\s*(?:==\s*(1-)?tp|~=\s*tp)$/.exec(p))) return whole(/~=/.test(p) || m[1] ? 'c:o' : 'c:y');
+  // Summoned from a zone (`IsSummonLocation(LOCATION_EXTRA)`: "Special Summoned from the Extra Deck"): `f:<zone>`.
+  if ((m = /^c:IsSummonLocation\(LOCATION_(\w+)\)$/.exec(p)) && ['DECK', 'GRAVE', 'HAND', 'REMOVED', 'EXTRA'].includes(m[1])) return whole(`f:${ZONE_CODES[m[1]]}`);
+  // The monster this card battled (`local bc=c:GetBattleTarget()`): there was one, a monster, still in the battle (no
+  // qualifier); the opponent's (`ob`); sent to the GY by the battle (`g`, of EVENT_BATTLE_DESTROYING).
+  if (/^(?:BT|(?:c|e:GetHandler\(\)):GetBattleTarget\(\))(?::IsMonster\(\)|:IsRelateToBattle\(\))?$/.test(p)) return whole();
+  if (/^BT:IsControler\(1-tp\)$/.test(p)) return whole('ob');
+  if (/^BT:IsLocation\(LOCATION_GRAVE\)$/.test(p)) return whole('g');
+  // Whether the effect may target the event's card: the effect's own target fact, not a qualifier of the event.
+  if (/^c:IsCanBeEffectTarget\(e\)$/.test(p)) return whole();
+  // Whether the monster can attack again: what the effect does (Enlightenment's "can attack again"), not its event.
+  if (/^c:CanChainAttack\(\)$/.test(p)) return whole();
+  // It battled an opponent's monster (STATUS_OPPO_BATTLE): for a monster that destroyed one by battle, "destroyed an
+  // opponent's monster" (`ob`).
+  if (/^c:IsStatus\(STATUS_OPPO_BATTLE\)$/.test(p)) return whole('ob');
   // An archetype (`s:<SET_ constant>`): named by the generator from CardScripts' archetype_setcode_constants.lua.
   if ((m = /^c:Is(?:Previous|Original)?SetCard\(SET_(\w+)\)$/.exec(p))) return whole(`s:${m[1]}`);
   // `eg:IsExists(s.filter,1,nil,tp)`: a card of the event passes the filter (one level of filter function).
@@ -919,6 +968,15 @@ function readPart(lua, p, depth, opts = {}) {
     return read;
   }
   return undefined;
+}
+
+/** `h:proc` / `h:own`: how the script Summons its card with SUMMON_TYPE_SPECIAL+1; undefined where it does neither. */
+function summonedThisWay(lua) {
+  const procs = [...lua.matchAll(/(\w+):SetCode\(EFFECT_SPSUMMON_PROC\)/g)].map((m) => m[1]);
+  const procedure = procs.some((v) => new RegExp(String.raw`\b${v}:SetValue\((?:1|SUMMON_TYPE_SPECIAL\+1)\)`).test(lua));
+  const ownEffect = /Duel\.SpecialSummon\((?:c|e:GetHandler\(\)),(?:1|SUMMON_TYPE_SPECIAL\+1),/.test(lua);
+  if (procedure === ownEffect) return undefined;
+  return whole(procedure ? 'h:proc' : 'h:own');
 }
 
 const LOCATIONS = { MZONE: 'monster', ONFIELD: 'card', SZONE: 'spelltrap', GRAVE: 'gy', HAND: 'hand' };

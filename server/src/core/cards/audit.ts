@@ -36,6 +36,10 @@ export function eventFacts(p: EventPattern): string {
       if (p.summonTypes?.length) parts.push(`as ${[...p.summonTypes].sort().join('/')}`);
       if (p.asCost) parts.push('as cost');
       if (p.byOwnEffect) parts.push('by its own effect');
+      if (p.byOwnProcedure) parts.push('by its own procedure');
+      if (p.controlledBy) parts.push(`controlled by ${p.controlledBy}`);
+      if (p.attacker) parts.push('as attacker');
+      if (p.opponentsMonster) parts.push("an opponent's monster");
       if (p.actor && p.actor !== 'any') parts.push(`by ${p.actor}`);
       if (p.attempt) parts.push('(attempt)');
       return parts.join(' ');

@@ -139,6 +139,11 @@ function verbQualifiersAfterBy(q: Qualifiers, used: Set<string>, verb: string, o
     out.push(q.codes.includes('ndD') ? 'except during the draw phase or damage step' : 'except during the draw phase');
     used.add(q.codes.includes('ndD') ? 'ndD' : 'nd');
   }
+  // Sent as a cost (`co`): "as cost" (a card moved by a cost, not by an effect).
+  if (q.codes.includes('co') && !verb.includes('summoned')) {
+    out.push('as cost');
+    used.add('co');
+  }
   // "(except during the Damage Step)", read from the text (the script only leaves its Damage Step flag off).
   if (q.codes.includes('nDS')) {
     out.push('except during the damage step');
@@ -158,6 +163,12 @@ export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phr
     verb = `${how} summoned`;
     used.add(`h:${how}`);
   }
+  // "If Summoned this way" (SUMMON_TYPE_SPECIAL+1): by its own procedure (`h:proc`) or its own effect (`h:own`).
+  if ((how === 'proc' || how === 'own') && event === 'spsummon_success') {
+    verb = `${verb} by its own ${how === 'proc' ? 'procedure' : 'effect'}`;
+    used.add(`h:${how}`);
+  }
+  verb = battleVerb(event, verb, q, used);
   // Destroyed (by whatever) and then in the GY: "destroyed and sent to the GY".
   if (event === 'to_grave' && q.codes.includes('d')) {
     verb = 'destroyed';
@@ -184,8 +195,41 @@ export function selfEventPhrase(event: string, base: string, q: Qualifiers): Phr
     verb = `${verb} by a direct attack`;
     used.add('da');
   }
-  const phrase = `${verb}${verbQualifiers(q, used, verb)}`;
+  // "This card you control" (`c:y`, the script's IsPreviousControler): who controlled it as it moved. From the hand, the
+  // Deck or the GY it was its owner's, whose effect this is: `c:y` says nothing more there.
+  const controller = code(q, 'c');
+  const fromOffField = ['H', 'D', 'G'].includes(code(q, 'f') ?? '');
+  const moved = MOVE_EVENTS.has(event) && (controller === 'o' || (controller === 'y' && !fromOffField));
+  if (moved || (controller === 'y' && fromOffField)) used.add(`c:${controller}`);
+  const subject = moved ? `this card ${controller === 'y' ? 'you control' : 'your opponent controls'} ${verb.startsWith('leaves') ? '' : 'is '}` : '';
+  const phrase = `${subject}${verb}${verbQualifiers(q, used, verb)}`;
   return { phrase, read: q.complete && q.codes.every((c) => used.has(c)) };
+}
+
+/** This card's events that move it (a controller before the move is what "this card you control" says). */
+const MOVE_EVENTS = new Set(['to_grave', 'destroyed', 'battle_destroyed', 'remove', 'to_hand', 'to_deck', 'leave_field', 'release']);
+
+/**
+ * A monster that destroyed one by battle: an opponent's monster (`ob`, the script's STATUS_OPPO_BATTLE), and as the
+ * attacker (`at`, the text's "attacked and destroyed": EDOPro does not check it).
+ */
+function battleVerb(event: string, verb: string, q: Qualifiers, used: Set<string>): string {
+  if (event !== 'battle_destroying') return verb;
+  let out = verb;
+  if (q.codes.includes('ob')) {
+    out = out.replace('destroys a monster by battle', "destroys an opponent's monster by battle");
+    used.add('ob');
+  }
+  if (q.codes.includes('at')) {
+    out = out.replace(/\bdestroys\b/, 'attacks and destroys');
+    used.add('at');
+  }
+  // The monster it destroyed went to the GY (`g`: its battle target in the GY): "... and sends it to gy".
+  if (q.codes.includes('g') && out.endsWith('by battle')) {
+    out = `${out} and sends it to gy`;
+    used.add('g');
+  }
+  return out;
 }
 
 /** Other cards' events (a field effect): `opponent special summons a link monster`, `a monster you control is destroyed`. */
@@ -238,7 +282,7 @@ export function otherEventPhrase(event: string, base: string, q: Qualifiers): Ph
   // `G:o`, in the opponent's GY: the vocabulary says it as a card the opponent controls (as the reader did before `G:`).
   if (event === 'to_grave') q = { ...q, codes: q.codes.map((c) => (c === 'G:o' ? 'c:o' : c)) };
   const subject = filterWords(q, m[1] as 'card' | 'monster', used);
-  let verb = `${m[2]}${m[3]}`.trim();
+  let verb = battleVerb(event, `${m[2]}${m[3]}`.trim(), q, used);
   if (event === 'to_grave' && q.codes.includes('d')) {
     verb = 'is destroyed';
     used.add('d');

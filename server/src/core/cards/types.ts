@@ -609,6 +609,20 @@ export interface VerbPattern {
   /** `inflicts battle damage by a direct attack` (Wattcobra): the damage of an attack that had no target. */
   direct?: boolean;
   /**
+   * `this card you control is destroyed`: who controlled this card when it happened (Numerounius, Taotie); a card
+   * event of this card only (another card's controller is its filter's).
+   */
+  controlledBy?: 'you' | 'opponent';
+  /**
+   * `special summoned by its own procedure` ("If Summoned this way", Archlord Kristya): Special Summoned by the
+   * procedure its own text gives (a game action, no effect), not by an effect.
+   */
+  byOwnProcedure?: boolean;
+  /** `attacks and destroys a monster by battle` (Enlightenment: "attacked and destroyed"): the monster was the attacker. */
+  attacker?: boolean;
+  /** `destroys an opponent's monster by battle`: the monster destroyed was the opponent's. */
+  opponentsMonster?: boolean;
+  /**
    * `sent to your gy`: whose GY the card goes to (its owner's: Vanity's Emptiness, "to your GY"), whoever
    * controlled it before.
    */

@@ -376,7 +376,7 @@ function apply(t: Timeline, l: LinkState, part: EffectAction, words: string, car
         t.move(c, 'field', origin, 'effect', { by });
         if (by !== undefined) c.controller = by;
         c.faceDown = part.position === 'face-down';
-        t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from, player: by ?? c.owner });
+        t.emit({ kind: 'summon', step: t.step, origin, card: c, summonType: 'special', from, player: by ?? c.owner, ...(c.faceDown ? { faceDown: true } : {}) });
       }
       for (const c of cards.filter((x) => x.zone === 'field' && !ok.includes(x))) did.push({ kind: 'cannot-special-summon', card: c.name, on: 'field' });
       if (ok.length) did.push({ kind: 'special-summons', cards: named(ok) });

@@ -107,6 +107,20 @@ function directAttack(event: Extract<GameEvent, { kind: 'damage' }>): Tri {
   return event.direct === undefined ? 'assumed' : fromBool(event.direct);
 }
 
+/**
+ * `attacks and destroys an opponent's monster by battle` (Enlightenment): the destroyer was the attacker (the monster
+ * destroyed was the attack's target), the monster destroyed was the opponent's; where the scenario shows no attack,
+ * who attacked is assumed.
+ */
+function battleDetails(pattern: Extract<EventPattern, { kind: 'card' }>, event: Extract<GameEvent, { kind: 'move' }>, you: PlayerIndex): Tri {
+  let r: Tri = 'yes';
+  if (pattern.opponentsMonster) r = and3(r, fromBool(event.controllerBefore !== you));
+  if (pattern.attacker) r = and3(r, event.battleWithAttacked === undefined ? 'assumed' : fromBool(event.battleWithAttacked));
+  // `... and sends it to gy`: the monster destroyed went to the GY (not banished, not to the Extra Deck).
+  if (pattern.toGy) r = and3(r, fromBool(event.to === 'gy'));
+  return r;
+}
+
 function actorMatches(actor: 'you' | 'opponent' | 'any' | undefined, player: PlayerIndex, you: PlayerIndex): Tri {
   if (!actor || actor === 'any') return 'yes';
   return fromBool(actor === 'you' ? player === you : player !== you);
@@ -163,8 +177,13 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (pattern.summonTypes) r = and3(r, fromBool(pattern.summonTypes.includes(event.summonType)));
           if (pattern.methods) r = and3(r, fromBool(!!event.method && pattern.methods.includes(event.method)));
           if (pattern.from) r = and3(r, fromBool(event.from === pattern.from));
+          // "Special Summons a monster(s) face-up" (Ghost Mourner): not a monster Special Summoned face-down.
+          if (pattern.subject !== 'self' && pattern.subject.faceUp !== undefined) r = and3(r, fromBool(!event.faceDown === pattern.subject.faceUp));
           if (pattern.actor) r = and3(r, actorMatches(pattern.actor, event.player, you));
           if (pattern.byOwnEffect) r = and3(r, fromBool('link' in event.origin && originCard(event) === event.card));
+          // "If Summoned this way" (by its own procedure): a Summon the scenario writes as a game action (`Yugi special
+          // summons "Archlord Kristya"`), no Summon with materials; a Summon by an effect's resolution is not.
+          if (pattern.byOwnProcedure) r = and3(r, fromBool(event.origin.kind === 'action' && !event.method));
           break;
         }
         case 'flipped': {
@@ -187,11 +206,12 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (event.kind !== 'move' || event.cause !== 'battle' || !event.destroyed) return 'no';
           // "If a Spellcaster monster you control destroyed a monster by battle": the monster it battled passes the filter.
           if (pattern.subject !== 'self') {
-            r = event.battleWith ? subjectOk(event.battleWith) : 'assumed';
+            r = and3(event.battleWith ? subjectOk(event.battleWith) : 'assumed', battleDetails(pattern, event, you));
             break;
           }
           r = event.battleWith ? fromBool(event.battleWith === self) : 'assumed';
           if (event.card === self) return 'no';
+          r = and3(r, battleDetails(pattern, event, you));
           break;
         }
         case 'inflicts-damage': {
@@ -261,6 +281,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
           if (pattern.by === 'effect') r = and3(r, fromBool(event.cause === 'effect'));
           if (pattern.asCost) r = and3(r, fromBool(event.cause === 'cost'));
           if (pattern.actor && event.by !== undefined) r = and3(r, actorMatches(pattern.actor, event.by, you));
+          // `this card you control is destroyed`: its controller when it moved.
+          if (pattern.controlledBy && pattern.subject === 'self') r = and3(r, fromBool(pattern.controlledBy === 'you' ? event.controllerBefore === you : event.controllerBefore !== you));
         }
       }
       return and3(r, extra);

@@ -28,6 +28,10 @@ function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern
   if (p.toGy) add('sent to the GY', { toGy: undefined });
   if (p.whoseGy) add(p.whoseGy === 'you' ? "a card its controller owns sent to the GY (a card goes to its owner's GY, whoever controlled it)" : "a card its controller's opponent owns sent to the GY", { whoseGy: undefined });
   if (p.direct) add('by a direct attack', { direct: undefined });
+  if (p.byOwnProcedure) add('a Summon by its own procedure ("Summoned this way"), not by an effect', { byOwnProcedure: undefined });
+  if (p.controlledBy) add(p.controlledBy === 'you' ? 'while you controlled it' : 'while your opponent controlled it', { controlledBy: undefined });
+  if (p.attacker) add('as the attacking monster', { attacker: undefined });
+  if (p.opponentsMonster) add("of an opponent's monster", { opponentsMonster: undefined });
   if (typeof p.subject === 'object' && filterHasQualifier(p.subject)) add('a card that fits its filter', { subject: { unknown: p.subject.unknown } });
   return out;
 }

@@ -74,6 +74,8 @@ export type GameEvent = BaseEvent &
         by?: PlayerIndex;
         /** For a battle destruction: the monster it battled (from the last attack declaration). */
         battleWith?: CardInstance;
+        /** For a battle destruction: whether the monster it battled was the attacker (undefined: no attack shown). */
+        battleWithAttacked?: boolean;
       }
     /** `method`: a Summon with materials (Link, Xyz, ...), a Special Summon of that kind. */
     /**
@@ -81,7 +83,17 @@ export type GameEvent = BaseEvent &
      * the monster would be Summoned, answered by a chain that negates the Summon (R50): only "when a monster
      * would be Summoned" responders match it; the Summon itself is a later event, if it was not negated.
      */
-    | { kind: 'summon'; card: CardInstance; summonType: SummonType; from: Zone; player: PlayerIndex; method?: SpecialSummonKind; attempt?: boolean }
+    | {
+        kind: 'summon';
+        card: CardInstance;
+        summonType: SummonType;
+        from: Zone;
+        player: PlayerIndex;
+        method?: SpecialSummonKind;
+        attempt?: boolean;
+        /** Special Summoned face-down (an effect's `special summon ... in face-down defense`): no "face-up" Summon. */
+        faceDown?: boolean;
+      }
     | { kind: 'attack'; attacker: CardInstance; target?: CardInstance; player: PlayerIndex }
     | { kind: 'activation'; chain: number; link: number; player: PlayerIndex; card: CardInstance }
     | {
@@ -135,9 +147,11 @@ export function uniformEvent(id: number, e: DistOmit<GameEvent, 'id'>): GameEven
     faceUpBefore: undefined,
     by: undefined,
     battleWith: undefined,
+    battleWithAttacked: undefined,
     summonType: undefined,
     method: undefined,
     attempt: undefined,
+    faceDown: undefined,
     player: undefined,
     attacker: undefined,
     target: undefined,

@@ -10,7 +10,7 @@ import { ScenarioNames } from './scenario-names';
 import { CardInstance, DistOmit, EventOrigin, GameEvent, PlayerIndex, uniformEvent } from './state';
 
 /** `notToExtra`: a Pendulum Monster whose activation as a Spell Card was negated goes to the GY (R67). */
-type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance; notToExtra?: boolean };
+type MoveFlags = { destroyed?: boolean; discarded?: boolean; tributed?: boolean; by?: PlayerIndex; battleWith?: CardInstance; battleWithAttacked?: boolean; notToExtra?: boolean };
 
 export class Timeline {
   readonly events: GameEvent[] = [];
@@ -174,6 +174,7 @@ export class Timeline {
       tributed: flags.tributed,
       by: flags.by,
       battleWith: flags.battleWith,
+      battleWithAttacked: flags.battleWithAttacked,
     });
     card.zone = to;
     if (to !== 'field') {
@@ -342,7 +343,7 @@ export class Timeline {
           const c = resolved.get(r);
           if (!c) continue;
           const battleWith = attack ? (attack.target === c ? attack.attacker : attack.attacker === c ? attack.target : undefined) : undefined;
-          this.move(c, 'gy', origin, 'battle', { destroyed: true, battleWith });
+          this.move(c, 'gy', origin, 'battle', { destroyed: true, battleWith, battleWithAttacked: battleWith ? battleWith === attack?.attacker : undefined });
         }
         break;
       }

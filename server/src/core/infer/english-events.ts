@@ -129,6 +129,9 @@ const PLAYER_RULES: Rule[] = [
 // scans to the next comma each time, quadratic on a pasted text that repeats one.
 const OTHER_SUBJECT = /\b(?:an?|another|one|1|\d\+?|your|the) ((?:(?!\bthis card\b)[^,:;]){0,120}?) (?:is|are|was|were|gets?) ((?:Normal |Special |Flip |Tribute |Synchro |Xyz |Link |Fusion |Ritual )?(?:or (?:Normal |Special |Flip )?)?Summoned|sent|destroyed|banished|added|returned|discarded|flipped|Tributed|detached|targeted|attacked|used)\b/i;
 
+/** "When a LIGHT monster you control battles" (Honest): another monster in battle, bounded as OTHER_SUBJECT is. */
+const OTHER_BATTLES = /\b(?:an?|your) ((?:(?!\bthis card\b)[^,:;]){0,120}?) (?:battles|battled|is involved in battle)\b( an? [^,:;(]{0,80})?/i;
+
 const ON_FIELD_EFFECT = /a monster on the field activates its effect,? or (?:when )?a Spell\/Trap(?: Card)? that is (?:already )?face-up on the field activates its effect/i;
 
 /** Reads the event of an activation condition, or undefined when it names none. */
@@ -187,8 +190,17 @@ export function englishEvent(cond: string, bullets: string[] = []): EventReading
       };
     }
   }
+  // Only where every word of the subject is the vocabulary's and nothing follows ("battles an opponent's monster" has
+  // no words there): anything else stays unread rather than read wider.
+  const battles = OTHER_BATTLES.exec(cond);
+  if (battles && !battles[2] && battles[1].split(/\s+/).every((w) => BATTLER_WORD.test(w) || ATTRIBUTES.includes(w.toLowerCase()) || RACES.includes(w.toLowerCase().replace(/-type$/, '')))) {
+    return { phrase: `${englishFilter(battles[1]) ?? 'a monster'} battles` };
+  }
   return undefined;
 }
+
+/** The words of a battling monster's subject the filter reads whole (besides attributes and races). */
+const BATTLER_WORD = /^(?:monster(?:\(s\))?|face-up|you|control)$/i;
 
 function qualifierNote(cond: string): string | undefined {
   if (/by your opponent|by an opponent's|opponent's card effect/i.test(cond)) return 'only by the opponent (not in the vocabulary; assumed)';

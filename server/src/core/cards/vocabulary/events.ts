@@ -195,8 +195,14 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
   // A card event. Subject: `this card` (default) or a filter up to `is`/`are`.
   let subject: 'self' | CardFilter = 'self';
   let rest = ws;
+  let controlledBy: VerbPattern['controlledBy'];
   if (ws[0] === 'this' && ws[1] === 'card') {
     rest = ws.slice(2);
+    if (rest[0] === 'your' && rest[1] === 'opponent') rest = rest.slice(1);
+    // `this card you control is destroyed`: who controlled it when it happened (Numerounius, Taotie).
+    if (rest[0] === 'you' && rest[1] === 'control') controlledBy = 'you';
+    else if (rest[0] === 'opponent' && rest[1] === 'controls') controlledBy = 'opponent';
+    if (controlledBy) rest = rest.slice(2);
   } else if (['a', 'an', 'another', 'one', '1'].includes(ws[0] ?? '')) {
     const isAt = ws.findIndex((w) => w === 'is' || w === 'are');
     if (isAt > 0) {
@@ -214,7 +220,7 @@ function interpretOne(phraseWords: readonly string[], raw: string): EventPattern
 
   const verbPattern = parseVerb(rest, unknown);
   if (!verbPattern) return { kind: 'unknown', raw, unknown: [raw] };
-  return { kind: 'card', subject, ...verbPattern, actor: actor === 'any' ? verbPattern.actor : actor, raw, unknown };
+  return { kind: 'card', subject, ...verbPattern, ...(controlledBy ? { controlledBy } : {}), actor: actor === 'any' ? verbPattern.actor : actor, raw, unknown };
 }
 
 /** One reading of what an activation targets: the filter, and how many it targets where the phrase says "exactly N". */

@@ -62,6 +62,10 @@ export const EVENT_PHRASES = [
   'opponent declares an attack targeting a monster you control',
   "a monster you control leaves the field by opponent's card effect except during the damage step",
   'used as synchro material',
+  "this card you control is destroyed by opponent's card effect",
+  'special summoned by its own procedure',
+  "a spellcaster monster you control attacks and destroys an opponent's monster by battle",
+  'a light monster you control battles',
   'a card is sent from deck or field to your gy',
   'opponent declares an attack with their highest atk monster',
 ];

@@ -27,6 +27,7 @@ export const VERB_START = new Set([
   'battled',
   'used',
   'destroys',
+  'attacks',
   'inflicts',
   'drawn',
 ]);
@@ -59,8 +60,14 @@ export function parseVerb(
   } else if (ws[i] === 'sent' && ws[i + 1] === 'from' && ZONE_WORDS[ws[i + 2] ?? ''] && ws[i + 3] === 'to' && (ws[i + 4] === 'gy' || ws[i + 4] === 'graveyard' || (ws[i + 4] === 'your' && ws[i + 5] === 'gy'))) {
     result = { verb: 'sent-to-gy', from: ZONE_WORDS[ws[i + 2]], ...(ws[i + 4] === 'your' ? { whoseGy: 'you' as const } : {}) };
     i += ws[i + 4] === 'your' ? 6 : 5;
-  } else if (take('destroys', 'a', 'monster', 'by', 'battle') || take('destroys', 'an', "opponent's", 'monster', 'by', 'battle') || take('destroys', 'a', 'monster', 'your', 'opponent', 'controls', 'by', 'battle') || take('destroys', 'an', 'opponent', 'monster', 'by', 'battle')) {
-    result = { verb: 'destroys-by-battle' };
+  } else if (ws[i] === 'destroys' || (ws[i] === 'attacks' && ws[i + 1] === 'and' && ws[i + 2] === 'destroys')) {
+    // `attacks and destroys ...` (Enlightenment: "attacked and destroyed"): it was the attacker of that battle.
+    const attacker = take('attacks', 'and');
+    const any = take('destroys', 'a', 'monster', 'by', 'battle');
+    // `destroys an opponent's monster by battle`: the monster destroyed was the opponent's.
+    const opponents = !any && (take('destroys', 'an', "opponent's", 'monster', 'by', 'battle') || take('destroys', 'a', 'monster', 'your', 'opponent', 'controls', 'by', 'battle') || take('destroys', 'an', 'opponent', 'monster', 'by', 'battle'));
+    if (!any && !opponents) return undefined;
+    result = { verb: 'destroys-by-battle', ...(attacker ? { attacker: true } : {}), ...(opponents ? { opponentsMonster: true } : {}) };
     if (take('and', 'sends', 'it', 'to', 'gy')) result.toGy = true;
   } else if (take('inflicts', 'battle', 'damage') || take('inflicts', 'damage')) {
     // Battle damage is inflicted on the monster's opponent: "to your opponent" adds nothing to match.
@@ -150,6 +157,11 @@ export function parseVerb(
     }
     if (take('by', 'its', 'own', 'effect') || take('by', 'this', "card's", 'effect')) {
       result.byOwnEffect = true;
+      continue;
+    }
+    // `special summoned by its own procedure` ("If Summoned this way": Archlord Kristya's Summon from the hand).
+    if (take('by', 'its', 'own', 'procedure')) {
+      result.byOwnProcedure = true;
       continue;
     }
     if (take('as', 'cost') || take('as', 'a', 'cost')) {

@@ -28,7 +28,7 @@ export const conditionQualifier = defineRule({
       inForce: 'always',
       summary:
         'A trigger effect activates only when its activation condition is met as the card states it: "If this card is Link Summoned" is not met by another Special Summon, "If your opponent Special Summons" not by your own, "from the Deck" not from the GY. An event that fails a qualifier does not meet the condition, so the effect cannot be activated.',
-      sources: [S.W47, S.W4, S.CS],
+      sources: [S.W47, S.W4, S.CS, S.W151],
     },
   ],
   messages: {

@@ -247,8 +247,10 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
   // above another link (the triggers of that Summon included).
   if (l.position > 1) patterns = patterns.filter((p) => !isSummonAttempt(p));
   if (patterns.length === 0) return 'no';
+  // "When a LIGHT monster you control battles" (Honest): the battle in progress, not only its attack declaration.
+  const battle = patterns.some((p) => p.kind === 'card' && p.verb === 'battles') ? battleInProgress(chain) : undefined;
   for (const p of patterns) {
-    for (const ev of window) {
+    for (const ev of battle && !window.includes(battle) ? [battle, ...window] : window) {
       const m = p.kind === 'attack' && p.highestAtk && ev.kind === 'attack' ? highestAtkAttack(chain, l, p, ev) : eventMatches(p, ev, l.inst!, you as PlayerIndex);
       if (m === 'yes') return 'yes';
       if (m === 'assumed') best = 'assumed';
@@ -257,8 +259,25 @@ function eventResponderOk(chain: ChainView, l: LinkState, patterns: EventPattern
   // Nothing ever met it: assumed, unless the scenario shows what happened right before this chain (R36). Never a
   // Summon being attempted or an attack: a Counter Trap that negates a Summon the scenario does not write has nothing
   // to negate, a Mirror Force no attack to answer.
-  if (best === 'no' && patterns.some((p) => !mustBeWritten(p)) && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
+  // (The battle going on is shown: a "battles" effect that it does not meet has nothing to answer.)
+  if (best === 'no' && !battle && patterns.some((p) => !mustBeWritten(p)) && !olderMatch(chain, l, patterns) && !lastStatedEvent(chain)) return 'assumed';
   return best;
+}
+
+/**
+ * The attack whose battle is going on as the chain starts: the last attack declared, while the chain is in the
+ * Battle Phase or the Damage Step and no phase other than the Damage Step began after it. A monster "battles" all
+ * through its battle (Honest: "During the Damage Step, when a LIGHT monster you control battles"), so the attack
+ * declared before the Damage Step began is what such an effect answers.
+ */
+function battleInProgress(chain: ChainView): GameEvent | undefined {
+  if (chain.phase !== 'battle' && chain.phase !== 'damage-step') return undefined;
+  for (let i = chain.chainStartEvent - 1; i >= 0; i--) {
+    const ev = chain.events[i];
+    if (ev.kind === 'attack') return ev;
+    if (ev.kind === 'phase' && ev.phase !== 'damage-step') return undefined;
+  }
+  return undefined;
 }
 
 /**
@@ -416,8 +435,10 @@ function checkResponder(chain: ChainView, report: Report, l: LinkState): void {
     }
     if (r === 'no') {
       if (reportNoSummon(chain, report, l, eventPatterns) || reportNoAttack(chain, report, l, eventPatterns)) return;
-      const ev = olderMatch(chain, l, eventPatterns);
-      const last = lastStatedEvent(chain);
+      // The battle going on is what a "battles" effect answers (Honest): not another battle older than it.
+      const battle = eventPatterns.some((p) => p.kind === 'card' && p.verb === 'battles') ? battleInProgress(chain) : undefined;
+      const ev = battle ? undefined : olderMatch(chain, l, eventPatterns);
+      const last = lastStatedEvent(chain) ?? battle;
       if (!ev && last) {
         report.say('nothing-to-answer/something-else', l, {
           card: l.inst.name,

@@ -251,7 +251,7 @@ export const statedFacts = defineRule({
       inForce: 'always',
       summary:
         "An effect that answers a game event cannot be activated where the scenario shows that event did not happen: right after something else the scenario states, for \"when an opponent's monster declares an attack\" on its controller's own turn, for a trigger on how its card moved after the scenario shows it moved otherwise (sent as a cost is not by a card effect), or before the event the scenario writes after its chain. An event the scenario does not mention at all is still assumed, except a Summon a card negates (the Solemn family): that is only the Summon the scenario writes right before it, answered as Chain Link 1; and an attack (Mirror Force): with no attack written right before its chain, it has nothing to answer.",
-      sources: [S.W32, S.W31, S.W38, S.W39, S.W40],
+      sources: [S.W32, S.W31, S.W38, S.W39, S.W40, S.W152, S.W153],
     },
   ],
   messages,
