@@ -5,6 +5,7 @@
 // eligibility rules decide.
 import { EffectInfo } from '../cards/model';
 import { eventMatches, filterMatches, Tri } from './match';
+import { answeredCondition } from './gy-condition';
 import { Category } from './results';
 import { Timeline } from './timeline';
 import { CardInstance, GameEvent, PlayerIndex } from './state';
@@ -61,7 +62,7 @@ export function collect(t: Timeline): Candidate[] {
     if (!inst.card) continue;
     for (const effect of inst.card.effects) {
       if ((effect.kind !== 'trigger' && effect.kind !== 'flip') || !effect.event) continue;
-      const pattern = effect.event;
+      const pattern = answeredCondition(effect)!;
       const selfOnly = pattern.kind === 'card' && pattern.subject === 'self';
       const own = selfOnly ? byCard.get(inst) : undefined;
       if (selfOnly && !own) continue;

@@ -32,6 +32,8 @@ function qualifiers(p: CardPattern): Array<{ words: string; without: CardPattern
   if (p.controlledBy) add(p.controlledBy === 'you' ? 'while you controlled it' : 'while your opponent controlled it', { controlledBy: undefined });
   if (p.attacker) add('as the attacking monster', { attacker: undefined });
   if (p.opponentsMonster) add("of an opponent's monster", { opponentsMonster: undefined });
+  // Before the filter's own qualifier: the bare pattern takes the subject of the last one, which leaves `other` out too.
+  if (typeof p.subject === 'object' && p.subject.other) add('a card other than this card (this card was not in the GY, where its effect activates from, when the event happened: it went there with the event)', { subject: { ...p.subject, other: undefined } });
   if (typeof p.subject === 'object' && filterHasQualifier(p.subject)) add('a card that fits its filter', { subject: { unknown: p.subject.unknown } });
   return out;
 }

@@ -4,6 +4,7 @@
 // the Draw Phase), the trigger was never met and cannot be activated; the message names the qualifier and the event.
 import { describeEvent } from '../narrative';
 import { qualifierMiss } from '../qualifier-miss';
+import { answeredCondition } from '../gy-condition';
 import { defineRule } from './api';
 import { S } from './sources';
 import { quoteName } from '../../syntax/quote';
@@ -40,7 +41,7 @@ export const conditionQualifier = defineRule({
       const e = l.effect;
       if (l.status.ineligible || l.candidate || !e?.event || !l.inst || (e.kind !== 'trigger' && e.kind !== 'flip')) continue;
       if (!(l.position === 1 || l.role === 'batch-trigger' || l.role === 'hand-trigger')) continue;
-      const miss = qualifierMiss(e.event, chain.events.slice(chain.windowStartIndex, chain.chainStartEvent), l.inst, chain.controllerOf(l.inst));
+      const miss = qualifierMiss(answeredCondition(e)!, chain.events.slice(chain.windowStartIndex, chain.chainStartEvent), l.inst, chain.controllerOf(l.inst));
       if (!miss) continue;
       l.status.ineligible = 'condition-qualifier';
       report.say('condition-qualifier', l, { card: l.inst.name, condition: e.event.raw, qualifier: miss.qualifier, event: describeEvent(miss.event, chain.players) });

@@ -5,6 +5,7 @@
 // Sets `status.ineligible`, which the order and speed rules read.
 import { eventMatches } from '../match';
 import { qualifierMiss } from '../qualifier-miss';
+import { answeredCondition } from '../gy-condition';
 import { describeEvent, whyNotLast } from '../narrative';
 import { RegionWindow } from '../rulesets';
 import { GameEvent, zoneWord } from '../state';
@@ -101,7 +102,7 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
     return;
   }
   // No event of the current window meets it.
-  const pattern = e.event!;
+  const pattern = answeredCondition(e)!;
   const you = chain.controllerOf(l.inst);
   // What the link's own resolution does happened after it was placed: it never explains why the link is here (its
   // Special Summon of an "Amazoness" monster does not meet its own "if an Amazoness monster is Summoned").
