@@ -225,6 +225,8 @@ export function eventMatches(pattern: EventPattern, event: GameEvent, self: Card
         }
         case 'battles': {
           if (event.kind !== 'attack') return 'no';
+          // `battles an opponent's monster` (Honest, its ATK gain is that monster's): a direct attack has none.
+          if (pattern.opponentsMonster && !event.target) return 'no';
           r = event.target ? (subjectOk(event.attacker) === 'no' ? subjectOk(event.target) : subjectOk(event.attacker)) : subjectOk(event.attacker);
           break;
         }

@@ -29,6 +29,7 @@ export const EVENT_PHRASES = [
   'leaves the field',
   'attacked',
   'battles',
+  "battles an opponent's monster",
   'declares an attack',
   'inflicts battle damage',
   'destroys a monster by battle',

@@ -110,6 +110,9 @@ export function parseVerb(
     result = { verb: 'leaves-field' };
   } else if (take('attacked')) {
     result = { verb: 'attacked' };
+  } else if (take('battles', 'an', "opponent's", 'monster')) {
+    // Honest: "battles" an opponent's monster, the attack's other side; a direct attack battles no monster.
+    result = { verb: 'battles', opponentsMonster: true };
   } else if (take('battles') || take('battled')) {
     result = { verb: 'battles' };
   } else if (take('used', 'as', 'material')) {
