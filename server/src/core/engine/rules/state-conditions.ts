@@ -76,16 +76,24 @@ function countAnswer(chain: ChainView, l: LinkState, player: PlayerIndex, zone: 
 
 /** A player's cards on the field (`monster`: in a Monster Zone), and whether the scenario states all of them. */
 function fieldCount(chain: ChainView, l: LinkState, player: PlayerIndex, category: 'monster' | 'card' = 'card') {
-  const here = (l.boardAtActivation ?? []).filter((s) => s.zone === 'field' && s.controller === player && (category === 'card' || matches({ category: 'monster' }, s, player) !== 'no'));
-  return { n: here.length, known: chain.knownEmpty.has(`${player}:field`) };
+  const here = (l.boardAtActivation ?? []).filter((s) => s.zone === 'field' && s.controller === player);
+  const fit = here.map((s) => (category === 'card' ? 'yes' : matches({ category: 'monster' }, s, player)));
+  // `maybe`: cards the library does not know the category of (a monster or not): counted neither way for sure.
+  return { n: fit.filter((t) => t === 'yes').length, maybe: fit.filter((t) => t === 'assumed').length, known: chain.knownEmpty.has(`${player}:field`) };
 }
 
 /**
  * Whether the scenario shows every material the card has: it was Xyz Summoned in the scenario (its materials written
  * with the Summon, and every attach and detach since on the timeline). A card on the board from the start may have any.
+ * An Xyz Monster used as material (a rank-up: Raidraptor - Ultimate Falcon on Number 39: Utopia) brings its own
+ * materials along, so those must be shown too; a material the library does not know might be one.
  */
-function materialShown(chain: ChainView, l: LinkState, self: CardInstance): boolean {
-  return earlier(chain, l).some((e) => e.kind === 'summon' && e.card === self && !e.attempt && e.method === 'xyz');
+function materialShown(chain: ChainView, l: LinkState, self: CardInstance, seen = new Set<CardInstance>()): boolean {
+  if (seen.has(self)) return false;
+  seen.add(self);
+  if (!earlier(chain, l).some((e) => e.kind === 'summon' && e.card === self && !e.attempt && e.method === 'xyz')) return false;
+  const xyzMaterials = chain.instances.filter((m) => m.materialFor === self && (!m.card || m.card.cardType === 'xyz monster'));
+  return xyzMaterials.every((m) => materialShown(chain, l, m, seen));
 }
 
 /** "It has material" / "it has a "Raidraptor" monster as material", against the materials the scenario shows. */
@@ -163,9 +171,12 @@ function answer(chain: ChainView, l: LinkState, c: StateCondition): Answer {
       const b = fieldCount(chain, l, (1 - you) as PlayerIndex, c.category);
       const what = c.category === 'monster' ? 'monster' : 'card';
       const shows = { met: false as const, shows: `${chain.players[you]} with ${a.n} ${what}${a.n === 1 ? '' : 's'} and ${chain.players[1 - you]} with ${b.n}` };
-      if (a.known && b.known) return a.n === b.n ? { met: true } : shows;
-      // A player shown with more than the other, whose field is stated whole, can have: not the same, whatever else is there.
-      if ((a.known && b.n > a.n) || (b.known && a.n > b.n)) return shows;
+      // What each player can have: from the cards shown for sure to those plus the ones of unknown category, or any
+      // number more where the field is not stated whole. Not the same only where the two ranges cannot meet.
+      const most = (x: typeof a) => (x.known ? x.n + x.maybe : Infinity);
+      if (a.known && b.known && !a.maybe && !b.maybe) return a.n === b.n ? { met: true } : shows;
+      if (b.n > most(a) || a.n > most(b)) return shows;
+      if (a.maybe || b.maybe) return { met: 'assumed', why: 'the card library does not say whether every card on the field is a monster' };
       return { met: 'assumed', why: 'the scenario does not state every card on the field' };
     }
     case 'holds':
