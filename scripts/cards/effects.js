@@ -799,6 +799,17 @@ function withAttackerQualifier(records, card) {
  * card", "except this card") in a sentence that names the GY condition; where such sentences say none of it, `n` goes
  * (Fiendsmith's Sanct); where the text names no such sentence, it stays.
  */
+/**
+ * "If this card battles a non-DARK monster" (Ally of Justice Catastor): a filter on the monster it battles that the
+ * script checks outside its condition (its target function: `bc:IsAttributeExcept(ATTRIBUTE_DARK)`), so no qualifier
+ * code says it. `bx` marks the battle event as having a qualifier the library does not read: the engine then warns
+ * (`unknown-card-fact`) instead of taking any battle as met. "Battles a monster" and "battles" alone name no filter.
+ */
+function withBattleTargetFilter(records, card) {
+  const says = /\bthis card battles (?:a|an) (?!monster\b)[^,.:;]*?\bmonsters?\b/i;
+  withTextEventCode(records, card, 'bx', says, (f, event) => event === 'battle_start' || event === 'damage_step_end' || event === 'battled');
+}
+
 function withoutUnstatedOther(records, card) {
   const sentences = (card?.text?.en ?? '').split(/(?<=[.:])\s+(?=[A-Z●])|\n/).filter((s) => /\bwhile this card is in (?:your|the) (?:GY|Graveyard)\b/i.test(s));
   if (!sentences.length || sentences.some((s) => /\banother\b|\bother than this card\b|\bexcept this card\b/i.test(conditionOf(s)))) return;
@@ -899,6 +910,7 @@ function effectsOf(card, type, script, inferred, windowCodes = {}, setTurnCode =
   withDamageStepExclusions(records, card);
   withAttackerQualifier(records, card);
   withoutUnstatedOther(records, card);
+  withBattleTargetFilter(records, card);
   for (const r of records) effects.push(settle(r, text, scriptTriggers));
   withSetTurn(effects, inferred, setTurnCode);
   withChoices(effects, inferred, type, choiceLetters);

@@ -11,7 +11,7 @@ import { RegionWindow } from '../rulesets';
 import { GameEvent, zoneWord } from '../state';
 import { ChainView, defineRule, LinkState, RuleReporter } from './api';
 import { S } from './sources';
-import { EventPattern } from '../../cards/model';
+import { EffectInfo, EventPattern } from '../../cards/model';
 import { effectLabel, effectOwner, restsOn, restsOnArchetype } from '../unknown-facts';
 import { quoteName } from '../../syntax/quote';
 
@@ -72,6 +72,11 @@ function checkLink(chain: ChainView, report: RuleReporter<typeof messages>, l: L
       }
       l.assumptions.push(`${quoteName(l.inst.name)} moved to the ${zoneWord(moved.to)}, which the legacy location rule (R23 [version]) allows`);
     }
+    // "If this card battles" as a trigger (EDOPro's start of the Damage Step, its end, or after damage calculation):
+    // its moment is in the Damage Step, not the attack declaration; a chain the scenario places before the Damage
+    // Step is taken to be at that moment, and said.
+    if (e.kind === 'trigger' && pattern0(e)?.verb === 'battles' && c.event.kind === 'attack' && chain.phase !== 'damage-step')
+      l.assumptions.push(`${quoteName(l.inst.name)}'s condition ("${e.event!.raw}") is met in the Damage Step of that battle, not at its attack declaration: the chain is taken to start in the Damage Step`);
     if (c.missed) {
       l.status.ineligible = 'missed-timing';
       report.say('missed-timing', l, {
@@ -292,4 +297,9 @@ export const eligibility = defineRule({
 function unreadWords(p: EventPattern): string[] {
   const filter = p.kind === 'card' && typeof p.subject === 'object' ? (p.subject.unknown ?? []) : [];
   return [...new Set([...p.unknown, ...filter])];
+}
+
+/** The card event of a trigger's condition (its first alternative), if it is one. */
+function pattern0(e: EffectInfo): Extract<EventPattern, { kind: 'card' }> | undefined {
+  return e.event?.kind === 'card' ? e.event : undefined;
 }
