@@ -5,6 +5,8 @@
 // reads of the cards' state: link-effects.ts asks them when it places and resolves links; the rules read what
 // placement recorded.
 import { CardInfo, Restriction } from '../cards/model';
+import { describeRestriction } from '../cards/vocabulary/restrictions';
+import { quoteName } from '../syntax/quote';
 import { CardInstance, PlayerIndex } from './state';
 
 /** A restriction that applies now: the card that applies it, and whose card that is. */
@@ -39,6 +41,13 @@ export function restrictionsOf(card: CardInfo | undefined): readonly Restriction
 export function restrictionUnsure(card: CardInfo | undefined, r: Restriction): boolean {
   return r.conditional || !!card?.effects.some((e) => e.restricts.includes(r) && e.assumed.some((note) => note.kind === 'text-only'));
 }
+
+/** A lock in a judge's words: its card and what it says ("Necrovalley"'s lock (locks banishing from gy)). */
+export const lockWords = (a: ActiveRestriction): string => `${quoteName(a.card.name)}'s lock (${describeRestriction(a.restriction)})`;
+
+/** What a verdict resting on an unsure lock (`restrictionUnsure`) does not know: its condition, or its text-only reading. */
+export const unsureLockQuestion = (a: ActiveRestriction): string =>
+  a.restriction.conditional ? `whether the condition of ${lockWords(a)} holds` : `whether ${lockWords(a)} applies (its effect is read from its card text alone)`;
 
 const faceUpOnField = (c: CardInstance): boolean => c.zone === 'field' && !c.faceDown;
 

@@ -8,7 +8,7 @@
 // module says what a judge says. A lock whose scope or condition the library does not read is a named unknown fact.
 import { describeRestriction } from '../../cards/vocabulary/restrictions';
 import { quoteName } from '../../syntax/quote';
-import { activeRestrictions, lockScopeCovers, restrictionUnsure, summonLocks } from '../continuous';
+import { activeRestrictions, lockScopeCovers, lockWords, restrictionUnsure, summonLocks, unsureLockQuestion } from '../continuous';
 import type { CardRef, GameAction } from '../../syntax/ast';
 import { restsOn } from '../unknown-facts';
 import { defineRule, LinkState } from './api';
@@ -105,7 +105,7 @@ export const locks = defineRule({
       const r = a.restriction;
       if (r.kind !== 'cannot-special-summon') continue;
       if (r.except || restrictionUnsure(a.card.card, r)) {
-        report.restsOn({ card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this Special Summon`, why: `it is face-up on the field when ${summon.summon} happens (R63)` });
+        report.restsOn({ card: a.card.name, fact: 'lock', what: `whether ${lockWords(a)} covers this Special Summon`, why: `it is face-up on the field when ${summon.summon} happens (R63)` });
         continue;
       }
       report.say('summon-locked/action', { summon: summon.summon, lock: a.card.name, says: describeRestriction(r) });
@@ -123,9 +123,8 @@ export const locks = defineRule({
           const covers = lockScopeCovers(r, l.inst.card);
           if (covers === false) continue;
           if (covers === undefined || restrictionUnsure(a.card.card, r)) {
-            const lock = `${quoteName(a.card.name)}'s lock (${describeRestriction(r)})`;
             // Unsure for want of a script (its effect read from the card's text alone), or for its condition.
-            const what = covers === undefined ? `whether ${lock} covers this activation` : r.conditional ? `whether the condition of ${lock} holds` : `whether ${lock} applies (its effect is read from its card text alone)`;
+            const what = covers === undefined ? `whether ${lockWords(a)} covers this activation` : unsureLockQuestion(a);
             restsOn(l, { card: a.card.name, fact: 'lock', what, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R62)` });
             continue;
           }
@@ -134,7 +133,7 @@ export const locks = defineRule({
         }
         if (r.kind === 'cannot-special-summon' && mustSpecialSummon(l)) {
           if (r.except || restrictionUnsure(a.card.card, r)) {
-            restsOn(l, { card: a.card.name, fact: 'lock', what: `whether ${quoteName(a.card.name)}'s lock (${describeRestriction(r)}) covers this Special Summon`, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R63)` });
+            restsOn(l, { card: a.card.name, fact: 'lock', what: `whether ${lockWords(a)} covers this Special Summon`, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R63)` });
             continue;
           }
           report.say('summon-locked', l, { link: chain.linkName(l), lock: a.card.name, says: describeRestriction(r) });

@@ -10,7 +10,7 @@
 // face-down Spell was Set, where a cost's card comes from) is assumed and said.
 import { describeRestriction } from '../../cards/vocabulary/restrictions';
 import { quoteName } from '../../syntax/quote';
-import { restrictionUnsure, type ActiveRestriction } from '../continuous';
+import { lockWords, restrictionUnsure, unsureLockQuestion, type ActiveRestriction } from '../continuous';
 import { describeEvent } from '../narrative';
 import { zoneWord } from '../state';
 import { restsOn } from '../unknown-facts';
@@ -26,17 +26,13 @@ const messages = {
 
 type Report = RuleReporter<typeof messages>;
 
-/** A lock in a judge's words: its card and what it says. */
-const lockWords = (a: ActiveRestriction) => `${quoteName(a.card.name)}'s lock (${describeRestriction(a.restriction)})`;
-
 /** R92 for one link under a lock on Spells not Set earlier; true when it reported. */
 function checkSetSpell(chain: ChainView, report: Report, l: LinkState, a: ActiveRestriction): boolean {
   const card = l.inst!.card!;
   const scale = !!l.stmt.toPendulumZone;
   if (!scale && (card.category !== 'spell' || l.effect?.kind !== 'activation')) return false;
   if (restrictionUnsure(a.card.card, a.restriction)) {
-    const what = a.restriction.conditional ? `whether the condition of ${lockWords(a)} holds` : `whether ${lockWords(a)} applies (its effect is read from its card text alone)`;
-    restsOn(l, { card: a.card.name, fact: 'lock', what, why: `it is face-up on the field when ${chain.linkName(l)} is activated (R92)` });
+    restsOn(l, { card: a.card.name, fact: 'lock', what: unsureLockQuestion(a), why: `it is face-up on the field when ${chain.linkName(l)} is activated (R92)` });
     return false;
   }
   const at = l.activatedFrom;
@@ -73,7 +69,7 @@ function checkBanish(chain: ChainView, report: Report, l: LinkState, a: ActiveRe
   const hit = l.banishesAtPlacement.find((b) => r.from === 'any' || b.from === 'gy');
   if (hit) {
     if (restrictionUnsure(a.card.card, r)) {
-      restsOn(l, { card: a.card.name, fact: 'lock', what: `whether ${lockWords(a)} applies`, why: `${chain.linkName(l)} would banish a card from the GY (R93)` });
+      restsOn(l, { card: a.card.name, fact: 'lock', what: unsureLockQuestion(a), why: `${chain.linkName(l)} would banish a card from the GY (R93)` });
       return false;
     }
     const card = hit.card ? quoteName(hit.card) : 'a card';
